@@ -1,0 +1,32 @@
+package org.groovecast.api;
+
+import java.io.IOException;
+import java.nio.channels.WritableByteChannel;
+
+/**
+ * An encoding format chosen in a script ({@code wav()}, later {@code mp3(bitrate: 128)}), opened
+ * by an output for each destination it writes.
+ */
+public interface Encoder {
+    /** The script name of the format, for messages: {@code "wav"}. */
+    String name();
+
+    /** The usual file extension, without the dot. */
+    String extension();
+
+    /**
+     * Starts an encoding into {@code out}. When {@code out} is also a
+     * {@link java.nio.channels.SeekableByteChannel} the encoder may go back to fix its header on close.
+     */
+    Session open(AudioFormat format, WritableByteChannel out) throws IOException;
+
+    /** One running encoding. */
+    interface Session extends AutoCloseable {
+        /** Encodes samples {@code [0, frame.position())} of {@code frame}. */
+        void encode(Frame frame) throws IOException;
+
+        /** Flushes what is pending and finalises the stream; the channel stays open. */
+        @Override
+        void close() throws IOException;
+    }
+}

@@ -1,0 +1,353 @@
+package org.groovecast.api;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
+
+/**
+ * A node of the stream graph. Operators extend this class and implement {@link #generate},
+ * {@link #isReady} and {@link #isFallible}; everything else (track and metadata callbacks,
+ * inserted metadata, sharing one source between several consumers) is done here, so that every
+ * operator behaves the same way.
+ *
+ * <p><b>Pull contract.</b> A consumer calls {@link #get} only when {@link #isReady()}; the source
+ * writes samples from {@link Frame#position()} and advances. Stopping before the frame is full
+ * ends the current track. A source that several consumers pull within one clock tick computes its
+ * data once into a cached frame and serves each of them from it.
+ *
+ * <p><b>Threads.</b> {@code get}, {@code generate} and callback dispatch run on the owning clock,
+ * one tick at a time. Callbacks may be registered and released from any thread.
+ */
+public abstract class Source {
+    private static final AtomicInteger SERIAL = new AtomicInteger();
+
+    private final String kind;
+    private final List<Source> inputs;
+    private String id;
+
+    private final CallbackList<Consumer<Metadata>> metadataListeners = new CallbackList<>();
+    private final CallbackList<Consumer<Metadata>> trackListeners = new CallbackList<>();
+    private final CallbackList<PositionListener> positionListeners = new CallbackList<>();
+    private final CallbackList<Runnable> beforeFrame = new CallbackList<>();
+    private final CallbackList<Runnable> afterFrame = new CallbackList<>();
+    private final AtomicInteger registrations = new AtomicInteger();
+    private final AtomicReference<Metadata> pendingMetadata = new AtomicReference<>();
+
+    private StreamContext context;
+    private int consumers;
+    private Frame memo;
+    private boolean trackStarting = true;
+    private long trackPosition;
+    private volatile Metadata lastMetadata = Metadata.EMPTY;
+    private boolean shutDown;
+
+    /**
+     * @param kind   the operator name, used in ids and messages ({@code "sine"}, {@code "fallback"})
+     * @param inputs the sources this one pulls from
+     */
+    protected Source(String kind, List<? extends Source> inputs) {
+        this.kind = Objects.requireNonNull(kind);
+        this.inputs = List.copyOf(inputs);
+        this.id = kind + "_" + SERIAL.incrementAndGet();
+    }
+
+    protected Source(String kind, Source... inputs) {
+        this(kind, List.of(inputs));
+    }
+
+    // ---- what operators implement ----
+
+    /** True when a {@link #get} now would produce data. */
+    public abstract boolean isReady();
+
+    /** True when this source may become unavailable; an infallible source is always ready. */
+    public abstract boolean isFallible();
+
+    /**
+     * Writes samples into {@code frame} from its position, at most to its end, and advances it.
+     * Stopping short ends the current track. Must not block.
+     */
+    protected abstract void generate(Frame frame);
+
+    /** Samples left in the current track, or -1 when unknown or endless. */
+    public long remaining() {
+        return -1;
+    }
+
+    /** Ends the current track early (a skip); the next {@code get} starts a new one. */
+    public void abortTrack() {
+        for (Source s : inputs) s.abortTrack();
+    }
+
+    /** Outputs and live inputs are active: their clock drives them even when nobody pulls. */
+    public boolean isActive() {
+        return false;
+    }
+
+    /** Called once when the clock prepares the graph, after the inputs were prepared. */
+    protected void onPrepare(StreamContext context) {
+    }
+
+    /** Called once when the station stops, after the consumers were shut down. */
+    protected void onShutdown() {
+    }
+
+    // ---- identity and graph ----
+
+    public final String kind() {
+        return kind;
+    }
+
+    public final String id() {
+        return id;
+    }
+
+    /** Sets the id scripts know this source by ({@code id:} argument). */
+    public final void setId(String id) {
+        this.id = Objects.requireNonNull(id);
+    }
+
+    public final List<Source> inputs() {
+        return inputs;
+    }
+
+    /** The context given at prepare time; {@code null} before. */
+    public final StreamContext context() {
+        return context;
+    }
+
+    /** The clock driving this source once prepared, for scripts: {@code s.clock.duty}. */
+    public final ClockInfo getClock() {
+        return context == null ? null : context.clock();
+    }
+
+    // ---- lifecycle, driven by the host's clock ----
+
+    /**
+     * Prepares this source for a clock; called by each consumer once, so the number of calls is
+     * the number of consumers. A source with several consumers caches its frame per tick.
+     */
+    public final void prepare(StreamContext ctx) {
+        if (consumers++ > 0) {
+            if (memo == null) memo = new Frame(ctx.format(), ctx.frameSize());
+            return;
+        }
+        this.context = ctx;
+        for (Source s : inputs) s.prepare(ctx);
+        onPrepare(ctx);
+    }
+
+    /** Start of a clock tick: fires {@code onFrame(before: true)} and resets the cache. */
+    public final void beforeTick() {
+        if (memo != null) memo.clear();
+        dispatch(beforeFrame);
+    }
+
+    /** End of a clock tick: fires {@code onFrame(before: false)}. */
+    public final void afterTick() {
+        dispatch(afterFrame);
+    }
+
+    /** Stops this source and its inputs; idempotent. */
+    public final void shutdown() {
+        if (shutDown) return;
+        shutDown = true;
+        try {
+            onShutdown();
+        } finally {
+            for (Source s : inputs) s.shutdown();
+        }
+    }
+
+    // ---- pulling ----
+
+    /** Fills {@code frame} from its position; see the class comment for the contract. */
+    public final void get(Frame frame) {
+        if (frame.isFull()) throw new IllegalStateException(id + ": get on a full frame");
+        if (memo == null) {
+            fill(frame);
+            return;
+        }
+        int p = frame.position();
+        while (memo.position() <= p && !memo.isFull()) fill(memo);
+        // memo positions are this tick's positions: every frame of a clock covers the same span
+        int end = memo.position();
+        for (int i = 0; i < memo.breakCount(); i++) {
+            int b = memo.breakPosition(i);
+            if (b > p) {
+                end = b;
+                break;
+            }
+        }
+        frame.copyFrom(memo, p, Math.min(end, frame.end()));
+        frame.addBreak();
+    }
+
+    private void fill(Frame frame) {
+        int start = frame.position();
+        int mdStart = frame.metadataCount();
+        Metadata inserted = pendingMetadata.get() == null ? null : pendingMetadata.getAndSet(null);
+        if (inserted != null) frame.addMetadata(start, inserted);
+        generate(frame);
+        frame.addBreak();
+        afterFill(frame, start, mdStart);
+    }
+
+    private void afterFill(Frame frame, int start, int mdStart) {
+        int end = frame.position();
+        if (trackStarting && end > start) {
+            trackStarting = false;
+            trackPosition = 0;
+            Metadata first = Metadata.EMPTY;
+            for (int i = mdStart; i < frame.metadataCount(); i++) {
+                if (frame.metadataPosition(i) == start) first = frame.metadata(i);
+            }
+            resetPositions();
+            dispatch(trackListeners, first);
+        }
+        for (int i = mdStart; i < frame.metadataCount(); i++) {
+            Metadata m = frame.metadata(i);
+            lastMetadata = m;
+            dispatch(metadataListeners, m);
+        }
+        trackPosition += end - start;
+        if (!positionListeners.isEmpty()) checkPositions();
+        if (end < frame.end()) trackStarting = true;
+    }
+
+    /** Samples played of the current track. */
+    public final long trackPosition() {
+        return trackPosition;
+    }
+
+    /** The metadata most recently seen on this source. */
+    public final Metadata lastMetadata() {
+        return lastMetadata;
+    }
+
+    /**
+     * Inserts metadata into the stream at the start of this source's next data. Safe from any
+     * thread; two inserts before the next frame merge, the later one winning per key.
+     */
+    public final void insertMetadata(Map<?, ?> metadata) {
+        Metadata m = Metadata.of(metadata);
+        pendingMetadata.accumulateAndGet(m, (old, add) -> old == null ? add : old.with(add));
+    }
+
+    // ---- callbacks ----
+
+    /** Calls {@code callback} with each metadata passing through this source. */
+    public final Registration onMetadata(Consumer<Metadata> callback) {
+        return register(metadataListeners, callback);
+    }
+
+    /** Calls {@code callback} at the start of each track, with the metadata found there (maybe empty). */
+    public final Registration onTrack(Consumer<Metadata> callback) {
+        return register(trackListeners, callback);
+    }
+
+    /**
+     * Calls {@code callback} once per track when it has played {@code seconds}, or, with
+     * {@code remaining}, when {@code seconds} are left (only for sources that know their remaining time).
+     */
+    public final Registration onPosition(double seconds, boolean remaining, Consumer<Metadata> callback) {
+        return register(positionListeners, new PositionListener(seconds, remaining, callback));
+    }
+
+    public final Registration onPosition(double seconds, Consumer<Metadata> callback) {
+        return onPosition(seconds, false, callback);
+    }
+
+    /** Script form: {@code s.onPosition(30, remaining: true) { m -> ... }}. */
+    public final Registration onPosition(Map<String, ?> options, double seconds, Consumer<Metadata> callback) {
+        return onPosition(seconds, Boolean.TRUE.equals(options.get("remaining")), callback);
+    }
+
+    /** Calls {@code callback} on every clock tick, after this source's frame ({@code before} false) or before it. */
+    public final Registration onFrame(boolean before, Runnable callback) {
+        return register(before ? beforeFrame : afterFrame, callback);
+    }
+
+    public final Registration onFrame(Runnable callback) {
+        return onFrame(false, callback);
+    }
+
+    /** Script form: {@code s.onFrame(before: true) { ... }}. */
+    public final Registration onFrame(Map<String, ?> options, Runnable callback) {
+        return onFrame(Boolean.TRUE.equals(options.get("before")), callback);
+    }
+
+    /** Callbacks currently registered on this source, for leak checks. */
+    public final int registrations() {
+        return registrations.get();
+    }
+
+    /**
+     * Registers {@code item} in {@code list} and returns its release; subclasses use this for
+     * callbacks of their own so that they count and can be collected by {@link CallbackScope}.
+     */
+    protected final <T> Registration register(CallbackList<T> list, T item) {
+        Objects.requireNonNull(item, "callback");
+        list.add(item);
+        registrations.incrementAndGet();
+        Registration r = () -> {
+            if (list.remove(item)) registrations.decrementAndGet();
+        };
+        CallbackScope.offer(this, r);
+        return r;
+    }
+
+    @SuppressWarnings("unchecked")
+    protected static <T> void dispatch(CallbackList<Consumer<T>> list, T value) {
+        for (Object o : list.snapshot()) ((Consumer<T>) o).accept(value);
+    }
+
+    protected static void dispatch(CallbackList<Runnable> list) {
+        for (Object o : list.snapshot()) ((Runnable) o).run();
+    }
+
+    private void resetPositions() {
+        for (Object o : positionListeners.snapshot()) ((PositionListener) o).fired = false;
+    }
+
+    private void checkPositions() {
+        long left = -2;
+        for (Object o : positionListeners.snapshot()) {
+            PositionListener l = (PositionListener) o;
+            if (l.fired) continue;
+            long at = context == null ? 0 : context.samples(l.seconds);
+            boolean due;
+            if (l.remaining) {
+                if (left == -2) left = remaining();
+                due = left >= 0 && left <= at;
+            } else {
+                due = trackPosition >= at;
+            }
+            if (due) {
+                l.fired = true;
+                l.callback.accept(lastMetadata);
+            }
+        }
+    }
+
+    private static final class PositionListener {
+        final double seconds;
+        final boolean remaining;
+        final Consumer<Metadata> callback;
+        boolean fired;
+
+        PositionListener(double seconds, boolean remaining, Consumer<Metadata> callback) {
+            this.seconds = seconds;
+            this.remaining = remaining;
+            this.callback = callback;
+        }
+    }
+
+    @Override
+    public String toString() {
+        return id;
+    }
+}

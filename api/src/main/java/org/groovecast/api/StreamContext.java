@@ -1,0 +1,27 @@
+package org.groovecast.api;
+
+import java.util.concurrent.Executor;
+
+/**
+ * What a source learns when its clock prepares it: the stream format, the frame size, its clock,
+ * and where blocking work goes.
+ */
+public interface StreamContext {
+    AudioFormat format();
+
+    /** Samples per channel in one frame. */
+    int frameSize();
+
+    ClockInfo clock();
+
+    /**
+     * The bounded worker pool for blocking work (file probing, decoding ahead, resolving requests).
+     * Never block a clock; hand the work here and pick up its result on a later tick.
+     */
+    Executor blocking();
+
+    /** Seconds to samples at this context's sample rate. */
+    default long samples(double seconds) {
+        return format().samples(seconds);
+    }
+}

@@ -1,0 +1,101 @@
+package org.groovecast.host;
+
+import static org.groovecast.api.ValueType.ANY;
+import static org.groovecast.api.ValueType.BOOLEAN;
+import static org.groovecast.api.ValueType.CLOCK;
+import static org.groovecast.api.ValueType.FUNCTION;
+import static org.groovecast.api.ValueType.LIST;
+import static org.groovecast.api.ValueType.MAP;
+import static org.groovecast.api.ValueType.NONE;
+import static org.groovecast.api.ValueType.NUMBER;
+import static org.groovecast.api.ValueType.SOURCES;
+import static org.groovecast.api.ValueType.STRING;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.groovecast.api.CallbackScope;
+import org.groovecast.api.OperatorSpec;
+import org.groovecast.api.ScriptException;
+import org.groovecast.api.Source;
+import org.groovecast.api.UserFunction;
+import org.groovecast.host.clock.Sync;
+import org.groovecast.host.script.ScriptLocation;
+
+/** The engine's own script functions: env, log, clocks, threads, time, memory, callback scopes. */
+final class Builtins {
+    private Builtins() {
+    }
+
+    static List<OperatorSpec> specs(Station station) {
+        List<OperatorSpec> specs = new ArrayList<>();
+        specs.add(OperatorSpec.named("env")
+                .doc("An environment variable, or the default when it is unset.")
+                .positional("name", STRING, "variable name")
+                .positional("default", STRING, "", "value when unset")
+                .returns(STRING)
+                .create(a -> {
+                    String v = System.getenv(a.string("name"));
+                    return v != null ? v : a.string("default");
+                }));
+        for (String level : List.of("debug", "info", "warning", "error")) {
+            specs.add(OperatorSpec.named("log." + level)
+                    .doc("Logs a line at " + level + " level under the script's name.")
+                    .positional("message", ANY, "what to log")
+                    .returns(NONE)
+                    .create(a -> {
+                        station.scriptLog().log(level, a.value("message"));
+                        return null;
+                    }));
+        }
+        specs.add(OperatorSpec.named("clock.assignNew")
+                .doc("Puts sources (and everything connected to them) on one clock of their own.")
+                .requiredNamed("id", STRING, "the clock's name in logs and metrics")
+                .named("sync", STRING, null, "'auto' or 'none'; settings.clock.sync by default")
+                .positional("sources", SOURCES, "the sources to group")
+                .returns(CLOCK)
+                .create(a -> {
+                    String sync = a.string("sync");
+                    ClockHandle handle = new ClockHandle(a.string("id"));
+                    station.graph().requestClock(new StationGraph.ClockRequest(a.string("id"),
+                            sync == null ? null : Sync.parse(sync), a.sources("sources"),
+                            ScriptLocation.currentLine(station.fileName()).orElse(0), handle));
+                    return handle;
+                }));
+        specs.add(OperatorSpec.named("clock.list")
+                .doc("The running clocks, each with id, duty, lag, ticks and time.")
+                .returns(LIST)
+                .create(a -> station.clocks()));
+        specs.add(OperatorSpec.named("thread.run")
+                .doc("Runs a function later (delay:), repeatedly (every:), on the scheduler or, with fast: false, the blocking pool.")
+                .named("delay", NUMBER, 0.0, "seconds before the first run")
+                .named("every", NUMBER, 0.0, "seconds between runs; 0 runs once")
+                .named("fast", BOOLEAN, true, "false when the function may block (I/O, sleeps)")
+                .positional("function", FUNCTION, "what to run")
+                .returns(ANY)
+                .create(a -> {
+                    double delay = a.number("delay");
+                    double every = a.number("every");
+                    if (delay < 0 || every < 0) throw new ScriptException("thread.run(): delay and every must be >= 0");
+                    return station.runLater(delay, every, a.bool("fast"), a.function("function"));
+                }));
+        specs.add(OperatorSpec.named("time.up")
+                .doc("Seconds since the station was loaded.")
+                .returns(NUMBER)
+                .create(a -> station.uptime()));
+        specs.add(OperatorSpec.named("runtime.memory")
+                .doc("The process footprint in bytes: heapUsed, heapCommitted, private, native, directBuffers, and pretty.")
+                .returns(MAP)
+                .create(a -> RuntimeMemory.read()));
+        specs.add(OperatorSpec.named("source.collectCallbackReleases")
+                .doc("Runs a function; returns its value and one release() undoing what it registered on the sources.")
+                .positional("sources", SOURCES, "the sources whose registrations to collect")
+                .positional("function", FUNCTION, "the code to run")
+                .returns(ANY)
+                .create(a -> {
+                    List<Source> sources = a.sources("sources");
+                    UserFunction f = a.function("function");
+                    return CallbackScope.collect(sources, f::call);
+                }));
+        return specs;
+    }
+}

@@ -1,0 +1,127 @@
+package org.groovecast.host;
+
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import org.groovecast.api.ScriptException;
+import org.groovecast.api.ValueType;
+import org.groovecast.host.sched.BlockingPool;
+
+/**
+ * The engine's settings, read and written by scripts as {@code settings.frame.duration = 0.02}
+ * and on the command line as {@code --set frame.duration=0.02}. Every key is declared with a type
+ * and a default, so a misspelt key is a script error, not a silent no-op.
+ */
+public final class Settings {
+    /** One declared setting. */
+    public record Key(String name, ValueType type, Object defaultValue, String doc) {
+    }
+
+    private static final Map<String, Key> KEYS = new LinkedHashMap<>();
+
+    private static void declare(String name, ValueType type, Object def, String doc) {
+        KEYS.put(name, new Key(name, type, def, doc));
+    }
+
+    static {
+        int cores = Runtime.getRuntime().availableProcessors();
+        declare("frame.duration", ValueType.NUMBER, 0.02, "seconds of stream per frame, the clocks' period");
+        declare("audio.samplerate", ValueType.INTEGER, 44_100, "samples per second");
+        declare("audio.channels", ValueType.INTEGER, 2, "audio channels");
+        declare("clock.task", ValueType.BOOLEAN, true, "clocks are scheduler tasks; false gives each clock a thread");
+        declare("clock.sync", ValueType.STRING, "auto", "'auto' (real time) or 'none' (as fast as possible)");
+        declare("clock.maxLatency", ValueType.NUMBER, 60.0, "seconds behind real time after which a clock drops its backlog");
+        declare("clock.warnLag", ValueType.NUMBER, 0.5, "seconds behind real time from which a clock warns");
+        declare("clock.reportEvery", ValueType.NUMBER, 60.0, "seconds between clock health log lines; 0 for never");
+        declare("scheduler.threads", ValueType.INTEGER, cores, "threads running clocks and other non-blocking tasks");
+        declare("scheduler.blockingTasks", ValueType.INTEGER, BlockingPool.defaultCap(), "blocking tasks running at once");
+        declare("scheduler.timerSlack", ValueType.NUMBER, 0.001, "seconds a timer may fire early to share a wake-up");
+        declare("ffmpeg.scalingThreads", ValueType.INTEGER, 1, "threads of the video scaler; 0 for one per core");
+    }
+
+    private final Map<String, Object> values = new ConcurrentHashMap<>();
+
+    public static Collection<Key> keys() {
+        return KEYS.values();
+    }
+
+    public static Optional<Key> key(String name) {
+        return Optional.ofNullable(KEYS.get(name));
+    }
+
+    /** Whether {@code prefix} starts at least one key: {@code frame} for {@code frame.duration}. */
+    public static boolean isPrefix(String prefix) {
+        String p = prefix + ".";
+        return KEYS.keySet().stream().anyMatch(k -> k.startsWith(p));
+    }
+
+    public static List<String> names() {
+        return List.copyOf(KEYS.keySet());
+    }
+
+    public Object get(String name) {
+        Key k = KEYS.get(name);
+        if (k == null) throw new ScriptException("unknown setting settings." + name);
+        return values.getOrDefault(name, k.defaultValue());
+    }
+
+    public double number(String name) {
+        return ((Number) get(name)).doubleValue();
+    }
+
+    public int integer(String name) {
+        return ((Number) get(name)).intValue();
+    }
+
+    public boolean bool(String name) {
+        return (Boolean) get(name);
+    }
+
+    public String string(String name) {
+        return get(name).toString();
+    }
+
+    /** Sets a value, checking its type; strings are parsed, as given by {@code --set}. */
+    public void set(String name, Object value) {
+        Key k = KEYS.get(name);
+        if (k == null) throw new ScriptException("unknown setting settings." + name + suggest(name));
+        values.put(name, convert(k, value));
+    }
+
+    private static Object convert(Key k, Object v) {
+        String what = "settings." + k.name() + " expects a " + k.type().label() + ", got " + v;
+        try {
+            return switch (k.type()) {
+                case NUMBER -> v instanceof Number n ? n.doubleValue() : Double.parseDouble(v.toString());
+                case INTEGER -> {
+                    if (v instanceof Number n && n.doubleValue() == Math.rint(n.doubleValue())) yield n.intValue();
+                    if (v instanceof CharSequence s) yield Integer.parseInt(s.toString());
+                    throw new ScriptException(what);
+                }
+                case BOOLEAN -> {
+                    if (v instanceof Boolean b) yield b;
+                    String s = v.toString();
+                    if (s.equals("true") || s.equals("false")) yield Boolean.parseBoolean(s);
+                    throw new ScriptException(what);
+                }
+                case STRING -> {
+                    if (v instanceof CharSequence s) yield s.toString();
+                    throw new ScriptException(what);
+                }
+                default -> v;
+            };
+        } catch (NumberFormatException e) {
+            throw new ScriptException(what);
+        }
+    }
+
+    private static String suggest(String name) {
+        String leaf = name.substring(name.lastIndexOf('.') + 1).toLowerCase();
+        return KEYS.keySet().stream()
+                .filter(k -> k.toLowerCase().endsWith(leaf) || leaf.length() > 3 && k.toLowerCase().contains(leaf.substring(0, 4)))
+                .findFirst().map(k -> "; did you mean settings." + k + "?").orElse("");
+    }
+}

@@ -1,0 +1,242 @@
+package org.groovecast.host;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.groovecast.api.AudioFormat;
+import org.groovecast.api.ClockInfo;
+import org.groovecast.api.OperatorSpec;
+import org.groovecast.api.Output;
+import org.groovecast.api.Registration;
+import org.groovecast.api.UserFunction;
+import org.groovecast.host.clock.Clock;
+import org.groovecast.host.clock.ClockConfig;
+import org.groovecast.host.clock.Sync;
+import org.groovecast.host.clock.TaskClock;
+import org.groovecast.host.clock.ThreadClock;
+import org.groovecast.host.sched.BlockingPool;
+import org.groovecast.host.sched.TaskScheduler;
+import org.groovecast.host.script.ScriptCompiler;
+import org.groovecast.host.script.ScriptError;
+import org.groovecast.host.script.ScriptFunctions;
+import org.groovecast.host.script.ScriptRuntime;
+import org.groovecast.host.script.StationScript;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One station: a script, the graph it built, and once started the clocks, scheduler and worker
+ * pool that run it. {@link #load} compiles and evaluates the script without starting anything,
+ * which is all {@code groovecast check} does.
+ */
+public final class Station implements AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(Station.class);
+
+    private final String fileName;
+    private final Settings settings;
+    private final StationGraph graph = new StationGraph();
+    private final ScriptLog scriptLog;
+    private final long loadedAt = System.nanoTime();
+    private final List<Runnable> deferred = new ArrayList<>();
+    private final CountDownLatch done = new CountDownLatch(1);
+    private final List<Clock> clocks = new ArrayList<>();
+    private TaskScheduler scheduler;
+    private BlockingPool blocking;
+    private boolean started;
+    private boolean stopped;
+
+    private Station(String fileName, Settings settings) {
+        this.fileName = fileName;
+        this.settings = settings;
+        this.scriptLog = new ScriptLog(fileName);
+    }
+
+    /** Compiles and runs {@code script}, building its graph; throws located script errors. */
+    public static Station load(Path script, ScriptFunctions base, Map<String, String> overrides) {
+        Station station = new Station(script.getFileName().toString(), settings(overrides));
+        ScriptFunctions functions = station.functions(base);
+        return station.evaluate(ScriptCompiler.compile(script, functions), functions);
+    }
+
+    /** The same for script text, named {@code fileName} in messages. */
+    public static Station load(String fileName, String text, ScriptFunctions base, Map<String, String> overrides) {
+        Station station = new Station(fileName, settings(overrides));
+        ScriptFunctions functions = station.functions(base);
+        return station.evaluate(ScriptCompiler.compile(fileName, text, functions), functions);
+    }
+
+    private static Settings settings(Map<String, String> overrides) {
+        Settings s = new Settings();
+        overrides.forEach(s::set);
+        return s;
+    }
+
+    private ScriptFunctions functions(ScriptFunctions base) {
+        ScriptFunctions f = new ScriptFunctions();
+        for (OperatorSpec spec : base.all()) f.add(spec, base.owner(spec.name()));
+        for (OperatorSpec spec : Builtins.specs(this)) f.add(spec, "engine");
+        return f;
+    }
+
+    private Station evaluate(ScriptCompiler.Compiled compiled, ScriptFunctions functions) {
+        StationScript script = compiled.instantiate();
+        new ScriptRuntime(fileName, functions, settings, graph).run(script);
+        if (graph.outputs().isEmpty()) {
+            throw new ScriptError(fileName, 0, "the script defines no output, so there is nothing to run; "
+                    + "add one such as output.dummy(s) or output.file(wav(), 'out.wav', s)");
+        }
+        ClockPlanner.plan(graph, Sync.parse(settings.string("clock.sync")), fileName); // conflicts show at check time
+        return this;
+    }
+
+    /**
+     * Prepares the graph, opens the outputs and starts the clocks.
+     *
+     * @param stopAfter stream time after which each clock ends by itself (offline rendering); null to run until stopped
+     */
+    public synchronized void start(Duration stopAfter) {
+        if (started) throw new IllegalStateException("station already started");
+        started = true;
+        AudioFormat format = new AudioFormat(settings.integer("audio.samplerate"), settings.integer("audio.channels"));
+        int frameSize = (int) Math.max(1, Math.round(settings.number("frame.duration") * format.sampleRate()));
+        ClockConfig config = new ClockConfig(format, frameSize, seconds("clock.maxLatency"), seconds("clock.warnLag"),
+                seconds("clock.reportEvery"));
+        scheduler = new TaskScheduler(settings.integer("scheduler.threads"),
+                Duration.ofNanos(seconds("scheduler.timerSlack")), 64);
+        blocking = new BlockingPool(settings.integer("scheduler.blockingTasks"));
+        boolean task = settings.bool("clock.task");
+        for (ClockPlanner.Plan plan : ClockPlanner.plan(graph, Sync.parse(settings.string("clock.sync")), fileName)) {
+            Clock c = task ? new TaskClock(plan.id(), plan.sync(), config, scheduler)
+                    : new ThreadClock(plan.id(), plan.sync(), config);
+            c.attach(plan.outputs(), blocking);
+            if (plan.handle() != null) plan.handle().bind(c);
+            clocks.add(c);
+        }
+        List<Output> opened = new ArrayList<>();
+        for (Clock c : clocks) {
+            for (Output o : c.outputs()) {
+                try {
+                    o.start();
+                    opened.add(o);
+                } catch (Exception e) {
+                    for (Output x : opened) stopQuietly(x);
+                    closePools();
+                    stopped = true;
+                    done.countDown();
+                    throw new ScriptError(fileName, graph.line(o), o.id() + " cannot start: " + e.getMessage(), e);
+                }
+            }
+        }
+        long ticks = stopAfter == null ? 0 : (long) Math.ceil(stopAfter.toNanos() / (double) config.frameNanos());
+        log.info("station {}: {} clock(s), {} output(s), frame {} samples at {} Hz, clocks as {}", fileName, clocks.size(),
+                opened.size(), frameSize, format.sampleRate(), task ? "scheduler tasks" : "threads");
+        for (Clock c : clocks) c.start(ticks, this::clockFinished);
+        deferred.forEach(Runnable::run);
+        deferred.clear();
+    }
+
+    private long seconds(String key) {
+        return (long) (settings.number(key) * 1e9);
+    }
+
+    private void clockFinished() {
+        for (Clock c : clocks) {
+            if (!c.isFinished()) return;
+        }
+        // Not on the scheduler thread that just finished: stopping joins the scheduler's threads.
+        Thread.ofVirtual().start(this::stop);
+    }
+
+    /** Stops the clocks, flushes and closes the outputs, then the pools; idempotent. */
+    public void stop() {
+        synchronized (this) {
+            if (stopped) return;
+            stopped = true;
+        }
+        for (Clock c : clocks) c.stop();
+        for (Clock c : clocks) {
+            for (Output o : c.outputs()) stopQuietly(o);
+        }
+        for (Output o : graph.outputs()) o.shutdown();
+        closePools();
+        log.info("station {} stopped", fileName);
+        done.countDown();
+    }
+
+    private void closePools() {
+        if (scheduler != null) scheduler.close();
+        if (blocking != null) blocking.close();
+    }
+
+    private void stopQuietly(Output o) {
+        try {
+            o.stop();
+        } catch (Exception e) {
+            log.warn("{}: {} did not stop cleanly: {}", fileName, o.id(), e.toString());
+        }
+    }
+
+    @Override
+    public void close() {
+        stop();
+    }
+
+    /** Waits until the station stopped (all clocks ended, or {@link #stop()}). */
+    public boolean awaitStopped(Duration timeout) throws InterruptedException {
+        return done.await(timeout.toNanos(), TimeUnit.NANOSECONDS);
+    }
+
+    /** Schedules a script function; before start it waits for the scheduler. */
+    synchronized Registration runLater(double delay, double every, boolean fast, UserFunction f) {
+        ScheduledRun run = new ScheduledRun(this, delay, every, fast, f);
+        if (scheduler == null) deferred.add(run::schedule);
+        else run.schedule();
+        return run;
+    }
+
+    TaskScheduler scheduler() {
+        return scheduler;
+    }
+
+    BlockingPool blocking() {
+        return blocking;
+    }
+
+    double uptime() {
+        return (System.nanoTime() - loadedAt) / 1e9;
+    }
+
+    public String fileName() {
+        return fileName;
+    }
+
+    public Settings settings() {
+        return settings;
+    }
+
+    public StationGraph graph() {
+        return graph;
+    }
+
+    public ScriptLog scriptLog() {
+        return scriptLog;
+    }
+
+    public synchronized List<ClockInfo> clocks() {
+        return List.copyOf(clocks);
+    }
+
+    /** The blocking pool, for tests and metrics; null before start. */
+    public BlockingPool blockingPool() {
+        return blocking;
+    }
+
+    /** The scheduler, for tests and benchmarks; null before start. */
+    public TaskScheduler taskScheduler() {
+        return scheduler;
+    }
+}

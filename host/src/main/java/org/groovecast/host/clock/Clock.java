@@ -1,0 +1,253 @@
+package org.groovecast.host.clock;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
+import org.groovecast.api.AudioFormat;
+import org.groovecast.api.ClockInfo;
+import org.groovecast.api.Output;
+import org.groovecast.api.Source;
+import org.groovecast.api.StreamContext;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Drives one connected graph: each tick asks every output for one frame, then waits for the next
+ * frame to be due. Subclasses decide how to wait ({@link TaskClock} parks as a timer on the shared
+ * scheduler, {@link ThreadClock} sleeps on a thread of its own); this class does the tick and
+ * measures the clock's health: its duty cycle (share of each frame period spent working) and its
+ * lag behind real time.
+ */
+public abstract class Clock implements ClockInfo {
+    private static final Logger log = LoggerFactory.getLogger(Clock.class);
+    private static final double DUTY_SMOOTHING = 0.02;
+
+    protected final String id;
+    protected final Sync sync;
+    protected final ClockConfig config;
+    private final long frameNanos;
+    private final List<Output> outputs = new ArrayList<>();
+    private Source[] sources = new Source[0];
+    private final LatenessHistogram lateness = new LatenessHistogram();
+    private final CountDownLatch finished = new CountDownLatch(1);
+    private volatile Runnable onFinished = () -> { };
+
+    private long origin;
+    private long ticks;
+    private long stopAfterTicks;
+    private volatile double duty;
+    private volatile double lag;
+    private volatile long publishedTicks;
+    private long lastWarn;
+    private long lastCallbackError;
+    private long reportStart;
+    private long reportWork;
+    private long reportTicks;
+    private double reportMaxLag;
+
+    protected Clock(String id, Sync sync, ClockConfig config) {
+        this.id = id;
+        this.sync = sync;
+        this.config = config;
+        this.frameNanos = config.frameNanos();
+    }
+
+    /** Prepares the outputs' graphs for this clock; call once, before {@link #start}. */
+    public final void attach(Collection<Output> outs, Executor blocking) {
+        StreamContext ctx = new Context(config.format(), config.frameSize(), this, blocking);
+        for (Output o : outs) {
+            o.prepare(ctx);
+            outputs.add(o);
+        }
+        Map<Source, Boolean> seen = new IdentityHashMap<>();
+        for (Output o : outs) collect(o, seen);
+        sources = seen.keySet().toArray(new Source[0]);
+    }
+
+    private static void collect(Source s, Map<Source, Boolean> seen) {
+        if (seen.put(s, Boolean.TRUE) != null) return;
+        for (Source in : s.inputs()) collect(in, seen);
+    }
+
+    public final List<Output> outputs() {
+        return outputs;
+    }
+
+    /**
+     * Starts ticking. {@code stopAfterTicks} > 0 ends the clock after that many frames (offline
+     * rendering); {@code onFinished} runs when the clock ends by itself.
+     */
+    public final void start(long stopAfterTicks, Runnable onFinished) {
+        this.stopAfterTicks = stopAfterTicks;
+        this.onFinished = onFinished;
+        origin = System.nanoTime();
+        reportStart = origin;
+        begin();
+    }
+
+    /** Starts the driving task or thread. */
+    protected abstract void begin();
+
+    /** Asks the driver to stop; the tick in progress, if any, completes. */
+    protected abstract void requestStop();
+
+    /** Stops ticking and waits for the tick in progress to finish. */
+    public final void stop() {
+        requestStop();
+        try {
+            if (!finished.await(10, TimeUnit.SECONDS)) log.warn("clock {}: a tick did not finish within 10 s", id);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Called by the driver when it will tick no more. */
+    protected final void finished(boolean byItself) {
+        if (finished.getCount() == 0) return;
+        finished.countDown();
+        if (byItself) onFinished.run();
+    }
+
+    public final boolean isFinished() {
+        return finished.getCount() == 0;
+    }
+
+    /**
+     * Runs one tick. Returns the {@link System#nanoTime()} at which the next is due (now, for a
+     * clock that is behind or unsynced), or -1 when the clock has nothing more to do.
+     */
+    protected final long tick() {
+        long start = System.nanoTime();
+        if (sync == Sync.AUTO) lateness.record(start - (origin + ticks * frameNanos));
+        Source[] all = sources;
+        for (Source s : all) {
+            try {
+                s.beforeTick();
+            } catch (RuntimeException e) {
+                callbackFailed(s, e);
+            }
+        }
+        for (int i = 0; i < outputs.size(); i++) {
+            Output o = outputs.get(i);
+            try {
+                o.tick();
+            } catch (Exception | LinkageError e) {
+                log.error("clock {}: output {} failed and is stopped: {}", id, o.id(), e.toString(), e);
+                outputs.remove(i--);
+                stopQuietly(o);
+            }
+        }
+        for (Source s : all) {
+            try {
+                s.afterTick();
+            } catch (RuntimeException e) {
+                callbackFailed(s, e);
+            }
+        }
+        long end = System.nanoTime();
+        ticks++;
+        publishedTicks = ticks;
+        long work = end - start;
+        duty += DUTY_SMOOTHING * ((double) work / frameNanos - duty);
+        reportWork += work;
+        reportTicks++;
+        if (outputs.isEmpty() || stopAfterTicks > 0 && ticks >= stopAfterTicks) return -1;
+        long next = end;
+        if (sync == Sync.AUTO) {
+            next = origin + ticks * frameNanos;
+            long behind = end - next;
+            if (behind > config.maxLatencyNanos()) {
+                log.warn("clock {}: {} s behind real time, more than settings.clock.maxLatency: dropping the backlog",
+                        id, String.format("%.2f", behind / 1e9));
+                origin = end - ticks * frameNanos;
+                next = end;
+                behind = 0;
+            }
+            lag = Math.max(0, behind) / 1e9;
+            reportMaxLag = Math.max(reportMaxLag, lag);
+            if (behind > config.warnLagNanos() && end - lastWarn > 5_000_000_000L) {
+                lastWarn = end;
+                log.warn("clock {}: {} s behind real time", id, String.format("%.2f", lag));
+            }
+        }
+        if (config.reportNanos() > 0 && end - reportStart >= config.reportNanos()) report(end);
+        return next;
+    }
+
+    private void report(long now) {
+        if (log.isInfoEnabled()) {
+            double windowDuty = (double) reportWork / (reportTicks * frameNanos);
+            log.info("clock {}: duty {}%, lag {} s (max {} s), {} frames",
+                    id, String.format("%.2f", windowDuty * 100), String.format("%.3f", lag),
+                    String.format("%.3f", reportMaxLag), reportTicks);
+        }
+        reportStart = now;
+        reportWork = 0;
+        reportTicks = 0;
+        reportMaxLag = 0;
+    }
+
+    private void callbackFailed(Source s, RuntimeException e) {
+        long now = System.nanoTime();
+        if (now - lastCallbackError > 5_000_000_000L) {
+            lastCallbackError = now;
+            log.error("clock {}: an onFrame callback of {} failed: {}", id, s.id(), e.toString());
+        }
+    }
+
+    private void stopQuietly(Output o) {
+        try {
+            o.stop();
+        } catch (Exception e) {
+            log.warn("clock {}: stopping output {}: {}", id, o.id(), e.toString());
+        }
+    }
+
+    @Override
+    public final String getId() {
+        return id;
+    }
+
+    @Override
+    public final double getDuty() {
+        return duty;
+    }
+
+    @Override
+    public final double getLag() {
+        return lag;
+    }
+
+    @Override
+    public final long getTicks() {
+        return publishedTicks;
+    }
+
+    @Override
+    public final double getTime() {
+        return publishedTicks * config.frameSeconds();
+    }
+
+    public final Sync sync() {
+        return sync;
+    }
+
+    /** Tick start lateness; read it only while the clock is stopped or for a rough figure. */
+    public final LatenessHistogram lateness() {
+        return lateness;
+    }
+
+    @Override
+    public String toString() {
+        return "clock " + id;
+    }
+
+    private record Context(AudioFormat format, int frameSize, ClockInfo clock, Executor blocking)
+            implements StreamContext {
+    }
+}

@@ -1,0 +1,66 @@
+package org.groovecast.host.clock;
+
+import java.util.concurrent.atomic.AtomicInteger;
+import org.groovecast.host.sched.TaskScheduler;
+
+/**
+ * A clock that is a task, not a thread: it ticks on whichever scheduler thread is free, and while
+ * ahead of real time it is only a timer entry. An unsynced clock ticks in slices of a few
+ * milliseconds and then requeues itself, so it cannot hog a scheduler thread.
+ */
+public final class TaskClock extends Clock implements Runnable {
+    private static final int PARKED = 0;
+    private static final int RUNNING = 1;
+    private static final int DONE = 2;
+    private static final long SLICE_NANOS = 2_000_000;
+
+    private final TaskScheduler scheduler;
+    private final AtomicInteger state = new AtomicInteger(PARKED);
+    private volatile boolean stopRequested;
+    private volatile TaskScheduler.Timer timer;
+
+    public TaskClock(String id, Sync sync, ClockConfig config, TaskScheduler scheduler) {
+        super(id, sync, config);
+        this.scheduler = scheduler;
+    }
+
+    @Override
+    protected void begin() {
+        scheduler.execute(this);
+    }
+
+    @Override
+    public void run() {
+        if (!state.compareAndSet(PARKED, RUNNING)) return;
+        long next;
+        if (sync == Sync.NONE) {
+            long until = System.nanoTime() + SLICE_NANOS;
+            do {
+                next = tick();
+            } while (next >= 0 && !stopRequested && System.nanoTime() < until);
+        } else {
+            next = stopRequested ? -1 : tick();
+        }
+        if (next < 0 || stopRequested) {
+            state.set(DONE);
+            finished(!stopRequested);
+            return;
+        }
+        state.set(PARKED);
+        if (next <= System.nanoTime()) {
+            scheduler.execute(this);
+        } else {
+            timer = scheduler.scheduleAt(next, this);
+        }
+    }
+
+    @Override
+    protected void requestStop() {
+        stopRequested = true;
+        if (state.compareAndSet(PARKED, DONE)) {
+            TaskScheduler.Timer t = timer;
+            if (t != null) t.cancel();
+            finished(false);
+        }
+    }
+}

@@ -1,0 +1,84 @@
+package org.groovecast.host.sched;
+
+import java.util.concurrent.Executor;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Where blocking work goes (probing and decoding files, resolving requests): at most
+ * {@code settings.scheduler.blockingTasks} run at once, the rest wait in order. It shares no
+ * thread with the {@link TaskScheduler}, so neither kind of work can starve the other.
+ */
+public final class BlockingPool implements Executor, AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(BlockingPool.class);
+
+    private final ThreadPoolExecutor executor;
+    private final int cap;
+    private final AtomicInteger inFlight = new AtomicInteger();
+    private final AtomicInteger maxInFlight = new AtomicInteger();
+
+    public BlockingPool(int cap) {
+        if (cap < 1) throw new IllegalArgumentException("blockingTasks must be >= 1, got " + cap);
+        this.cap = cap;
+        AtomicInteger serial = new AtomicInteger();
+        this.executor = new ThreadPoolExecutor(cap, cap, 30, TimeUnit.SECONDS, new LinkedBlockingQueue<>(),
+                r -> Thread.ofPlatform().name("gc-blocking-" + serial.incrementAndGet()).daemon(true).unstarted(r));
+        executor.allowCoreThreadTimeOut(true);
+    }
+
+    /** The default cap: one per core, at least 4. */
+    public static int defaultCap() {
+        return Math.max(4, Runtime.getRuntime().availableProcessors());
+    }
+
+    @Override
+    public void execute(Runnable task) {
+        executor.execute(() -> {
+            int now = inFlight.incrementAndGet();
+            maxInFlight.accumulateAndGet(now, Math::max);
+            try {
+                task.run();
+            } catch (Throwable t) {
+                log.error("blocking task {} failed", task, t);
+            } finally {
+                inFlight.decrementAndGet();
+            }
+        });
+    }
+
+    public int cap() {
+        return cap;
+    }
+
+    /** Tasks running right now. */
+    public int inFlight() {
+        return inFlight.get();
+    }
+
+    /** The most tasks ever seen running at once. */
+    public int maxInFlight() {
+        return maxInFlight.get();
+    }
+
+    /** Tasks waiting for a free slot. */
+    public int queued() {
+        return executor.getQueue().size();
+    }
+
+    /** Lets running tasks finish (up to the timeout), drops queued ones. */
+    @Override
+    public void close() {
+        executor.shutdown();
+        executor.getQueue().clear();
+        try {
+            if (!executor.awaitTermination(10, TimeUnit.SECONDS)) executor.shutdownNow();
+        } catch (InterruptedException e) {
+            executor.shutdownNow();
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,184 @@
+package org.groovecast.host.script;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.codehaus.groovy.ast.ClassHelper;
+import org.codehaus.groovy.ast.ClassNode;
+import org.codehaus.groovy.ast.MethodNode;
+import org.codehaus.groovy.ast.expr.ArgumentListExpression;
+import org.codehaus.groovy.ast.expr.Expression;
+import org.codehaus.groovy.ast.expr.MethodCall;
+import org.codehaus.groovy.ast.expr.MethodCallExpression;
+import org.codehaus.groovy.ast.expr.PropertyExpression;
+import org.codehaus.groovy.ast.expr.VariableExpression;
+import org.codehaus.groovy.transform.stc.AbstractTypeCheckingExtension;
+import org.codehaus.groovy.transform.stc.StaticTypeCheckingVisitor;
+import org.groovecast.api.ClockInfo;
+import org.groovecast.api.Encoder;
+import org.groovecast.api.OperatorSpec;
+import org.groovecast.api.Output;
+import org.groovecast.api.Source;
+import org.groovecast.api.ValueType;
+import org.groovecast.host.Settings;
+
+/**
+ * Teaches Groovy's static type checker the names that plugins provide. Station scripts compile
+ * with {@code @CompileStatic}; calls to operators, namespaces ({@code output.file}) and settings
+ * are checked here against their {@link OperatorSpec}s, so a wrong argument is reported with its
+ * line before anything starts, and then compiled as dynamic calls on engine-owned objects only.
+ * Nothing in a compiled script refers to a plugin class, so unloading a plugin leaves no
+ * reference behind in scripts.
+ */
+public final class OperatorChecker extends AbstractTypeCheckingExtension {
+    /** The names the script being compiled may use; bound by {@link ScriptCompiler}. */
+    static final ScopedValue<ScriptFunctions> FUNCTIONS = ScopedValue.newInstance();
+
+    private static final ClassNode SOURCE = ClassHelper.make(Source.class);
+    private static final ClassNode NAMESPACE = ClassHelper.make(Namespace.class);
+    private static final ClassNode SETTINGS = ClassHelper.make(SettingsNode.class);
+
+    private final ScriptFunctions functions;
+
+    public OperatorChecker(StaticTypeCheckingVisitor visitor) {
+        super(visitor);
+        this.functions = FUNCTIONS.isBound() ? FUNCTIONS.get() : new ScriptFunctions();
+    }
+
+    @Override
+    public boolean handleUnresolvedVariableExpression(VariableExpression v) {
+        String name = v.getName();
+        if (name.equals("settings")) {
+            makeDynamic(v, SETTINGS);
+            return true;
+        }
+        if (functions.isNamespace(name)) {
+            makeDynamic(v, NAMESPACE);
+            return true;
+        }
+        if (functions.find(name).isPresent()) {
+            addStaticTypeError(name + " is an operator: call it as " + name + "(...)", v);
+            makeDynamic(v);
+            return true;
+        }
+        return false;
+    }
+
+    @Override
+    public boolean handleUnresolvedProperty(PropertyExpression pe) {
+        ClassNode receiver = getType(pe.getObjectExpression());
+        String prop = pe.getPropertyAsString();
+        if (prop == null) return false;
+        if (receiver.equals(NAMESPACE)) {
+            String path = dotted(pe.getObjectExpression()) + "." + prop;
+            if (functions.isNamespace(path)) {
+                makeDynamic(pe, NAMESPACE);
+            } else {
+                addStaticTypeError(functions.find(path).isPresent()
+                        ? path + " is an operator: call it as " + path + "(...)"
+                        : "unknown name " + path + hint(path), pe);
+                makeDynamic(pe);
+            }
+            return true;
+        }
+        if (receiver.equals(SETTINGS)) {
+            String path = settingsPath(pe.getObjectExpression()) + prop;
+            Optional<Settings.Key> key = Settings.key(path);
+            if (key.isPresent()) {
+                makeDynamic(pe, settingType(key.get().type()));
+            } else if (Settings.isPrefix(path)) {
+                makeDynamic(pe, SETTINGS);
+            } else {
+                addStaticTypeError("unknown setting settings." + path, pe);
+                makeDynamic(pe);
+            }
+            return true;
+        }
+        if (receiver.equals(ClassHelper.OBJECT_TYPE)) {
+            // A value of unknown type (an untyped closure parameter): resolve at run time.
+            makeDynamic(pe);
+            return true;
+        }
+        return false;
+    }
+
+    @Override
+    public List<MethodNode> handleMissingMethod(ClassNode receiver, String name, ArgumentListExpression args,
+                                                ClassNode[] argTypes, MethodCall call) {
+        if (!(call instanceof MethodCallExpression mce)) return Collections.emptyList();
+        String full;
+        StaticArg self = null;
+        if (mce.isImplicitThis()) {
+            full = name;
+        } else if (receiver.equals(NAMESPACE)) {
+            full = dotted(mce.getObjectExpression()) + "." + name;
+        } else if (receiver.equals(SOURCE) || receiver.isDerivedFrom(SOURCE)) {
+            full = name;
+            self = new StaticArg(mce.getObjectExpression(), receiver, this::getType);
+        } else if (receiver.equals(ClassHelper.OBJECT_TYPE)) {
+            return List.of(makeDynamic(call));
+        } else {
+            return Collections.emptyList();
+        }
+        Optional<OperatorSpec> spec = functions.find(full);
+        if (spec.isEmpty()) {
+            addStaticTypeError((self != null ? "sources have no method " : "unknown operator ") + full + "()" + hint(full), mce);
+            return List.of(makeDynamic(call));
+        }
+        if (self != null && !spec.get().isSourceMethod()) {
+            addStaticTypeError(full + "() does not take a source first, so it cannot be called as s." + full + "()", mce);
+            return List.of(makeDynamic(call));
+        }
+        List<StaticArg> list = new ArrayList<>();
+        for (Expression e : args.getExpressions()) list.add(StaticArg.of(e, this::getType));
+        for (String error : CallMatcher.match(spec.get(), self, list).errors()) addStaticTypeError(error, mce);
+        return List.of(makeDynamic(call, resultType(spec.get().returns())));
+    }
+
+    private String hint(String name) {
+        return functions.closest(name).map(n -> "; did you mean " + n + "()?").orElse("");
+    }
+
+    private static String dotted(Expression e) {
+        if (e instanceof VariableExpression v) return v.getName();
+        if (e instanceof PropertyExpression p) return dotted(p.getObjectExpression()) + "." + p.getPropertyAsString();
+        return e.getText();
+    }
+
+    /** {@code settings.frame} gives "frame."; {@code settings} gives "". */
+    private static String settingsPath(Expression e) {
+        if (e instanceof PropertyExpression p) return settingsPath(p.getObjectExpression()) + p.getPropertyAsString() + ".";
+        return "";
+    }
+
+    static ClassNode resultType(ValueType t) {
+        return switch (t) {
+            case SOURCE -> SOURCE;
+            case SOURCES -> ClassHelper.make(List.class);
+            case OUTPUT -> ClassHelper.make(Output.class);
+            case ENCODER -> ClassHelper.make(Encoder.class);
+            case CLOCK -> ClassHelper.make(ClockInfo.class);
+            case NUMBER -> ClassHelper.Double_TYPE;
+            case INTEGER -> ClassHelper.Integer_TYPE;
+            case STRING -> ClassHelper.STRING_TYPE;
+            case BOOLEAN -> ClassHelper.Boolean_TYPE;
+            case LIST -> ClassHelper.make(List.class);
+            case MAP -> ClassHelper.make(Map.class);
+            case FUNCTION -> ClassHelper.CLOSURE_TYPE;
+            case NONE -> ClassHelper.VOID_TYPE;
+            case ANY -> ClassHelper.OBJECT_TYPE;
+        };
+    }
+
+    private static ClassNode settingType(ValueType t) {
+        return switch (t) {
+            case NUMBER -> ClassHelper.Number_TYPE;
+            case INTEGER -> ClassHelper.Integer_TYPE;
+            case BOOLEAN -> ClassHelper.Boolean_TYPE;
+            case STRING -> ClassHelper.STRING_TYPE;
+            default -> ClassHelper.OBJECT_TYPE;
+        };
+    }
+}

@@ -1,0 +1,45 @@
+package org.groovecast.host.script;
+
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import groovy.lang.Closure;
+import org.groovecast.api.UserFunction;
+import org.groovecast.api.ValueType;
+
+/** An argument value at run time. */
+record RuntimeArg(Object value) implements Arg {
+    @Override
+    public boolean isFunction() {
+        return value instanceof Closure<?> || value instanceof UserFunction;
+    }
+
+    @Override
+    public Boolean fits(ValueType type) {
+        return Values.fits(type, value);
+    }
+
+    @Override
+    public String describe() {
+        return Values.describe(value);
+    }
+
+    @Override
+    public List<RuntimeArg> elements() {
+        if (value instanceof List<?> l) return l.stream().map(RuntimeArg::new).toList();
+        if (value instanceof Object[] a) return Arrays.stream(a).map(RuntimeArg::new).toList();
+        return null;
+    }
+
+    @Override
+    public Map<String, RuntimeArg> entries() {
+        if (!(value instanceof Map<?, ?> m)) return null;
+        Map<String, RuntimeArg> out = new LinkedHashMap<>();
+        for (Map.Entry<?, ?> e : m.entrySet()) {
+            if (!(e.getKey() instanceof CharSequence k)) return null;
+            out.put(k.toString(), new RuntimeArg(e.getValue()));
+        }
+        return out;
+    }
+}

@@ -1,0 +1,101 @@
+package org.groovecast.host.script;
+
+import java.util.Collection;
+import org.groovecast.api.OperatorSpec;
+import org.groovecast.api.Output;
+import org.groovecast.api.ScriptException;
+import org.groovecast.api.Source;
+import org.groovecast.host.Settings;
+import org.groovecast.host.StationGraph;
+
+/**
+ * What a running script calls into: operator calls are bound, built and recorded in the station's
+ * graph here, and any mistake comes back as a {@link ScriptError} with the script line.
+ */
+public final class ScriptRuntime {
+    /** The runtime whose script is loading on this thread; method-style operator calls need it. */
+    static final ScopedValue<ScriptRuntime> CURRENT = ScopedValue.newInstance();
+
+    private final String fileName;
+    private final ScriptFunctions functions;
+    private final Settings settings;
+    private final StationGraph graph;
+
+    public ScriptRuntime(String fileName, ScriptFunctions functions, Settings settings, StationGraph graph) {
+        this.fileName = fileName;
+        this.functions = functions;
+        this.settings = settings;
+        this.graph = graph;
+    }
+
+    public ScriptFunctions functions() {
+        return functions;
+    }
+
+    public Settings settings() {
+        return settings;
+    }
+
+    public String fileName() {
+        return fileName;
+    }
+
+    /** Runs the script body with this runtime current, turning any failure into a located error. */
+    public void run(StationScript script) {
+        script.attach(this);
+        try {
+            ScopedValue.where(CURRENT, this).call(script::run);
+        } catch (ScriptError e) {
+            throw e;
+        } catch (RuntimeException e) {
+            org.slf4j.LoggerFactory.getLogger(ScriptRuntime.class).debug("script failed", e);
+            throw located(e);
+        } catch (Exception e) {
+            throw located(new ScriptException(e.toString(), e));
+        }
+    }
+
+    /** Calls the operator {@code name}; {@code receiver} is the source of a method-style call. */
+    public Object call(String name, Source receiver, Object[] args) {
+        OperatorSpec spec = functions.find(name).orElseThrow(() -> located(new ScriptException(
+                "unknown operator " + name + "()" + functions.closest(name).map(n -> "; did you mean " + n + "()?").orElse(""))));
+        try {
+            BoundArguments bound = BoundArguments.bind(spec, receiver, args);
+            Object result = spec.factory().create(bound);
+            if (result instanceof Source s) {
+                if (bound.id() != null) s.setId(bound.id());
+                graph.add(s, currentLine());
+            }
+            return result;
+        } catch (ScriptError e) {
+            throw e;
+        } catch (ScriptException | IllegalArgumentException | IllegalStateException e) {
+            throw located(e);
+        }
+    }
+
+    /** {@code e}'s message prefixed with the script line running now (or found in its trace). */
+    public ScriptError located(RuntimeException e) {
+        if (e instanceof ScriptError se) return se;
+        int line = ScriptLocation.currentLine(fileName).or(() -> ScriptLocation.lineIn(e, fileName)).orElse(0);
+        String message = e instanceof ScriptException || e instanceof IllegalArgumentException
+                ? e.getMessage() : e.toString();
+        return new ScriptError(fileName, line, message, e);
+    }
+
+    private int currentLine() {
+        return ScriptLocation.currentLine(fileName).orElse(0);
+    }
+
+    /** Groovy hands method arguments as an array, a single value, or null. */
+    static Object[] asArray(Object args) {
+        if (args == null) return new Object[0];
+        if (args instanceof Object[] a) return a;
+        return new Object[] {args};
+    }
+
+    /** All sources and outputs the script built so far. */
+    public Collection<Output> outputs() {
+        return graph.outputs();
+    }
+}

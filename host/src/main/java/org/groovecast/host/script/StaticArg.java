@@ -1,0 +1,116 @@
+package org.groovecast.host.script;
+
+import groovy.lang.Closure;
+import groovy.lang.GString;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import org.codehaus.groovy.ast.ClassHelper;
+import org.codehaus.groovy.ast.ClassNode;
+import org.codehaus.groovy.ast.expr.ClosureExpression;
+import org.codehaus.groovy.ast.expr.ConstantExpression;
+import org.codehaus.groovy.ast.expr.Expression;
+import org.codehaus.groovy.ast.expr.ListExpression;
+import org.codehaus.groovy.ast.expr.MapEntryExpression;
+import org.codehaus.groovy.ast.expr.MapExpression;
+import org.groovecast.api.ClockInfo;
+import org.groovecast.api.Encoder;
+import org.groovecast.api.Source;
+import org.groovecast.api.UserFunction;
+import org.groovecast.api.ValueType;
+
+/** An argument at compile time: its expression and the type the checker inferred for it. */
+final class StaticArg implements Arg {
+    private final Expression expression;
+    private final ClassNode type;
+    private final Function<Expression, ClassNode> typeOf;
+
+    StaticArg(Expression expression, ClassNode type, Function<Expression, ClassNode> typeOf) {
+        this.expression = expression;
+        this.type = type == null ? ClassHelper.OBJECT_TYPE : type;
+        this.typeOf = typeOf;
+    }
+
+    static StaticArg of(Expression e, Function<Expression, ClassNode> typeOf) {
+        return new StaticArg(e, typeOf.apply(e), typeOf);
+    }
+
+    @Override
+    public boolean isFunction() {
+        return expression instanceof ClosureExpression || is(Closure.class) || is(UserFunction.class);
+    }
+
+    @Override
+    public Boolean fits(ValueType t) {
+        if (t == ValueType.ANY) return true;
+        if (isDynamic()) return null;
+        ClassNode boxed = ClassHelper.getWrapper(type);
+        return switch (t) {
+            case SOURCE, OUTPUT -> is(Source.class);
+            case SOURCES -> is(Source.class) || isListLike() ? true : false;
+            case ENCODER -> is(Encoder.class);
+            case CLOCK -> is(ClockInfo.class);
+            case NUMBER -> boxed.isDerivedFrom(ClassHelper.Number_TYPE) || boxed.equals(ClassHelper.Number_TYPE);
+            case INTEGER -> isInteger(boxed);
+            case STRING -> is(String.class) || is(GString.class) || is(CharSequence.class);
+            case BOOLEAN -> boxed.equals(ClassHelper.Boolean_TYPE);
+            case LIST -> isListLike();
+            case MAP -> is(Map.class);
+            case FUNCTION -> isFunction();
+            case NONE -> false;
+            case ANY -> true;
+        };
+    }
+
+    private boolean isInteger(ClassNode boxed) {
+        if (expression instanceof ConstantExpression c && c.getValue() instanceof Number n) {
+            return n.doubleValue() == Math.rint(n.doubleValue());
+        }
+        return boxed.equals(ClassHelper.Integer_TYPE) || boxed.equals(ClassHelper.Long_TYPE)
+                || boxed.equals(ClassHelper.Short_TYPE) || boxed.equals(ClassHelper.Byte_TYPE)
+                || boxed.equals(ClassHelper.BigInteger_TYPE);
+    }
+
+    private boolean isDynamic() {
+        return type.equals(ClassHelper.OBJECT_TYPE) || type.isGenericsPlaceHolder();
+    }
+
+    private boolean isListLike() {
+        return expression instanceof ListExpression || type.isArray() || is(List.class);
+    }
+
+    private boolean is(Class<?> c) {
+        ClassNode target = ClassHelper.make(c);
+        return type.equals(target) || type.isDerivedFrom(target) || type.implementsInterface(target)
+                || c.isInterface() && type.isInterface() && type.declaresInterface(target);
+    }
+
+    @Override
+    public String describe() {
+        if (expression instanceof ConstantExpression c && c.getValue() != null) {
+            return Values.describe(c.getValue());
+        }
+        if (expression instanceof ClosureExpression) return "a function";
+        return type.getNameWithoutPackage();
+    }
+
+    @Override
+    public List<StaticArg> elements() {
+        if (expression instanceof ListExpression l) {
+            return l.getExpressions().stream().map(e -> StaticArg.of(e, typeOf)).toList();
+        }
+        return null;
+    }
+
+    @Override
+    public Map<String, StaticArg> entries() {
+        if (!(expression instanceof MapExpression m)) return null;
+        Map<String, StaticArg> out = new LinkedHashMap<>();
+        for (MapEntryExpression e : m.getMapEntryExpressions()) {
+            if (!(e.getKeyExpression() instanceof ConstantExpression k) || !(k.getValue() instanceof String key)) return null;
+            out.put(key, StaticArg.of(e.getValueExpression(), typeOf));
+        }
+        return out;
+    }
+}

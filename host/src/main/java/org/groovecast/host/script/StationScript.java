@@ -1,0 +1,41 @@
+package org.groovecast.host.script;
+
+import groovy.lang.MissingMethodException;
+import groovy.lang.Script;
+
+/**
+ * The base class of compiled station scripts: top-level names resolve to operators and
+ * namespaces of the station's {@link ScriptRuntime}.
+ */
+public abstract class StationScript extends Script {
+    private ScriptRuntime runtime;
+
+    void attach(ScriptRuntime runtime) {
+        this.runtime = runtime;
+    }
+
+    @Override
+    public Object getProperty(String name) {
+        if (runtime != null) {
+            if (name.equals("settings")) return new SettingsNode(runtime, "");
+            if (runtime.functions().isNamespace(name)) return new Namespace(runtime, name);
+        }
+        return super.getProperty(name);
+    }
+
+    @Override
+    public Object invokeMethod(String name, Object args) {
+        if (runtime != null && runtime.functions().find(name).isPresent()) {
+            return runtime.call(name, null, ScriptRuntime.asArray(args));
+        }
+        return super.invokeMethod(name, args);
+    }
+
+    /** Reached by implicit-this calls from closures that the meta-class did not resolve. */
+    public Object methodMissing(String name, Object args) {
+        if (runtime != null && runtime.functions().find(name).isPresent()) {
+            return runtime.call(name, null, ScriptRuntime.asArray(args));
+        }
+        throw new MissingMethodException(name, getClass(), ScriptRuntime.asArray(args));
+    }
+}

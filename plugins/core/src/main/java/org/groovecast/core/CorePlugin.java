@@ -1,0 +1,7 @@
+package org.groovecast.core;
+
+import org.pf4j.Plugin;
+
+/** The core operators: generators, selection, mixing, metadata, outputs and the WAV encoder. */
+public final class CorePlugin extends Plugin {
+}

@@ -1,0 +1,80 @@
+package org.groovecast.core;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.groovecast.api.Frame;
+import org.groovecast.api.Metadata;
+import org.groovecast.api.ScriptException;
+import org.groovecast.api.Source;
+import org.groovecast.api.UserFunction;
+
+/**
+ * Rewrites each metadata passing through with a script function. With {@code update} the result
+ * is merged into the original, otherwise it replaces it; with {@code strip} empty values are
+ * removed, and metadata left empty is dropped.
+ */
+final class MetadataMap extends Source {
+    private final Source source;
+    private final UserFunction mapper;
+    private final boolean update;
+    private final boolean strip;
+
+    MetadataMap(Source source, UserFunction mapper, boolean update, boolean strip) {
+        super("metadata.map", source);
+        this.source = source;
+        this.mapper = mapper;
+        this.update = update;
+        this.strip = strip;
+    }
+
+    @Override
+    public boolean isReady() {
+        return source.isReady();
+    }
+
+    @Override
+    public boolean isFallible() {
+        return source.isFallible();
+    }
+
+    @Override
+    public long remaining() {
+        return source.remaining();
+    }
+
+    @Override
+    protected void generate(Frame frame) {
+        int mdStart = frame.metadataCount();
+        source.get(frame);
+        int count = frame.metadataCount();
+        if (count == mdStart) return;
+        // Rewrite in place: collect, then re-add in order, skipping dropped ones.
+        Metadata[] mapped = new Metadata[count - mdStart];
+        int[] positions = new int[count - mdStart];
+        for (int i = mdStart; i < count; i++) {
+            positions[i - mdStart] = frame.metadataPosition(i);
+            mapped[i - mdStart] = map(frame.metadata(i));
+        }
+        frame.truncateMetadata(mdStart);
+        for (int i = 0; i < mapped.length; i++) {
+            if (mapped[i] != null) frame.addMetadata(positions[i], mapped[i]);
+        }
+    }
+
+    private Metadata map(Metadata m) {
+        Object r = mapper.call(m);
+        if (r == null) return update ? m : null;
+        if (!(r instanceof Map<?, ?> changes)) {
+            throw new ScriptException("metadata.map(): the function must return a map, got " + r.getClass().getSimpleName());
+        }
+        Metadata out = update ? m.with(changes) : Metadata.of(changes);
+        if (strip) {
+            LinkedHashMap<String, String> kept = new LinkedHashMap<>();
+            out.forEach((k, v) -> {
+                if (!v.isEmpty()) kept.put(k, v);
+            });
+            out = Metadata.of(kept);
+        }
+        return out.isEmpty() ? null : out;
+    }
+}

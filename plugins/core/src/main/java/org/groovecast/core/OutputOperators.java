@@ -1,0 +1,37 @@
+package org.groovecast.core;
+
+import static org.groovecast.api.ValueType.BOOLEAN;
+import static org.groovecast.api.ValueType.ENCODER;
+import static org.groovecast.api.ValueType.OUTPUT;
+import static org.groovecast.api.ValueType.SOURCE;
+import static org.groovecast.api.ValueType.STRING;
+
+import java.nio.file.Path;
+import java.util.List;
+import org.groovecast.api.OperatorProvider;
+import org.groovecast.api.OperatorSpec;
+import org.pf4j.Extension;
+
+/** Outputs that need no network. */
+@Extension
+public final class OutputOperators implements OperatorProvider {
+    @Override
+    public List<OperatorSpec> operators() {
+        return List.of(
+                OperatorSpec.named("output.dummy")
+                        .doc("Drives a source in real time and discards it.")
+                        .named("fallible", BOOLEAN, false, "accept a source that may become unavailable")
+                        .positional("source", SOURCE, "the source")
+                        .returns(OUTPUT)
+                        .create(a -> new DummyOutput(a.source("source"), a.bool("fallible"))),
+                OperatorSpec.named("output.file")
+                        .doc("Encodes a source into a file: output.file(wav(), '/tmp/out.wav', s).")
+                        .named("fallible", BOOLEAN, false, "accept a source that may become unavailable")
+                        .positional("encoder", ENCODER, "the format, e.g. wav()")
+                        .positional("path", STRING, "the file to write")
+                        .positional("source", SOURCE, "the source")
+                        .returns(OUTPUT)
+                        .create(a -> new FileOutput(a.encoder("encoder"), Path.of(a.string("path")),
+                                a.source("source"), a.bool("fallible"))));
+    }
+}

@@ -1,0 +1,116 @@
+package org.groovecast.core;
+
+import java.util.List;
+import org.groovecast.api.CallbackScope;
+import org.groovecast.api.Frame;
+import org.groovecast.api.Registration;
+import org.groovecast.api.Source;
+import org.groovecast.api.UserFunction;
+
+/**
+ * Plays one of its inputs at a time and chooses again at track boundaries (or on every frame when
+ * not track-sensitive). Subclasses only say which input comes next.
+ *
+ * <p>The script's {@code onSelect} runs at each new selection; what it registers on the inputs is
+ * released at the next one, so a station that switches every few seconds for months does not pile
+ * up callbacks.
+ */
+abstract class Selector extends Source {
+    protected final List<Source> choices;
+    private final boolean trackSensitive;
+    private final UserFunction onSelect;
+    private Source current;
+    private boolean midTrack;
+    private Registration selectRegistrations = Registration.NONE;
+    private long selections;
+
+    Selector(String kind, List<Source> choices, boolean trackSensitive, UserFunction onSelect) {
+        super(kind, choices);
+        this.choices = choices;
+        this.trackSensitive = trackSensitive;
+        this.onSelect = onSelect;
+    }
+
+    /** The input to play next among the ready ones, or {@code null}; {@code current} is the one playing. */
+    protected abstract Source pick(Source current);
+
+    /** Told when a track of {@code source} ended, before the next pick. */
+    protected void trackEnded(Source source) {
+    }
+
+    @Override
+    public boolean isReady() {
+        if (current != null && midTrack && current.isReady()) return true;
+        return pick(current) != null;
+    }
+
+    @Override
+    public boolean isFallible() {
+        for (Source s : choices) {
+            if (!s.isFallible()) return false;
+        }
+        return true;
+    }
+
+    @Override
+    public long remaining() {
+        return current != null && midTrack ? current.remaining() : -1;
+    }
+
+    @Override
+    public void abortTrack() {
+        if (current != null) current.abortTrack();
+    }
+
+    /** Number of selections made, for tests and metrics. */
+    long selections() {
+        return selections;
+    }
+
+    @Override
+    protected void generate(Frame frame) {
+        if (midTrack && !current.isReady()) {
+            midTrack = false; // the input ran dry mid-track: end ours here and choose again next get
+            return;
+        }
+        if (!midTrack) {
+            select(pick(current));
+            if (current == null) return;
+        } else if (!trackSensitive) {
+            Source next = pick(current);
+            if (next != current) {
+                // Cut here: the track of the old input ends, the next get starts the new one.
+                current.abortTrack();
+                select(next);
+                midTrack = false;
+                return;
+            }
+        }
+        int before = frame.position();
+        current.get(frame);
+        midTrack = true;
+        if (frame.position() < frame.end() || frame.position() == before) {
+            midTrack = false;
+            trackEnded(current);
+        }
+    }
+
+    private void select(Source next) {
+        if (next == null) {
+            current = null;
+            return;
+        }
+        if (next == current && midTrack) return;
+        current = next;
+        selections++;
+        if (onSelect != null) {
+            selectRegistrations.release();
+            selectRegistrations = CallbackScope.collect(choices, () -> onSelect.call(next)).registration();
+        }
+    }
+
+    @Override
+    protected void onShutdown() {
+        selectRegistrations.release();
+    }
+}
