@@ -34,7 +34,7 @@ final class Builtins {
                 .positional("default", STRING, "", "value when unset")
                 .returns(STRING)
                 .create(a -> {
-                    String v = System.getenv(a.string("name"));
+                    String v = station.env(a.string("name"));
                     return v != null ? v : a.string("default");
                 }));
         for (String level : List.of("debug", "info", "warning", "error")) {

@@ -38,6 +38,7 @@ public final class Station implements AutoCloseable {
 
     private final String fileName;
     private final Settings settings;
+    private final Map<String, String> environment;
     private final StationGraph graph = new StationGraph();
     private final ScriptLog scriptLog;
     private final long loadedAt = System.nanoTime();
@@ -49,24 +50,39 @@ public final class Station implements AutoCloseable {
     private boolean started;
     private boolean stopped;
 
-    private Station(String fileName, Settings settings) {
+    private Station(String fileName, Settings settings, Map<String, String> environment) {
         this.fileName = fileName;
         this.settings = settings;
+        this.environment = environment;
         this.scriptLog = new ScriptLog(fileName);
     }
 
     /** Compiles and runs {@code script}, building its graph; throws located script errors. */
     public static Station load(Path script, ScriptFunctions base, Map<String, String> overrides) {
-        Station station = new Station(script.getFileName().toString(), settings(overrides));
+        return load(script, base, overrides, Map.of());
+    }
+
+    /**
+     * The same, with {@code env} overriding the process environment for the script's {@code env()}
+     * (how tests and embedders pass parameters to a script).
+     */
+    public static Station load(Path script, ScriptFunctions base, Map<String, String> overrides, Map<String, String> env) {
+        Station station = new Station(script.getFileName().toString(), settings(overrides), env);
         ScriptFunctions functions = station.functions(base);
         return station.evaluate(ScriptCompiler.compile(script, functions), functions);
     }
 
     /** The same for script text, named {@code fileName} in messages. */
     public static Station load(String fileName, String text, ScriptFunctions base, Map<String, String> overrides) {
-        Station station = new Station(fileName, settings(overrides));
+        Station station = new Station(fileName, settings(overrides), Map.of());
         ScriptFunctions functions = station.functions(base);
         return station.evaluate(ScriptCompiler.compile(fileName, text, functions), functions);
+    }
+
+    /** An environment variable as the script sees it, or null. */
+    String env(String name) {
+        String v = environment.get(name);
+        return v != null ? v : System.getenv(name);
     }
 
     private static Settings settings(Map<String, String> overrides) {

@@ -17,11 +17,12 @@ public final class TaskClock extends Clock implements Runnable {
     private final TaskScheduler scheduler;
     private final AtomicInteger state = new AtomicInteger(PARKED);
     private volatile boolean stopRequested;
-    private volatile TaskScheduler.Timer timer;
+    private final TaskScheduler.Timer timer;
 
     public TaskClock(String id, Sync sync, ClockConfig config, TaskScheduler scheduler) {
         super(id, sync, config);
         this.scheduler = scheduler;
+        this.timer = scheduler.timer(this);
     }
 
     @Override
@@ -50,7 +51,7 @@ public final class TaskClock extends Clock implements Runnable {
         if (next <= System.nanoTime()) {
             scheduler.execute(this);
         } else {
-            timer = scheduler.scheduleAt(next, this);
+            scheduler.arm(timer, next);
         }
     }
 
@@ -58,8 +59,7 @@ public final class TaskClock extends Clock implements Runnable {
     protected void requestStop() {
         stopRequested = true;
         if (state.compareAndSet(PARKED, DONE)) {
-            TaskScheduler.Timer t = timer;
-            if (t != null) t.cancel();
+            timer.cancel();
             finished(false);
         }
     }

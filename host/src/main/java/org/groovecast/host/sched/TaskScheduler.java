@@ -57,16 +57,18 @@ public final class TaskScheduler implements AutoCloseable {
         }
     }
 
-    /** A pending timer; {@link #cancel()} keeps it from running. */
+    /**
+     * A timer entry; {@link #cancel()} keeps it from running. A clock re-arms the same entry every
+     * frame with {@link #arm}, so parking allocates nothing.
+     */
     public static final class Timer implements Comparable<Timer> {
-        private final long deadline;
-        private final long seq;
         private final Runnable task;
+        private long deadline;
+        private long seq;
+        private boolean queued;
         private volatile boolean cancelled;
 
-        private Timer(long deadline, long seq, Runnable task) {
-            this.deadline = deadline;
-            this.seq = seq;
+        private Timer(Runnable task) {
             this.task = task;
         }
 
@@ -100,10 +102,26 @@ public final class TaskScheduler implements AutoCloseable {
 
     /** Runs {@code task} at {@link System#nanoTime()} {@code deadline} (up to the slack earlier). */
     public Timer scheduleAt(long deadline, Runnable task) {
+        Timer t = new Timer(task);
+        arm(t, deadline);
+        return t;
+    }
+
+    /** A timer for {@code task}, not yet armed. */
+    public Timer timer(Runnable task) {
+        return new Timer(task);
+    }
+
+    /** (Re)arms {@code t} for {@code deadline}; it must not be pending already. */
+    public void arm(Timer t, long deadline) {
         lock.lock();
         try {
             if (shutdown) throw new IllegalStateException("scheduler is shut down");
-            Timer t = new Timer(deadline, timerSeq++, task);
+            if (t.queued) throw new IllegalStateException("timer already pending");
+            t.deadline = deadline;
+            t.seq = timerSeq++;
+            t.cancelled = false;
+            t.queued = true;
             Timer head = timers.peek();
             timers.add(t);
             if (head == null || t.deadline < head.deadline) {
@@ -111,7 +129,6 @@ public final class TaskScheduler implements AutoCloseable {
                 if (leaderWaiting) leaderWake.signal();
                 else if (followersWaiting > 0) followerWake.signal();
             }
-            return t;
         } finally {
             lock.unlock();
         }
@@ -196,6 +213,7 @@ public final class TaskScheduler implements AutoCloseable {
         Timer t;
         while ((t = timers.peek()) != null && t.deadline <= horizon) {
             timers.poll();
+            t.queued = false;
             if (!t.cancelled) ready.addLast(t.task);
         }
     }

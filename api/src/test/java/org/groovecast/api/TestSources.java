@@ -1,0 +1,71 @@
+package org.groovecast.api;
+
+/** Small sources for the api's own tests. */
+final class TestSources {
+    private TestSources() {
+    }
+
+    /** Counts upward sample by sample, in tracks of {@code trackLength} samples, with metadata at each start. */
+    static final class Counter extends Source {
+        final int trackLength;
+        int next;
+        int inTrack;
+        int generateCalls;
+
+        Counter(int trackLength) {
+            super("counter");
+            this.trackLength = trackLength;
+        }
+
+        @Override
+        public boolean isReady() {
+            return true;
+        }
+
+        @Override
+        public boolean isFallible() {
+            return false;
+        }
+
+        @Override
+        protected void generate(Frame frame) {
+            generateCalls++;
+            if (inTrack == trackLength) {
+                inTrack = 0;
+                return;
+            }
+            if (inTrack == 0) frame.addMetadata(frame.position(), Metadata.of("track", String.valueOf(next / trackLength)));
+            int n = Math.min(frame.free(), trackLength - inTrack);
+            for (int i = 0; i < n; i++) {
+                for (float[] plane : frame.pcm()) plane[frame.position() + i] = next + i;
+            }
+            next += n;
+            inTrack += n;
+            frame.advance(n);
+        }
+    }
+
+    static StreamContext context(int frameSize) {
+        return new StreamContext() {
+            @Override
+            public AudioFormat format() {
+                return new AudioFormat(1000, 1);
+            }
+
+            @Override
+            public int frameSize() {
+                return frameSize;
+            }
+
+            @Override
+            public ClockInfo clock() {
+                return null;
+            }
+
+            @Override
+            public java.util.concurrent.Executor blocking() {
+                return Runnable::run;
+            }
+        };
+    }
+}

@@ -1,0 +1,236 @@
+package org.groovecast.bench;
+
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.groovecast.api.ClockInfo;
+import org.groovecast.host.Station;
+import org.groovecast.host.clock.Clock;
+import org.groovecast.host.clock.LatenessHistogram;
+import org.groovecast.host.plugin.OperatorPlugins;
+
+/** What the clock benchmarks share: options, plugins, the station script, and the probes. */
+final class BenchSupport {
+    private BenchSupport() {
+    }
+
+    // ---------------------------------------------------------------- options
+
+    /** {@code --name=value} options; a bare {@code --name} is "true". Unknown names are an error. */
+    static final class Options {
+        private final Map<String, String> values = new LinkedHashMap<>();
+        private final Map<String, String> settings = new LinkedHashMap<>();
+
+        Options(String[] args, Map<String, String> defaults, String usage) {
+            values.putAll(defaults);
+            for (String a : args) {
+                if (a.equals("-h") || a.equals("--help")) {
+                    System.out.println(usage);
+                    System.exit(0);
+                }
+                if (!a.startsWith("--")) fail("unexpected argument " + a, usage);
+                int eq = a.indexOf('=');
+                String name = eq < 0 ? a.substring(2) : a.substring(2, eq);
+                String value = eq < 0 ? "true" : a.substring(eq + 1);
+                if (name.equals("set")) {
+                    int e2 = value.indexOf('=');
+                    if (e2 <= 0) fail("--set expects key=value, got " + value, usage);
+                    settings.put(value.substring(0, e2), value.substring(e2 + 1));
+                } else if (!values.containsKey(name)) {
+                    fail("unknown option --" + name, usage);
+                } else {
+                    values.put(name, value);
+                }
+            }
+        }
+
+        private static void fail(String message, String usage) {
+            System.err.println(message);
+            System.err.println(usage);
+            System.exit(2);
+        }
+
+        String string(String name) {
+            return values.get(name);
+        }
+
+        double seconds(String name) {
+            return Double.parseDouble(values.get(name));
+        }
+
+        List<Integer> ints(String name) {
+            List<Integer> out = new ArrayList<>();
+            for (String s : values.get(name).split(",")) {
+                if (!s.isBlank()) out.add(Integer.parseInt(s.trim()));
+            }
+            return out;
+        }
+
+        List<String> list(String name) {
+            List<String> out = new ArrayList<>();
+            for (String s : values.get(name).split(",")) {
+                if (!s.isBlank()) out.add(s.trim());
+            }
+            return out;
+        }
+
+        /** Extra engine settings given as {@code --set key=value}. */
+        Map<String, String> settings() {
+            return settings;
+        }
+    }
+
+    // ---------------------------------------------------------------- engine
+
+    /** The plugins directory: --plugins, else -Dgroovecast.bench.plugins, else bench/target/plugins or target/plugins. */
+    static Path pluginsDir(String option) {
+        if (option != null && !option.isBlank()) return Path.of(option);
+        String prop = System.getProperty("groovecast.bench.plugins");
+        if (prop != null && !prop.isBlank()) return Path.of(prop);
+        Path inRepo = Path.of("bench", "target", "plugins");
+        return Files.isDirectory(inRepo) ? inRepo : Path.of("target", "plugins");
+    }
+
+    static OperatorPlugins loadPlugins(Path dir) {
+        if (!Files.isRegularFile(dir.resolve("core.jar"))) {
+            throw new IllegalStateException("no core.jar in " + dir.toAbsolutePath()
+                    + "; build first: mvn -o install -DskipTests (the bench module's package phase copies it)");
+        }
+        OperatorPlugins plugins = OperatorPlugins.load(dir);
+        if (!plugins.problems().isEmpty()) throw new IllegalStateException("plugin problems: " + plugins.problems());
+        return plugins;
+    }
+
+    /** A script with {@code n} independent clocks: each a sine into a discarding output. */
+    static String sineScript(int n) {
+        return "for (int i = 0; i < " + n + "; i++) {\n"
+                + "    output.dummy(sine(440.0 + i, amplitude: 0.1))\n"
+                + "}\n";
+    }
+
+    static List<Clock> clocks(Station station) {
+        List<Clock> out = new ArrayList<>();
+        for (ClockInfo c : station.clocks()) out.add((Clock) c);
+        return out;
+    }
+
+    /**
+     * Clears every clock's lateness histogram. The engine's histogram is not thread-safe, so a
+     * clock that ticks during the reset can keep (or lose) one tick: noise of at most one tick per
+     * clock, which the tick count column makes visible.
+     */
+    static void resetLateness(List<Clock> clocks) {
+        for (Clock c : clocks) c.lateness().reset();
+    }
+
+    /** All clocks' histograms merged (read while they run: a rough figure, off by a tick or so). */
+    static LatenessHistogram mergedLateness(List<Clock> clocks) {
+        LatenessHistogram all = new LatenessHistogram();
+        for (Clock c : clocks) all.addAll(c.lateness());
+        return all;
+    }
+
+    // ---------------------------------------------------------------- probes
+
+    /** Process CPU time (all threads, JIT and GC included), in nanoseconds. */
+    static long processCpuNanos() {
+        if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
+            long t = os.getProcessCpuTime();
+            if (t >= 0) return t;
+        }
+        return cpuFromProcStat();
+    }
+
+    /** utime + stime of /proc/self/stat, assuming the usual 100 ticks per second. */
+    private static long cpuFromProcStat() {
+        try {
+            String stat = Files.readString(Path.of("/proc/self/stat"));
+            String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            // After "pid (comm) ": state is field 3, so utime (14) and stime (15) are at 11 and 12.
+            long ticks = Long.parseLong(f[11]) + Long.parseLong(f[12]);
+            return ticks * 10_000_000L;
+        } catch (IOException | RuntimeException e) {
+            throw new IllegalStateException("cannot read process CPU time", e);
+        }
+    }
+
+    /** One sample of every live thread's voluntary context switches, by thread id. */
+    record SwitchSample(Map<Integer, Long> byThread, Map<Integer, String> names) {
+        static SwitchSample take() {
+            Map<Integer, Long> counts = new HashMap<>();
+            Map<Integer, String> names = new HashMap<>();
+            try (DirectoryStream<Path> tasks = Files.newDirectoryStream(Path.of("/proc/self/task"))) {
+                for (Path task : tasks) {
+                    int tid = Integer.parseInt(task.getFileName().toString());
+                    try {
+                        String name = "?";
+                        long vol = -1;
+                        for (String line : Files.readAllLines(task.resolve("status"))) {
+                            if (line.startsWith("Name:")) name = line.substring(5).trim();
+                            else if (line.startsWith("voluntary_ctxt_switches:")) {
+                                vol = Long.parseLong(line.substring("voluntary_ctxt_switches:".length()).trim());
+                            }
+                        }
+                        if (vol >= 0) {
+                            counts.put(tid, vol);
+                            names.put(tid, name);
+                        }
+                    } catch (NoSuchFileException gone) {
+                        // the thread ended while we listed the directory
+                    }
+                }
+            } catch (IOException e) {
+                throw new IllegalStateException("cannot read /proc/self/task (Linux only)", e);
+            }
+            return new SwitchSample(counts, names);
+        }
+    }
+
+    /**
+     * Voluntary context switches between two samples, summed over threads: a thread seen only at
+     * the end counts from zero (it started during the window), a thread seen only at the start
+     * ended during the window and its last switches are lost ({@link #vanished} says how many).
+     */
+    record SwitchDelta(long total, long engine, int vanished, int threads) {
+        static SwitchDelta between(SwitchSample a, SwitchSample b) {
+            long total = 0;
+            long engine = 0;
+            for (Map.Entry<Integer, Long> e : b.byThread().entrySet()) {
+                long d = e.getValue() - a.byThread().getOrDefault(e.getKey(), 0L);
+                total += d;
+                if (b.names().getOrDefault(e.getKey(), "").startsWith("gc-")) engine += d;
+            }
+            int vanished = 0;
+            for (Integer tid : a.byThread().keySet()) {
+                if (!b.byThread().containsKey(tid)) vanished++;
+            }
+            return new SwitchDelta(total, engine, vanished, b.byThread().size());
+        }
+    }
+
+    static void sleepSeconds(double s) throws InterruptedException {
+        long ms = Math.round(s * 1000);
+        if (ms > 0) Thread.sleep(ms);
+    }
+
+    /** Lets the previous station's garbage and threads go before the next measurement. */
+    static void settle() throws InterruptedException {
+        System.gc();
+        Thread.sleep(500);
+    }
+
+    static String header(String name) {
+        Runtime rt = Runtime.getRuntime();
+        return name + ": " + rt.availableProcessors() + " cores, Java " + Runtime.version() + ", "
+                + System.getProperty("os.name") + " " + System.getProperty("os.version") + ", max heap "
+                + rt.maxMemory() / (1024 * 1024) + " MB";
+    }
+}

@@ -1,0 +1,146 @@
+package org.groovecast.host.sched;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+
+class TaskSchedulerTest {
+    private static final int BATCH = 64;
+
+    /** Immediate tasks that resubmit themselves forever: the worst flood a misbehaving operator makes. */
+    private static final class Rearming implements Runnable {
+        final TaskScheduler scheduler;
+        final AtomicBoolean stop;
+        final AtomicLong runs;
+
+        Rearming(TaskScheduler scheduler, AtomicBoolean stop, AtomicLong runs) {
+            this.scheduler = scheduler;
+            this.stop = stop;
+            this.runs = runs;
+        }
+
+        @Override
+        public void run() {
+            runs.incrementAndGet();
+            if (!stop.get()) scheduler.execute(this);
+        }
+    }
+
+    @Test
+    void aFloodOfSelfRearmingTasksStarvesNeitherTimersNorLaterTasksNorBlockingWork() throws Exception {
+        try (TaskScheduler scheduler = new TaskScheduler(2, Duration.ofMillis(1), BATCH);
+             BlockingPool blocking = new BlockingPool(4)) {
+            AtomicBoolean stop = new AtomicBoolean();
+            AtomicLong floodRuns = new AtomicLong();
+            for (int i = 0; i < 200; i++) scheduler.execute(new Rearming(scheduler, stop, floodRuns));
+
+            // A task queued behind the flood runs after at most one round of the 200 queued ones.
+            CountDownLatch immediate = new CountDownLatch(1);
+            AtomicLong floodRunsWhenImmediateRan = new AtomicLong();
+            long enqueueStart = System.nanoTime();
+            scheduler.execute(() -> {
+                floodRunsWhenImmediateRan.set(floodRuns.get());
+                immediate.countDown();
+            });
+            long before = floodRuns.get();
+            assertTrue(System.nanoTime() - enqueueStart < TimeUnit.SECONDS.toNanos(1), "enqueueing took over a second");
+            CountDownLatch timer = new CountDownLatch(1);
+            long due = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(20);
+            AtomicLong timerLate = new AtomicLong();
+            scheduler.scheduleAt(due, () -> {
+                timerLate.set(System.nanoTime() - due);
+                timer.countDown();
+            });
+            CountDownLatch blockingRan = new CountDownLatch(1);
+            blocking.execute(blockingRan::countDown);
+
+            assertTrue(immediate.await(2, TimeUnit.SECONDS), "immediate task starved");
+            assertTrue(floodRunsWhenImmediateRan.get() - before <= 200 + 2L * BATCH,
+                    "immediate task waited for " + (floodRunsWhenImmediateRan.get() - before) + " flood runs");
+            assertTrue(blockingRan.await(1, TimeUnit.SECONDS), "blocking task starved");
+            assertTrue(timer.await(2, TimeUnit.SECONDS), "timer starved");
+            assertTrue(timerLate.get() < TimeUnit.MILLISECONDS.toNanos(500), "timer late by " + timerLate.get() / 1e6 + " ms");
+            assertTrue(floodRuns.get() > 1000, "the flood itself kept running");
+            stop.set(true);
+        }
+    }
+
+    @Test
+    void aFloodOfBlockingTasksDoesNotDelayTimers() throws Exception {
+        try (TaskScheduler scheduler = new TaskScheduler(2, Duration.ofMillis(1), BATCH);
+             BlockingPool blocking = new BlockingPool(4)) {
+            CountDownLatch release = new CountDownLatch(1);
+            for (int i = 0; i < 100; i++) {
+                blocking.execute(() -> {
+                    try {
+                        release.await();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                });
+            }
+            CountDownLatch ticks = new CountDownLatch(10);
+            for (int i = 1; i <= 10; i++) scheduler.schedule(i * 5L, TimeUnit.MILLISECONDS, ticks::countDown);
+            assertTrue(ticks.await(2, TimeUnit.SECONDS), "timers waited for blocking work");
+            assertEquals(4, blocking.inFlight());
+            assertEquals(96, blocking.queued());
+            release.countDown();
+        }
+    }
+
+    @Test
+    void timersRunInDeadlineOrderAndCancelledOnesDoNot() throws Exception {
+        try (TaskScheduler scheduler = new TaskScheduler(1, Duration.ZERO, BATCH)) {
+            StringBuffer order = new StringBuffer();
+            CountDownLatch done = new CountDownLatch(3);
+            long now = System.nanoTime();
+            scheduler.scheduleAt(now + 30_000_000, () -> { order.append('c'); done.countDown(); });
+            scheduler.scheduleAt(now + 10_000_000, () -> { order.append('a'); done.countDown(); });
+            TaskScheduler.Timer cancelled = scheduler.scheduleAt(now + 15_000_000, () -> order.append('x'));
+            scheduler.scheduleAt(now + 20_000_000, () -> { order.append('b'); done.countDown(); });
+            cancelled.cancel();
+            assertTrue(done.await(2, TimeUnit.SECONDS));
+            assertEquals("abc", order.toString());
+        }
+    }
+
+    @Test
+    void closeLetsRunningTasksFinishAndRefusesNewWork() throws Exception {
+        TaskScheduler scheduler = new TaskScheduler(2, Duration.ofMillis(1), BATCH);
+        CountDownLatch started = new CountDownLatch(2);
+        AtomicInteger finished = new AtomicInteger();
+        for (int i = 0; i < 2; i++) {
+            scheduler.execute(() -> {
+                started.countDown();
+                sleep(200);
+                finished.incrementAndGet();
+            });
+        }
+        assertTrue(started.await(1, TimeUnit.SECONDS));
+        scheduler.close();
+        assertEquals(2, finished.get(), "close returned before the tasks in flight finished");
+        assertTrue(scheduler.isShutdown());
+        boolean refused = false;
+        try {
+            scheduler.execute(() -> { });
+        } catch (IllegalStateException expected) {
+            refused = true;
+        }
+        assertTrue(refused);
+    }
+
+    static void sleep(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,71 @@
+package org.groovecast.scripts
+
+import java.nio.file.Path
+import spock.lang.Specification
+import spock.lang.Unroll
+
+class BadScriptsSpec extends Specification {
+    static Path bad(String name) {
+        Path.of(BadScriptsSpec.getResource("/bad/$name").toURI())
+    }
+
+    @Unroll
+    def "#script: groovecast check prints one located line and exits 1"() {
+        when:
+        def r = Engine.cli('check', '--plugins-dir', Engine.PLUGINS.toString(), bad(script).toString())
+        def lines = r.err.readLines().findAll { !it.isBlank() }
+
+        then:
+        r.code == 1
+        lines.size() == 1
+        lines[0] == expected
+        !r.err.contains('\tat ')
+
+        where:
+        script                     | expected
+        'unknown-operator.groovy'  | 'unknown-operator.groovy:1: unknown operator sinus(); did you mean sine()?'
+        'wrong-argument.groovy'    | 'wrong-argument.groovy:2: fallback() expects sources, got String "music"'
+        'unknown-setting.groovy'   | 'unknown-setting.groovy:1: unknown setting settings.frame.durration'
+        'unknown-parameter.groovy' | 'unknown-parameter.groovy:1: sine() has no parameter amplitud: (it takes amplitude:)'
+        'runtime-argument.groovy'  | 'runtime-argument.groovy:3: rotate(): 3 weights for 2 sources'
+    }
+
+    def "a fallible source into an output is refused with its line and the way out"() {
+        when:
+        def r = Engine.cli('check', '--plugins-dir', Engine.PLUGINS.toString(), bad('fallible-output.groovy').toString())
+
+        then:
+        r.code == 1
+        r.err.readLines().size() == 1
+        r.err =~ /^fallible-output\.groovy:3: output\.dummy\(\): source once_\d+ is fallible .*mksafe\(\).*fallible: true/
+    }
+
+    def "a syntax error is reported with its line"() {
+        when:
+        def r = Engine.cli('check', '--plugins-dir', Engine.PLUGINS.toString(), bad('syntax-error.groovy').toString())
+
+        then:
+        r.code == 1
+        r.err.readLines().size() == 1
+        r.err.startsWith('syntax-error.groovy:')
+        !r.err.contains('\tat ')
+    }
+
+    def "run refuses a bad script the same way, before starting anything"() {
+        when:
+        def r = Engine.cli('run', '--plugins-dir', Engine.PLUGINS.toString(), bad('unknown-operator.groovy').toString())
+
+        then:
+        r.code == 1
+        r.err.trim() == 'unknown-operator.groovy:1: unknown operator sinus(); did you mean sine()?'
+    }
+
+    def "a good script checks fine"() {
+        when:
+        def r = Engine.cli('check', '--plugins-dir', Engine.PLUGINS.toString(), Engine.SCRIPTS.resolve('tone.groovy').toString())
+
+        then:
+        r.code == 0
+        r.out.trim() == 'tone.groovy: OK, 1 output(s)'
+    }
+}

@@ -1,0 +1,2 @@
+def s = sinus(440)
+output.dummy(s)

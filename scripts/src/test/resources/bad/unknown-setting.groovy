@@ -1,0 +1,2 @@
+settings.frame.durration = 0.04
+output.dummy(sine())
