@@ -1,6 +1,12 @@
 package org.groovecast.bench;
 
 import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.Linker;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandle;
 import java.lang.management.ManagementFactory;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -116,6 +122,11 @@ final class BenchSupport {
                 + "}\n";
     }
 
+    /** The frame period the settings give, for the expected tick counts. */
+    static double frameSeconds(Map<String, String> settings) {
+        return Double.parseDouble(settings.getOrDefault("frame.duration", "0.02"));
+    }
+
     static List<Clock> clocks(Station station) {
         List<Clock> out = new ArrayList<>();
         for (ClockInfo c : station.clocks()) out.add((Clock) c);
@@ -140,13 +151,57 @@ final class BenchSupport {
 
     // ---------------------------------------------------------------- probes
 
-    /** Process CPU time (all threads, JIT and GC included), in nanoseconds. */
+    /** Linux's CLOCK_PROCESS_CPUTIME_ID. */
+    private static final int CLOCK_PROCESS_CPUTIME_ID = 2;
+    private static final MethodHandle CLOCK_GETTIME = clockGettime();
+    private static volatile String cpuSource;
+
+    private static MethodHandle clockGettime() {
+        try {
+            Linker linker = Linker.nativeLinker();
+            MemorySegment fn = linker.defaultLookup().find("clock_gettime").orElse(null);
+            if (fn == null) return null;
+            return linker.downcallHandle(fn, FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT,
+                    ValueLayout.ADDRESS));
+        } catch (RuntimeException | LinkageError e) {
+            return null; // no native access: fall back to the coarse sources
+        }
+    }
+
+    /**
+     * Process CPU time (all threads, JIT and GC included, ended threads too), in nanoseconds.
+     * clock_gettime(CLOCK_PROCESS_CPUTIME_ID) through the FFM API first: it has nanosecond
+     * resolution, where OperatingSystemMXBean.getProcessCpuTime and /proc/self/stat count in
+     * 10 ms jiffies, too coarse for the CPU of one clock over a 10 s window.
+     */
     static long processCpuNanos() {
+        if (CLOCK_GETTIME != null) {
+            try (Arena arena = Arena.ofConfined()) {
+                MemorySegment ts = arena.allocate(16, 8); // struct timespec { time_t tv_sec; long tv_nsec; }
+                int rc = (int) CLOCK_GETTIME.invokeExact(CLOCK_PROCESS_CPUTIME_ID, ts);
+                if (rc == 0) {
+                    cpuSource = "clock_gettime(CLOCK_PROCESS_CPUTIME_ID)";
+                    return ts.get(ValueLayout.JAVA_LONG, 0) * 1_000_000_000L + ts.get(ValueLayout.JAVA_LONG, 8);
+                }
+            } catch (Throwable e) {
+                // fall through
+            }
+        }
         if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
             long t = os.getProcessCpuTime();
-            if (t >= 0) return t;
+            if (t >= 0) {
+                cpuSource = "OperatingSystemMXBean.getProcessCpuTime (10 ms resolution)";
+                return t;
+            }
         }
+        cpuSource = "/proc/self/stat (10 ms resolution)";
         return cpuFromProcStat();
+    }
+
+    /** Where {@link #processCpuNanos} got its figure, for the report header. */
+    static String cpuSource() {
+        processCpuNanos();
+        return cpuSource;
     }
 
     /** utime + stime of /proc/self/stat, assuming the usual 100 ticks per second. */
@@ -231,6 +286,6 @@ final class BenchSupport {
         Runtime rt = Runtime.getRuntime();
         return name + ": " + rt.availableProcessors() + " cores, Java " + Runtime.version() + ", "
                 + System.getProperty("os.name") + " " + System.getProperty("os.version") + ", max heap "
-                + rt.maxMemory() / (1024 * 1024) + " MB";
+                + rt.maxMemory() / (1024 * 1024) + " MB\nCPU time from " + cpuSource();
     }
 }

@@ -53,6 +53,8 @@ public final class ClockScaling {
         }
     }
 
+    private static double frameSeconds = 0.02;
+
     public static void main(String[] args) throws Exception {
         Map<String, String> defaults = new LinkedHashMap<>();
         defaults.put("counts", "1,50,100,200");
@@ -76,6 +78,7 @@ public final class ClockScaling {
         Map<String, String> base = new HashMap<>();
         base.put("clock.reportEvery", "0");
         base.putAll(opts.settings());
+        frameSeconds = BenchSupport.frameSeconds(base);
 
         System.out.println(BenchSupport.header("ClockScaling"));
         System.out.printf(Locale.ROOT, "counts %s, modes %s, warm-up %.1f s, window %.1f s, settings %s%n",
@@ -130,28 +133,36 @@ public final class ClockScaling {
             BenchSupport.sleepSeconds(warmup);
             if (window <= 0) return null;
 
+            // Context switches and wake-ups are counted over [s0, s1], CPU over [c0, c1] and lateness
+            // over [t0, t1], nested in that order so that each probe's own cost stays out of the next.
             TaskScheduler scheduler = station.taskScheduler();
-            BenchSupport.resetLateness(clocks);
+            long s0 = System.nanoTime();
             long wake0 = scheduler.wakeups();
             SwitchSample sw0 = SwitchSample.take();
+            long c0 = System.nanoTime();
             long cpu0 = BenchSupport.processCpuNanos();
             long t0 = System.nanoTime();
+            BenchSupport.resetLateness(clocks);
 
             BenchSupport.sleepSeconds(window);
 
+            LatenessHistogram lateness = BenchSupport.mergedLateness(clocks);
             long t1 = System.nanoTime();
             long cpu1 = BenchSupport.processCpuNanos();
+            long c1 = System.nanoTime();
             SwitchSample sw1 = SwitchSample.take();
             long wake1 = scheduler.wakeups();
-            LatenessHistogram lateness = BenchSupport.mergedLateness(clocks);
+            long s1 = System.nanoTime();
 
             for (Clock c : clocks) {
                 if (c.isFinished()) return failed(mode, n, "clock " + c.getId() + " ended during the window");
             }
-            double secs = (t1 - t0) / 1e9;
+            double swSecs = (s1 - s0) / 1e9;
+            double cpuSecs = (c1 - c0) / 1e9;
+            double lateSecs = (t1 - t0) / 1e9;
             SwitchDelta sw = SwitchDelta.between(sw0, sw1);
-            return new Result(mode, n, secs, (cpu1 - cpu0) / 1e6 / secs, sw.total() / secs, sw.engine() / secs,
-                    (wake1 - wake0) / secs, sw.threads(), sw.vanished(), lateness.count(),
+            return new Result(mode, n, lateSecs, (cpu1 - cpu0) / 1e6 / cpuSecs, sw.total() / swSecs,
+                    sw.engine() / swSecs, (wake1 - wake0) / swSecs, sw.threads(), sw.vanished(), lateness.count(),
                     lateness.quantileMillis(0.50), lateness.quantileMillis(0.99), lateness.quantileMillis(1.0), null);
         } finally {
             long stopStart = System.nanoTime();
@@ -176,7 +187,7 @@ public final class ClockScaling {
 
     private static String row(Result r) {
         if (!r.ok()) return String.format(Locale.ROOT, "%-6s %6d  FAILED: %s", r.mode(), r.clocks(), r.error());
-        long expected = Math.round(r.clocks() * r.seconds() / 0.02);
+        long expected = Math.round(r.clocks() * r.seconds() / frameSeconds);
         return String.format(Locale.ROOT, "%-6s %6d %7d %9.1f %9.3f %9.0f %11.0f %9.0f %9d %8d %7.2f %7.2f %7s",
                 r.mode(), r.clocks(), r.threads(), r.cpuMsPerSec(), r.cpuMsPerSec() / r.clocks(),
                 r.switchesPerSec(), r.engineSwitchesPerSec(), r.wakeupsPerSec(), r.ticks(), expected,

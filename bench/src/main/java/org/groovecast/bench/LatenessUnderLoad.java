@@ -119,12 +119,13 @@ public final class LatenessUnderLoad {
         }
         System.out.printf(Locale.ROOT, "busy tasks ran %d chunks of 100k xorshift steps%n%n", chunks.get());
 
-        System.out.printf(Locale.ROOT, "%-7s %8s %8s %8s %8s %8s %9s %9s %11s %8s%n", "window", "seconds", "ticks",
-                "p50 ms", "p99 ms", "max ms", "cpu ms/s", "vol cs/s", "engine cs/s", "lag s");
-        System.out.println("-".repeat(93));
+        double frame = BenchSupport.frameSeconds(settings);
+        System.out.printf(Locale.ROOT, "%-7s %8s %8s %8s %8s %8s %8s %9s %9s %11s %8s%n", "window", "seconds", "ticks",
+                "expected", "p50 ms", "p99 ms", "max ms", "cpu ms/s", "vol cs/s", "engine cs/s", "lag s");
+        System.out.println("-".repeat(102));
         for (Window w : List.of(idle, loaded)) {
-            System.out.printf(Locale.ROOT, "%-7s %8.2f %8d %8.2f %8.2f %8s %9.1f %9.0f %11.0f %8.3f%n", w.name(),
-                    w.seconds(), w.ticks(), w.p50(), w.p99(), w.max() >= 50 ? ">=50" : String.format(Locale.ROOT,
+            System.out.printf(Locale.ROOT, "%-7s %8.2f %8d %8d %8.2f %8.2f %8s %9.1f %9.0f %11.0f %8.3f%n", w.name(),
+                    w.seconds(), w.ticks(), Math.round(w.seconds() / frame), w.p50(), w.p99(), w.max() >= 50 ? ">=50" : String.format(Locale.ROOT,
                             "%.2f", w.max()), w.cpuMsPerSec(), w.switchesPerSec(), w.engineSwitchesPerSec(), w.lag());
         }
         System.out.println();
@@ -137,21 +138,27 @@ public final class LatenessUnderLoad {
     }
 
     private static Window measure(String name, List<Clock> clocks, double window) throws InterruptedException {
-        BenchSupport.resetLateness(clocks);
+        // Nested windows, as in ClockScaling: switches over [s0, s1], CPU over [c0, c1], lateness over [t0, t1].
+        long s0 = System.nanoTime();
         SwitchSample sw0 = SwitchSample.take();
+        long c0 = System.nanoTime();
         long cpu0 = BenchSupport.processCpuNanos();
         long t0 = System.nanoTime();
+        BenchSupport.resetLateness(clocks);
         BenchSupport.sleepSeconds(window);
+        LatenessHistogram h = BenchSupport.mergedLateness(clocks);
         long t1 = System.nanoTime();
         long cpu1 = BenchSupport.processCpuNanos();
+        long c1 = System.nanoTime();
         SwitchSample sw1 = SwitchSample.take();
-        LatenessHistogram h = BenchSupport.mergedLateness(clocks);
+        long s1 = System.nanoTime();
         double lag = 0;
         for (Clock c : clocks) lag = Math.max(lag, c.getLag());
-        double secs = (t1 - t0) / 1e9;
+        double swSecs = (s1 - s0) / 1e9;
         SwitchDelta sw = SwitchDelta.between(sw0, sw1);
-        return new Window(name, secs, h.count(), h.quantileMillis(0.5), h.quantileMillis(0.99), h.quantileMillis(1.0),
-                (cpu1 - cpu0) / 1e6 / secs, sw.total() / secs, sw.engine() / secs, lag);
+        return new Window(name, (t1 - t0) / 1e9, h.count(), h.quantileMillis(0.5), h.quantileMillis(0.99),
+                h.quantileMillis(1.0), (cpu1 - cpu0) / 1e6 / ((c1 - c0) / 1e9), sw.total() / swSecs,
+                sw.engine() / swSecs, lag);
     }
 
     /** Burns CPU until {@code stop}; returns the chunks done. The result feeds a check so the JIT keeps the work. */
