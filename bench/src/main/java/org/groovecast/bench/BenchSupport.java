@@ -271,6 +271,41 @@ final class BenchSupport {
         }
     }
 
+    /**
+     * Machine-wide CPU time from the first line of /proc/stat (USER_HZ 100, so 10 ms steps): busy
+     * time without steal, and steal (time the hypervisor ran something else on our virtual CPUs).
+     * With the process's own CPU it shows how much other processes took during a window: on a
+     * 2-core machine anything else running shows up directly in the lateness figures.
+     */
+    record MachineSample(long busyNanos, long stealNanos) {
+        static MachineSample take() {
+            try {
+                String first = Files.readAllLines(Path.of("/proc/stat")).get(0);
+                String[] f = first.trim().split("\\s+");
+                // cpu user nice system idle iowait irq softirq steal guest guest_nice; guest is inside user
+                long busy = 0;
+                for (int i = 1; i <= 7; i++) {
+                    if (i != 4 && i != 5) busy += Long.parseLong(f[i]);
+                }
+                long steal = f.length > 8 ? Long.parseLong(f[8]) : 0;
+                return new MachineSample(busy * 10_000_000L, steal * 10_000_000L);
+            } catch (IOException | RuntimeException e) {
+                return new MachineSample(-1, -1);
+            }
+        }
+
+        /** CPU ms per second taken by other processes, given this process's own CPU over the same span. */
+        static double othersMsPerSec(MachineSample a, MachineSample b, long ownCpuNanos, double seconds) {
+            if (a.busyNanos() < 0 || b.busyNanos() < 0) return Double.NaN;
+            return Math.max(0, (b.busyNanos() - a.busyNanos() - ownCpuNanos) / 1e6 / seconds);
+        }
+
+        static double stealMsPerSec(MachineSample a, MachineSample b, double seconds) {
+            if (a.stealNanos() < 0 || b.stealNanos() < 0) return Double.NaN;
+            return (b.stealNanos() - a.stealNanos()) / 1e6 / seconds;
+        }
+    }
+
     static void sleepSeconds(double s) throws InterruptedException {
         long ms = Math.round(s * 1000);
         if (ms > 0) Thread.sleep(ms);

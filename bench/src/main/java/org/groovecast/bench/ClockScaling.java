@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeSet;
+import org.groovecast.bench.BenchSupport.MachineSample;
 import org.groovecast.bench.BenchSupport.Options;
 import org.groovecast.bench.BenchSupport.SwitchDelta;
 import org.groovecast.bench.BenchSupport.SwitchSample;
@@ -31,6 +32,8 @@ public final class ClockScaling {
     static final double TARGET_SWITCHES_PER_ADDED_CLOCK = 10;
     static final double TARGET_P99_MS = 2;
     static final int TARGET_P99_CLOCKS = 200;
+    /** CPU ms/s taken by others (other processes, steal) from which a window counts as disturbed. */
+    static final double NOISY_MS_PER_SEC = 50;
 
     private static final String USAGE = """
             usage: ClockScaling [--counts=1,50,100,200] [--modes=task,thread] [--warmup=3] [--window=10]
@@ -47,7 +50,7 @@ public final class ClockScaling {
     /** One station's measurement. */
     record Result(String mode, int clocks, double seconds, double cpuMsPerSec, double switchesPerSec,
                   double engineSwitchesPerSec, double wakeupsPerSec, int threads, int vanished, long ticks,
-                  double p50, double p99, double max, String error) {
+                  double p50, double p99, double max, double othersMsPerSec, double stealMsPerSec, String error) {
         boolean ok() {
             return error == null;
         }
@@ -141,6 +144,7 @@ public final class ClockScaling {
             SwitchSample sw0 = SwitchSample.take();
             long c0 = System.nanoTime();
             long cpu0 = BenchSupport.processCpuNanos();
+            MachineSample m0 = MachineSample.take();
             long t0 = System.nanoTime();
             BenchSupport.resetLateness(clocks);
 
@@ -149,6 +153,7 @@ public final class ClockScaling {
             LatenessHistogram lateness = BenchSupport.mergedLateness(clocks);
             long t1 = System.nanoTime();
             long cpu1 = BenchSupport.processCpuNanos();
+            MachineSample m1 = MachineSample.take();
             long c1 = System.nanoTime();
             SwitchSample sw1 = SwitchSample.take();
             long wake1 = scheduler.wakeups();
@@ -163,7 +168,9 @@ public final class ClockScaling {
             SwitchDelta sw = SwitchDelta.between(sw0, sw1);
             return new Result(mode, n, lateSecs, (cpu1 - cpu0) / 1e6 / cpuSecs, sw.total() / swSecs,
                     sw.engine() / swSecs, (wake1 - wake0) / swSecs, sw.threads(), sw.vanished(), lateness.count(),
-                    lateness.quantileMillis(0.50), lateness.quantileMillis(0.99), lateness.quantileMillis(1.0), null);
+                    lateness.quantileMillis(0.50), lateness.quantileMillis(0.99), lateness.quantileMillis(1.0),
+                    MachineSample.othersMsPerSec(m0, m1, cpu1 - cpu0, cpuSecs),
+                    MachineSample.stealMsPerSec(m0, m1, cpuSecs), null);
         } finally {
             long stopStart = System.nanoTime();
             station.stop();
@@ -173,25 +180,25 @@ public final class ClockScaling {
     }
 
     private static Result failed(String mode, int n, String why) {
-        return new Result(mode, n, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, why);
+        return new Result(mode, n, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, why);
     }
 
     // ---------------------------------------------------------------- report
 
     private static String tableHeader() {
-        return String.format(Locale.ROOT, "%-6s %6s %7s %9s %9s %9s %11s %9s %9s %8s %7s %7s %7s",
+        return String.format(Locale.ROOT, "%-6s %6s %7s %9s %9s %9s %11s %9s %9s %8s %7s %7s %7s %7s %6s",
                 "mode", "clocks", "threads", "cpu ms/s", "cpu/clock", "vol cs/s", "engine cs/s",
-                "wakeup/s", "ticks", "expected", "p50 ms", "p99 ms", "max ms")
-                + "\n" + "-".repeat(116);
+                "wakeup/s", "ticks", "expected", "p50 ms", "p99 ms", "max ms", "others", "steal")
+                + "\n" + "-".repeat(131);
     }
 
     private static String row(Result r) {
         if (!r.ok()) return String.format(Locale.ROOT, "%-6s %6d  FAILED: %s", r.mode(), r.clocks(), r.error());
         long expected = Math.round(r.clocks() * r.seconds() / frameSeconds);
-        return String.format(Locale.ROOT, "%-6s %6d %7d %9.1f %9.3f %9.0f %11.0f %9.0f %9d %8d %7.2f %7.2f %7s",
+        return String.format(Locale.ROOT, "%-6s %6d %7d %9.1f %9.3f %9.0f %11.0f %9.0f %9d %8d %7.2f %7.2f %7s %7.0f %6.0f",
                 r.mode(), r.clocks(), r.threads(), r.cpuMsPerSec(), r.cpuMsPerSec() / r.clocks(),
                 r.switchesPerSec(), r.engineSwitchesPerSec(), r.wakeupsPerSec(), r.ticks(), expected,
-                r.p50(), r.p99(), maxText(r.max()))
+                r.p50(), r.p99(), maxText(r.max()), r.othersMsPerSec(), r.stealMsPerSec())
                 + (r.vanished() > 0 ? "  (" + r.vanished() + " thread(s) ended in the window)" : "");
     }
 
@@ -258,6 +265,9 @@ public final class ClockScaling {
                         task ? verdict(p99.p99() < TARGET_P99_MS, "p99 < 2 ms at 200 clocks") : "  (reference)");
             }
         }
+        for (Result r : results) {
+            if (r.ok()) warnAboutNoise(r.othersMsPerSec(), r.stealMsPerSec(), r.mode() + " " + r.clocks() + " clocks");
+        }
         Result taskTop = find(results, "task", topN);
         Result threadTop = find(results, "thread", topN);
         if (taskPerAdded != null && threadPerAdded != null) {
@@ -269,6 +279,15 @@ public final class ClockScaling {
             double th = threadTop.cpuMsPerSec() / topN;
             System.out.printf(Locale.ROOT, "task/thread CPU per clock: %.3f  (at %d clocks: %.3f / %.3f ms/s)%n",
                     t / th, topN, t, th);
+        }
+    }
+
+    /** Warns when other processes or the hypervisor took a noticeable share of the CPU in a window. */
+    static void warnAboutNoise(double othersMsPerSec, double stealMsPerSec, String where) {
+        if (othersMsPerSec > NOISY_MS_PER_SEC || stealMsPerSec > NOISY_MS_PER_SEC) {
+            System.out.printf(Locale.ROOT, "WARNING: %s: other processes took %.0f ms/s of CPU and steal was %.0f ms/s "
+                    + "(of %d cores x 1000): the machine was not quiet, lateness and switches include that noise%n",
+                    where, othersMsPerSec, stealMsPerSec, Runtime.getRuntime().availableProcessors());
         }
     }
 

@@ -9,6 +9,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import org.groovecast.bench.BenchSupport.MachineSample;
 import org.groovecast.bench.BenchSupport.Options;
 import org.groovecast.bench.BenchSupport.SwitchDelta;
 import org.groovecast.bench.BenchSupport.SwitchSample;
@@ -41,7 +42,8 @@ public final class LatenessUnderLoad {
 
     /** One window's figures. */
     record Window(String name, double seconds, long ticks, double p50, double p99, double max, double cpuMsPerSec,
-                  double switchesPerSec, double engineSwitchesPerSec, double lag) {
+                  double switchesPerSec, double engineSwitchesPerSec, double lag, double othersMsPerSec,
+                  double stealMsPerSec) {
     }
 
     public static void main(String[] args) throws Exception {
@@ -120,15 +122,20 @@ public final class LatenessUnderLoad {
         System.out.printf(Locale.ROOT, "busy tasks ran %d chunks of 100k xorshift steps%n%n", chunks.get());
 
         double frame = BenchSupport.frameSeconds(settings);
-        System.out.printf(Locale.ROOT, "%-7s %8s %8s %8s %8s %8s %8s %9s %9s %11s %8s%n", "window", "seconds", "ticks",
-                "expected", "p50 ms", "p99 ms", "max ms", "cpu ms/s", "vol cs/s", "engine cs/s", "lag s");
-        System.out.println("-".repeat(102));
+        System.out.printf(Locale.ROOT, "%-7s %8s %8s %8s %8s %8s %8s %9s %9s %11s %8s %7s %6s%n", "window", "seconds",
+                "ticks", "expected", "p50 ms", "p99 ms", "max ms", "cpu ms/s", "vol cs/s", "engine cs/s", "lag s",
+                "others", "steal");
+        System.out.println("-".repeat(117));
         for (Window w : List.of(idle, loaded)) {
-            System.out.printf(Locale.ROOT, "%-7s %8.2f %8d %8d %8.2f %8.2f %8s %9.1f %9.0f %11.0f %8.3f%n", w.name(),
+            System.out.printf(Locale.ROOT, "%-7s %8.2f %8d %8d %8.2f %8.2f %8s %9.1f %9.0f %11.0f %8.3f %7.0f %6.0f%n", w.name(),
                     w.seconds(), w.ticks(), Math.round(w.seconds() / frame), w.p50(), w.p99(), w.max() >= 50 ? ">=50" : String.format(Locale.ROOT,
-                            "%.2f", w.max()), w.cpuMsPerSec(), w.switchesPerSec(), w.engineSwitchesPerSec(), w.lag());
+                            "%.2f", w.max()), w.cpuMsPerSec(), w.switchesPerSec(), w.engineSwitchesPerSec(), w.lag(),
+                    w.othersMsPerSec(), w.stealMsPerSec());
         }
         System.out.println();
+        for (Window w : List.of(idle, loaded)) {
+            ClockScaling.warnAboutNoise(w.othersMsPerSec(), w.stealMsPerSec(), w.name() + " window");
+        }
         System.out.printf(Locale.ROOT, "loaded/idle p50: %.2f  (%.2f ms / %.2f ms)%n",
                 loaded.p50() / idle.p50(), loaded.p50(), idle.p50());
         System.out.printf(Locale.ROOT, "loaded/idle p99: %.2f  (%.2f ms / %.2f ms)%n",
@@ -143,22 +150,26 @@ public final class LatenessUnderLoad {
         SwitchSample sw0 = SwitchSample.take();
         long c0 = System.nanoTime();
         long cpu0 = BenchSupport.processCpuNanos();
+        MachineSample m0 = MachineSample.take();
         long t0 = System.nanoTime();
         BenchSupport.resetLateness(clocks);
         BenchSupport.sleepSeconds(window);
         LatenessHistogram h = BenchSupport.mergedLateness(clocks);
         long t1 = System.nanoTime();
         long cpu1 = BenchSupport.processCpuNanos();
+        MachineSample m1 = MachineSample.take();
         long c1 = System.nanoTime();
         SwitchSample sw1 = SwitchSample.take();
         long s1 = System.nanoTime();
         double lag = 0;
         for (Clock c : clocks) lag = Math.max(lag, c.getLag());
         double swSecs = (s1 - s0) / 1e9;
+        double cpuSecs = (c1 - c0) / 1e9;
         SwitchDelta sw = SwitchDelta.between(sw0, sw1);
         return new Window(name, (t1 - t0) / 1e9, h.count(), h.quantileMillis(0.5), h.quantileMillis(0.99),
-                h.quantileMillis(1.0), (cpu1 - cpu0) / 1e6 / ((c1 - c0) / 1e9), sw.total() / swSecs,
-                sw.engine() / swSecs, lag);
+                h.quantileMillis(1.0), (cpu1 - cpu0) / 1e6 / cpuSecs, sw.total() / swSecs,
+                sw.engine() / swSecs, lag, MachineSample.othersMsPerSec(m0, m1, cpu1 - cpu0, cpuSecs),
+                MachineSample.stealMsPerSec(m0, m1, cpuSecs));
     }
 
     /** Burns CPU until {@code stop}; returns the chunks done. The result feeds a check so the JIT keeps the work. */

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Checks the assembled distribution as a user would use it, with the default `java` on PATH.
+set -euo pipefail
+dist="$1"
+for d in bin lib plugins scripts conf; do
+  [ -d "$dist/$d" ] || { echo "distribution lacks $d/"; exit 1; }
+done
+[ -x "$dist/bin/groovecast" ] || { echo "bin/groovecast is not executable"; exit 1; }
+ls "$dist"/plugins/groovecast-plugin-core-*.jar > /dev/null
+env -u JAVA_HOME "$dist/bin/groovecast" --version | grep -q '^groovecast '
+for script in "$dist"/scripts/*.groovy; do
+  env -u JAVA_HOME "$dist/bin/groovecast" check "$script"
+done
+out="$(mktemp -d)"
+OUT="$out/tone.wav" env -u JAVA_HOME "$dist/bin/groovecast" run --set clock.sync=none --stop-after 4 "$dist/scripts/tone.groovy" 2> "$out/log"
+size=$(stat -c %s "$out/tone.wav")
+[ "$size" -eq $((44 + 4 * 44100 * 4)) ] || { echo "tone.wav has $size bytes"; cat "$out/log"; exit 1; }
+rm -rf "$out"
+echo "distribution OK: $dist"

@@ -1,0 +1,49 @@
+package org.groovecast.net;
+
+import io.vertx.core.Vertx;
+import io.vertx.core.VertxOptions;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The engine's Vert.x instance: every socket of a station lives on its event loops, over native
+ * epoll so that a wait costs what is ready, not what is watched. Falling back to NIO works but is
+ * logged as a warning, since idle listeners then cost CPU on every loop turn.
+ */
+public final class NetRuntime implements AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(NetRuntime.class);
+
+    private final Vertx vertx;
+
+    private NetRuntime(Vertx vertx) {
+        this.vertx = vertx;
+    }
+
+    /** Starts Vert.x with {@code eventLoops} loops, preferring the native epoll transport. */
+    public static NetRuntime start(int eventLoops) {
+        VertxOptions options = new VertxOptions()
+                .setPreferNativeTransport(true)
+                .setEventLoopPoolSize(eventLoops);
+        Vertx vertx = Vertx.builder().with(options).build();
+        if (vertx.isNativeTransportEnabled()) {
+            log.info("network: native epoll transport, {} event loop(s)", eventLoops);
+        } else {
+            Throwable why = vertx.unavailableNativeTransportCause();
+            log.warn("network: native transport unavailable ({}), falling back to NIO", why == null ? "unknown" : why.toString());
+        }
+        return new NetRuntime(vertx);
+    }
+
+    public Vertx vertx() {
+        return vertx;
+    }
+
+    public boolean isNative() {
+        return vertx.isNativeTransportEnabled();
+    }
+
+    @Override
+    public void close() {
+        vertx.close().await();
+    }
+}
