@@ -153,7 +153,8 @@ public abstract class Clock implements ClockInfo {
         ticks++;
         publishedTicks = ticks;
         long work = end - start;
-        duty += DUTY_SMOOTHING * ((double) work / frameNanos - duty);
+        double sample = (double) work / frameNanos;
+        duty = ticks == 1 ? sample : duty + DUTY_SMOOTHING * (sample - duty);
         reportWork += work;
         reportTicks++;
         if (outputs.isEmpty() || stopAfterTicks > 0 && ticks >= stopAfterTicks) return -1;

@@ -5,10 +5,12 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.codehaus.groovy.ast.ClassHelper;
 import org.codehaus.groovy.ast.ClassNode;
 import org.codehaus.groovy.ast.MethodNode;
 import org.codehaus.groovy.ast.expr.ArgumentListExpression;
+import org.codehaus.groovy.ast.expr.BinaryExpression;
 import org.codehaus.groovy.ast.expr.Expression;
 import org.codehaus.groovy.ast.expr.MethodCall;
 import org.codehaus.groovy.ast.expr.MethodCallExpression;
@@ -39,6 +41,10 @@ public final class OperatorChecker extends AbstractTypeCheckingExtension {
     private static final ClassNode SOURCE = ClassHelper.make(Source.class);
     private static final ClassNode NAMESPACE = ClassHelper.make(Namespace.class);
     private static final ClassNode SETTINGS = ClassHelper.make(SettingsNode.class);
+
+    private static final Set<String> OPERATOR_METHODS = Set.of("getAt", "putAt", "plus", "minus", "multiply", "div",
+            "mod", "remainder", "power", "leftShift", "rightShift", "rightShiftUnsigned", "compareTo", "isCase",
+            "negative", "positive", "bitwiseNegate", "next", "previous", "and", "or", "xor", "asBoolean", "asType");
 
     private final ScriptFunctions functions;
 
@@ -105,6 +111,18 @@ public final class OperatorChecker extends AbstractTypeCheckingExtension {
     }
 
     @Override
+    public boolean handleIncompatibleAssignment(ClassNode lhsType, ClassNode rhsType, Expression assignment) {
+        if (!(assignment instanceof BinaryExpression b) || !(b.getLeftExpression() instanceof PropertyExpression pe)) return false;
+        if (!getType(pe.getObjectExpression()).equals(SETTINGS)) return false;
+        String key = settingsPath(pe.getObjectExpression()) + pe.getPropertyAsString();
+        Optional<Settings.Key> k = Settings.key(key);
+        if (k.isEmpty()) return false;
+        addStaticTypeError("settings." + key + " expects " + CallMatcher.article(k.get().type()) + ", got "
+                + StaticArg.of(b.getRightExpression(), this::getType).describe(), assignment);
+        return true;
+    }
+
+    @Override
     public List<MethodNode> handleMissingMethod(ClassNode receiver, String name, ArgumentListExpression args,
                                                 ClassNode[] argTypes, MethodCall call) {
         if (!(call instanceof MethodCallExpression mce)) return Collections.emptyList();
@@ -118,7 +136,9 @@ public final class OperatorChecker extends AbstractTypeCheckingExtension {
             full = name;
             self = new StaticArg(mce.getObjectExpression(), receiver, this::getType);
         } else if (receiver.equals(ClassHelper.OBJECT_TYPE)) {
-            return List.of(makeDynamic(call));
+            // An untyped value (a closure parameter): a named method call resolves at run time.
+            // Operators such as xs[1] or a + b are synthetic calls Groovy cannot make dynamic here.
+            return OPERATOR_METHODS.contains(name) ? Collections.emptyList() : List.of(makeDynamic(call));
         } else {
             return Collections.emptyList();
         }
