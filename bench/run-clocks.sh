@@ -44,7 +44,7 @@ case "$what" in
         echo
         run org.groovecast.bench.LatenessUnderLoad
         ;;
-    -h|--help) sed -n '2,9p' "$0" ;;
+    -h|--help) sed -n '2,8p' "$0" ;;
     *)
         echo "usage: $0 [all | scaling ARGS... | load ARGS...]" >&2
         exit 2

@@ -8,6 +8,7 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
 import java.lang.management.ManagementFactory;
+import java.lang.reflect.Field;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -37,7 +38,8 @@ final class BenchSupport {
 
         Options(String[] args, Map<String, String> defaults, String usage) {
             values.putAll(defaults);
-            for (String a : args) {
+            for (int i = 0; i < args.length; i++) {
+                String a = args[i];
                 if (a.equals("-h") || a.equals("--help")) {
                     System.out.println(usage);
                     System.exit(0);
@@ -47,6 +49,10 @@ final class BenchSupport {
                 String name = eq < 0 ? a.substring(2) : a.substring(2, eq);
                 String value = eq < 0 ? "true" : a.substring(eq + 1);
                 if (name.equals("set")) {
+                    if (eq < 0) { // --set key=value, as two arguments
+                        if (i + 1 >= args.length) fail("--set expects key=value", usage);
+                        value = args[++i];
+                    }
                     int e2 = value.indexOf('=');
                     if (e2 <= 0) fail("--set expects key=value, got " + value, usage);
                     settings.put(value.substring(0, e2), value.substring(e2 + 1));
@@ -134,19 +140,82 @@ final class BenchSupport {
     }
 
     /**
-     * Clears every clock's lateness histogram. The engine's histogram is not thread-safe, so a
-     * clock that ticks during the reset can keep (or lose) one tick: noise of at most one tick per
-     * clock, which the tick count column makes visible.
+     * Clears every clock's lateness histogram, while the clocks run. The engine's histogram is not
+     * thread-safe, so a clock that ticks during the reset can keep one stray count: see
+     * {@link #lateness}, which reads the window's figures robustly.
      */
     static void resetLateness(List<Clock> clocks) {
         for (Clock c : clocks) c.lateness().reset();
     }
 
-    /** All clocks' histograms merged (read while they run: a rough figure, off by a tick or so). */
-    static LatenessHistogram mergedLateness(List<Clock> clocks) {
+    /** Tick lateness over a window, all clocks merged. */
+    record Lateness(long ticks, double p50, double p99, double max, long countAhead) {
+    }
+
+    private static final Field BUCKETS = histogramField("buckets");
+    private static final Field BUCKET_NANOS = histogramField("BUCKET_NANOS");
+
+    private static Field histogramField(String name) {
+        try {
+            Field f = LatenessHistogram.class.getDeclaredField(name);
+            f.setAccessible(true);
+            return f;
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    /**
+     * Merges the clocks' histograms (while they run) and takes the quantiles from the bucket
+     * counts themselves. The engine's histogram is not thread-safe: a tick recorded while it is
+     * reset or merged can leave its {@code count()} one ahead of its buckets, and then
+     * {@code quantileMillis(1.0)} answers the 50 ms ceiling for a tick that was never that late.
+     * So when the buckets can be read (reflection; this module runs on the class path) the
+     * quantiles are computed over the buckets with the engine's own rule (upper bucket edge), and
+     * {@code countAhead} says by how much count() disagreed; otherwise the engine's quantiles are used.
+     */
+    static Lateness lateness(List<Clock> clocks) {
         LatenessHistogram all = new LatenessHistogram();
         for (Clock c : clocks) all.addAll(c.lateness());
-        return all;
+        long[] buckets = null;
+        long bucketNanos = 10_000;
+        try {
+            if (BUCKETS != null) buckets = ((long[]) BUCKETS.get(all)).clone();
+            if (BUCKET_NANOS != null) bucketNanos = BUCKET_NANOS.getLong(null);
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            buckets = null;
+        }
+        if (buckets == null) {
+            return new Lateness(all.count(), all.quantileMillis(0.5), all.quantileMillis(0.99),
+                    all.quantileMillis(1.0), 0);
+        }
+        long sum = 0;
+        for (long b : buckets) sum += b;
+        return new Lateness(sum, quantile(buckets, sum, 0.5, bucketNanos), quantile(buckets, sum, 0.99, bucketNanos),
+                quantile(buckets, sum, 1.0, bucketNanos), all.count() - sum);
+    }
+
+    private static double quantile(long[] buckets, long total, double q, long bucketNanos) {
+        if (total == 0) return 0;
+        long target = (long) Math.ceil(q * total);
+        long seen = 0;
+        for (int i = 0; i < buckets.length; i++) {
+            seen += buckets[i];
+            if (seen >= target) return (i + 1) * bucketNanos / 1e6;
+        }
+        return buckets.length * bucketNanos / 1e6;
+    }
+
+    /** The histogram's ceiling in ms: lateness at or above it lands in the last bucket. */
+    static double latenessCeilingMillis() {
+        try {
+            if (BUCKETS != null && BUCKET_NANOS != null) {
+                return ((long[]) BUCKETS.get(new LatenessHistogram())).length * BUCKET_NANOS.getLong(null) / 1e6;
+            }
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            // fall through
+        }
+        return 50;
     }
 
     // ---------------------------------------------------------------- probes
@@ -272,37 +341,65 @@ final class BenchSupport {
     }
 
     /**
-     * Machine-wide CPU time from the first line of /proc/stat (USER_HZ 100, so 10 ms steps): busy
-     * time without steal, and steal (time the hypervisor ran something else on our virtual CPUs).
-     * With the process's own CPU it shows how much other processes took during a window: on a
-     * 2-core machine anything else running shows up directly in the lateness figures.
+     * Machine-wide CPU figures from /proc/stat (USER_HZ 100, so 10 ms steps), to show how much
+     * other processes took during a window: on a 2-core machine anything else running shows up
+     * directly in the lateness figures. Busy time is wall time × CPUs minus idle and iowait, not
+     * the sum of the user and system columns: on a tickless (virtual) machine those are sampled at
+     * the tick and can miss most of a process's CPU, while idle time is measured exactly.
      */
-    record MachineSample(long busyNanos, long stealNanos) {
+    record MachineSample(long wallNanos, long idleNanos, long stealNanos, int cpus) {
         static MachineSample take() {
+            long wall = System.nanoTime();
             try {
-                String first = Files.readAllLines(Path.of("/proc/stat")).get(0);
-                String[] f = first.trim().split("\\s+");
-                // cpu user nice system idle iowait irq softirq steal guest guest_nice; guest is inside user
-                long busy = 0;
-                for (int i = 1; i <= 7; i++) {
-                    if (i != 4 && i != 5) busy += Long.parseLong(f[i]);
-                }
+                List<String> lines = Files.readAllLines(Path.of("/proc/stat"));
+                String[] f = lines.get(0).trim().split("\\s+");
+                // cpu user nice system idle iowait irq softirq steal guest guest_nice
+                long idle = Long.parseLong(f[4]) + Long.parseLong(f[5]);
                 long steal = f.length > 8 ? Long.parseLong(f[8]) : 0;
-                return new MachineSample(busy * 10_000_000L, steal * 10_000_000L);
+                int cpus = 0;
+                for (String line : lines) {
+                    if (line.startsWith("cpu") && line.length() > 3 && Character.isDigit(line.charAt(3))) cpus++;
+                }
+                return new MachineSample(wall, idle * 10_000_000L, steal * 10_000_000L, cpus);
             } catch (IOException | RuntimeException e) {
-                return new MachineSample(-1, -1);
+                return new MachineSample(wall, -1, -1, 0);
             }
         }
 
         /** CPU ms per second taken by other processes, given this process's own CPU over the same span. */
-        static double othersMsPerSec(MachineSample a, MachineSample b, long ownCpuNanos, double seconds) {
-            if (a.busyNanos() < 0 || b.busyNanos() < 0) return Double.NaN;
-            return Math.max(0, (b.busyNanos() - a.busyNanos() - ownCpuNanos) / 1e6 / seconds);
+        static double othersMsPerSec(MachineSample a, MachineSample b, long ownCpuNanos) {
+            if (a.idleNanos() < 0 || b.idleNanos() < 0 || a.cpus() == 0) return Double.NaN;
+            double seconds = (b.wallNanos() - a.wallNanos()) / 1e9;
+            long busy = (b.wallNanos() - a.wallNanos()) * a.cpus() - (b.idleNanos() - a.idleNanos())
+                    - (b.stealNanos() - a.stealNanos());
+            return Math.max(0, (busy - ownCpuNanos) / 1e6 / seconds);
         }
 
-        static double stealMsPerSec(MachineSample a, MachineSample b, double seconds) {
+        static double stealMsPerSec(MachineSample a, MachineSample b) {
             if (a.stealNanos() < 0 || b.stealNanos() < 0) return Double.NaN;
-            return (b.stealNanos() - a.stealNanos()) / 1e6 / seconds;
+            return (b.stealNanos() - a.stealNanos()) / 1e6 / ((b.wallNanos() - a.wallNanos()) / 1e9);
+        }
+    }
+
+    /**
+     * Waits, up to {@code maxSeconds}, for a half second in which other processes and steal took
+     * less than {@code thresholdMsPerSec} of CPU; returns the seconds waited, negative if it gave up.
+     */
+    static double awaitQuiet(double maxSeconds, double thresholdMsPerSec) throws InterruptedException {
+        if (maxSeconds <= 0) return 0;
+        long start = System.nanoTime();
+        long deadline = start + (long) (maxSeconds * 1e9);
+        while (true) {
+            long cpu0 = processCpuNanos();
+            MachineSample m0 = MachineSample.take();
+            Thread.sleep(500);
+            long cpu1 = processCpuNanos();
+            MachineSample m1 = MachineSample.take();
+            double others = MachineSample.othersMsPerSec(m0, m1, cpu1 - cpu0);
+            double steal = MachineSample.stealMsPerSec(m0, m1);
+            double waited = (System.nanoTime() - start) / 1e9;
+            if (Double.isNaN(others) || others < thresholdMsPerSec && steal < thresholdMsPerSec) return waited - 0.5;
+            if (System.nanoTime() >= deadline) return -waited;
         }
     }
 

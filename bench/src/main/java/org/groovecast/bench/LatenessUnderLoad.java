@@ -9,13 +9,13 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import org.groovecast.bench.BenchSupport.Lateness;
 import org.groovecast.bench.BenchSupport.MachineSample;
 import org.groovecast.bench.BenchSupport.Options;
 import org.groovecast.bench.BenchSupport.SwitchDelta;
 import org.groovecast.bench.BenchSupport.SwitchSample;
 import org.groovecast.host.Station;
 import org.groovecast.host.clock.Clock;
-import org.groovecast.host.clock.LatenessHistogram;
 import org.groovecast.host.plugin.OperatorPlugins;
 import org.groovecast.host.sched.BlockingPool;
 
@@ -29,19 +29,22 @@ public final class LatenessUnderLoad {
     static final double TARGET_LOADED_P50_MS = 0.5;
 
     private static final String USAGE = """
-            usage: LatenessUnderLoad [--tasks=8] [--warmup=3] [--window=10] [--jvmWarmup=2] [--plugins=DIR]
-                                     [--set key=value ...]
+            usage: LatenessUnderLoad [--tasks=8] [--warmup=3] [--window=10] [--jvmWarmup=2] [--quietWait=10]
+                                     [--plugins=DIR] [--set key=value ...]
               --tasks      CPU-bound tasks submitted to the blocking pool (which is sized to run them all,
                            scheduler.blockingTasks = tasks, unless given with --set)
               --warmup     seconds the station runs before the idle window
               --window     seconds of each window, idle and loaded
               --jvmWarmup  seconds of a throwaway 200-clock station first, so the JIT has compiled
                            the tick and scheduler paths (0 to skip)
+              --quietWait  before each window, wait up to this many seconds for other processes to
+                           leave the CPU alone (under 50 ms/s over half a second); 0 not to wait
               --plugins    operator plugins directory (default bench/target/plugins)
               --set        extra engine setting, e.g. --set scheduler.threads=1""";
 
     /** One window's figures. */
-    record Window(String name, double seconds, long ticks, double p50, double p99, double max, double cpuMsPerSec,
+    record Window(String name, double seconds, long ticks, double p50, double p99, double max, long countAhead,
+                  double cpuMsPerSec,
                   double switchesPerSec, double engineSwitchesPerSec, double lag, double othersMsPerSec,
                   double stealMsPerSec) {
     }
@@ -52,12 +55,14 @@ public final class LatenessUnderLoad {
         defaults.put("warmup", "3");
         defaults.put("window", "10");
         defaults.put("jvmWarmup", "2");
+        defaults.put("quietWait", "10");
         defaults.put("plugins", "");
         Options opts = new Options(args, defaults, USAGE);
         int tasks = Integer.parseInt(opts.string("tasks"));
         double warmup = opts.seconds("warmup");
         double window = opts.seconds("window");
         double jvmWarmup = opts.seconds("jvmWarmup");
+        double quietWait = opts.seconds("quietWait");
 
         Map<String, String> settings = new HashMap<>();
         settings.put("clock.task", "true");
@@ -67,7 +72,7 @@ public final class LatenessUnderLoad {
 
         System.out.println(BenchSupport.header("LatenessUnderLoad"));
         System.out.printf(Locale.ROOT, "1 clock, %d busy task(s) on the blocking pool, warm-up %.1f s, windows %.1f s, "
-                + "settings %s%n", tasks, warmup, window, settings);
+                + "quiet wait up to %.0f s, settings %s%n", tasks, warmup, window, quietWait, settings);
         System.out.flush();
 
         try (OperatorPlugins plugins = BenchSupport.loadPlugins(BenchSupport.pluginsDir(opts.string("plugins")))) {
@@ -77,13 +82,13 @@ public final class LatenessUnderLoad {
                 ClockScaling.measure(plugins, Map.of("clock.reportEvery", "0"), "task", 200, jvmWarmup, 0);
                 BenchSupport.settle();
             }
-            run(plugins, settings, tasks, warmup, window);
+            run(plugins, settings, tasks, warmup, window, quietWait);
         }
         System.exit(0);
     }
 
     private static void run(OperatorPlugins plugins, Map<String, String> settings, int tasks, double warmup,
-                            double window) throws InterruptedException {
+                            double window, double quietWait) throws InterruptedException {
         Station station = Station.load("lateness.groovy", BenchSupport.sineScript(1), plugins.functions(), settings);
         station.start(null);
         AtomicBoolean stop = new AtomicBoolean();
@@ -94,9 +99,11 @@ public final class LatenessUnderLoad {
         try {
             List<Clock> clocks = BenchSupport.clocks(station);
             BenchSupport.sleepSeconds(warmup);
+            ClockScaling.announceQuietWait(BenchSupport.awaitQuiet(quietWait, ClockScaling.NOISY_MS_PER_SEC), "idle");
             idle = measure("idle", clocks, window);
             System.out.println("idle window done");
 
+            ClockScaling.announceQuietWait(BenchSupport.awaitQuiet(quietWait, ClockScaling.NOISY_MS_PER_SEC), "loaded");
             BlockingPool pool = station.blockingPool();
             for (int i = 0; i < tasks; i++) {
                 long seed = 0x9E3779B97F4A7C15L * (i + 1);
@@ -128,11 +135,12 @@ public final class LatenessUnderLoad {
         System.out.println("-".repeat(117));
         for (Window w : List.of(idle, loaded)) {
             System.out.printf(Locale.ROOT, "%-7s %8.2f %8d %8d %8.2f %8.2f %8s %9.1f %9.0f %11.0f %8.3f %7.0f %6.0f%n", w.name(),
-                    w.seconds(), w.ticks(), Math.round(w.seconds() / frame), w.p50(), w.p99(), w.max() >= 50 ? ">=50" : String.format(Locale.ROOT,
-                            "%.2f", w.max()), w.cpuMsPerSec(), w.switchesPerSec(), w.engineSwitchesPerSec(), w.lag(),
+                    w.seconds(), w.ticks(), Math.round(w.seconds() / frame), w.p50(), w.p99(), ClockScaling.maxText(w.max()), w.cpuMsPerSec(), w.switchesPerSec(), w.engineSwitchesPerSec(), w.lag(),
                     w.othersMsPerSec(), w.stealMsPerSec());
         }
         System.out.println();
+        long ahead = Math.abs(idle.countAhead()) + Math.abs(loaded.countAhead());
+        if (ahead > 0) System.out.println(ClockScaling.countAheadNote(ahead));
         for (Window w : List.of(idle, loaded)) {
             ClockScaling.warnAboutNoise(w.othersMsPerSec(), w.stealMsPerSec(), w.name() + " window");
         }
@@ -154,7 +162,7 @@ public final class LatenessUnderLoad {
         long t0 = System.nanoTime();
         BenchSupport.resetLateness(clocks);
         BenchSupport.sleepSeconds(window);
-        LatenessHistogram h = BenchSupport.mergedLateness(clocks);
+        Lateness h = BenchSupport.lateness(clocks);
         long t1 = System.nanoTime();
         long cpu1 = BenchSupport.processCpuNanos();
         MachineSample m1 = MachineSample.take();
@@ -166,10 +174,10 @@ public final class LatenessUnderLoad {
         double swSecs = (s1 - s0) / 1e9;
         double cpuSecs = (c1 - c0) / 1e9;
         SwitchDelta sw = SwitchDelta.between(sw0, sw1);
-        return new Window(name, (t1 - t0) / 1e9, h.count(), h.quantileMillis(0.5), h.quantileMillis(0.99),
-                h.quantileMillis(1.0), (cpu1 - cpu0) / 1e6 / cpuSecs, sw.total() / swSecs,
-                sw.engine() / swSecs, lag, MachineSample.othersMsPerSec(m0, m1, cpu1 - cpu0, cpuSecs),
-                MachineSample.stealMsPerSec(m0, m1, cpuSecs));
+        return new Window(name, (t1 - t0) / 1e9, h.ticks(), h.p50(), h.p99(), h.max(), h.countAhead(),
+                (cpu1 - cpu0) / 1e6 / cpuSecs, sw.total() / swSecs,
+                sw.engine() / swSecs, lag, MachineSample.othersMsPerSec(m0, m1, cpu1 - cpu0),
+                MachineSample.stealMsPerSec(m0, m1));
     }
 
     /** Burns CPU until {@code stop}; returns the chunks done. The result feeds a check so the JIT keeps the work. */

@@ -1,9 +1,13 @@
 package org.groovecast.host.plugin;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
+import java.util.stream.Stream;
 import org.groovecast.api.ApiVersion;
 import org.groovecast.api.OperatorProvider;
 import org.groovecast.api.OperatorSpec;
@@ -41,6 +45,7 @@ public final class OperatorPlugins implements AutoCloseable {
             return plugins;
         }
         pm.loadPlugins();
+        plugins.reportUnloadable(dir);
         pm.startPlugins();
         for (PluginWrapper p : pm.getPlugins()) {
             if (p.getPluginState() != PluginState.STARTED) {
@@ -52,6 +57,23 @@ public final class OperatorPlugins implements AutoCloseable {
             plugins.register(p);
         }
         return plugins;
+    }
+
+    /** PF4J skips what it cannot read; say which files those were, without its stack traces. */
+    private void reportUnloadable(Path dir) {
+        Set<Path> loaded = new HashSet<>();
+        for (PluginWrapper p : manager.getPlugins()) loaded.add(p.getPluginPath().toAbsolutePath().normalize());
+        try (Stream<Path> entries = Files.list(dir)) {
+            entries.map(e -> e.toAbsolutePath().normalize())
+                    .filter(e -> e.toString().endsWith(".jar") || e.toString().endsWith(".zip") || Files.isDirectory(e))
+                    .filter(e -> !loaded.contains(e))
+                    .filter(e -> !e.toString().endsWith(".zip") || !loaded.contains(Path.of(e.toString().replaceFirst("\\.zip$", ""))))
+                    .sorted()
+                    .forEach(e -> problem(e.getFileName() + " in " + dir + " is not a loadable plugin "
+                            + "(corrupt, or no Plugin-Id in its manifest); skipped"));
+        } catch (IOException e) {
+            problem("cannot list plugins directory " + dir + ": " + e.getMessage());
+        }
     }
 
     private void register(PluginWrapper p) {

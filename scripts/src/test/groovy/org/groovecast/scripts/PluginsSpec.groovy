@@ -1,0 +1,48 @@
+package org.groovecast.scripts
+
+import java.nio.file.Files
+import java.nio.file.Path
+import java.util.jar.JarOutputStream
+import java.util.jar.Manifest
+import org.groovecast.host.plugin.OperatorPlugins
+import spock.lang.Specification
+import spock.lang.TempDir
+
+class PluginsSpec extends Specification {
+    @TempDir
+    Path dir
+
+    def "the core plugin provides its operators from its own jar"() {
+        when:
+        def plugins = OperatorPlugins.load(Engine.PLUGINS)
+
+        then:
+        plugins.problems().isEmpty()
+        plugins.plugins()*.pluginId == ['core']
+        ['sine', 'fallback', 'switchOn', 'output.file', 'wav', 'metadata.map'].every { plugins.functions().find(it).present }
+        plugins.functions().owner('sine') == 'core'
+
+        cleanup:
+        plugins?.close()
+    }
+
+    def "a corrupt jar and a jar that is not a plugin are reported and skipped; the others load"() {
+        given:
+        Files.copy(Engine.PLUGINS.resolve('core.jar'), dir.resolve('core.jar'))
+        Files.write(dir.resolve('broken.jar'), 'this is not a zip'.bytes)
+        new JarOutputStream(Files.newOutputStream(dir.resolve('plain.jar')), new Manifest()).close()
+
+        when:
+        def plugins = OperatorPlugins.load(dir)
+
+        then:
+        plugins.functions().find('sine').present
+        plugins.problems().size() == 2
+        plugins.problems()[0].startsWith('broken.jar in ')
+        plugins.problems()[1].startsWith('plain.jar in ')
+        plugins.problems().every { it.endsWith('is not a loadable plugin (corrupt, or no Plugin-Id in its manifest); skipped') }
+
+        cleanup:
+        plugins?.close()
+    }
+}
