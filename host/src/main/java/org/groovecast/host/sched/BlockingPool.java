@@ -21,12 +21,18 @@ public final class BlockingPool implements Executor, AutoCloseable {
     private final AtomicInteger inFlight = new AtomicInteger();
     private final AtomicInteger maxInFlight = new AtomicInteger();
 
+    /** The nice value of blocking workers: below clocks, so a busy pool never delays a tick. */
+    public static final int NICE = 10;
+
     public BlockingPool(int cap) {
         if (cap < 1) throw new IllegalArgumentException("blockingTasks must be >= 1, got " + cap);
         this.cap = cap;
         AtomicInteger serial = new AtomicInteger();
         this.executor = new ThreadPoolExecutor(cap, cap, 30, TimeUnit.SECONDS, new LinkedBlockingQueue<>(),
-                r -> Thread.ofPlatform().name("gc-blocking-" + serial.incrementAndGet()).daemon(true).unstarted(r));
+                r -> Thread.ofPlatform().name("gc-blocking-" + serial.incrementAndGet()).daemon(true).unstarted(() -> {
+                    ThreadNice.set(NICE);
+                    r.run();
+                }));
         executor.allowCoreThreadTimeOut(true);
     }
 

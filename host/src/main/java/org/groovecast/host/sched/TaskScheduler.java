@@ -25,6 +25,9 @@ import org.slf4j.LoggerFactory;
 public final class TaskScheduler implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(TaskScheduler.class);
 
+    /** The scheduler whose worker the current thread is, if any. */
+    private static final ThreadLocal<TaskScheduler> CURRENT = new ThreadLocal<>();
+
     private final ReentrantLock lock = new ReentrantLock();
     /** The leader's condition: a timed wait for the earliest timer. */
     private final Condition leaderWake = lock.newCondition();
@@ -125,9 +128,11 @@ public final class TaskScheduler implements AutoCloseable {
             Timer head = timers.peek();
             timers.add(t);
             if (head == null || t.deadline < head.deadline) {
-                // The leader sleeps for a later deadline, or nobody leads yet.
+                // The leader sleeps for a later deadline, or nobody leads yet. A worker arming a
+                // timer (a clock parking after its tick) will lead itself once its batch is done:
+                // waking a follower for that would cost a context switch per tick for nothing.
                 if (leaderWaiting) leaderWake.signal();
-                else if (followersWaiting > 0) followerWake.signal();
+                else if (followersWaiting > 0 && CURRENT.get() != this) followerWake.signal();
             }
         } finally {
             lock.unlock();
@@ -153,6 +158,7 @@ public final class TaskScheduler implements AutoCloseable {
     }
 
     private void work() {
+        CURRENT.set(this);
         List<Runnable> batch = new ArrayList<>(batchSize);
         while (true) {
             if (!takeBatch(batch)) return;
