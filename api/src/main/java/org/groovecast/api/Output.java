@@ -7,8 +7,7 @@ import java.util.Map;
  * calls {@link #tick()} every frame; subclasses implement {@link #send} and, if they hold a
  * resource, {@link #open()} and {@link #close()}.
  */
-public abstract class Output extends Source {
-    private final Source source;
+public abstract class Output extends Transform {
     private final CallbackList<Runnable> beforeOutput = new CallbackList<>();
     private final CallbackList<Runnable> afterOutput = new CallbackList<>();
     private final CallbackList<Runnable> startListeners = new CallbackList<>();
@@ -22,7 +21,6 @@ public abstract class Output extends Source {
      */
     protected Output(String kind, Source source, boolean fallible) {
         super(kind, source);
-        this.source = source;
         if (source.isFallible() && !fallible) {
             throw new ScriptException(kind + "(): source " + source.id()
                     + " is fallible (it may stop producing); wrap it in mksafe() or fallback(), or pass fallible: true");
@@ -30,7 +28,7 @@ public abstract class Output extends Source {
     }
 
     public final Source source() {
-        return source;
+        return input;
     }
 
     @Override
@@ -39,18 +37,8 @@ public abstract class Output extends Source {
     }
 
     @Override
-    public boolean isReady() {
-        return source.isReady();
-    }
-
-    @Override
-    public boolean isFallible() {
-        return source.isFallible();
-    }
-
-    @Override
     protected void generate(Frame f) {
-        source.get(f);
+        input.get(f);
     }
 
     @Override
@@ -87,9 +75,9 @@ public abstract class Output extends Source {
         frame.clear();
         dispatch(beforeOutput);
         boolean stalled = false;
-        while (!frame.isFull() && source.isReady()) {
+        while (!frame.isFull() && input.isReady()) {
             int before = frame.position();
-            source.get(frame);
+            input.get(frame);
             if (frame.position() == before) {
                 // Two empty tracks in a row: the source has nothing now; do not spin.
                 if (stalled) break;

@@ -82,6 +82,11 @@ public abstract class Source {
         for (Source s : inputs) s.abortTrack();
     }
 
+    /** Script form of {@link #abortTrack()}: {@code s.skip()} moves on to the next track. */
+    public final void skip() {
+        abortTrack();
+    }
+
     /** Outputs and live inputs are active: their clock drives them even when nobody pulls. */
     public boolean isActive() {
         return false;

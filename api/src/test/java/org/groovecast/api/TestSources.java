@@ -6,7 +6,7 @@ final class TestSources {
     }
 
     /** Counts upward sample by sample, in tracks of {@code trackLength} samples, with metadata at each start. */
-    static final class Counter extends Source {
+    static final class Counter extends Generator {
         final int trackLength;
         int next;
         int inTrack;
@@ -15,16 +15,6 @@ final class TestSources {
         Counter(int trackLength) {
             super("counter");
             this.trackLength = trackLength;
-        }
-
-        @Override
-        public boolean isReady() {
-            return true;
-        }
-
-        @Override
-        public boolean isFallible() {
-            return false;
         }
 
         @Override

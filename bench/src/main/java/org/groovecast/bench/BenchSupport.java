@@ -8,7 +8,6 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
 import java.lang.management.ManagementFactory;
-import java.lang.reflect.Field;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -139,84 +138,24 @@ final class BenchSupport {
         return out;
     }
 
-    /**
-     * Clears every clock's lateness histogram, while the clocks run. The engine's histogram is not
-     * thread-safe, so a clock that ticks during the reset can keep one stray count: see
-     * {@link #lateness}, which reads the window's figures robustly.
-     */
+    /** Clears every clock's lateness histogram, while the clocks run, at the start of a window. */
     static void resetLateness(List<Clock> clocks) {
         for (Clock c : clocks) c.lateness().reset();
     }
 
     /** Tick lateness over a window, all clocks merged. */
-    record Lateness(long ticks, double p50, double p99, double max, long countAhead) {
+    record Lateness(long ticks, double p50, double p99, double max) {
     }
 
-    private static final Field BUCKETS = histogramField("buckets");
-    private static final Field BUCKET_NANOS = histogramField("BUCKET_NANOS");
-
-    private static Field histogramField(String name) {
-        try {
-            Field f = LatenessHistogram.class.getDeclaredField(name);
-            f.setAccessible(true);
-            return f;
-        } catch (ReflectiveOperationException | RuntimeException e) {
-            return null;
-        }
-    }
-
-    /**
-     * Merges the clocks' histograms (while they run) and takes the quantiles from the bucket
-     * counts themselves. The engine's histogram is not thread-safe: a tick recorded while it is
-     * reset or merged can leave its {@code count()} one ahead of its buckets, and then
-     * {@code quantileMillis(1.0)} answers the 50 ms ceiling for a tick that was never that late.
-     * So when the buckets can be read (reflection; this module runs on the class path) the
-     * quantiles are computed over the buckets with the engine's own rule (upper bucket edge), and
-     * {@code countAhead} says by how much count() disagreed; otherwise the engine's quantiles are used.
-     */
+    /** Merges the clocks' histograms (while they run) and reads the window's quantiles from the merge. */
     static Lateness lateness(List<Clock> clocks) {
         LatenessHistogram all = new LatenessHistogram();
         for (Clock c : clocks) all.addAll(c.lateness());
-        long[] buckets = null;
-        long bucketNanos = 10_000;
-        try {
-            if (BUCKETS != null) buckets = ((long[]) BUCKETS.get(all)).clone();
-            if (BUCKET_NANOS != null) bucketNanos = BUCKET_NANOS.getLong(null);
-        } catch (ReflectiveOperationException | RuntimeException e) {
-            buckets = null;
-        }
-        if (buckets == null) {
-            return new Lateness(all.count(), all.quantileMillis(0.5), all.quantileMillis(0.99),
-                    all.quantileMillis(1.0), 0);
-        }
-        long sum = 0;
-        for (long b : buckets) sum += b;
-        return new Lateness(sum, quantile(buckets, sum, 0.5, bucketNanos), quantile(buckets, sum, 0.99, bucketNanos),
-                quantile(buckets, sum, 1.0, bucketNanos), all.count() - sum);
-    }
-
-    private static double quantile(long[] buckets, long total, double q, long bucketNanos) {
-        if (total == 0) return 0;
-        long target = (long) Math.ceil(q * total);
-        long seen = 0;
-        for (int i = 0; i < buckets.length; i++) {
-            seen += buckets[i];
-            if (seen >= target) return (i + 1) * bucketNanos / 1e6;
-        }
-        return buckets.length * bucketNanos / 1e6;
+        return new Lateness(all.count(), all.quantileMillis(0.5), all.quantileMillis(0.99), all.quantileMillis(1.0));
     }
 
     /** The histogram's ceiling in ms: lateness at or above it lands in the last bucket. */
-    static double latenessCeilingMillis() {
-        try {
-            if (BUCKETS != null && BUCKET_NANOS != null) {
-                return ((long[]) BUCKETS.get(new LatenessHistogram())).length * BUCKET_NANOS.getLong(null) / 1e6;
-            }
-        } catch (ReflectiveOperationException | RuntimeException e) {
-            // fall through
-        }
-        return 50;
-    }
+    static final double LATENESS_CEILING_MS = new LatenessHistogram().ceilingMillis();
 
     // ---------------------------------------------------------------- probes
 

@@ -52,7 +52,7 @@ public final class ClockScaling {
     /** One station's measurement. */
     record Result(String mode, int clocks, double seconds, double cpuMsPerSec, double switchesPerSec,
                   double engineSwitchesPerSec, double wakeupsPerSec, int threads, int vanished, long ticks,
-                  double p50, double p99, double max, long countAhead, double othersMsPerSec, double stealMsPerSec, String error) {
+                  double p50, double p99, double max, double othersMsPerSec, double stealMsPerSec, String error) {
         boolean ok() {
             return error == null;
         }
@@ -174,7 +174,7 @@ public final class ClockScaling {
             SwitchDelta sw = SwitchDelta.between(sw0, sw1);
             return new Result(mode, n, lateSecs, (cpu1 - cpu0) / 1e6 / cpuSecs, sw.total() / swSecs,
                     sw.engine() / swSecs, (wake1 - wake0) / swSecs, sw.threads(), sw.vanished(), lateness.ticks(),
-                    lateness.p50(), lateness.p99(), lateness.max(), lateness.countAhead(),
+                    lateness.p50(), lateness.p99(), lateness.max(),
                     MachineSample.othersMsPerSec(m0, m1, cpu1 - cpu0),
                     MachineSample.stealMsPerSec(m0, m1), null);
         } finally {
@@ -186,7 +186,7 @@ public final class ClockScaling {
     }
 
     private static Result failed(String mode, int n, String why) {
-        return new Result(mode, n, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, why);
+        return new Result(mode, n, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, why);
     }
 
     // ---------------------------------------------------------------- report
@@ -209,7 +209,7 @@ public final class ClockScaling {
     }
 
     static String maxText(double max) {
-        double ceiling = BenchSupport.latenessCeilingMillis();
+        double ceiling = BenchSupport.LATENESS_CEILING_MS;
         return max >= ceiling ? String.format(Locale.ROOT, ">=%.0f", ceiling) : String.format(Locale.ROOT, "%.2f", max);
     }
 
@@ -274,9 +274,6 @@ public final class ClockScaling {
                                 : "  (the p99 < 2 ms target is for 200 clocks, not measured)");
             }
         }
-        long ahead = 0;
-        for (Result r : results) ahead += Math.abs(r.countAhead());
-        if (ahead > 0) System.out.println(countAheadNote(ahead));
         for (Result r : results) {
             if (r.ok()) warnAboutNoise(r.othersMsPerSec(), r.stealMsPerSec(), r.mode() + " " + r.clocks() + " clocks");
         }
@@ -292,13 +289,6 @@ public final class ClockScaling {
             System.out.printf(Locale.ROOT, "task/thread CPU per clock: %.3f  (at %d clocks: %.3f / %.3f ms/s)%n",
                     t / th, topN, t, th);
         }
-    }
-
-    static String countAheadNote(long ahead) {
-        return "note: the engine's lateness histograms' count() disagreed with their buckets by " + ahead + " tick(s) "
-                + "in total (ticks recorded during reset()/addAll(): LatenessHistogram is not thread-safe); "
-                + "the quantiles above are computed from the buckets, quantileMillis(1.0) would have said "
-                + String.format(Locale.ROOT, "%.0f", BenchSupport.latenessCeilingMillis()) + " ms";
     }
 
     static void announceQuietWait(double waited, String where) {

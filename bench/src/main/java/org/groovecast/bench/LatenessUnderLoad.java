@@ -43,8 +43,7 @@ public final class LatenessUnderLoad {
               --set        extra engine setting, e.g. --set scheduler.threads=1""";
 
     /** One window's figures. */
-    record Window(String name, double seconds, long ticks, double p50, double p99, double max, long countAhead,
-                  double cpuMsPerSec,
+    record Window(String name, double seconds, long ticks, double p50, double p99, double max, double cpuMsPerSec,
                   double switchesPerSec, double engineSwitchesPerSec, double lag, double othersMsPerSec,
                   double stealMsPerSec) {
     }
@@ -139,8 +138,6 @@ public final class LatenessUnderLoad {
                     w.othersMsPerSec(), w.stealMsPerSec());
         }
         System.out.println();
-        long ahead = Math.abs(idle.countAhead()) + Math.abs(loaded.countAhead());
-        if (ahead > 0) System.out.println(ClockScaling.countAheadNote(ahead));
         for (Window w : List.of(idle, loaded)) {
             ClockScaling.warnAboutNoise(w.othersMsPerSec(), w.stealMsPerSec(), w.name() + " window");
         }
@@ -174,7 +171,7 @@ public final class LatenessUnderLoad {
         double swSecs = (s1 - s0) / 1e9;
         double cpuSecs = (c1 - c0) / 1e9;
         SwitchDelta sw = SwitchDelta.between(sw0, sw1);
-        return new Window(name, (t1 - t0) / 1e9, h.ticks(), h.p50(), h.p99(), h.max(), h.countAhead(),
+        return new Window(name, (t1 - t0) / 1e9, h.ticks(), h.p50(), h.p99(), h.max(),
                 (cpu1 - cpu0) / 1e6 / cpuSecs, sw.total() / swSecs,
                 sw.engine() / swSecs, lag, MachineSample.othersMsPerSec(m0, m1, cpu1 - cpu0),
                 MachineSample.stealMsPerSec(m0, m1));

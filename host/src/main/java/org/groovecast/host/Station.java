@@ -35,6 +35,7 @@ import org.slf4j.LoggerFactory;
  */
 public final class Station implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(Station.class);
+    private static final int PHASES = 4;
 
     private final String fileName;
     private final Settings settings;
@@ -150,9 +151,19 @@ public final class Station implements AutoCloseable {
         long ticks = stopAfter == null ? 0 : (long) Math.ceil(stopAfter.toNanos() / (double) config.frameNanos());
         log.info("station {}: {} clock(s), {} output(s), frame {} samples at {} Hz, clocks as {}", fileName, clocks.size(),
                 opened.size(), frameSize, format.sampleRate(), task ? "scheduler tasks" : "threads");
-        for (Clock c : clocks) c.start(ticks, this::clockFinished);
+        for (int i = 0; i < clocks.size(); i++) {
+            clocks.get(i).start(ticks, this::clockFinished, phase(i, config.frameNanos()));
+        }
         deferred.forEach(Runnable::run);
         deferred.clear();
+    }
+
+    /**
+     * Spreads clocks over {@link #PHASES} deadlines per frame: few enough that a scheduler wake-up
+     * still serves many clocks, enough that their ticks do not all queue at one instant.
+     */
+    private static long phase(int clockIndex, long frameNanos) {
+        return (clockIndex % PHASES) * frameNanos / PHASES;
     }
 
     private long seconds(String key) {

@@ -83,9 +83,17 @@ public abstract class Clock implements ClockInfo {
      * rendering); {@code onFinished} runs when the clock ends by itself.
      */
     public final void start(long stopAfterTicks, Runnable onFinished) {
+        start(stopAfterTicks, onFinished, 0);
+    }
+
+    /**
+     * The same, with the frame deadlines shifted by {@code phaseNanos}: clocks started together
+     * would otherwise all be due at the same instant and queue behind each other every frame.
+     */
+    public final void start(long stopAfterTicks, Runnable onFinished, long phaseNanos) {
         this.stopAfterTicks = stopAfterTicks;
         this.onFinished = onFinished;
-        origin = System.nanoTime();
+        origin = System.nanoTime() + Math.floorMod(phaseNanos, frameNanos);
         reportStart = origin;
         begin();
     }

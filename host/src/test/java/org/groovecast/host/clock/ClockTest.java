@@ -11,6 +11,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.groovecast.api.AudioFormat;
 import org.groovecast.api.Frame;
+import org.groovecast.api.Generator;
 import org.groovecast.api.Output;
 import org.groovecast.api.Source;
 import org.groovecast.host.sched.TaskScheduler;
@@ -24,19 +25,9 @@ class ClockTest {
         return new ClockConfig(FORMAT, 20, (long) (maxLatency * 1e9), 50_000_000L, 0);
     }
 
-    private static final class Silence extends Source {
+    private static final class Silence extends Generator {
         Silence() {
             super("silence");
-        }
-
-        @Override
-        public boolean isReady() {
-            return true;
-        }
-
-        @Override
-        public boolean isFallible() {
-            return false;
         }
 
         @Override

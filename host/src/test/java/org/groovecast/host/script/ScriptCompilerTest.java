@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import java.util.Map;
 import org.groovecast.api.Frame;
+import org.groovecast.api.Generator;
 import org.groovecast.api.OperatorSpec;
 import org.groovecast.api.Output;
 import org.groovecast.api.Source;
@@ -16,22 +17,12 @@ import org.junit.jupiter.api.Test;
 
 /** The script compiler and runtime against a few test operators, without plugins. */
 class ScriptCompilerTest {
-    static final class Tone extends Source {
+    static final class Tone extends Generator {
         final double freq;
 
         Tone(double freq) {
             super("tone");
             this.freq = freq;
-        }
-
-        @Override
-        public boolean isReady() {
-            return true;
-        }
-
-        @Override
-        public boolean isFallible() {
-            return false;
         }
 
         @Override

@@ -1,11 +1,11 @@
 package org.groovecast.core;
 
 import org.groovecast.api.Frame;
-import org.groovecast.api.Source;
+import org.groovecast.api.Generator;
 import org.groovecast.api.StreamContext;
 
 /** Silence; endless, or in tracks of {@code duration} seconds. */
-final class Blank extends Source {
+final class Blank extends Generator {
     private final double duration;
     private long trackLength;
     private long left;
@@ -19,16 +19,6 @@ final class Blank extends Source {
     protected void onPrepare(StreamContext context) {
         trackLength = duration > 0 ? Math.max(1, context.samples(duration)) : -1;
         left = trackLength;
-    }
-
-    @Override
-    public boolean isReady() {
-        return true;
-    }
-
-    @Override
-    public boolean isFallible() {
-        return false;
     }
 
     @Override

@@ -6,6 +6,7 @@ import org.groovecast.api.Frame;
 import org.groovecast.api.Metadata;
 import org.groovecast.api.ScriptException;
 import org.groovecast.api.Source;
+import org.groovecast.api.Transform;
 import org.groovecast.api.UserFunction;
 
 /**
@@ -13,39 +14,22 @@ import org.groovecast.api.UserFunction;
  * is merged into the original, otherwise it replaces it; with {@code strip} empty values are
  * removed, and metadata left empty is dropped.
  */
-final class MetadataMap extends Source {
-    private final Source source;
+final class MetadataMap extends Transform {
     private final UserFunction mapper;
     private final boolean update;
     private final boolean strip;
 
     MetadataMap(Source source, UserFunction mapper, boolean update, boolean strip) {
         super("metadata.map", source);
-        this.source = source;
         this.mapper = mapper;
         this.update = update;
         this.strip = strip;
     }
 
     @Override
-    public boolean isReady() {
-        return source.isReady();
-    }
-
-    @Override
-    public boolean isFallible() {
-        return source.isFallible();
-    }
-
-    @Override
-    public long remaining() {
-        return source.remaining();
-    }
-
-    @Override
     protected void generate(Frame frame) {
         int mdStart = frame.metadataCount();
-        source.get(frame);
+        input.get(frame);
         int count = frame.metadataCount();
         if (count == mdStart) return;
         // Rewrite in place: collect, then re-add in order, skipping dropped ones.

@@ -2,26 +2,16 @@ package org.groovecast.core;
 
 import java.util.SplittableRandom;
 import org.groovecast.api.Frame;
-import org.groovecast.api.Source;
+import org.groovecast.api.Generator;
 
 /** Endless white noise, independent per channel. */
-final class Noise extends Source {
+final class Noise extends Generator {
     private final float amplitude;
     private final SplittableRandom random = new SplittableRandom();
 
     Noise(double amplitude) {
         super("noise");
         this.amplitude = (float) amplitude;
-    }
-
-    @Override
-    public boolean isReady() {
-        return true;
-    }
-
-    @Override
-    public boolean isFallible() {
-        return false;
     }
 
     @Override

@@ -2,20 +2,19 @@ package org.groovecast.core;
 
 import org.groovecast.api.Frame;
 import org.groovecast.api.Source;
+import org.groovecast.api.Transform;
 
 /** Plays the first track of its source, then is never ready again. */
-final class Once extends Source {
-    private final Source source;
+final class Once extends Transform {
     private boolean done;
 
     Once(Source source) {
         super("once", source);
-        this.source = source;
     }
 
     @Override
     public boolean isReady() {
-        return !done && source.isReady();
+        return !done && input.isReady();
     }
 
     @Override
@@ -25,12 +24,12 @@ final class Once extends Source {
 
     @Override
     public long remaining() {
-        return done ? 0 : source.remaining();
+        return done ? 0 : input.remaining();
     }
 
     @Override
     protected void generate(Frame frame) {
-        source.get(frame);
+        input.get(frame);
         if (frame.position() < frame.end()) done = true;
     }
 }

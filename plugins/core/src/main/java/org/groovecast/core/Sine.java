@@ -1,11 +1,11 @@
 package org.groovecast.core;
 
 import org.groovecast.api.Frame;
-import org.groovecast.api.Source;
+import org.groovecast.api.Generator;
 import org.groovecast.api.StreamContext;
 
 /** An endless sine tone, the same on every channel. */
-final class Sine extends Source {
+final class Sine extends Generator {
     private final double frequency;
     private final float amplitude;
     private double phase;
@@ -20,16 +20,6 @@ final class Sine extends Source {
     @Override
     protected void onPrepare(StreamContext context) {
         step = 2 * Math.PI * frequency / context.format().sampleRate();
-    }
-
-    @Override
-    public boolean isReady() {
-        return true;
-    }
-
-    @Override
-    public boolean isFallible() {
-        return false;
     }
 
     @Override

@@ -2,18 +2,17 @@ package org.groovecast.core;
 
 import org.groovecast.api.Frame;
 import org.groovecast.api.Source;
+import org.groovecast.api.Transform;
 import org.groovecast.api.StreamContext;
 
 /** Cuts its source into tracks of a fixed length; a track of the source that ends first ends ours too. */
-final class Tracks extends Source {
-    private final Source source;
+final class Tracks extends Transform {
     private final double duration;
     private long trackLength;
     private long left;
 
     Tracks(Source source, double duration) {
         super("tracks", source);
-        this.source = source;
         this.duration = duration;
     }
 
@@ -24,18 +23,8 @@ final class Tracks extends Source {
     }
 
     @Override
-    public boolean isReady() {
-        return source.isReady();
-    }
-
-    @Override
-    public boolean isFallible() {
-        return source.isFallible();
-    }
-
-    @Override
     public long remaining() {
-        long inner = source.remaining();
+        long inner = input.remaining();
         return inner < 0 ? left : Math.min(inner, left);
     }
 
@@ -53,7 +42,7 @@ final class Tracks extends Source {
         int before = frame.position();
         int want = (int) Math.min(frame.free(), left);
         int end = frame.limit(before + want);
-        source.get(frame);
+        input.get(frame);
         frame.limit(end);
         int produced = frame.position() - before;
         left -= produced;
