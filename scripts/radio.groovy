@@ -8,7 +8,7 @@ def jingle = add(sine(880, amplitude: 0.1), sine(1320, amplitude: 0.1)).tracks(d
 
 def radio = rotate(weights: [1, 1, 1], low, jingle, high, onSelect: { src -> log.info("now playing ${src}") })
 
-output.file(wav(), env('RADIO_OUT', 'radio.wav'), radio)
+output.file(wav(), env('RADIO_OUT', 'radio.wav'), radio, id: 'radio')
 
 // Health, measured: the clock's duty cycle (share of each frame spent working) and its lag.
-thread.run(every: 30) { -> log.info("clock ${radio.clock.id}: duty ${radio.clock.duty}, lag ${radio.clock.lag} s") }
+thread.run(delay: 30, every: 30) { -> log.info("clock ${radio.clock.id}: duty ${radio.clock.duty}, lag ${radio.clock.lag} s") }

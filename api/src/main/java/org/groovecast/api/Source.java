@@ -3,6 +3,7 @@ package org.groovecast.api;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
@@ -22,7 +23,7 @@ import java.util.function.Consumer;
  * one tick at a time. Callbacks may be registered and released from any thread.
  */
 public abstract class Source {
-    private static final AtomicInteger SERIAL = new AtomicInteger();
+    private static final ConcurrentHashMap<String, AtomicInteger> SERIALS = new ConcurrentHashMap<>();
 
     private final String kind;
     private final List<Source> inputs;
@@ -51,7 +52,7 @@ public abstract class Source {
     protected Source(String kind, List<? extends Source> inputs) {
         this.kind = Objects.requireNonNull(kind);
         this.inputs = List.copyOf(inputs);
-        this.id = kind + "_" + SERIAL.incrementAndGet();
+        this.id = kind + "_" + SERIALS.computeIfAbsent(kind, k -> new AtomicInteger()).incrementAndGet();
     }
 
     protected Source(String kind, Source... inputs) {

@@ -33,9 +33,9 @@ final class ScheduledRun implements Registration {
     }
 
     private void arm() {
-        if (cancelled || station.scheduler().isShutdown()) return;
+        if (cancelled || station.taskScheduler().isShutdown()) return;
         try {
-            timer = station.scheduler().scheduleAt(due, fast ? this::runNow : () -> station.blocking().execute(this::runNow));
+            timer = station.taskScheduler().scheduleAt(due, fast ? this::runNow : () -> station.blockingPool().execute(this::runNow));
         } catch (IllegalStateException stopping) {
             // the station is stopping: nothing more to run
         }

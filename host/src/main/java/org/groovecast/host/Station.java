@@ -225,14 +225,6 @@ public final class Station implements AutoCloseable {
         return run;
     }
 
-    TaskScheduler scheduler() {
-        return scheduler;
-    }
-
-    BlockingPool blocking() {
-        return blocking;
-    }
-
     double uptime() {
         return (System.nanoTime() - loadedAt) / 1e9;
     }

@@ -1,12 +1,12 @@
 package org.groovecast.host.script;
 
-import java.util.Collection;
 import org.groovecast.api.OperatorSpec;
-import org.groovecast.api.Output;
 import org.groovecast.api.ScriptException;
 import org.groovecast.api.Source;
 import org.groovecast.host.Settings;
 import org.groovecast.host.StationGraph;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * What a running script calls into: operator calls are bound, built and recorded in the station's
@@ -15,6 +15,7 @@ import org.groovecast.host.StationGraph;
 public final class ScriptRuntime {
     /** The runtime whose script is loading on this thread; method-style operator calls need it. */
     static final ScopedValue<ScriptRuntime> CURRENT = ScopedValue.newInstance();
+    private static final Logger log = LoggerFactory.getLogger(ScriptRuntime.class);
 
     private final String fileName;
     private final ScriptFunctions functions;
@@ -48,7 +49,7 @@ public final class ScriptRuntime {
         } catch (ScriptError e) {
             throw e;
         } catch (RuntimeException e) {
-            org.slf4j.LoggerFactory.getLogger(ScriptRuntime.class).debug("script failed", e);
+            log.debug("script failed", e);
             throw located(e);
         } catch (Exception e) {
             throw located(new ScriptException(e.toString(), e));
@@ -94,8 +95,4 @@ public final class ScriptRuntime {
         return new Object[] {args};
     }
 
-    /** All sources and outputs the script built so far. */
-    public Collection<Output> outputs() {
-        return graph.outputs();
-    }
 }

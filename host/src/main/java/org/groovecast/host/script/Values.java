@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import org.groovecast.api.ClockInfo;
 import org.groovecast.api.Encoder;
+import org.groovecast.api.Metadata;
 import org.groovecast.api.Source;
 import org.groovecast.api.UserFunction;
 import org.groovecast.api.ValueType;
@@ -63,7 +64,7 @@ final class Values {
             for (Object x : l) out.add(deep(x));
             return out;
         }
-        if (v instanceof Map<?, ?> m && !(v instanceof org.groovecast.api.Metadata)) {
+        if (v instanceof Map<?, ?> m && !(v instanceof Metadata)) {
             Map<Object, Object> out = new LinkedHashMap<>();
             m.forEach((k, x) -> out.put(deep(k), deep(x)));
             return out;

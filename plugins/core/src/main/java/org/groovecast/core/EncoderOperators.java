@@ -6,7 +6,6 @@ import static org.groovecast.api.ValueType.INTEGER;
 import java.util.List;
 import org.groovecast.api.OperatorProvider;
 import org.groovecast.api.OperatorSpec;
-import org.groovecast.api.ScriptException;
 import org.pf4j.Extension;
 
 /** Encoders written in Java, needing no native library. */
@@ -19,12 +18,6 @@ public final class EncoderOperators implements OperatorProvider {
                         .doc("PCM WAV; the header gets its real sizes when the output stops cleanly.")
                         .named("samplesize", INTEGER, 16, "bits per sample: 16 or 24")
                         .returns(ENCODER)
-                        .create(a -> {
-                            int bits = a.integer("samplesize");
-                            if (bits != 16 && bits != 24) {
-                                throw new ScriptException("wav(): samplesize must be 16 or 24, got " + bits);
-                            }
-                            return new WavEncoder(bits);
-                        }));
+                        .create(a -> new WavEncoder(a.integer("samplesize"))));
     }
 }
