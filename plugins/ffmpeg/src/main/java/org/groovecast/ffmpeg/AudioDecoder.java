@@ -1,0 +1,267 @@
+package org.groovecast.ffmpeg;
+
+import static org.bytedeco.ffmpeg.global.avcodec.avcodec_alloc_context3;
+import static org.bytedeco.ffmpeg.global.avcodec.avcodec_flush_buffers;
+import static org.bytedeco.ffmpeg.global.avcodec.avcodec_find_decoder;
+import static org.bytedeco.ffmpeg.global.avcodec.avcodec_free_context;
+import static org.bytedeco.ffmpeg.global.avcodec.avcodec_open2;
+import static org.bytedeco.ffmpeg.global.avcodec.avcodec_parameters_to_context;
+import static org.bytedeco.ffmpeg.global.avcodec.avcodec_receive_frame;
+import static org.bytedeco.ffmpeg.global.avcodec.avcodec_send_packet;
+import static org.bytedeco.ffmpeg.global.avcodec.av_packet_alloc;
+import static org.bytedeco.ffmpeg.global.avcodec.av_packet_free;
+import static org.bytedeco.ffmpeg.global.avcodec.av_packet_unref;
+import static org.bytedeco.ffmpeg.global.avformat.AVSEEK_FLAG_BACKWARD;
+import static org.bytedeco.ffmpeg.global.avformat.av_find_best_stream;
+import static org.bytedeco.ffmpeg.global.avformat.av_read_frame;
+import static org.bytedeco.ffmpeg.global.avformat.avformat_close_input;
+import static org.bytedeco.ffmpeg.global.avformat.avformat_find_stream_info;
+import static org.bytedeco.ffmpeg.global.avformat.avformat_open_input;
+import static org.bytedeco.ffmpeg.global.avformat.av_seek_frame;
+import static org.bytedeco.ffmpeg.global.avutil.AVERROR_EAGAIN;
+import static org.bytedeco.ffmpeg.global.avutil.AVERROR_EOF;
+import static org.bytedeco.ffmpeg.global.avutil.AVMEDIA_TYPE_AUDIO;
+import static org.bytedeco.ffmpeg.global.avutil.AV_NOPTS_VALUE;
+import static org.bytedeco.ffmpeg.global.avutil.AV_SAMPLE_FMT_FLTP;
+import static org.bytedeco.ffmpeg.global.avutil.AV_TIME_BASE;
+import static org.bytedeco.ffmpeg.global.avutil.av_channel_layout_default;
+import static org.bytedeco.ffmpeg.global.avutil.av_channel_layout_uninit;
+import static org.bytedeco.ffmpeg.global.avutil.av_frame_alloc;
+import static org.bytedeco.ffmpeg.global.avutil.av_frame_free;
+import static org.bytedeco.ffmpeg.global.swresample.swr_alloc_set_opts2;
+import static org.bytedeco.ffmpeg.global.swresample.swr_convert;
+import static org.bytedeco.ffmpeg.global.swresample.swr_free;
+import static org.bytedeco.ffmpeg.global.swresample.swr_init;
+
+import java.io.IOException;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.bytedeco.ffmpeg.avcodec.AVCodec;
+import org.bytedeco.ffmpeg.avcodec.AVCodecContext;
+import org.bytedeco.ffmpeg.avcodec.AVPacket;
+import org.bytedeco.ffmpeg.avformat.AVFormatContext;
+import org.bytedeco.ffmpeg.avformat.AVInputFormat;
+import org.bytedeco.ffmpeg.avformat.AVStream;
+import org.bytedeco.ffmpeg.avutil.AVChannelLayout;
+import org.bytedeco.ffmpeg.avutil.AVDictionary;
+import org.bytedeco.ffmpeg.avutil.AVFrame;
+import org.bytedeco.ffmpeg.swresample.SwrContext;
+import org.bytedeco.javacpp.FloatPointer;
+import org.bytedeco.javacpp.PointerPointer;
+import org.groovecast.api.AudioFormat;
+import org.groovecast.api.Frame;
+
+/**
+ * One open media file's audio: demuxed, decoded and resampled to the clock's format (planar
+ * float). Opening probes the file and may block, so it happens on the blocking pool; reading is
+ * a few decode calls per frame. Every native object is freed by {@link #close()}, never by GC.
+ */
+final class AudioDecoder implements AutoCloseable {
+    private final String path;
+    private final AudioFormat target;
+    private AVFormatContext format;
+    private AVCodecContext codec;
+    private SwrContext swr;
+    private AVPacket packet;
+    private AVFrame decoded;
+    private PointerPointer<FloatPointer> outPlanes;
+    private FloatPointer[] planes;
+    private int planeCapacity;
+    private final int streamIndex;
+    private final Map<String, String> tags = new LinkedHashMap<>();
+    private final double duration;
+    // Resampled samples not yet handed to a frame: [pendingStart, pendingEnd) of each plane.
+    private float[][] pending;
+    private int pendingStart;
+    private int pendingEnd;
+    private boolean inputDone;
+    private boolean drained;
+    private long position;
+
+    private AudioDecoder(String path, AudioFormat target) throws IOException {
+        Av.init();
+        this.path = path;
+        this.target = target;
+        boolean ok = false;
+        try {
+            format = new AVFormatContext(null);
+            Av.check(avformat_open_input(format, path, (AVInputFormat) null, (AVDictionary) null), "cannot open");
+            Av.check(avformat_find_stream_info(format, (PointerPointer<?>) null), "cannot read stream info");
+            streamIndex = Av.check(av_find_best_stream(format, AVMEDIA_TYPE_AUDIO, -1, -1, (AVCodec) null, 0), "no audio stream");
+            AVStream stream = format.streams(streamIndex);
+            AVCodec decoder = avcodec_find_decoder(stream.codecpar().codec_id());
+            if (decoder == null || decoder.isNull()) throw new IOException("no decoder for its audio codec");
+            codec = avcodec_alloc_context3(decoder);
+            Av.check(avcodec_parameters_to_context(codec, stream.codecpar()), "bad codec parameters");
+            codec.pkt_timebase(stream.time_base());
+            codec.thread_count(0);
+            Av.check(avcodec_open2(codec, decoder, (AVDictionary) null), "cannot open decoder");
+            Av.copy(format.metadata(), tags);
+            Av.copy(stream.metadata(), tags);
+            long d = format.duration();
+            duration = d == AV_NOPTS_VALUE || d <= 0 ? -1 : (double) d / AV_TIME_BASE;
+            openResampler();
+            packet = av_packet_alloc();
+            decoded = av_frame_alloc();
+            pending = new float[target.channels()][0];
+            ok = true;
+        } finally {
+            if (!ok) close();
+        }
+    }
+
+    /** Opens and probes {@code path}; blocking. */
+    static AudioDecoder open(String path, AudioFormat target) throws IOException {
+        return new AudioDecoder(path, target);
+    }
+
+    private void openResampler() throws IOException {
+        AVChannelLayout out = new AVChannelLayout();
+        try {
+            av_channel_layout_default(out, target.channels());
+            SwrContext s = new SwrContext(null);
+            Av.check(swr_alloc_set_opts2(s, out, AV_SAMPLE_FMT_FLTP, target.sampleRate(), codec.ch_layout(),
+                    codec.sample_fmt(), codec.sample_rate(), 0, null), "cannot set up resampling");
+            swr = s;
+            Av.check(swr_init(swr), "cannot start resampling");
+        } finally {
+            av_channel_layout_uninit(out);
+            out.close();
+        }
+    }
+
+    String path() {
+        return path;
+    }
+
+    /** The file's tags (title, artist, album...), keys lower-cased. */
+    Map<String, String> tags() {
+        return tags;
+    }
+
+    /** Duration in seconds, or -1 when the container does not say. */
+    double duration() {
+        return duration;
+    }
+
+    /** Samples (per channel, at the target rate) delivered so far. */
+    long position() {
+        return position;
+    }
+
+    /** Moves to {@code seconds} from the start (cue in); decoding resumes near there. */
+    void seek(double seconds) throws IOException {
+        long ts = (long) (seconds * AV_TIME_BASE);
+        Av.check(av_seek_frame(format, -1, ts, AVSEEK_FLAG_BACKWARD), "cannot seek");
+        avcodec_flush_buffers(codec);
+        pendingStart = pendingEnd = 0;
+        position = target.samples(seconds);
+    }
+
+    /**
+     * Writes up to {@code max} samples into {@code frame} at its position and advances it; returns
+     * how many. 0 means the file is over (or broken past recovery): the track ends.
+     */
+    int read(Frame frame, int max) throws IOException {
+        int want = Math.min(max, frame.free());
+        int written = 0;
+        while (written < want) {
+            if (pendingStart == pendingEnd && !refill()) break;
+            int n = Math.min(want - written, pendingEnd - pendingStart);
+            int at = frame.position() + written;
+            for (int c = 0; c < pending.length; c++) System.arraycopy(pending[c], pendingStart, frame.channel(c), at, n);
+            pendingStart += n;
+            written += n;
+        }
+        frame.advance(written);
+        position += written;
+        return written;
+    }
+
+    /** Decodes and resamples the next chunk into {@code pending}; false at the end. */
+    private boolean refill() throws IOException {
+        while (!drained) {
+            int r = avcodec_receive_frame(codec, decoded);
+            if (r >= 0) {
+                convert(decoded.extended_data(), decoded.nb_samples());
+                if (pendingEnd > 0) return true;
+                continue;
+            }
+            if (r == AVERROR_EOF) {
+                drained = true;
+                convert(null, 0); // what the resampler still holds
+                return pendingEnd > 0;
+            }
+            if (r != AVERROR_EAGAIN()) throw new IOException("decoding failed: " + Av.error(r));
+            feed();
+        }
+        return false;
+    }
+
+    /** Sends the next audio packet, or the end of input, to the decoder. */
+    private void feed() throws IOException {
+        while (!inputDone) {
+            int r = av_read_frame(format, packet);
+            if (r < 0) {
+                inputDone = true;
+                avcodec_send_packet(codec, null);
+                if (r != AVERROR_EOF) throw new IOException("read failed: " + Av.error(r));
+                return;
+            }
+            try {
+                if (packet.stream_index() != streamIndex) continue;
+                // A damaged packet is refused and skipped, as players do; the next one may decode.
+                avcodec_send_packet(codec, packet);
+                return;
+            } finally {
+                av_packet_unref(packet);
+            }
+        }
+    }
+
+    private void convert(PointerPointer<?> in, int inSamples) throws IOException {
+        int capacity = (int) ((long) inSamples * target.sampleRate() / Math.max(1, codec.sample_rate())) + 256;
+        ensurePlanes(capacity);
+        int got = Av.check(swr_convert(swr, outPlanes, capacity, in, inSamples), "resampling failed");
+        if (pending[0].length < got) pending = new float[pending.length][Math.max(got, 4096)];
+        for (int c = 0; c < pending.length; c++) planes[c].get(pending[c], 0, got);
+        pendingStart = 0;
+        pendingEnd = got;
+    }
+
+    private void ensurePlanes(int capacity) {
+        if (planeCapacity >= capacity) return;
+        freePlanes();
+        int channels = target.channels();
+        planes = new FloatPointer[channels];
+        outPlanes = new PointerPointer<>(channels);
+        for (int c = 0; c < channels; c++) {
+            planes[c] = new FloatPointer(capacity);
+            outPlanes.put(c, planes[c]);
+        }
+        planeCapacity = capacity;
+    }
+
+    private void freePlanes() {
+        if (planes != null) for (FloatPointer p : planes) p.close();
+        if (outPlanes != null) outPlanes.close();
+        planes = null;
+        outPlanes = null;
+        planeCapacity = 0;
+    }
+
+    @Override
+    public void close() {
+        if (decoded != null) av_frame_free(decoded);
+        if (packet != null) av_packet_free(packet);
+        if (swr != null) swr_free(swr);
+        if (codec != null) avcodec_free_context(codec);
+        if (format != null && !format.isNull()) avformat_close_input(format);
+        freePlanes();
+        decoded = null;
+        packet = null;
+        swr = null;
+        codec = null;
+        format = null;
+    }
+}
