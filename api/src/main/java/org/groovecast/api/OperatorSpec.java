@@ -1,7 +1,9 @@
 package org.groovecast.api;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.regex.Pattern;
@@ -35,6 +37,7 @@ public final class OperatorSpec {
     private final List<Param> named;
     private final ValueType returns;
     private final Factory factory;
+    private final Map<String, String> methods;
 
     private OperatorSpec(Builder b) {
         this.name = b.name;
@@ -43,6 +46,7 @@ public final class OperatorSpec {
         this.named = List.copyOf(b.named);
         this.returns = b.returns;
         this.factory = Objects.requireNonNull(b.factory, "factory");
+        this.methods = Map.copyOf(b.methods);
     }
 
     /** Starts a declaration for {@code name}: camelCase words, dotted for a namespace ({@code output.file}). */
@@ -75,6 +79,11 @@ public final class OperatorSpec {
 
     public Factory factory() {
         return factory;
+    }
+
+    /** Methods scripts may call on what this operator returns ({@code q.push(uri)}), with their docs. */
+    public Map<String, String> methods() {
+        return methods;
     }
 
     public Optional<Param> namedParam(String key) {
@@ -116,6 +125,7 @@ public final class OperatorSpec {
         private final List<Param> named = new ArrayList<>();
         private ValueType returns = ValueType.SOURCE;
         private Factory factory;
+        private final Map<String, String> methods = new LinkedHashMap<>();
 
         private Builder(String name) {
             this.name = name;
@@ -159,6 +169,15 @@ public final class OperatorSpec {
         /** A named parameter the script must give. */
         public Builder requiredNamed(String name, ValueType type, String doc) {
             named.add(new Param(name, type, null, true, doc));
+            return this;
+        }
+
+        /**
+         * Declares a public method of the returned object that scripts may call, such as a
+         * queue's {@code push}: the script compiler lets calls to it through.
+         */
+        public Builder method(String name, String doc) {
+            methods.put(name, doc);
             return this;
         }
 

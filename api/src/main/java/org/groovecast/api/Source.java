@@ -177,9 +177,17 @@ public abstract class Source {
             fill(frame);
             return;
         }
-        int p = frame.position();
-        while (memo.position() <= p && !memo.isFull()) fill(memo);
         // memo positions are this tick's positions: every frame of a clock covers the same span
+        int p = frame.position();
+        while (memo.position() <= p && !memo.isFull()) {
+            int before = memo.position();
+            fill(memo);
+            if (memo.position() == before) break; // nothing more this tick: a track end, not a loop
+        }
+        if (memo.position() <= p) {
+            frame.addBreak();
+            return;
+        }
         int end = memo.position();
         for (int i = 0; i < memo.breakCount(); i++) {
             int b = memo.breakPosition(i);

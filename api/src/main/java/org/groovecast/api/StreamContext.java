@@ -20,6 +20,18 @@ public interface StreamContext {
      */
     Executor blocking();
 
+    /**
+     * False when the clock runs as fast as it can (offline rendering): then a source may do
+     * blocking work inline rather than fall silent while it waits for the blocking pool.
+     */
+    boolean realtime();
+
+    /**
+     * Blocking work to finish before the clock's first tick (opening the first track), run on the
+     * blocking pool alongside every other source's, so that sources are ready when sound starts.
+     */
+    void beforeStart(Runnable blockingWork);
+
     /** Seconds to samples at this context's sample rate. */
     default long samples(double seconds) {
         return format().samples(seconds);

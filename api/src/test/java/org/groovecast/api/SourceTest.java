@@ -46,6 +46,21 @@ class SourceTest {
     }
 
     @Test
+    void aSharedSourceThatEndsItsTrackWithNothingDoesNotSpin() {
+        TestSources.Counter empty = new TestSources.Counter(0); // every get ends a track at once
+        Source a = passThrough(empty);
+        Source b = passThrough(empty);
+        a.prepare(TestSources.context(10));
+        b.prepare(TestSources.context(10));
+        Frame f = new Frame(new AudioFormat(1000, 1), 10);
+        empty.beforeTick();
+        a.get(f);
+        assertEquals(0, f.position());
+        b.get(f);
+        assertEquals(0, f.position());
+    }
+
+    @Test
     void insertedMetadataAppearsAtTheNextGetAndFiresOnMetadata() {
         TestSources.Counter c = new TestSources.Counter(1000);
         c.prepare(TestSources.context(10));

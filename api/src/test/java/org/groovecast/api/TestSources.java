@@ -56,6 +56,16 @@ final class TestSources {
             public java.util.concurrent.Executor blocking() {
                 return Runnable::run;
             }
+
+            @Override
+            public boolean realtime() {
+                return true;
+            }
+
+            @Override
+            public void beforeStart(Runnable blockingWork) {
+                blockingWork.run();
+            }
         };
     }
 }

@@ -5,8 +5,11 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.groovecast.api.AudioFormat;
 import org.groovecast.api.ClockInfo;
 import org.groovecast.api.OperatorSpec;
@@ -36,6 +39,7 @@ import org.slf4j.LoggerFactory;
 public final class Station implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(Station.class);
     private static final int PHASES = 4;
+    private static final long STARTUP_WAIT_SECONDS = 10;
 
     private final String fileName;
     private final Settings settings;
@@ -148,6 +152,7 @@ public final class Station implements AutoCloseable {
                 }
             }
         }
+        runStartupWork();
         long ticks = stopAfter == null ? 0 : (long) Math.ceil(stopAfter.toNanos() / (double) config.frameNanos());
         log.info("station {}: {} clock(s), {} output(s), frame {} samples at {} Hz, clocks as {}", fileName, clocks.size(),
                 opened.size(), frameSize, format.sampleRate(), task ? "scheduler tasks" : "threads");
@@ -164,6 +169,24 @@ public final class Station implements AutoCloseable {
      */
     private static long phase(int clockIndex, long frameNanos) {
         return (clockIndex % PHASES) * frameNanos / PHASES;
+    }
+
+    /** Runs what sources need before sound starts (first tracks), in parallel on the blocking pool. */
+    private void runStartupWork() {
+        List<CompletableFuture<Void>> work = new ArrayList<>();
+        for (Clock c : clocks) {
+            for (Runnable r : c.startupWork()) work.add(CompletableFuture.runAsync(r, blocking));
+        }
+        if (work.isEmpty()) return;
+        try {
+            CompletableFuture.allOf(work.toArray(CompletableFuture[]::new)).get(STARTUP_WAIT_SECONDS, TimeUnit.SECONDS);
+        } catch (TimeoutException e) {
+            log.warn("station {}: sources still preparing after {} s; starting anyway", fileName, STARTUP_WAIT_SECONDS);
+        } catch (ExecutionException e) {
+            log.warn("station {}: a source failed to prepare: {}", fileName, e.getCause().toString());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     private long seconds(String key) {

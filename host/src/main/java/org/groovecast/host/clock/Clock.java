@@ -32,6 +32,7 @@ public abstract class Clock implements ClockInfo {
     protected final ClockConfig config;
     private final long frameNanos;
     private final List<Output> outputs = new ArrayList<>();
+    private final List<Runnable> startupWork = new ArrayList<>();
     private Source[] sources = new Source[0];
     private final LatenessHistogram lateness = new LatenessHistogram();
     private final CountDownLatch finished = new CountDownLatch(1);
@@ -59,7 +60,7 @@ public abstract class Clock implements ClockInfo {
 
     /** Prepares the outputs' graphs for this clock; call once, before {@link #start}. */
     public final void attach(Collection<Output> outs, Executor blocking) {
-        StreamContext ctx = new Context(config.format(), config.frameSize(), this, blocking);
+        StreamContext ctx = new Context(config.format(), config.frameSize(), this, blocking, sync == Sync.AUTO, startupWork);
         for (Output o : outs) {
             o.prepare(ctx);
             outputs.add(o);
@@ -76,6 +77,11 @@ public abstract class Clock implements ClockInfo {
 
     public final List<Output> outputs() {
         return outputs;
+    }
+
+    /** What the sources asked to have done before the first tick (see {@link StreamContext#beforeStart}). */
+    public final List<Runnable> startupWork() {
+        return startupWork;
     }
 
     /**
@@ -256,7 +262,11 @@ public abstract class Clock implements ClockInfo {
         return "clock " + id;
     }
 
-    private record Context(AudioFormat format, int frameSize, ClockInfo clock, Executor blocking)
-            implements StreamContext {
+    private record Context(AudioFormat format, int frameSize, ClockInfo clock, Executor blocking, boolean realtime,
+                           List<Runnable> startup) implements StreamContext {
+        @Override
+        public void beforeStart(Runnable blockingWork) {
+            startup.add(blockingWork);
+        }
     }
 }

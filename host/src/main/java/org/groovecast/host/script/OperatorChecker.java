@@ -143,6 +143,10 @@ public final class OperatorChecker extends AbstractTypeCheckingExtension {
             return Collections.emptyList();
         }
         Optional<OperatorSpec> spec = functions.find(full);
+        if (spec.isEmpty() && self != null && functions.isDeclaredMethod(name)) {
+            // A method that a plugin's source declares (a queue's push): its class resolves it at run time.
+            return List.of(makeDynamic(call, ClassHelper.OBJECT_TYPE));
+        }
         if (spec.isEmpty()) {
             addStaticTypeError((self != null ? "sources have no method " : "unknown operator ") + full + "()" + hint(full), mce);
             return List.of(makeDynamic(call));

@@ -17,6 +17,7 @@ public final class ScriptFunctions {
     private final Map<String, OperatorSpec> specs = new LinkedHashMap<>();
     private final Map<String, String> owners = new LinkedHashMap<>();
     private final Set<String> namespaces = new HashSet<>();
+    private final Set<String> methods = new HashSet<>();
 
     /**
      * Adds {@code spec}, provided by {@code owner} (a plugin id or "engine").
@@ -29,6 +30,7 @@ public final class ScriptFunctions {
             throw new IllegalStateException(spec.name() + "() is provided by both " + previous + " and " + owner);
         }
         specs.put(spec.name(), spec);
+        methods.addAll(spec.methods().keySet());
         owners.put(spec.name(), owner);
         String n = spec.name();
         for (int dot = n.indexOf('.'); dot > 0; dot = n.indexOf('.', dot + 1)) namespaces.add(n.substring(0, dot));
@@ -40,6 +42,11 @@ public final class ScriptFunctions {
 
     public String owner(String name) {
         return owners.get(name);
+    }
+
+    /** Whether some operator declares a method {@code name} on what it returns. */
+    public boolean isDeclaredMethod(String name) {
+        return methods.contains(name);
     }
 
     public boolean isNamespace(String name) {

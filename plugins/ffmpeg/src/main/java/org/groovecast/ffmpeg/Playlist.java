@@ -1,0 +1,137 @@
+package org.groovecast.ffmpeg;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Objects;
+import java.util.Random;
+import org.groovecast.api.Metadata;
+import org.groovecast.api.ScriptException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The tracks of a directory, a playlist file or a list, in order, shuffled per round or at random.
+ * The list is read on the blocking pool when first needed, and read again after {@code reload}
+ * seconds, after {@code reload} rounds, or when the file or directory changes ('watch').
+ */
+final class Playlist extends RequestSource {
+    private static final Logger log = LoggerFactory.getLogger(Playlist.class);
+
+    enum Mode { NORMAL, RANDOMIZE, RANDOM }
+
+    enum ReloadMode { NEVER, SECONDS, ROUNDS, WATCH }
+
+    private final Path where;
+    private final List<String> given;
+    private final Mode mode;
+    private final ReloadMode reloadMode;
+    private final double reload;
+    private final Random random = new Random();
+    private List<String> items;
+    private int index;
+    private int rounds;
+    private long loadedAt;
+    private FileTime watchedTime;
+
+    Playlist(Path where, List<String> given, Mode mode, ReloadMode reloadMode, double reload, int prefetch) {
+        super("playlist", prefetch);
+        this.where = where;
+        this.given = given;
+        this.mode = mode;
+        this.reloadMode = reloadMode;
+        this.reload = reload;
+    }
+
+    static Mode mode(String s) {
+        return switch (s) {
+            case "normal" -> Mode.NORMAL;
+            case "randomize" -> Mode.RANDOMIZE;
+            case "random" -> Mode.RANDOM;
+            default -> throw new ScriptException("playlist(): mode must be 'randomize', 'normal' or 'random', got '" + s + "'");
+        };
+    }
+
+    static ReloadMode reloadMode(String s) {
+        return switch (s) {
+            case "never" -> ReloadMode.NEVER;
+            case "seconds" -> ReloadMode.SECONDS;
+            case "rounds" -> ReloadMode.ROUNDS;
+            case "watch" -> ReloadMode.WATCH;
+            default -> throw new ScriptException(
+                    "playlist(): reloadMode must be 'never', 'seconds', 'rounds' or 'watch', got '" + s + "'");
+        };
+    }
+
+    @Override
+    protected synchronized Request next() {
+        if (items == null || dueForReload()) load();
+        if (items.isEmpty()) return null;
+        String uri;
+        if (mode == Mode.RANDOM) {
+            uri = items.get(random.nextInt(items.size()));
+        } else {
+            if (index >= items.size()) {
+                index = 0;
+                rounds++;
+                if (reloadMode == ReloadMode.ROUNDS && rounds >= Math.max(1, (int) reload)) {
+                    load();
+                    if (items.isEmpty()) return null;
+                } else if (mode == Mode.RANDOMIZE) {
+                    Collections.shuffle(items, random);
+                }
+            }
+            uri = items.get(index++);
+        }
+        try {
+            return Request.parse(uri);
+        } catch (IllegalArgumentException e) {
+            log.warn("{}: bad entry {}: {}", id(), uri, e.getMessage());
+            return new Request(uri, Metadata.EMPTY);
+        }
+    }
+
+    @Override
+    protected synchronized int attemptsPerRound() {
+        return items == null ? 1 : Math.max(1, items.size());
+    }
+
+    private boolean dueForReload() {
+        return switch (reloadMode) {
+            case NEVER, ROUNDS -> false;
+            case SECONDS -> reload > 0 && System.nanoTime() - loadedAt > (long) (reload * 1e9);
+            case WATCH -> where != null && !Objects.equals(modified(), watchedTime);
+        };
+    }
+
+    private void load() {
+        List<String> list = given;
+        if (list == null) {
+            try {
+                list = PlaylistFiles.read(where);
+            } catch (IOException e) {
+                log.warn("{}: cannot read playlist {}: {}", id(), where, e.getMessage());
+                list = List.of();
+            }
+        }
+        items = new ArrayList<>(list);
+        if (mode == Mode.RANDOMIZE) Collections.shuffle(items, random);
+        index = 0;
+        rounds = 0;
+        loadedAt = System.nanoTime();
+        watchedTime = where == null ? null : modified();
+        log.debug("{}: {} tracks", id(), items.size());
+    }
+
+    private FileTime modified() {
+        try {
+            return Files.getLastModifiedTime(where);
+        } catch (IOException e) {
+            return null;
+        }
+    }
+}

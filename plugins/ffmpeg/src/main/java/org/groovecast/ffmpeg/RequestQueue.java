@@ -1,0 +1,30 @@
+package org.groovecast.ffmpeg;
+
+import java.util.List;
+import java.util.concurrent.ConcurrentLinkedDeque;
+
+/** Plays what is pushed to it, in order: {@code def q = request.queue(); q.push('x.mp3')}. */
+public final class RequestQueue extends RequestSource {
+    private final ConcurrentLinkedDeque<String> queue = new ConcurrentLinkedDeque<>();
+
+    RequestQueue(List<String> initial, int prefetch) {
+        super("request.queue", prefetch);
+        queue.addAll(initial);
+    }
+
+    /** Adds a request (a path, maybe annotated) at the end of the queue; safe from any thread. */
+    public void push(String uri) {
+        queue.addLast(uri);
+    }
+
+    /** The requests not yet taken for playing. */
+    public List<String> queue() {
+        return List.copyOf(queue);
+    }
+
+    @Override
+    protected Request next() {
+        String uri = queue.pollFirst();
+        return uri == null ? null : Request.parse(uri);
+    }
+}

@@ -1,0 +1,167 @@
+package org.groovecast.scripts
+
+import ch.qos.logback.classic.Logger
+import ch.qos.logback.classic.spi.ILoggingEvent
+import ch.qos.logback.core.read.ListAppender
+import java.nio.file.Files
+import java.nio.file.Path
+import java.time.Duration
+import org.groovecast.host.Station
+import org.groovecast.host.script.ScriptError
+import org.slf4j.LoggerFactory
+import spock.lang.Specification
+import spock.lang.TempDir
+
+/** Files through FFmpeg: single, playlist, request.queue, request.dynamic, annotate and cues, bad media. */
+class RequestsSpec extends Specification {
+    @TempDir
+    Path dir
+
+    Station render(String script, double seconds) {
+        Station s = Engine.load('requests.groovy', script.replace('OUT', dir.resolve('out.wav').toString()),
+                ['clock.sync': 'none'])
+        s.start(Duration.ofMillis((long) (seconds * 1000)))
+        assert s.awaitStopped(Duration.ofSeconds(60))
+        s
+    }
+
+    Wav wav() { Wav.read(dir.resolve('out.wav')) }
+
+    static double f(Wav w, double from, double to) { Math.round(w.frequency(from, to) / 10) * 10 }
+
+    def "single loops a file, infallibly, and its tags reach onMetadata"() {
+        given:
+        Path mp3 = Media.mp3('single.mp3', [440], 2, 'Single Tone')
+
+        when:
+        Station st = render("""
+            def s = single('${mp3}')
+            s.onMetadata { m -> log.info("meta \${m.title} / \${m.artist}") }
+            output.file(wav(), 'OUT', s)
+        """, 5)
+        Wav w = wav()
+
+        then:
+        w.seconds == 5.0d
+        f(w, 0.2, 1.8) == 440
+        f(w, 2.2, 3.8) == 440
+        st.scriptLog().recent().findAll { it.startsWith('info: meta') }.toSet() == ['info: meta Single Tone / Groovecast Tests'] as Set
+        st.scriptLog().recent().count { it.startsWith('info: meta') } >= 2
+    }
+
+    def "a playlist in normal mode plays its files in order, one track each"() {
+        given:
+        Path pl = dir.resolve('music')
+        Files.createDirectories(pl)
+        [[440, 'a'], [660, 'b'], [880, 'c']].each { freq, n -> Files.copy(Media.mp3("pl-${n}.mp3", [freq], 1), pl.resolve("${n}.mp3")) }
+
+        when:
+        Station st = render("""
+            def p = playlist('${pl}', mode: 'normal', prefetch: 2)
+            p.onTrack { m -> log.info("track \${m.filename.tokenize('/').last()}") }
+            output.file(wav(), 'OUT', mksafe(p))
+        """, 3.3)
+        Wav w = wav()
+
+        then:
+        [f(w, 0.15, 0.9), f(w, 1.15, 1.9), f(w, 2.15, 2.9)] == [440, 660, 880]
+        st.scriptLog().recent().take(3) == ['info: track a.mp3', 'info: track b.mp3', 'info: track c.mp3']
+    }
+
+    def "annotate: sets metadata and liq_cue_in/liq_cue_out cut the track where asked"() {
+        given:
+        Path mp3 = Media.mp3('three.mp3', [440, 660, 880], 1, 'Three')
+
+        when:
+        Station st = render("""
+            def s = single('annotate:title="Cut",liq_cue_in="1.0",liq_cue_out="2.0":${mp3}')
+            s.onTrack { m -> log.info("track \${m.title}") }
+            output.file(wav(), 'OUT', s)
+        """, 3)
+        Wav w = wav()
+
+        then: 'only the middle second, 660 Hz, again and again'
+        f(w, 0.1, 0.9) == 660
+        f(w, 1.1, 1.9) == 660
+        f(w, 2.1, 2.9) == 660
+        st.scriptLog().recent().take(3) == ['info: track Cut'] * 3
+    }
+
+    def "request.queue plays what is pushed; request.dynamic asks a function for each track"() {
+        given:
+        Path a = Media.mp3('q-a.mp3', [440], 1)
+        Path b = Media.mp3('q-b.mp3', [660], 1)
+
+        when:
+        Station st = render("""
+            def q = request.queue(queue: ['${a}'])
+            q.push('${b}')
+            def n = 0
+            def d = request.dynamic { -> n++ % 2 == 0 ? '${b}' : '${a}' }
+            output.file(wav(), 'OUT', mksafe(sequence(q, q, d)))
+        """, 4.2)
+        Wav w = wav()
+
+        then:
+        [f(w, 0.15, 0.9), f(w, 1.15, 1.9), f(w, 2.15, 2.9), f(w, 3.15, 3.9)] == [440, 660, 660, 440]
+    }
+
+    def "bad media: the good file plays, each bad one is logged once, the station keeps running"() {
+        given:
+        Path good = Media.mp3('good.mp3', [440], 1)
+        Path truncated = dir.resolve('truncated.mp3')
+        Files.write(truncated, Arrays.copyOf(Files.readAllBytes(good), 300))
+        Path text = dir.resolve('text.mp3')
+        Files.writeString(text, 'not audio at all\n' * 50)
+        Path m3u = dir.resolve('list.m3u')
+        Files.writeString(m3u, "${good}\n${truncated}\n${text}\n${dir.resolve('missing.mp3')}\n")
+        ListAppender<ILoggingEvent> logs = new ListAppender<>()
+        Logger logger = (Logger) LoggerFactory.getLogger('org.groovecast.ffmpeg.RequestSource')
+        logger.addAppender(logs)
+        logs.start()
+
+        when:
+        Station st = render("""
+            output.file(wav(), 'OUT', mksafe(playlist('${m3u}', mode: 'normal')))
+        """, 6)
+        Wav w = wav()
+        def warnings = logs.list*.formattedMessage
+
+        then: 'the stream is whole and the good file plays'
+        w.seconds == 6.0d
+        f(w, 0.15, 0.9) == 440
+
+        and: 'each bad file is named once'
+        warnings.count { it.contains('truncated.mp3') } == 1
+        warnings.count { it.contains('text.mp3') } == 1
+        warnings.count { it.contains('missing.mp3') } == 1
+
+        cleanup:
+        logger.detachAppender(logs)
+    }
+
+    def "a playlist whose files all fail is unavailable, not spinning, and fallback covers it"() {
+        given:
+        Path empty = dir.resolve('broken')
+        Files.createDirectories(empty)
+        Files.writeString(empty.resolve('x.mp3'), 'nope')
+
+        when:
+        Station st = render("""
+            def p = playlist('${empty}')
+            output.file(wav(), 'OUT', fallback(p, sine(220, amplitude: 0.3)))
+        """, 3)
+
+        then:
+        f(wav(), 0.5, 2.5) == 220
+    }
+
+    def "single() of a file that cannot be played is a located script error"() {
+        when:
+        Engine.load('bad-single.groovy', "def s = single('/nonexistent/song.mp3')\noutput.dummy(s)\n")
+
+        then:
+        ScriptError e = thrown()
+        e.message.startsWith('bad-single.groovy:1: single(): cannot play /nonexistent/song.mp3: cannot open')
+    }
+}
