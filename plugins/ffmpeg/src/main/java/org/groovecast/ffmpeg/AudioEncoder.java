@@ -1,0 +1,268 @@
+package org.groovecast.ffmpeg;
+
+import static org.bytedeco.ffmpeg.global.avcodec.AV_CODEC_CAP_SMALL_LAST_FRAME;
+import static org.bytedeco.ffmpeg.global.avcodec.AV_CODEC_CAP_VARIABLE_FRAME_SIZE;
+import static org.bytedeco.ffmpeg.global.avcodec.AV_CODEC_FLAG_GLOBAL_HEADER;
+import static org.bytedeco.ffmpeg.global.avcodec.av_packet_alloc;
+import static org.bytedeco.ffmpeg.global.avcodec.av_packet_free;
+import static org.bytedeco.ffmpeg.global.avcodec.av_packet_unref;
+import static org.bytedeco.ffmpeg.global.avcodec.avcodec_alloc_context3;
+import static org.bytedeco.ffmpeg.global.avcodec.avcodec_find_encoder_by_name;
+import static org.bytedeco.ffmpeg.global.avcodec.avcodec_free_context;
+import static org.bytedeco.ffmpeg.global.avcodec.avcodec_open2;
+import static org.bytedeco.ffmpeg.global.avcodec.avcodec_receive_packet;
+import static org.bytedeco.ffmpeg.global.avcodec.avcodec_send_frame;
+import static org.bytedeco.ffmpeg.global.avutil.AVERROR_EAGAIN;
+import static org.bytedeco.ffmpeg.global.avutil.AVERROR_EOF;
+import static org.bytedeco.ffmpeg.global.avutil.AV_DICT_IGNORE_SUFFIX;
+import static org.bytedeco.ffmpeg.global.avutil.AV_SAMPLE_FMT_FLTP;
+import static org.bytedeco.ffmpeg.global.avutil.AV_SAMPLE_FMT_NONE;
+import static org.bytedeco.ffmpeg.global.avutil.av_audio_fifo_alloc;
+import static org.bytedeco.ffmpeg.global.avutil.av_audio_fifo_free;
+import static org.bytedeco.ffmpeg.global.avutil.av_audio_fifo_read;
+import static org.bytedeco.ffmpeg.global.avutil.av_audio_fifo_size;
+import static org.bytedeco.ffmpeg.global.avutil.av_audio_fifo_write;
+import static org.bytedeco.ffmpeg.global.avutil.av_channel_layout_copy;
+import static org.bytedeco.ffmpeg.global.avutil.av_channel_layout_default;
+import static org.bytedeco.ffmpeg.global.avutil.av_dict_free;
+import static org.bytedeco.ffmpeg.global.avutil.av_dict_get;
+import static org.bytedeco.ffmpeg.global.avutil.av_dict_set;
+import static org.bytedeco.ffmpeg.global.avutil.av_frame_alloc;
+import static org.bytedeco.ffmpeg.global.avutil.av_frame_free;
+import static org.bytedeco.ffmpeg.global.avutil.av_frame_get_buffer;
+import static org.bytedeco.ffmpeg.global.avutil.av_frame_make_writable;
+import static org.bytedeco.ffmpeg.global.avutil.av_freep;
+import static org.bytedeco.ffmpeg.global.avutil.av_samples_alloc;
+import static org.bytedeco.ffmpeg.global.avutil.av_samples_set_silence;
+import static org.bytedeco.ffmpeg.global.swresample.swr_alloc_set_opts2;
+import static org.bytedeco.ffmpeg.global.swresample.swr_convert;
+import static org.bytedeco.ffmpeg.global.swresample.swr_free;
+import static org.bytedeco.ffmpeg.global.swresample.swr_init;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.bytedeco.ffmpeg.avcodec.AVCodec;
+import org.bytedeco.ffmpeg.avcodec.AVCodecContext;
+import org.bytedeco.ffmpeg.avcodec.AVPacket;
+import org.bytedeco.ffmpeg.avutil.AVAudioFifo;
+import org.bytedeco.ffmpeg.avutil.AVDictionary;
+import org.bytedeco.ffmpeg.avutil.AVDictionaryEntry;
+import org.bytedeco.ffmpeg.avutil.AVFrame;
+import org.bytedeco.ffmpeg.avutil.AVRational;
+import org.bytedeco.ffmpeg.swresample.SwrContext;
+import org.bytedeco.javacpp.FloatPointer;
+import org.bytedeco.javacpp.IntPointer;
+import org.bytedeco.javacpp.PointerPointer;
+import org.groovecast.api.AudioFormat;
+import org.groovecast.api.Frame;
+
+/**
+ * One FFmpeg audio encoder fed with the clock's planar float frames: converts them to the
+ * codec's sample format and rate, cuts them into the codec's frame size, and hands out packets.
+ * Codecs open with {@code thread_count = 0} (FFmpeg decides) unless the script set threads.
+ * Natives are freed by {@link #close()}.
+ */
+final class AudioEncoder implements AutoCloseable {
+    /** Receives each encoded packet; the packet is only valid during the call. */
+    @FunctionalInterface
+    interface PacketSink {
+        void accept(AVPacket packet, AVRational timeBase) throws IOException;
+    }
+
+    private final AudioFormat input;
+    private AVCodecContext codec;
+    private SwrContext swr;
+    private AVAudioFifo fifo;
+    private AVFrame frame;
+    private AVPacket packet;
+    private final FloatPointer[] inPlanes;
+    private final PointerPointer<FloatPointer> inPointers;
+    private final int frameSize;
+    private final boolean shortLastFrame;
+    private long pts;
+    private PointerPointer<?> converted;
+    private int convertedCapacity;
+
+    AudioEncoder(String codecName, Map<String, String> options, int threads, AudioFormat input, boolean globalHeader)
+            throws IOException {
+        Av.init();
+        this.input = input;
+        this.inPlanes = new FloatPointer[input.channels()];
+        this.inPointers = new PointerPointer<>(input.channels());
+        boolean ok = false;
+        AVDictionary dict = new AVDictionary(null);
+        try {
+            AVCodec enc = avcodec_find_encoder_by_name(codecName);
+            if (enc == null || enc.isNull()) throw new IllegalArgumentException("unknown audio codec '" + codecName + "'");
+            codec = avcodec_alloc_context3(enc);
+            codec.sample_fmt(sampleFormat(enc));
+            codec.sample_rate(sampleRate(enc, input.sampleRate()));
+            av_channel_layout_default(codec.ch_layout(), input.channels());
+            codec.time_base().num(1).den(codec.sample_rate());
+            codec.thread_count(threads);
+            if (globalHeader) codec.flags(codec.flags() | AV_CODEC_FLAG_GLOBAL_HEADER);
+            for (Map.Entry<String, String> o : options.entrySet()) av_dict_set(dict, o.getKey(), o.getValue(), 0);
+            Av.check(avcodec_open2(codec, enc, dict), "cannot open encoder " + codecName);
+            List<String> unknown = keys(dict);
+            if (!unknown.isEmpty()) {
+                throw new IllegalArgumentException("unknown option" + (unknown.size() > 1 ? "s " : " ")
+                        + String.join(", ", unknown) + " for codec " + codecName);
+            }
+            boolean variable = (enc.capabilities() & AV_CODEC_CAP_VARIABLE_FRAME_SIZE) != 0;
+            frameSize = codec.frame_size() > 0 && !variable ? codec.frame_size() : 1024;
+            shortLastFrame = variable || (enc.capabilities() & AV_CODEC_CAP_SMALL_LAST_FRAME) != 0;
+            SwrContext s = new SwrContext(null);
+            Av.check(swr_alloc_set_opts2(s, codec.ch_layout(), codec.sample_fmt(), codec.sample_rate(),
+                    codec.ch_layout(), AV_SAMPLE_FMT_FLTP, input.sampleRate(), 0, null), "cannot set up resampling");
+            swr = s;
+            Av.check(swr_init(swr), "cannot start resampling");
+            fifo = av_audio_fifo_alloc(codec.sample_fmt(), input.channels(), frameSize * 4);
+            frame = av_frame_alloc();
+            frame.nb_samples(frameSize).format(codec.sample_fmt()).sample_rate(codec.sample_rate());
+            av_channel_layout_copy(frame.ch_layout(), codec.ch_layout());
+            Av.check(av_frame_get_buffer(frame, 0), "cannot allocate an audio frame");
+            packet = av_packet_alloc();
+            ok = true;
+        } finally {
+            av_dict_free(dict);
+            if (!ok) close();
+        }
+    }
+
+    private static int sampleFormat(AVCodec enc) {
+        IntPointer fmts = enc.sample_fmts();
+        if (fmts == null || fmts.isNull()) return AV_SAMPLE_FMT_FLTP;
+        int first = fmts.get(0);
+        for (int i = 0; fmts.get(i) != AV_SAMPLE_FMT_NONE; i++) {
+            if (fmts.get(i) == AV_SAMPLE_FMT_FLTP) return AV_SAMPLE_FMT_FLTP;
+        }
+        return first;
+    }
+
+    /** The stream's rate if the codec takes it, else the closest rate it takes (48 kHz for Opus). */
+    private static int sampleRate(AVCodec enc, int wanted) {
+        IntPointer rates = enc.supported_samplerates();
+        if (rates == null || rates.isNull()) return wanted;
+        int best = rates.get(0);
+        for (int i = 0; rates.get(i) != 0; i++) {
+            int r = rates.get(i);
+            if (r == wanted) return r;
+            if (Math.abs(r - wanted) < Math.abs(best - wanted)) best = r;
+        }
+        return best;
+    }
+
+    private static List<String> keys(AVDictionary dict) {
+        List<String> out = new ArrayList<>();
+        if (dict == null || dict.isNull()) return out;
+        AVDictionaryEntry e = null;
+        while ((e = av_dict_get(dict, "", e, AV_DICT_IGNORE_SUFFIX)) != null && !e.isNull()) out.add(e.key().getString());
+        return out;
+    }
+
+    AVCodecContext context() {
+        return codec;
+    }
+
+    /** Encodes samples [0, frame.position()) and passes every packet that comes out to {@code sink}. */
+    void encode(Frame in, PacketSink sink) throws IOException {
+        int n = in.position();
+        if (n == 0) return;
+        for (int c = 0; c < inPlanes.length; c++) {
+            if (inPlanes[c] == null || inPlanes[c].capacity() < n) {
+                if (inPlanes[c] != null) inPlanes[c].close();
+                inPlanes[c] = new FloatPointer(Math.max(n, 4096));
+                inPointers.put(c, inPlanes[c]);
+            }
+            inPlanes[c].put(in.channel(c), 0, n);
+        }
+        convertInto(inPointers, n);
+        drainFifo(sink, false);
+    }
+
+    private void convertInto(PointerPointer<?> in, int n) throws IOException {
+        int capacity = (int) ((long) n * codec.sample_rate() / input.sampleRate()) + 256;
+        if (converted == null || convertedCapacity < capacity) {
+            freeConverted();
+            converted = new PointerPointer<>(inPlanes.length);
+            IntPointer linesize = new IntPointer(1);
+            Av.check(av_samples_alloc(converted, linesize, inPlanes.length, capacity,
+                    codec.sample_fmt(), 0), "cannot allocate conversion buffers");
+            linesize.close();
+            convertedCapacity = capacity;
+        }
+        int got = Av.check(swr_convert(swr, converted, capacity, in, n), "sample conversion failed");
+        if (got > 0) av_audio_fifo_write(fifo, converted, got);
+    }
+
+    private void drainFifo(PacketSink sink, boolean last) throws IOException {
+        while (av_audio_fifo_size(fifo) >= frameSize || last && av_audio_fifo_size(fifo) > 0) {
+            Av.check(av_frame_make_writable(frame), "frame not writable");
+            int n = Math.min(frameSize, av_audio_fifo_size(fifo));
+            av_audio_fifo_read(fifo, frame.extended_data(), n);
+            if (n < frameSize && !shortLastFrame) {
+                av_samples_set_silence(frame.extended_data(), n, frameSize - n, inPlanes.length, codec.sample_fmt());
+                n = frameSize;
+            }
+            frame.nb_samples(n);
+            frame.pts(pts);
+            pts += n;
+            Av.check(avcodec_send_frame(codec, frame), "encoding failed");
+            frame.nb_samples(frameSize);
+            receive(sink);
+        }
+    }
+
+    private void receive(PacketSink sink) throws IOException {
+        while (true) {
+            int r = avcodec_receive_packet(codec, packet);
+            if (r == AVERROR_EAGAIN() || r == AVERROR_EOF) return;
+            Av.check(r, "encoding failed");
+            try {
+                sink.accept(packet, codec.time_base());
+            } finally {
+                av_packet_unref(packet);
+            }
+        }
+    }
+
+    /** Encodes what the resampler and the frame buffer still hold, then drains the codec. */
+    void finish(PacketSink sink) throws IOException {
+        convertInto(null, 0);
+        drainFifo(sink, true);
+        // Some encoders (FFmpeg's vorbis) never end a drain that no frame preceded.
+        if (pts == 0) return;
+        avcodec_send_frame(codec, null);
+        receive(sink);
+    }
+
+    private void freeConverted() {
+        if (converted != null) {
+            av_freep(converted);
+            converted.close();
+            converted = null;
+        }
+        convertedCapacity = 0;
+    }
+
+    @Override
+    public void close() {
+        if (packet != null) av_packet_free(packet);
+        if (frame != null) av_frame_free(frame);
+        if (fifo != null) av_audio_fifo_free(fifo);
+        if (swr != null) swr_free(swr);
+        if (codec != null) avcodec_free_context(codec);
+        freeConverted();
+        for (FloatPointer p : inPlanes) {
+            if (p != null) p.close();
+        }
+        inPointers.close();
+        packet = null;
+        frame = null;
+        fifo = null;
+        swr = null;
+        codec = null;
+    }
+}

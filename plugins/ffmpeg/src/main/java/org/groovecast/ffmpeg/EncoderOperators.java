@@ -1,0 +1,92 @@
+package org.groovecast.ffmpeg;
+
+import static org.groovecast.api.ValueType.ENCODER;
+import static org.groovecast.api.ValueType.INTEGER;
+import static org.groovecast.api.ValueType.MAP;
+import static org.groovecast.api.ValueType.STRING;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.groovecast.api.Arguments;
+import org.groovecast.api.OperatorProvider;
+import org.groovecast.api.OperatorSpec;
+import org.groovecast.api.ScriptException;
+import org.pf4j.Extension;
+
+/** FFmpeg encoders: {@code ffmpeg(...)} with any option passed through, and the usual sugar. */
+@Extension
+public final class EncoderOperators implements OperatorProvider {
+    @Override
+    public List<OperatorSpec> operators() {
+        return List.of(
+                OperatorSpec.named("ffmpeg")
+                        .doc("Any FFmpeg muxer and audio codec: ffmpeg(format: 'adts', audio: [codec: 'aac', b: '128k']).")
+                        .requiredNamed("format", STRING, "the muxer: mp3, adts, ogg, flac, mpegts, matroska...")
+                        .requiredNamed("audio", MAP, "codec: and any codec option (b:, compression_level:...); threads: (0 = auto)")
+                        .named("video", MAP, null, "video codec and options (needs a source with video)")
+                        .named("options", MAP, Map.of(), "muxer options")
+                        .returns(ENCODER)
+                        .create(EncoderOperators::ffmpeg),
+                sugar("mp3", "MP3 through LAME.", "mp3", "libmp3lame", 128),
+                sugar("aac", "AAC (FFmpeg's encoder) in ADTS.", "adts", "aac", 96),
+                sugar("opus", "Opus in Ogg (48 kHz).", "ogg", "libopus", 64),
+                OperatorSpec.named("vorbis")
+                        .doc("Vorbis in Ogg, with FFmpeg's own encoder (the bundled FFmpeg has no libvorbis).")
+                        .returns(ENCODER)
+                        .create(a -> encoder("vorbis", "ogg", "vorbis", Map.of("strict", "experimental"), 0)),
+                OperatorSpec.named("flac")
+                        .doc("Lossless FLAC.")
+                        .named("compression", INTEGER, 5, "compression level, 0 to 12")
+                        .returns(ENCODER)
+                        .create(a -> encoder("flac", "flac", "flac",
+                                Map.of("compression_level", String.valueOf(a.integer("compression"))), 0)));
+    }
+
+    private static OperatorSpec sugar(String name, String doc, String format, String codec, int bitrate) {
+        return OperatorSpec.named(name)
+                .doc(doc)
+                .named("bitrate", INTEGER, bitrate, "kbit/s")
+                .named("threads", INTEGER, 0, "encoder threads; 0 lets FFmpeg decide")
+                .returns(ENCODER)
+                .create(a -> encoder(name, format, codec, Map.of("b", a.integer("bitrate") + "k"), a.integer("threads")));
+    }
+
+    private static FfmpegEncoder ffmpeg(Arguments a) {
+        if (a.value("video") != null) {
+            throw new ScriptException("ffmpeg(): video encoding needs video sources, which this engine does not decode yet");
+        }
+        Map<String, String> audio = strings(a.map("audio"));
+        String codec = audio.remove("codec");
+        if (codec == null) throw new ScriptException("ffmpeg(): audio: needs a codec:, e.g. audio: [codec: 'aac']");
+        int threads = 0;
+        String t = audio.remove("threads");
+        if (t != null) {
+            try {
+                threads = Integer.parseInt(t);
+            } catch (NumberFormatException e) {
+                throw new ScriptException("ffmpeg(): threads must be a whole number, got " + t);
+            }
+        }
+        return validated("ffmpeg", new FfmpegEncoder("ffmpeg", a.string("format"), codec, audio,
+                strings(a.map("options")), threads));
+    }
+
+    private static FfmpegEncoder encoder(String name, String format, String codec, Map<String, String> options, int threads) {
+        return validated(name, new FfmpegEncoder(name, format, codec, options, Map.of(), threads));
+    }
+
+    private static FfmpegEncoder validated(String name, FfmpegEncoder e) {
+        try {
+            return e.validate();
+        } catch (IllegalArgumentException bad) {
+            throw new ScriptException(name + "(): " + bad.getMessage());
+        }
+    }
+
+    private static Map<String, String> strings(Map<?, ?> m) {
+        Map<String, String> out = new LinkedHashMap<>();
+        m.forEach((k, v) -> out.put(String.valueOf(k), String.valueOf(v)));
+        return out;
+    }
+}

@@ -1,0 +1,156 @@
+package org.groovecast.ffmpeg;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.SeekableByteChannel;
+import java.nio.channels.WritableByteChannel;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.groovecast.api.AudioFormat;
+import org.groovecast.api.Encoder;
+import org.groovecast.api.Frame;
+
+/**
+ * An encoding chosen by a script: a muxer format, an audio codec and their options, any FFmpeg
+ * option passed through. {@link #validate()} opens the codec and muxer once when the script loads,
+ * so a misspelt codec or option is a script error with its line, not a failure on air.
+ */
+final class FfmpegEncoder implements Encoder {
+    private final String name;
+    private final String format;
+    private final String codec;
+    private final Map<String, String> codecOptions;
+    private final Map<String, String> formatOptions;
+    private final int threads;
+
+    FfmpegEncoder(String name, String format, String codec, Map<String, String> codecOptions,
+                  Map<String, String> formatOptions, int threads) {
+        this.name = name;
+        this.format = format;
+        this.codec = codec;
+        this.codecOptions = Map.copyOf(codecOptions);
+        this.formatOptions = Map.copyOf(formatOptions);
+        this.threads = threads;
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    String format() {
+        return format;
+    }
+
+    @Override
+    public String extension() {
+        return switch (format) {
+            case "adts" -> "aac";
+            case "mpegts" -> "ts";
+            case "matroska" -> "mkv";
+            case "ogg" -> codec.contains("opus") ? "opus" : "ogg";
+            default -> format;
+        };
+    }
+
+    /** Opens the codec and the muxer on a throwaway channel; throws IllegalArgumentException naming what is wrong. */
+    FfmpegEncoder validate() {
+        try (Session s = open(AudioFormat.DEFAULT, new DiscardChannel())) {
+            return this;
+        } catch (IOException e) {
+            throw new IllegalArgumentException(e.getMessage(), e);
+        }
+    }
+
+    /** A new encoder instance for this encoding, for outputs that manage muxing themselves (HLS). */
+    AudioEncoder newAudioEncoder(AudioFormat input, boolean globalHeader) throws IOException {
+        return new AudioEncoder(codec, codecOptions, threads, input, globalHeader);
+    }
+
+    @Override
+    public Session open(AudioFormat input, WritableByteChannel out) throws IOException {
+        AudioEncoder encoder = newAudioEncoder(input, Muxer.wantsGlobalHeader(format));
+        try {
+            Muxer muxer = new Muxer(format, formatOptions, encoder.context(), out);
+            return new EncodingSession(encoder, muxer);
+        } catch (IOException | RuntimeException e) {
+            encoder.close();
+            throw e;
+        }
+    }
+
+    @Override
+    public String toString() {
+        Map<String, String> all = new LinkedHashMap<>(codecOptions);
+        return name + "(" + format + ", " + codec + (all.isEmpty() ? "" : ", " + all) + ")";
+    }
+
+    private record EncodingSession(AudioEncoder encoder, Muxer muxer) implements Session {
+        @Override
+        public void encode(Frame frame) throws IOException {
+            encoder.encode(frame, muxer::write);
+        }
+
+        @Override
+        public void close() throws IOException {
+            try {
+                encoder.finish(muxer::write);
+                muxer.finish();
+            } finally {
+                muxer.close();
+                encoder.close();
+            }
+        }
+    }
+
+    /** Swallows bytes, seekably: for validation only. */
+    private static final class DiscardChannel implements SeekableByteChannel {
+        private long position;
+        private long size;
+
+        @Override
+        public int read(ByteBuffer dst) {
+            return -1;
+        }
+
+        @Override
+        public int write(ByteBuffer src) {
+            int n = src.remaining();
+            src.position(src.limit());
+            position += n;
+            size = Math.max(size, position);
+            return n;
+        }
+
+        @Override
+        public long position() {
+            return position;
+        }
+
+        @Override
+        public SeekableByteChannel position(long p) {
+            position = p;
+            return this;
+        }
+
+        @Override
+        public long size() {
+            return size;
+        }
+
+        @Override
+        public SeekableByteChannel truncate(long s) {
+            size = Math.min(size, s);
+            return this;
+        }
+
+        @Override
+        public boolean isOpen() {
+            return true;
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+}

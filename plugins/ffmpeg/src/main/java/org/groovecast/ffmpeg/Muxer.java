@@ -1,0 +1,122 @@
+package org.groovecast.ffmpeg;
+
+import static org.bytedeco.ffmpeg.global.avcodec.av_packet_alloc;
+import static org.bytedeco.ffmpeg.global.avcodec.av_packet_free;
+import static org.bytedeco.ffmpeg.global.avcodec.av_packet_ref;
+import static org.bytedeco.ffmpeg.global.avcodec.av_packet_rescale_ts;
+import static org.bytedeco.ffmpeg.global.avcodec.avcodec_parameters_from_context;
+import static org.bytedeco.ffmpeg.global.avformat.AVFMT_GLOBALHEADER;
+import static org.bytedeco.ffmpeg.global.avformat.av_guess_format;
+import static org.bytedeco.ffmpeg.global.avformat.av_interleaved_write_frame;
+import static org.bytedeco.ffmpeg.global.avformat.av_write_trailer;
+import static org.bytedeco.ffmpeg.global.avformat.avformat_alloc_output_context2;
+import static org.bytedeco.ffmpeg.global.avformat.avformat_free_context;
+import static org.bytedeco.ffmpeg.global.avformat.avformat_new_stream;
+import static org.bytedeco.ffmpeg.global.avformat.avformat_write_header;
+import static org.bytedeco.ffmpeg.global.avformat.avio_alloc_context;
+import static org.bytedeco.ffmpeg.global.avformat.avio_context_free;
+import static org.bytedeco.ffmpeg.global.avformat.avio_flush;
+import static org.bytedeco.ffmpeg.global.avutil.av_dict_free;
+import static org.bytedeco.ffmpeg.global.avutil.av_dict_set;
+import static org.bytedeco.ffmpeg.global.avutil.av_free;
+import static org.bytedeco.ffmpeg.global.avutil.av_malloc;
+
+import java.io.IOException;
+import java.nio.channels.WritableByteChannel;
+import java.util.Map;
+import org.bytedeco.ffmpeg.avcodec.AVCodec;
+import org.bytedeco.ffmpeg.avcodec.AVCodecContext;
+import org.bytedeco.ffmpeg.avcodec.AVPacket;
+import org.bytedeco.ffmpeg.avformat.AVFormatContext;
+import org.bytedeco.ffmpeg.avformat.AVIOContext;
+import org.bytedeco.ffmpeg.avformat.AVOutputFormat;
+import org.bytedeco.ffmpeg.avformat.AVStream;
+import org.bytedeco.ffmpeg.avformat.Read_packet_Pointer_BytePointer_int;
+import org.bytedeco.ffmpeg.avutil.AVDictionary;
+import org.bytedeco.ffmpeg.avutil.AVRational;
+import org.bytedeco.javacpp.BytePointer;
+
+/**
+ * An FFmpeg muxer (mp3, adts, ogg, flac, mpegts...) writing one encoded audio stream into a Java
+ * channel. Packets are referenced, not consumed, so one packet can go to several muxers.
+ */
+final class Muxer implements AutoCloseable {
+    private static final int IO_BUFFER = 64 * 1024;
+
+    private AVFormatContext format;
+    private AVIOContext io;
+    private ChannelIo channelIo;
+    private AVStream stream;
+    private AVPacket scratch;
+    private boolean headerWritten;
+
+    Muxer(String formatName, Map<String, String> options, AVCodecContext codec, WritableByteChannel out) throws IOException {
+        Av.init();
+        boolean ok = false;
+        AVDictionary dict = new AVDictionary(null);
+        try {
+            format = new AVFormatContext(null);
+            Av.check(avformat_alloc_output_context2(format, (AVOutputFormat) null, formatName, null),
+                    "unknown format '" + formatName + "'");
+            stream = avformat_new_stream(format, (AVCodec) null);
+            Av.check(avcodec_parameters_from_context(stream.codecpar(), codec), "bad codec parameters");
+            stream.time_base(codec.time_base());
+            channelIo = new ChannelIo(out);
+            BytePointer buffer = new BytePointer(av_malloc(IO_BUFFER));
+            io = avio_alloc_context(buffer, IO_BUFFER, 1, channelIo.opaque(), (Read_packet_Pointer_BytePointer_int) null,
+                    ChannelIo.WRITE, channelIo.seekable() ? ChannelIo.SEEK : null);
+            format.pb(io);
+            format.flags(format.flags() | AVFormatContext.AVFMT_FLAG_CUSTOM_IO);
+            for (Map.Entry<String, String> o : options.entrySet()) av_dict_set(dict, o.getKey(), o.getValue(), 0);
+            Av.check(avformat_write_header(format, dict), "cannot start the " + formatName + " stream");
+            headerWritten = true;
+            scratch = av_packet_alloc();
+            ok = true;
+        } finally {
+            av_dict_free(dict);
+            if (!ok) close();
+        }
+    }
+
+    /** Whether streams muxed as {@code formatName} want the codec's global header (ogg, mp4). */
+    static boolean wantsGlobalHeader(String formatName) {
+        AVOutputFormat f = av_guess_format(formatName, null, null);
+        if (f == null || f.isNull()) throw new IllegalArgumentException("unknown format '" + formatName + "'");
+        return (f.flags() & AVFMT_GLOBALHEADER) != 0;
+    }
+
+    /** Writes a reference to {@code packet}, whose timestamps are in {@code timeBase}. */
+    void write(AVPacket packet, AVRational timeBase) throws IOException {
+        Av.check(av_packet_ref(scratch, packet), "cannot reference a packet");
+        scratch.stream_index(0);
+        av_packet_rescale_ts(scratch, timeBase, stream.time_base());
+        int r = av_interleaved_write_frame(format, scratch);
+        if (channelIo.failure() != null) throw channelIo.failure();
+        Av.check(r, "cannot write a packet");
+    }
+
+    /** Writes the trailer and flushes; the channel stays open. */
+    void finish() throws IOException {
+        if (headerWritten) {
+            headerWritten = false;
+            Av.check(av_write_trailer(format), "cannot finish the stream");
+            avio_flush(io);
+            if (channelIo.failure() != null) throw channelIo.failure();
+        }
+    }
+
+    @Override
+    public void close() {
+        if (scratch != null) av_packet_free(scratch);
+        if (io != null) {
+            av_free(io.buffer());
+            avio_context_free(io);
+        }
+        if (format != null && !format.isNull()) avformat_free_context(format);
+        if (channelIo != null) channelIo.close();
+        scratch = null;
+        io = null;
+        format = null;
+        channelIo = null;
+    }
+}
