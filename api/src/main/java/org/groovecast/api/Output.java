@@ -55,7 +55,10 @@ public abstract class Output extends Transform {
     protected void open() throws Exception {
     }
 
-    /** Sends one frame's data, {@code [0, frame.position())}; a short frame means the source ran dry. */
+    /**
+     * Sends one frame's data, {@code [0, frame.position())}, once per tick; a short or empty frame
+     * means the source ran dry (an output that cares, such as HLS, marks the gap).
+     */
     protected abstract void send(Frame frame) throws Exception;
 
     /** Flushes and closes the destination after the last frame. */
@@ -86,7 +89,7 @@ public abstract class Output extends Transform {
                 stalled = false;
             }
         }
-        if (frame.position() > 0) send(frame);
+        send(frame);
         dispatch(afterOutput);
     }
 

@@ -19,6 +19,12 @@ final class SwitchOn extends Selector {
         this.predicates = predicates;
     }
 
+    /** Every predicate may be false, so a switch may have nothing to play. */
+    @Override
+    public boolean isFallible() {
+        return true;
+    }
+
     @Override
     protected Source pick(Source current) {
         predicateRegistrations.release();

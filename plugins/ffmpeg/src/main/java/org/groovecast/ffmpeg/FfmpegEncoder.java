@@ -42,6 +42,10 @@ final class FfmpegEncoder implements Encoder {
         return format;
     }
 
+    String codec() {
+        return codec;
+    }
+
     @Override
     public String extension() {
         return switch (format) {

@@ -1,0 +1,82 @@
+package org.groovecast.ffmpeg;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.groovecast.api.Frame;
+import org.groovecast.api.Output;
+import org.groovecast.api.Source;
+import org.groovecast.api.StreamContext;
+
+/**
+ * {@code output.file.hls(dir, [name: encoder, ...], s)}: one MPEG-TS rendition per encoder, each
+ * with its media playlist, and a master playlist {@code stream.m3u8} naming them all.
+ */
+final class HlsOutput extends Output {
+    private final Path dir;
+    private final Map<String, FfmpegEncoder> encoders;
+    private final double segmentDuration;
+    private final int segments;
+    private final List<HlsVariant> variants = new ArrayList<>();
+    private boolean masterWritten;
+    private boolean playing;
+
+    HlsOutput(Path dir, Map<String, FfmpegEncoder> encoders, Source source, double segmentDuration, int segments,
+              boolean fallible) {
+        super("output.file.hls", source, fallible);
+        this.dir = dir;
+        this.encoders = encoders;
+        this.segmentDuration = segmentDuration;
+        this.segments = segments;
+    }
+
+    @Override
+    protected void prepareOutput(StreamContext context) {
+        encoders.forEach((name, e) -> variants.add(new HlsVariant(name, e, dir, context.format(), segmentDuration, segments)));
+    }
+
+    @Override
+    protected void open() throws IOException {
+        Files.createDirectories(dir);
+    }
+
+    @Override
+    protected void send(Frame frame) throws IOException {
+        if (frame.position() > 0) {
+            for (HlsVariant v : variants) v.encode(frame);
+            if (!masterWritten) writeMaster();
+            playing = true;
+        }
+        if (playing && frame.position() < frame.size()) {
+            for (HlsVariant v : variants) v.interrupt();
+            playing = false;
+        }
+    }
+
+    private void writeMaster() throws IOException {
+        StringBuilder m = new StringBuilder("#EXTM3U\n#EXT-X-VERSION:3\n");
+        for (HlsVariant v : variants) {
+            m.append("#EXT-X-STREAM-INF:BANDWIDTH=").append(v.bandwidth())
+                    .append(",CODECS=\"").append(Hls.codecs(v.encoding().codec())).append("\"\n")
+                    .append(v.name()).append(".m3u8\n");
+        }
+        Hls.writeAtomically(dir.resolve("stream.m3u8"), m.toString());
+        masterWritten = true;
+    }
+
+    @Override
+    protected void close() throws IOException {
+        IOException first = null;
+        for (HlsVariant v : variants) {
+            try {
+                v.close();
+            } catch (IOException e) {
+                if (first == null) first = e;
+            }
+        }
+        if (first != null) throw first;
+    }
+}

@@ -1,0 +1,156 @@
+package org.groovecast.ffmpeg;
+
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.Locale;
+import java.util.Map;
+import org.bytedeco.ffmpeg.avcodec.AVPacket;
+import org.bytedeco.ffmpeg.avutil.AVRational;
+import org.groovecast.api.AudioFormat;
+import org.groovecast.api.Frame;
+
+/**
+ * One HLS rendition: an encoder whose packets are cut into MPEG-TS segments on an exact grid of
+ * {@code segmentSamples}, and its media playlist, rewritten atomically after every segment.
+ */
+final class HlsVariant implements AutoCloseable {
+    /** A finished segment in the playlist. */
+    private record Segment(long sequence, String file, double seconds, boolean discontinuity) {
+    }
+
+    private final String name;
+    private final FfmpegEncoder encoding;
+    private final Path dir;
+    private final AudioFormat format;
+    private final long segmentSamples;
+    private final int keep;
+    private final Deque<Segment> playlist = new ArrayDeque<>();
+    private AudioEncoder encoder;
+    private Muxer muxer;
+    private FileChannel channel;
+    private String segmentFile;
+    private long sequence;
+    private long segmentStart;
+    private long nextCut;
+    private long encoded;
+    private boolean discontinuity;
+    private double maxSeconds;
+
+    HlsVariant(String name, FfmpegEncoder encoding, Path dir, AudioFormat format, double segmentDuration, int keep) {
+        this.name = name;
+        this.encoding = encoding;
+        this.dir = dir;
+        this.format = format;
+        this.segmentSamples = Math.max(1, format.samples(segmentDuration));
+        this.keep = keep;
+    }
+
+    String name() {
+        return name;
+    }
+
+    FfmpegEncoder encoding() {
+        return encoding;
+    }
+
+    /** Encodes a frame's samples; segments are cut as the packets cross the grid. */
+    void encode(Frame frame) throws IOException {
+        if (encoder == null) {
+            encoder = encoding.newAudioEncoder(format, false);
+            segmentStart = 0;
+            nextCut = segmentSamples;
+            encoded = 0;
+        }
+        encoded += frame.position();
+        encoder.encode(frame, this::packet);
+    }
+
+    private void packet(AVPacket packet, AVRational timeBase) throws IOException {
+        // The packet's start in stream samples, from the codec's time base.
+        long at = packet.pts() * format.sampleRate() * timeBase.num() / timeBase.den();
+        if (at >= nextCut && muxer != null) {
+            finishSegment(at);
+            while (nextCut <= at) nextCut += segmentSamples;
+        }
+        if (muxer == null) startSegment();
+        muxer.write(packet, timeBase);
+    }
+
+    private void startSegment() throws IOException {
+        segmentFile = name + "_" + sequence + ".ts";
+        channel = FileChannel.open(dir.resolve(segmentFile), StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                StandardOpenOption.TRUNCATE_EXISTING);
+        muxer = new Muxer("mpegts", Map.of(), encoder.context(), channel);
+    }
+
+    /** Closes the segment file; it covers stream samples [segmentStart, end), so durations add up to what was sent. */
+    private void finishSegment(long end) throws IOException {
+        try {
+            muxer.finish();
+            channel.force(false);
+        } finally {
+            muxer.close();
+            channel.close();
+            muxer = null;
+            channel = null;
+        }
+        double seconds = format.seconds(end - segmentStart);
+        segmentStart = end;
+        maxSeconds = Math.max(maxSeconds, seconds);
+        playlist.addLast(new Segment(sequence++, segmentFile, seconds, discontinuity));
+        discontinuity = false;
+        while (playlist.size() > keep) {
+            Segment old = playlist.removeFirst();
+            // Players may still fetch a segment that just left the playlist: delete it one round later.
+            Files.deleteIfExists(dir.resolve(name + "_" + (old.sequence() - keep) + ".ts"));
+        }
+        writePlaylist(false);
+    }
+
+    /**
+     * The source ran dry: the current segment ends here, the encoder is drained, and the next
+     * segment, whenever sound comes back, follows a discontinuity.
+     */
+    void interrupt() throws IOException {
+        if (encoder == null) return;
+        try {
+            encoder.finish(this::packet);
+            if (muxer != null) finishSegment(encoded);
+        } finally {
+            encoder.close();
+            encoder = null;
+        }
+        discontinuity = true;
+    }
+
+    private void writePlaylist(boolean ended) throws IOException {
+        StringBuilder m = new StringBuilder("#EXTM3U\n#EXT-X-VERSION:3\n");
+        // RFC 8216: every EXTINF, rounded to the nearest integer, must not exceed the target duration.
+        m.append("#EXT-X-TARGETDURATION:").append(Math.max(1, Math.round(maxSeconds))).append('\n');
+        m.append("#EXT-X-MEDIA-SEQUENCE:").append(playlist.isEmpty() ? sequence : playlist.getFirst().sequence()).append('\n');
+        for (Segment s : playlist) {
+            if (s.discontinuity()) m.append("#EXT-X-DISCONTINUITY\n");
+            m.append(String.format(Locale.ROOT, "#EXTINF:%.3f,%n", s.seconds())).append(s.file()).append('\n');
+        }
+        if (ended) m.append("#EXT-X-ENDLIST\n");
+        Hls.writeAtomically(dir.resolve(name + ".m3u8"), m.toString());
+    }
+
+    /** Peak bit rate for the master playlist, from the codec or a safe guess. */
+    long bandwidth() {
+        long rate = encoder != null ? encoder.context().bit_rate() : 0;
+        return rate > 0 ? rate * 11 / 10 : 192_000;
+    }
+
+    /** Finishes the stream: last segment, end of playlist. */
+    @Override
+    public void close() throws IOException {
+        interrupt();
+        writePlaylist(true);
+    }
+}
