@@ -20,7 +20,7 @@ class CallbackReleaseSpec extends Specification {
                 b.onMetadata { m -> log.info("b: ${m}") }
             }, [[{ -> selections % 2 == 0 }, a], [{ -> true }, b]])
             s.onTrack { m -> if (selections % 2500 == 0) log.info("selections ${selections}") }
-            output.dummy(s)
+            output.dummy(s, fallible: true)
         ''', ['clock.sync': 'none'])
         Source a = station.graph().sources().find { it.id() == 'a' }
         Source b = station.graph().sources().find { it.id() == 'b' }
@@ -44,7 +44,7 @@ class CallbackReleaseSpec extends Specification {
             def n = 0
             def s = switchOn([[{ -> n++; true }, a]])
             s.onTrack { m -> a.onMetadata { x -> } } // a callback of the switch itself is not collected
-            output.dummy(s)
+            output.dummy(s, fallible: true)
         ''', ['clock.sync': 'none'])
         Source a = station.graph().sources().find { it.id() == 'a' }
 

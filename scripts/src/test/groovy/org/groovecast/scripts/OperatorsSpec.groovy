@@ -103,7 +103,7 @@ class OperatorsSpec extends Specification {
             s.onTrack { m -> n++ }
             a.onTrack { m -> log.info('a') }
             b.onTrack { m -> log.info('b') }
-            output.dummy(s)
+            output.dummy(s, fallible: true)
         ''', 0.6)
 
         then:

@@ -12,15 +12,16 @@ class PluginsSpec extends Specification {
     @TempDir
     Path dir
 
-    def "the core plugin provides its operators from its own jar"() {
+    def "the core and ffmpeg plugins provide their operators, each from its own class loader"() {
         when:
         def plugins = OperatorPlugins.load(Engine.PLUGINS)
 
         then:
         plugins.problems().isEmpty()
-        plugins.plugins()*.pluginId == ['core']
-        ['sine', 'fallback', 'switchOn', 'output.file', 'wav', 'metadata.map'].every { plugins.functions().find(it).present }
-        plugins.functions().owner('sine') == 'core'
+        plugins.plugins()*.pluginId.toSorted() == ['core', 'ffmpeg']
+        ['sine', 'fallback', 'switchOn', 'output.file', 'wav', 'metadata.map'].every { plugins.functions().owner(it) == 'core' }
+        ['single', 'playlist', 'request.queue', 'mp3', 'ffmpeg', 'output.file.hls'].every { plugins.functions().owner(it) == 'ffmpeg' }
+        plugins.plugins().collect { it.pluginClassLoader }.toSet().size() == 2
 
         cleanup:
         plugins?.close()

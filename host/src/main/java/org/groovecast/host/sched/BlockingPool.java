@@ -75,11 +75,13 @@ public final class BlockingPool implements Executor, AutoCloseable {
         return executor.getQueue().size();
     }
 
-    /** Lets running tasks finish (up to the timeout), drops queued ones. */
+    /**
+     * Takes no new tasks and lets the queued ones finish (a file's onClose handler, say), for up to
+     * 10 s; what still runs then is interrupted.
+     */
     @Override
     public void close() {
         executor.shutdown();
-        executor.getQueue().clear();
         try {
             if (!executor.awaitTermination(10, TimeUnit.SECONDS)) executor.shutdownNow();
         } catch (InterruptedException e) {

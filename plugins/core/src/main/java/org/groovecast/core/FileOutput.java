@@ -5,24 +5,44 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.time.ZonedDateTime;
 import org.groovecast.api.Encoder;
 import org.groovecast.api.Frame;
+import org.groovecast.api.Metadata;
 import org.groovecast.api.Output;
 import org.groovecast.api.Source;
 import org.groovecast.api.StreamContext;
+import org.groovecast.api.UserFunction;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
-/** Encodes its source into a file; the encoder finalises the file (a WAV header) on a clean stop. */
+/**
+ * Encodes its source into a file. The path may carry strftime fields ({@code %Y-%m-%d/%H-%M.mp3}),
+ * expanded each time a file opens; with {@code reopenOnMetadata} each new metadata starts a new
+ * file (one per track). The encoder finalises each file (a WAV header) when it closes, and
+ * {@code onClose} then runs on the blocking pool with the path, free to upload or move it.
+ */
 final class FileOutput extends Output {
+    private static final Logger log = LoggerFactory.getLogger(FileOutput.class);
+
     private final Encoder encoder;
-    private final Path path;
+    private final String pathPattern;
+    private final boolean reopenOnMetadata;
+    private final UserFunction onClose;
     private StreamContext context;
     private FileChannel channel;
     private Encoder.Session session;
+    private Path path;
+    private boolean wroteAudio;
+    private Metadata metadata = Metadata.EMPTY;
 
-    FileOutput(Encoder encoder, Path path, Source source, boolean fallible) {
+    FileOutput(Encoder encoder, String pathPattern, Source source, boolean fallible, boolean reopenOnMetadata,
+               UserFunction onClose) {
         super("output.file", source, fallible);
         this.encoder = encoder;
-        this.path = path;
+        this.pathPattern = pathPattern;
+        this.reopenOnMetadata = reopenOnMetadata;
+        this.onClose = onClose;
     }
 
     @Override
@@ -32,6 +52,7 @@ final class FileOutput extends Output {
 
     @Override
     protected void open() throws IOException {
+        path = Path.of(TimePattern.format(pathPattern, ZonedDateTime.now(), metadata));
         Path parent = path.toAbsolutePath().getParent();
         if (parent != null) Files.createDirectories(parent);
         channel = FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
@@ -41,17 +62,42 @@ final class FileOutput extends Output {
 
     @Override
     protected void send(Frame frame) throws IOException {
+        // A new file starts with the frame that brings new metadata (within one frame of the track start).
+        if (frame.metadataCount() > 0) {
+            metadata = frame.metadata(frame.metadataCount() - 1);
+            if (reopenOnMetadata && wroteAudio) {
+                close();
+                open();
+                wroteAudio = false;
+            } else if (reopenOnMetadata && pathPattern.contains("%{")) {
+                // Nothing written yet: reopen now that the metadata the path names is known.
+                close();
+                Files.deleteIfExists(path);
+                open();
+            }
+        }
         session.encode(frame);
+        if (frame.position() > 0) wroteAudio = true;
     }
 
     @Override
     protected void close() throws IOException {
+        Path closed = path;
         try (FileChannel c = channel) {
             if (session != null) session.close();
             c.force(false);
         } finally {
             session = null;
             channel = null;
+        }
+        if (onClose != null && closed != null) {
+            context.blocking().execute(() -> {
+                try {
+                    onClose.call(closed.toString());
+                } catch (RuntimeException e) {
+                    log.error("{}: onClose for {} failed: {}", id(), closed, e.toString());
+                }
+            });
         }
     }
 }

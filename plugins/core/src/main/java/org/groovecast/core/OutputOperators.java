@@ -2,11 +2,11 @@ package org.groovecast.core;
 
 import static org.groovecast.api.ValueType.BOOLEAN;
 import static org.groovecast.api.ValueType.ENCODER;
+import static org.groovecast.api.ValueType.FUNCTION;
 import static org.groovecast.api.ValueType.OUTPUT;
 import static org.groovecast.api.ValueType.SOURCE;
 import static org.groovecast.api.ValueType.STRING;
 
-import java.nio.file.Path;
 import java.util.List;
 import org.groovecast.api.OperatorProvider;
 import org.groovecast.api.OperatorSpec;
@@ -25,13 +25,15 @@ public final class OutputOperators implements OperatorProvider {
                         .returns(OUTPUT)
                         .create(a -> new DummyOutput(a.source("source"), a.bool("fallible"))),
                 OperatorSpec.named("output.file")
-                        .doc("Encodes a source into a file: output.file(wav(), '/tmp/out.wav', s).")
+                        .doc("Encodes a source into a file: output.file(mp3(), '/archive/%Y-%m-%d/%H-%M.mp3', s).")
                         .named("fallible", BOOLEAN, false, "accept a source that may become unavailable")
+                        .named("reopenOnMetadata", BOOLEAN, false, "start a new file at each new metadata (one per track)")
+                        .named("onClose", FUNCTION, null, "called with the path of each finished file, on the blocking pool")
                         .positional("encoder", ENCODER, "the format, e.g. wav()")
-                        .positional("path", STRING, "the file to write")
+                        .positional("path", STRING, "the file to write; strftime fields (%Y %m %d %H %M %S) are expanded")
                         .positional("source", SOURCE, "the source")
                         .returns(OUTPUT)
-                        .create(a -> new FileOutput(a.encoder("encoder"), Path.of(a.string("path")),
-                                a.source("source"), a.bool("fallible"))));
+                        .create(a -> new FileOutput(a.encoder("encoder"), a.string("path"), a.source("source"),
+                                a.bool("fallible"), a.bool("reopenOnMetadata"), a.function("onClose"))));
     }
 }
