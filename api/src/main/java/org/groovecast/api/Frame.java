@@ -11,8 +11,10 @@ import java.util.Arrays;
  * Metadata is attached at sample positions. A frame is owned by one consumer and reused every
  * tick, so nothing here allocates once the arrays have grown to their working size.
  *
- * <p>Audio is the only content so far; video and encoded packets will get planes of their own
- * beside {@link #pcm()}, with the same positions and breaks.
+ * <p>Besides PCM a frame can carry encoded packets ({@link #addEncoded}), so that one encode can
+ * feed several outputs. Packets are opaque to the engine: the operator that encoded them defines
+ * their type, owns them, and keeps them valid until its next tick. Video will get a plane of its
+ * own the same way, with the same positions and breaks.
  */
 public final class Frame {
     private final AudioFormat format;
@@ -25,6 +27,9 @@ public final class Frame {
     private int[] metadataPositions = new int[2];
     private Metadata[] metadata = new Metadata[2];
     private int metadataCount;
+    private int[] encodedPositions = new int[4];
+    private Object[] encoded = new Object[4];
+    private int encodedCount;
 
     public Frame(AudioFormat format, int size) {
         if (size <= 0) throw new IllegalArgumentException("frame size must be positive, got " + size);
@@ -113,6 +118,28 @@ public final class Frame {
         metadata[metadataCount++] = m;
     }
 
+    /** Attaches an encoded packet, produced from the samples at {@code pos}. */
+    public void addEncoded(int pos, Object packet) {
+        if (encodedCount == encoded.length) {
+            encoded = Arrays.copyOf(encoded, encodedCount * 2);
+            encodedPositions = Arrays.copyOf(encodedPositions, encodedCount * 2);
+        }
+        encodedPositions[encodedCount] = pos;
+        encoded[encodedCount++] = packet;
+    }
+
+    public int encodedCount() {
+        return encodedCount;
+    }
+
+    public Object encoded(int i) {
+        return encoded[i];
+    }
+
+    public int encodedPosition(int i) {
+        return encodedPositions[i];
+    }
+
     /** Drops metadata entries from index {@code count} on, so an operator can rewrite what its input added. */
     public void truncateMetadata(int count) {
         for (int i = count; i < metadataCount; i++) metadata[i] = null;
@@ -158,10 +185,12 @@ public final class Frame {
         breakCount = 0;
         for (int i = 0; i < metadataCount; i++) metadata[i] = null;
         metadataCount = 0;
+        for (int i = 0; i < encodedCount; i++) encoded[i] = null;
+        encodedCount = 0;
     }
 
     /**
-     * Copies samples {@code [from, to)} of {@code src}, with the metadata in that range, to this
+     * Copies samples {@code [from, to)} of {@code src}, with the metadata and packets in that range, to this
      * frame's position and advances. Both frames must have the same format.
      */
     public void copyFrom(Frame src, int from, int to) {
@@ -170,6 +199,10 @@ public final class Frame {
         for (int i = 0; i < src.metadataCount; i++) {
             int p = src.metadataPositions[i];
             if (p >= from && p < to) addMetadata(position + p - from, src.metadata[i]);
+        }
+        for (int i = 0; i < src.encodedCount; i++) {
+            int p = src.encodedPositions[i];
+            if (p >= from && p < to) addEncoded(position + p - from, src.encoded[i]);
         }
         advance(n);
     }

@@ -30,6 +30,19 @@ final class Media {
         assert p.waitFor(120, TimeUnit.SECONDS) && p.exitValue() == 0: "${cmd.join(' ')}: ${output}"
     }
 
+    /**
+     * Seconds of audio by counting the decoded frames (ADTS files carry no duration: ffprobe's
+     * format duration is only a guess from the bit rate).
+     */
+    static double decodedSeconds(Path file, int samplesPerFrame = 1024, int rate = 44100) {
+        Process p = new ProcessBuilder('ffprobe', '-v', 'error', '-count_frames', '-select_streams', 'a:0',
+                '-show_entries', 'stream=nb_read_frames', '-of', 'default=noprint_wrappers=1:nokey=1', file.toString())
+                .redirectErrorStream(true).start()
+        String out = p.inputStream.text.strip()
+        assert p.waitFor(60, TimeUnit.SECONDS) && p.exitValue() == 0: "ffprobe ${file}: ${out}"
+        (out.readLines()[0] as long) * samplesPerFrame / (double) rate
+    }
+
     /** ffprobe's value of {@code entry} ('format=duration', 'stream=codec_name') for a file. */
     static String probe(Path file, String entry, String select = null) {
         def cmd = ['ffprobe', '-v', 'error']

@@ -168,15 +168,20 @@ final class AudioEncoder implements AutoCloseable {
 
     /** Encodes samples [0, frame.position()) and passes every packet that comes out to {@code sink}. */
     void encode(Frame in, PacketSink sink) throws IOException {
-        int n = in.position();
-        if (n == 0) return;
+        encode(in, 0, in.position(), sink);
+    }
+
+    /** Encodes samples [from, to) of {@code in}. */
+    void encode(Frame in, int from, int to, PacketSink sink) throws IOException {
+        int n = to - from;
+        if (n <= 0) return;
         for (int c = 0; c < inPlanes.length; c++) {
             if (inPlanes[c] == null || inPlanes[c].capacity() < n) {
                 if (inPlanes[c] != null) inPlanes[c].close();
                 inPlanes[c] = new FloatPointer(Math.max(n, 4096));
                 inPointers.put(c, inPlanes[c]);
             }
-            inPlanes[c].put(in.channel(c), 0, n);
+            inPlanes[c].put(in.channel(c), from, n);
         }
         convertInto(inPointers, n);
         drainFifo(sink, false);

@@ -3,6 +3,7 @@ package org.groovecast.ffmpeg;
 import static org.groovecast.api.ValueType.ENCODER;
 import static org.groovecast.api.ValueType.INTEGER;
 import static org.groovecast.api.ValueType.MAP;
+import static org.groovecast.api.ValueType.SOURCE;
 import static org.groovecast.api.ValueType.STRING;
 
 import java.util.LinkedHashMap;
@@ -35,6 +36,22 @@ public final class EncoderOperators implements OperatorProvider {
                         .doc("Vorbis in Ogg, with FFmpeg's own encoder (the bundled FFmpeg has no libvorbis).")
                         .returns(ENCODER)
                         .create(a -> encoder("vorbis", "ogg", "vorbis", Map.of("strict", "experimental"), 0)),
+                OperatorSpec.named("copy")
+                        .doc("Muxes the packets of a shared encode (ffmpeg.encode.audio) without encoding again.")
+                        .named("format", STRING, null, "the container; by default the codec's usual one (adts for aac, mp3...)")
+                        .returns(ENCODER)
+                        .create(a -> new CopyEncoder(a.string("format"))),
+                OperatorSpec.named("ffmpeg.encode.audio")
+                        .doc("Encodes once; outputs then mux the packets with copy(): output.file(copy(), 'a.aac', e).")
+                        .positional("encoder", ENCODER, "an FFmpeg encoder such as aac(bitrate: 48)")
+                        .positional("source", SOURCE, "the source to encode")
+                        .create(a -> {
+                            if (!(a.encoder("encoder") instanceof FfmpegEncoder f)) {
+                                throw new ScriptException("ffmpeg.encode.audio() needs an FFmpeg encoder such as aac(), got "
+                                        + a.encoder("encoder").name() + "()");
+                            }
+                            return new EncodeSource(f, a.source("source"));
+                        }),
                 OperatorSpec.named("flac")
                         .doc("Lossless FLAC.")
                         .named("compression", INTEGER, 5, "compression level, 0 to 12")

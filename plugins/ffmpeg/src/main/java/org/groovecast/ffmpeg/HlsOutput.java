@@ -17,25 +17,28 @@ import org.groovecast.api.StreamContext;
  */
 final class HlsOutput extends Output {
     private final Path dir;
-    private final Map<String, FfmpegEncoder> encoders;
+    private final Map<String, Object> renditions;
     private final double segmentDuration;
     private final int segments;
     private final List<HlsVariant> variants = new ArrayList<>();
     private boolean masterWritten;
     private boolean playing;
 
-    HlsOutput(Path dir, Map<String, FfmpegEncoder> encoders, Source source, double segmentDuration, int segments,
+    /** @param renditions name to an {@link FfmpegEncoder} (encoded here) or an {@link EncodeSource} (copied) */
+    HlsOutput(Path dir, Map<String, Object> renditions, Source source, double segmentDuration, int segments,
               boolean fallible) {
         super("output.file.hls", source, fallible);
         this.dir = dir;
-        this.encoders = encoders;
+        this.renditions = renditions;
         this.segmentDuration = segmentDuration;
         this.segments = segments;
     }
 
     @Override
     protected void prepareOutput(StreamContext context) {
-        encoders.forEach((name, e) -> variants.add(new HlsVariant(name, e, dir, context.format(), segmentDuration, segments)));
+        renditions.forEach((name, r) -> variants.add(r instanceof EncodeSource shared
+                ? new HlsVariant(name, shared.encoding(), shared, dir, context.format(), segmentDuration, segments)
+                : new HlsVariant(name, (FfmpegEncoder) r, null, dir, context.format(), segmentDuration, segments)));
     }
 
     @Override

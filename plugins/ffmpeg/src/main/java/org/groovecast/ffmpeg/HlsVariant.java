@@ -25,6 +25,7 @@ final class HlsVariant implements AutoCloseable {
 
     private final String name;
     private final FfmpegEncoder encoding;
+    private final EncodeSource shared;
     private final Path dir;
     private final AudioFormat format;
     private final long segmentSamples;
@@ -38,12 +39,19 @@ final class HlsVariant implements AutoCloseable {
     private long segmentStart;
     private long nextCut;
     private long encoded;
+    private boolean started;
     private boolean discontinuity;
     private double maxSeconds;
 
-    HlsVariant(String name, FfmpegEncoder encoding, Path dir, AudioFormat format, double segmentDuration, int keep) {
+    /**
+     * @param shared the shared encode whose packets this rendition copies, or null to encode
+     *               with {@code encoding} here
+     */
+    HlsVariant(String name, FfmpegEncoder encoding, EncodeSource shared, Path dir, AudioFormat format,
+               double segmentDuration, int keep) {
         this.name = name;
         this.encoding = encoding;
+        this.shared = shared;
         this.dir = dir;
         this.format = format;
         this.segmentSamples = Math.max(1, format.samples(segmentDuration));
@@ -58,8 +66,21 @@ final class HlsVariant implements AutoCloseable {
         return encoding;
     }
 
-    /** Encodes a frame's samples; segments are cut as the packets cross the grid. */
+    /** Encodes a frame's samples (or copies its shared packets); segments are cut as packets cross the grid. */
     void encode(Frame frame) throws IOException {
+        if (shared != null) {
+            if (!started) {
+                started = true;
+                segmentStart = 0;
+                nextCut = segmentSamples;
+                encoded = 0;
+            }
+            encoded += frame.position();
+            for (int i = 0; i < frame.encodedCount(); i++) {
+                if (frame.encoded(i) instanceof SharedPacket p && p.origin == shared) packet(p.packet, p.timeBase());
+            }
+            return;
+        }
         if (encoder == null) {
             encoder = encoding.newAudioEncoder(format, false);
             segmentStart = 0;
@@ -85,7 +106,7 @@ final class HlsVariant implements AutoCloseable {
         segmentFile = name + "_" + sequence + ".ts";
         channel = FileChannel.open(dir.resolve(segmentFile), StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                 StandardOpenOption.TRUNCATE_EXISTING);
-        muxer = new Muxer("mpegts", Map.of(), encoder.context(), channel);
+        muxer = new Muxer("mpegts", Map.of(), shared != null ? shared.codec() : encoder.context(), channel);
     }
 
     /** Closes the segment file; it covers stream samples [segmentStart, end), so durations add up to what was sent. */
@@ -117,6 +138,13 @@ final class HlsVariant implements AutoCloseable {
      * segment, whenever sound comes back, follows a discontinuity.
      */
     void interrupt() throws IOException {
+        if (shared != null) {
+            // A shared encode keeps running for its other outputs: only this rendition's segment ends.
+            if (muxer != null) finishSegment(encoded);
+            if (started) discontinuity = true;
+            started = false;
+            return;
+        }
         if (encoder == null) return;
         try {
             encoder.finish(this::packet);
@@ -143,7 +171,7 @@ final class HlsVariant implements AutoCloseable {
 
     /** Peak bit rate for the master playlist, from the codec or a safe guess. */
     long bandwidth() {
-        long rate = encoder != null ? encoder.context().bit_rate() : 0;
+        long rate = shared != null ? shared.codec().bit_rate() : encoder != null ? encoder.context().bit_rate() : 0;
         return rate > 0 ? rate * 11 / 10 : 192_000;
     }
 

@@ -9,6 +9,7 @@ import static org.groovecast.api.ValueType.SOURCE;
 import static org.groovecast.api.ValueType.STRING;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,6 +17,7 @@ import org.groovecast.api.Arguments;
 import org.groovecast.api.OperatorProvider;
 import org.groovecast.api.OperatorSpec;
 import org.groovecast.api.ScriptException;
+import org.groovecast.api.Source;
 import org.pf4j.Extension;
 
 /** Outputs that need FFmpeg's muxers: HLS. */
@@ -29,29 +31,37 @@ public final class OutputOperators implements OperatorProvider {
                 .named("segments", INTEGER, 5, "segments kept in each playlist")
                 .named("fallible", BOOLEAN, false, "accept a source that may become unavailable (gaps become discontinuities)")
                 .positional("dir", STRING, "the directory to write")
-                .positional("encoders", MAP, "rendition name to FFmpeg encoder")
-                .positional("source", SOURCE, "the source")
+                .positional("renditions", MAP, "name to an FFmpeg encoder, or to a shared encode (ffmpeg.encode.audio) to copy")
+                .positional("source", SOURCE, null, "the source to encode; may be left out when every rendition is a shared encode")
                 .returns(OUTPUT)
                 .create(OutputOperators::hls));
     }
 
     private static HlsOutput hls(Arguments a) {
-        Map<String, FfmpegEncoder> encoders = new LinkedHashMap<>();
-        for (Map.Entry<?, ?> e : a.map("encoders").entrySet()) {
-            if (!(e.getValue() instanceof FfmpegEncoder f)) {
-                throw new ScriptException("output.file.hls(): rendition " + e.getKey() + " needs an FFmpeg encoder such as aac(), got "
-                        + e.getValue());
-            }
+        Map<String, Object> renditions = new LinkedHashMap<>();
+        List<Source> inputs = new ArrayList<>();
+        Source source = a.value("source") == null ? null : a.source("source");
+        if (source != null) inputs.add(source);
+        for (Map.Entry<?, ?> e : a.map("renditions").entrySet()) {
             String name = String.valueOf(e.getKey());
             if (!name.matches("[A-Za-z0-9_-]+")) {
                 throw new ScriptException("output.file.hls(): rendition names become file names; '" + name + "' is not one");
             }
-            encoders.put(name, f);
+            if (e.getValue() instanceof EncodeSource shared) {
+                if (!inputs.contains(shared)) inputs.add(shared);
+            } else if (!(e.getValue() instanceof FfmpegEncoder)) {
+                throw new ScriptException("output.file.hls(): rendition " + name
+                        + " needs an FFmpeg encoder such as aac() or a shared encode, got " + e.getValue());
+            } else if (source == null) {
+                throw new ScriptException("output.file.hls(): rendition " + name + " encodes, so a source is needed");
+            }
+            renditions.put(name, e.getValue());
         }
-        if (encoders.isEmpty()) throw new ScriptException("output.file.hls() needs at least one [name: encoder]");
+        if (renditions.isEmpty()) throw new ScriptException("output.file.hls() needs at least one [name: encoder]");
         double seg = a.number("segmentDuration");
         if (seg <= 0) throw new ScriptException("output.file.hls(): segmentDuration must be positive, got " + seg);
-        return new HlsOutput(Path.of(a.string("dir")), encoders, a.source("source"), seg, Math.max(1, a.integer("segments")),
+        Source input = inputs.size() == 1 ? inputs.getFirst() : new Gather(inputs);
+        return new HlsOutput(Path.of(a.string("dir")), renditions, input, seg, Math.max(1, a.integer("segments")),
                 a.bool("fallible"));
     }
 }
