@@ -156,6 +156,33 @@ class RequestsSpec extends Specification {
         f(wav(), 0.5, 2.5) == 220
     }
 
+    def "reloadMode: 'rounds' reads the directory again after a round, 'never' keeps its first list"() {
+        given:
+        Path pl = dir.resolve('rounds')
+        Files.createDirectories(pl)
+        Files.copy(Media.mp3('r-a.mp3', [440], 1), pl.resolve('a.mp3'))
+        Station st = Engine.load('rounds.groovy', """
+            def p = playlist('${pl}', mode: 'normal', reloadMode: '${mode}')
+            p.onTrack { m -> log.info("track \${m.filename.tokenize('/').last()}") }
+            output.dummy(mksafe(p))
+        """)
+
+        when: 'a second file appears while the first round plays, in real time'
+        st.start(null)
+        Thread.sleep(500)
+        Files.copy(Media.mp3('r-b.mp3', [660], 1), pl.resolve('b.mp3'))
+        Thread.sleep(4500)
+        st.stop()
+
+        then:
+        st.scriptLog().recent().contains('info: track b.mp3') == reloads
+
+        where:
+        mode     | reloads
+        'rounds' | true
+        'never'  | false
+    }
+
     def "single() of a file that cannot be played is a located script error"() {
         when:
         Engine.load('bad-single.groovy', "def s = single('/nonexistent/song.mp3')\noutput.dummy(s)\n")
