@@ -102,20 +102,10 @@ class SourceTest {
     }
 
     private static Source passThrough(Source in) {
-        return new Source("pass", in) {
-            @Override
-            public boolean isReady() {
-                return in.isReady();
-            }
-
-            @Override
-            public boolean isFallible() {
-                return in.isFallible();
-            }
-
+        return new Transform("pass", in) {
             @Override
             protected void generate(Frame frame) {
-                in.get(frame);
+                input.get(frame);
             }
         };
     }
