@@ -20,6 +20,7 @@ import java.util.Map;
 import org.groovecast.api.ClockInfo;
 import org.groovecast.host.Station;
 import org.groovecast.host.clock.Clock;
+import org.groovecast.host.sched.TaskScheduler;
 import org.groovecast.host.clock.LatenessHistogram;
 import org.groovecast.host.plugin.OperatorPlugins;
 
@@ -144,6 +145,42 @@ final class BenchSupport {
     }
 
     /** Tick lateness over a window, all clocks merged. */
+    /** What one measurement window saw, per second where a rate. */
+    record Window(double seconds, Lateness lateness, double cpuMsPerSec, double switchesPerSec,
+                  double engineSwitchesPerSec, double wakeupsPerSec, SwitchDelta switches,
+                  double othersMsPerSec, double stealMsPerSec) {
+    }
+
+    /**
+     * Measures the clocks for {@code window} seconds with the probes nested so that each one's own
+     * cost stays out of the next: switches and wake-ups over [s0, s1], CPU over [c0, c1], lateness
+     * over [t0, t1]. {@code scheduler} may be null (no wake-up count).
+     */
+    static Window measure(List<Clock> clocks, TaskScheduler scheduler, double window) throws InterruptedException {
+        long s0 = System.nanoTime();
+        long wake0 = scheduler == null ? 0 : scheduler.wakeups();
+        SwitchSample sw0 = SwitchSample.take();
+        long c0 = System.nanoTime();
+        long cpu0 = processCpuNanos();
+        MachineSample m0 = MachineSample.take();
+        long t0 = System.nanoTime();
+        resetLateness(clocks);
+        sleepSeconds(window);
+        Lateness lateness = lateness(clocks);
+        long t1 = System.nanoTime();
+        long cpu1 = processCpuNanos();
+        MachineSample m1 = MachineSample.take();
+        long c1 = System.nanoTime();
+        SwitchSample sw1 = SwitchSample.take();
+        long wake1 = scheduler == null ? 0 : scheduler.wakeups();
+        long s1 = System.nanoTime();
+        double swSecs = (s1 - s0) / 1e9;
+        SwitchDelta sw = SwitchDelta.between(sw0, sw1);
+        return new Window((t1 - t0) / 1e9, lateness, (cpu1 - cpu0) / 1e6 / ((c1 - c0) / 1e9), sw.total() / swSecs,
+                sw.engine() / swSecs, (wake1 - wake0) / swSecs, sw, MachineSample.othersMsPerSec(m0, m1, cpu1 - cpu0),
+                MachineSample.stealMsPerSec(m0, m1));
+    }
+
     record Lateness(long ticks, double p50, double p99, double max) {
     }
 

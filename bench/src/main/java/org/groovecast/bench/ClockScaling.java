@@ -8,14 +8,10 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeSet;
 import org.groovecast.bench.BenchSupport.Lateness;
-import org.groovecast.bench.BenchSupport.MachineSample;
 import org.groovecast.bench.BenchSupport.Options;
-import org.groovecast.bench.BenchSupport.SwitchDelta;
-import org.groovecast.bench.BenchSupport.SwitchSample;
 import org.groovecast.host.Station;
 import org.groovecast.host.clock.Clock;
 import org.groovecast.host.plugin.OperatorPlugins;
-import org.groovecast.host.sched.TaskScheduler;
 
 /**
  * What each added clock costs, with clocks as scheduler tasks ({@code clock.task=true}, the
@@ -142,41 +138,14 @@ public final class ClockScaling {
             if (window <= 0) return null;
             announceQuietWait(BenchSupport.awaitQuiet(quietWait, NOISY_MS_PER_SEC), mode + " " + n + " clocks");
 
-            // Context switches and wake-ups are counted over [s0, s1], CPU over [c0, c1] and lateness
-            // over [t0, t1], nested in that order so that each probe's own cost stays out of the next.
-            TaskScheduler scheduler = station.taskScheduler();
-            long s0 = System.nanoTime();
-            long wake0 = scheduler.wakeups();
-            SwitchSample sw0 = SwitchSample.take();
-            long c0 = System.nanoTime();
-            long cpu0 = BenchSupport.processCpuNanos();
-            MachineSample m0 = MachineSample.take();
-            long t0 = System.nanoTime();
-            BenchSupport.resetLateness(clocks);
-
-            BenchSupport.sleepSeconds(window);
-
-            Lateness lateness = BenchSupport.lateness(clocks);
-            long t1 = System.nanoTime();
-            long cpu1 = BenchSupport.processCpuNanos();
-            MachineSample m1 = MachineSample.take();
-            long c1 = System.nanoTime();
-            SwitchSample sw1 = SwitchSample.take();
-            long wake1 = scheduler.wakeups();
-            long s1 = System.nanoTime();
-
+            BenchSupport.Window w = BenchSupport.measure(clocks, station.taskScheduler(), window);
             for (Clock c : clocks) {
                 if (c.isFinished()) return failed(mode, n, "clock " + c.getId() + " ended during the window");
             }
-            double swSecs = (s1 - s0) / 1e9;
-            double cpuSecs = (c1 - c0) / 1e9;
-            double lateSecs = (t1 - t0) / 1e9;
-            SwitchDelta sw = SwitchDelta.between(sw0, sw1);
-            return new Result(mode, n, lateSecs, (cpu1 - cpu0) / 1e6 / cpuSecs, sw.total() / swSecs,
-                    sw.engine() / swSecs, (wake1 - wake0) / swSecs, sw.threads(), sw.vanished(), lateness.ticks(),
-                    lateness.p50(), lateness.p99(), lateness.max(),
-                    MachineSample.othersMsPerSec(m0, m1, cpu1 - cpu0),
-                    MachineSample.stealMsPerSec(m0, m1), null);
+            Lateness lateness = w.lateness();
+            return new Result(mode, n, w.seconds(), w.cpuMsPerSec(), w.switchesPerSec(), w.engineSwitchesPerSec(),
+                    w.wakeupsPerSec(), w.switches().threads(), w.switches().vanished(), lateness.ticks(),
+                    lateness.p50(), lateness.p99(), lateness.max(), w.othersMsPerSec(), w.stealMsPerSec(), null);
         } finally {
             long stopStart = System.nanoTime();
             station.stop();

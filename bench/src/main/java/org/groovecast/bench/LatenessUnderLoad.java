@@ -10,10 +10,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import org.groovecast.bench.BenchSupport.Lateness;
-import org.groovecast.bench.BenchSupport.MachineSample;
 import org.groovecast.bench.BenchSupport.Options;
-import org.groovecast.bench.BenchSupport.SwitchDelta;
-import org.groovecast.bench.BenchSupport.SwitchSample;
 import org.groovecast.host.Station;
 import org.groovecast.host.clock.Clock;
 import org.groovecast.host.plugin.OperatorPlugins;
@@ -150,31 +147,12 @@ public final class LatenessUnderLoad {
     }
 
     private static Window measure(String name, List<Clock> clocks, double window) throws InterruptedException {
-        // Nested windows, as in ClockScaling: switches over [s0, s1], CPU over [c0, c1], lateness over [t0, t1].
-        long s0 = System.nanoTime();
-        SwitchSample sw0 = SwitchSample.take();
-        long c0 = System.nanoTime();
-        long cpu0 = BenchSupport.processCpuNanos();
-        MachineSample m0 = MachineSample.take();
-        long t0 = System.nanoTime();
-        BenchSupport.resetLateness(clocks);
-        BenchSupport.sleepSeconds(window);
-        Lateness h = BenchSupport.lateness(clocks);
-        long t1 = System.nanoTime();
-        long cpu1 = BenchSupport.processCpuNanos();
-        MachineSample m1 = MachineSample.take();
-        long c1 = System.nanoTime();
-        SwitchSample sw1 = SwitchSample.take();
-        long s1 = System.nanoTime();
+        BenchSupport.Window w = BenchSupport.measure(clocks, null, window);
         double lag = 0;
         for (Clock c : clocks) lag = Math.max(lag, c.getLag());
-        double swSecs = (s1 - s0) / 1e9;
-        double cpuSecs = (c1 - c0) / 1e9;
-        SwitchDelta sw = SwitchDelta.between(sw0, sw1);
-        return new Window(name, (t1 - t0) / 1e9, h.ticks(), h.p50(), h.p99(), h.max(),
-                (cpu1 - cpu0) / 1e6 / cpuSecs, sw.total() / swSecs,
-                sw.engine() / swSecs, lag, MachineSample.othersMsPerSec(m0, m1, cpu1 - cpu0),
-                MachineSample.stealMsPerSec(m0, m1));
+        Lateness h = w.lateness();
+        return new Window(name, w.seconds(), h.ticks(), h.p50(), h.p99(), h.max(), w.cpuMsPerSec(), w.switchesPerSec(),
+                w.engineSwitchesPerSec(), lag, w.othersMsPerSec(), w.stealMsPerSec());
     }
 
     /** Burns CPU until {@code stop}; returns the chunks done. The result feeds a check so the JIT keeps the work. */

@@ -38,7 +38,13 @@ import org.slf4j.LoggerFactory;
  */
 public final class Station implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(Station.class);
-    private static final int PHASES = 4;
+    /*
+     * Clocks are spread over a few deadlines per frame: few, so that one scheduler wake-up still
+     * serves many clocks (every phase costs a wake-up per frame), and more than one once there are
+     * enough clocks that their ticks queued at one instant would make the last ones late.
+     */
+    private static final int MAX_PHASES = 4;
+    private static final int CLOCKS_PER_PHASE = 25;
     private static final long STARTUP_WAIT_SECONDS = 10;
 
     private final String fileName;
@@ -156,19 +162,12 @@ public final class Station implements AutoCloseable {
         long ticks = stopAfter == null ? 0 : (long) Math.ceil(stopAfter.toNanos() / (double) config.frameNanos());
         log.info("station {}: {} clock(s), {} output(s), frame {} samples at {} Hz, clocks as {}", fileName, clocks.size(),
                 opened.size(), frameSize, format.sampleRate(), task ? "scheduler tasks" : "threads");
+        int phases = Math.max(1, Math.min(MAX_PHASES, clocks.size() / CLOCKS_PER_PHASE));
         for (int i = 0; i < clocks.size(); i++) {
-            clocks.get(i).start(ticks, this::clockFinished, phase(i, config.frameNanos()));
+            clocks.get(i).start(ticks, this::clockFinished, (i % phases) * config.frameNanos() / phases);
         }
         deferred.forEach(Runnable::run);
         deferred.clear();
-    }
-
-    /**
-     * Spreads clocks over {@link #PHASES} deadlines per frame: few enough that a scheduler wake-up
-     * still serves many clocks, enough that their ticks do not all queue at one instant.
-     */
-    private static long phase(int clockIndex, long frameNanos) {
-        return (clockIndex % PHASES) * frameNanos / PHASES;
     }
 
     /** Runs what sources need before sound starts (first tracks), in parallel on the blocking pool. */
