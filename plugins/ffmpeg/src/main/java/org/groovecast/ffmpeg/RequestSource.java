@@ -17,7 +17,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Plays requests one after the other. Choosing, opening and probing the next tracks happens ahead
  * of time on the blocking pool ({@code prefetch} of them), never on the clock; the clock only
- * decodes. A request that cannot be read is logged once, with its path, and skipped; when a whole
+ * decodes. Only the next track stays open: the others are probed, then closed until their turn
+ * comes near, so that a thousand playlists do not hold three thousand decoders. A request that cannot be read is logged once, with its path, and skipped; when a whole
  * round fails the source is unavailable for a while instead of spinning on broken files.
  */
 abstract class RequestSource extends Source {
@@ -25,7 +26,10 @@ abstract class RequestSource extends Source {
     private static final long RETRY_NANOS = TimeUnit.SECONDS.toNanos(5);
 
     private final int prefetch;
+    /** Opened and probed: the next track to play (one at most, since it holds a decoder). */
     private final ConcurrentLinkedQueue<Track> ready = new ConcurrentLinkedQueue<>();
+    /** Probed and found playable, closed until the track before them starts. */
+    private final ConcurrentLinkedQueue<Request> verified = new ConcurrentLinkedQueue<>();
     private final AtomicBoolean fetching = new AtomicBoolean();
     private final Set<String> reported = ConcurrentHashMap.newKeySet();
     private volatile long retryAfter;
@@ -128,7 +132,7 @@ abstract class RequestSource extends Source {
 
     /** Starts a fetch on the blocking pool unless enough tracks are ready or one is running. */
     private void topUp() {
-        if (!realtime || closed || blocking == null || ready.size() >= prefetch) return;
+        if (!realtime || closed || blocking == null || ready.size() + verified.size() >= prefetch && !ready.isEmpty()) return;
         if (System.nanoTime() < retryAfter) return;
         if (fetching.compareAndSet(false, true)) blocking.execute(this::fetchAndRelease);
     }
@@ -144,17 +148,27 @@ abstract class RequestSource extends Source {
     private void fetch() {
         int failures = 0;
         // attemptsPerRound() is asked each time: a playlist knows its size only once it has read it.
-        while (!closed && ready.size() < prefetch && failures < Math.max(1, attemptsPerRound())) {
-            Request r;
-            try {
-                r = next();
-            } catch (RuntimeException e) {
-                log.error("{}: choosing the next track failed: {}", id(), e.toString());
-                break;
+        while (!closed && (ready.isEmpty() || ready.size() + verified.size() < prefetch)
+                && failures < Math.max(1, attemptsPerRound())) {
+            // The next track to open is the oldest verified one; new requests only queue behind them.
+            Request r = ready.isEmpty() ? verified.poll() : null;
+            if (r == null) {
+                try {
+                    r = next();
+                } catch (RuntimeException e) {
+                    log.error("{}: choosing the next track failed: {}", id(), e.toString());
+                    break;
+                }
+                if (r == null) break;
             }
-            if (r == null) break;
             try {
-                ready.add(Track.open(r, format));
+                Track t = Track.open(r, format);
+                if (ready.isEmpty()) {
+                    ready.add(t);
+                } else {
+                    t.close();
+                    verified.add(r);
+                }
                 failures = 0;
             } catch (IOException | RuntimeException e) {
                 failures++;
@@ -176,6 +190,7 @@ abstract class RequestSource extends Source {
     private void drain() {
         Track t;
         while ((t = ready.poll()) != null) t.close();
+        verified.clear();
     }
 
     @Override
