@@ -86,6 +86,11 @@ final class Builtins {
                 .doc("The process footprint in bytes: heapUsed, heapCommitted, private, native, directBuffers, and pretty.")
                 .returns(MAP)
                 .create(a -> RuntimeMemory.read()));
+        specs.add(OperatorSpec.named("runtime.scheduler")
+                .doc("The scheduler's load since start: busy (share of its threads' time spent running), threads, "
+                        + "blockingRunning, blockingQueued. Overload shows here and as clock lag, not as clock duty.")
+                .returns(MAP)
+                .create(a -> station.schedulerLoad()));
         specs.add(OperatorSpec.named("source.collectCallbackReleases")
                 .doc("Runs a function; returns its value and one release() undoing what it registered on the sources.")
                 .positional("sources", SOURCES, "the sources whose registrations to collect")

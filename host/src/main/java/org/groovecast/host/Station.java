@@ -59,6 +59,7 @@ public final class Station implements AutoCloseable {
     private TaskScheduler scheduler;
     private BlockingPool blocking;
     private boolean started;
+    private long startedAt;
     private boolean stopped;
 
     private Station(String fileName, Settings settings, Map<String, String> environment) {
@@ -163,11 +164,53 @@ public final class Station implements AutoCloseable {
         log.info("station {}: {} clock(s), {} output(s), frame {} samples at {} Hz, clocks as {}", fileName, clocks.size(),
                 opened.size(), frameSize, format.sampleRate(), task ? "scheduler tasks" : "threads");
         int phases = Math.max(1, Math.min(MAX_PHASES, clocks.size() / CLOCKS_PER_PHASE));
+        startedAt = System.nanoTime();
         for (int i = 0; i < clocks.size(); i++) {
             clocks.get(i).start(ticks, this::clockFinished, (i % phases) * config.frameNanos() / phases);
         }
         deferred.forEach(Runnable::run);
         deferred.clear();
+        long every = seconds("clock.reportEvery");
+        if (every > 0) scheduler.schedule(every, TimeUnit.NANOSECONDS, new LoadReport(every));
+    }
+
+    /** Logs the scheduler's load every {@code clock.reportEvery}, beside the clocks' own lines. */
+    private final class LoadReport implements Runnable {
+        private final long every;
+        private long lastBusy;
+        private long lastAt = System.nanoTime();
+
+        LoadReport(long every) {
+            this.every = every;
+        }
+
+        @Override
+        public void run() {
+            long now = System.nanoTime();
+            long busy = scheduler.busyNanos();
+            if (log.isInfoEnabled()) {
+                log.info("scheduler: {}% busy on {} thread(s); blocking pool: {} running, {} queued",
+                        String.format("%.1f", 100.0 * (busy - lastBusy) / ((now - lastAt) * (double) scheduler.threads())),
+                        scheduler.threads(), blocking.inFlight(), blocking.queued());
+            }
+            lastBusy = busy;
+            lastAt = now;
+            if (!scheduler.isShutdown()) {
+                try {
+                    scheduler.schedule(every, TimeUnit.NANOSECONDS, this);
+                } catch (IllegalStateException stopping) {
+                    // the station is stopping
+                }
+            }
+        }
+    }
+
+    /** The scheduler's load since start: busy share of its threads, and the blocking pool's state. */
+    Map<String, Object> schedulerLoad() {
+        if (scheduler == null) return Map.of("busy", 0.0, "threads", 0, "blockingRunning", 0, "blockingQueued", 0);
+        double elapsed = (System.nanoTime() - startedAt) * (double) scheduler.threads();
+        return Map.of("busy", elapsed <= 0 ? 0.0 : scheduler.busyNanos() / elapsed, "threads", scheduler.threads(),
+                "blockingRunning", blocking.inFlight(), "blockingQueued", blocking.queued());
     }
 
     /** Runs what sources need before sound starts (first tracks), in parallel on the blocking pool. */

@@ -183,6 +183,22 @@ class OperatorsSpec extends Specification {
         st.scriptLog().recent()[0..1] == ['info: run 1', 'info: run 3']
     }
 
+    def "runtime.scheduler reports the scheduler's load to scripts"() {
+        given:
+        Station st = Engine.load('t.groovy', '''
+            output.dummy(sine(440))
+            thread.run(delay: 0.5) { -> def l = runtime.scheduler(); log.info("${l.threads > 0} ${l.busy > 0} ${l.busy < 1} ${l.blockingQueued == 0}") }
+        ''')
+
+        when: 'half a second in real time'
+        st.start(null)
+        Thread.sleep(800)
+        st.stop()
+
+        then:
+        st.scriptLog().recent() == ['info: true true true true']
+    }
+
     def "runtime.memory and time.up read the process"() {
         when:
         def st = Engine.load('t.groovy', '''

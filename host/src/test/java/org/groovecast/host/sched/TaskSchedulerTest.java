@@ -136,6 +136,22 @@ class TaskSchedulerTest {
         assertTrue(refused);
     }
 
+    @Test
+    void busyTimeCountsTheTimeSpentRunningTasks() throws Exception {
+        try (TaskScheduler scheduler = new TaskScheduler(1, Duration.ofMillis(1), BATCH)) {
+            CountDownLatch done = new CountDownLatch(1);
+            scheduler.execute(() -> {
+                long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(50);
+                while (System.nanoTime() < end) Thread.onSpinWait();
+                done.countDown();
+            });
+            assertTrue(done.await(2, TimeUnit.SECONDS));
+            Thread.sleep(20);
+            assertTrue(scheduler.busyNanos() >= TimeUnit.MILLISECONDS.toNanos(50), "busy " + scheduler.busyNanos());
+            assertTrue(scheduler.busyNanos() < TimeUnit.MILLISECONDS.toNanos(500), "idle time is not busy time");
+        }
+    }
+
     static void sleep(long ms) {
         try {
             Thread.sleep(ms);
