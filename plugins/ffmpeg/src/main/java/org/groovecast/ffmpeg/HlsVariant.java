@@ -112,8 +112,8 @@ final class HlsVariant implements AutoCloseable {
     /** Closes the segment file; it covers stream samples [segmentStart, end), so durations add up to what was sent. */
     private void finishSegment(long end) throws IOException {
         try {
+            // No fsync: it would block the clock on the disk, and players read from the page cache anyway.
             muxer.finish();
-            channel.force(false);
         } finally {
             muxer.close();
             channel.close();
