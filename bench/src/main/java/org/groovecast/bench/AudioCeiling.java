@@ -9,7 +9,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -79,24 +78,22 @@ public final class AudioCeiling {
     private static double abortLag;
 
     public static void main(String[] args) throws Exception {
-        Map<String, String> defaults = new LinkedHashMap<>();
-        defaults.put("engines", "ffmpeg,groovecast,liquidsoap");
-        defaults.put("warmup", "10");
-        defaults.put("window", "30");
-        defaults.put("start", "8");
-        defaults.put("shapes", "shared,mp3");
-        defaults.put("resolution", "4");
-        defaults.put("max", "256");
-        defaults.put("counts", "");
-        defaults.put("lsStart", "8");
-        defaults.put("lsCounts", "");
-        defaults.put("lagLimit", "1.0");
-        defaults.put("dutyLimit", "1.0");
-        defaults.put("media", MediaSupport.DEFAULT_MEDIA);
-        defaults.put("quietWait", "5");
-        defaults.put("abortLag", "10");
-        defaults.put("plugins", "");
-        Options opts = new Options(args, defaults, USAGE);
+        Options opts = new Options(args, USAGE,
+                "engines", "ffmpeg,groovecast,liquidsoap",
+                "warmup", "10",
+                "window", "30",
+                "start", "8",
+                "shapes", "shared,mp3",
+                "resolution", "4",
+                "max", "256",
+                "counts", "",
+                "lsStart", "8",
+                "lsCounts", "",
+                "lagLimit", "1.0",
+                "dutyLimit", "1.0",
+                "media", MediaSupport.DEFAULT_MEDIA,
+                "quietWait", "5",
+                "abortLag", "10");
         List<String> engines = opts.list("engines");
         warmup = opts.seconds("warmup");
         window = opts.seconds("window");

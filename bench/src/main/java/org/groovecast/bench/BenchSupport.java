@@ -31,13 +31,18 @@ final class BenchSupport {
 
     // ---------------------------------------------------------------- options
 
-    /** {@code --name=value} options; a bare {@code --name} is "true". Unknown names are an error. */
+    /**
+     * {@code --name=value} options; a bare {@code --name} is "true". Unknown names are an error.
+     * Every benchmark takes {@code --plugins=DIR} (default: bench/target/plugins) and {@code --set}.
+     */
     static final class Options {
         private final Map<String, String> values = new LinkedHashMap<>();
         private final Map<String, String> settings = new LinkedHashMap<>();
 
-        Options(String[] args, Map<String, String> defaults, String usage) {
-            values.putAll(defaults);
+        /** @param defaults option names and their default values, alternating */
+        Options(String[] args, String usage, String... defaults) {
+            for (int i = 0; i < defaults.length; i += 2) values.put(defaults[i], defaults[i + 1]);
+            values.putIfAbsent("plugins", "");
             for (int i = 0; i < args.length; i++) {
                 String a = args[i];
                 if (a.equals("-h") || a.equals("--help")) {

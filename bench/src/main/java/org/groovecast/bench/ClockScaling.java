@@ -2,7 +2,6 @@ package org.groovecast.bench;
 
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -58,15 +57,13 @@ public final class ClockScaling {
     private static double quietWait;
 
     public static void main(String[] args) throws Exception {
-        Map<String, String> defaults = new LinkedHashMap<>();
-        defaults.put("counts", "1,50,100,200");
-        defaults.put("modes", "task,thread");
-        defaults.put("warmup", "3");
-        defaults.put("window", "10");
-        defaults.put("jvmWarmup", "2");
-        defaults.put("quietWait", "10");
-        defaults.put("plugins", "");
-        Options opts = new Options(args, defaults, USAGE);
+        Options opts = new Options(args, USAGE,
+                "counts", "1,50,100,200",
+                "modes", "task,thread",
+                "warmup", "3",
+                "window", "10",
+                "jvmWarmup", "2",
+                "quietWait", "10");
 
         List<Integer> counts = new ArrayList<>(new TreeSet<>(opts.ints("counts")));
         List<String> modes = opts.list("modes");

@@ -4,7 +4,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -68,14 +67,12 @@ public final class DecodeMemory {
     }
 
     public static void main(String[] args) throws Exception {
-        Map<String, String> defaults = new LinkedHashMap<>();
-        defaults.put("files", "1000");
-        defaults.put("every", "100");
-        defaults.put("baseline", "200");
-        defaults.put("media", MediaSupport.DEFAULT_MEDIA);
-        defaults.put("timeout", "120");
-        defaults.put("plugins", "");
-        Options opts = new Options(args, defaults, USAGE);
+        Options opts = new Options(args, USAGE,
+                "files", "1000",
+                "every", "100",
+                "baseline", "200",
+                "media", MediaSupport.DEFAULT_MEDIA,
+                "timeout", "120");
         int count = Integer.parseInt(opts.string("files"));
         every = Integer.parseInt(opts.string("every"));
         int baseline = Integer.parseInt(opts.string("baseline"));

@@ -1,7 +1,6 @@
 package org.groovecast.bench;
 
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -46,14 +45,12 @@ public final class LatenessUnderLoad {
     }
 
     public static void main(String[] args) throws Exception {
-        Map<String, String> defaults = new LinkedHashMap<>();
-        defaults.put("tasks", "8");
-        defaults.put("warmup", "3");
-        defaults.put("window", "10");
-        defaults.put("jvmWarmup", "2");
-        defaults.put("quietWait", "10");
-        defaults.put("plugins", "");
-        Options opts = new Options(args, defaults, USAGE);
+        Options opts = new Options(args, USAGE,
+                "tasks", "8",
+                "warmup", "3",
+                "window", "10",
+                "jvmWarmup", "2",
+                "quietWait", "10");
         int tasks = Integer.parseInt(opts.string("tasks"));
         double warmup = opts.seconds("warmup");
         double window = opts.seconds("window");

@@ -7,7 +7,6 @@ import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -47,15 +46,13 @@ public final class ManyPlaylists {
     }
 
     public static void main(String[] args) throws Exception {
-        Map<String, String> defaults = new LinkedHashMap<>();
-        defaults.put("counts", "160,640,1280");
-        defaults.put("files", "50");
-        defaults.put("timeout", "120");
-        defaults.put("idle", "5");
-        defaults.put("engines", "groovecast,liquidsoap");
-        defaults.put("media", MediaSupport.DEFAULT_MEDIA);
-        defaults.put("plugins", "");
-        Options opts = new Options(args, defaults, USAGE);
+        Options opts = new Options(args, USAGE,
+                "counts", "160,640,1280",
+                "files", "50",
+                "timeout", "120",
+                "idle", "5",
+                "engines", "groovecast,liquidsoap",
+                "media", MediaSupport.DEFAULT_MEDIA);
         List<Integer> counts = opts.ints("counts");
         int fileCount = Integer.parseInt(opts.string("files"));
         double timeout = opts.seconds("timeout");

@@ -29,7 +29,15 @@ final class Engine {
 
     /** Loads, runs {@code seconds} of stream time as fast as possible, and waits for the stop. */
     static Station render(Path script, double seconds, Map<String, String> settings = [:], Path out = null) {
-        Station station = load(script, ['clock.sync': 'none'] + settings, out)
+        runFor(load(script, ['clock.sync': 'none'] + settings, out), seconds)
+    }
+
+    /** The same for script text named {@code name}. */
+    static Station render(String name, String text, double seconds, Map<String, String> settings = [:]) {
+        runFor(load(name, text, ['clock.sync': 'none'] + settings), seconds)
+    }
+
+    private static Station runFor(Station station, double seconds) {
         station.start(Duration.ofMillis((long) (seconds * 1000)))
         assert station.awaitStopped(Duration.ofSeconds(60))
         station

@@ -2,7 +2,6 @@ package org.groovecast.scripts
 
 import java.nio.file.Files
 import java.nio.file.Path
-import java.time.Duration
 import java.time.LocalDateTime
 import org.groovecast.host.Station
 import spock.lang.Specification
@@ -13,10 +12,7 @@ class FileOutputSpec extends Specification {
     Path dir
 
     Station render(String script, double seconds) {
-        Station s = Engine.load('files.groovy', script.replace('DIR', dir.toString()), ['clock.sync': 'none'])
-        s.start(Duration.ofMillis((long) (seconds * 1000)))
-        assert s.awaitStopped(Duration.ofSeconds(60))
-        s
+        Engine.render('files.groovy', script.replace('DIR', dir.toString()), seconds)
     }
 
     def "strftime fields in the path are expanded when the file opens"() {

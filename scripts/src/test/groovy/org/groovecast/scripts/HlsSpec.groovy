@@ -2,7 +2,6 @@ package org.groovecast.scripts
 
 import java.nio.file.Files
 import java.nio.file.Path
-import java.time.Duration
 import org.groovecast.host.Station
 import org.groovecast.host.script.ScriptError
 import spock.lang.Specification
@@ -14,10 +13,7 @@ class HlsSpec extends Specification {
     Path dir
 
     Station render(String script, double seconds) {
-        Station s = Engine.load('hls.groovy', script.replace('DIR', dir.toString()), ['clock.sync': 'none'])
-        s.start(Duration.ofMillis((long) (seconds * 1000)))
-        assert s.awaitStopped(Duration.ofSeconds(60))
-        s
+        Engine.render('hls.groovy', script.replace('DIR', dir.toString()), seconds)
     }
 
     static List<Double> extinf(Path playlist) {

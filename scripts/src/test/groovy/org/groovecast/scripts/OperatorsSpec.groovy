@@ -1,7 +1,6 @@
 package org.groovecast.scripts
 
 import java.nio.file.Path
-import java.time.Duration
 import org.groovecast.api.ClockInfo
 import org.groovecast.host.Station
 import org.groovecast.host.script.ScriptError
@@ -14,11 +13,7 @@ class OperatorsSpec extends Specification {
     Path dir
 
     Station render(String script, double seconds, Map<String, String> settings = [:]) {
-        Station s = Engine.load('t.groovy', script.replace('OUT', dir.resolve('out.wav').toString()),
-                ['clock.sync': 'none'] + settings)
-        s.start(Duration.ofMillis((long) (seconds * 1000)))
-        assert s.awaitStopped(Duration.ofSeconds(60))
-        s
+        Engine.render('t.groovy', script.replace('OUT', dir.resolve('out.wav').toString()), seconds, settings)
     }
 
     Wav wav() { Wav.read(dir.resolve('out.wav')) }

@@ -5,7 +5,6 @@ import ch.qos.logback.classic.spi.ILoggingEvent
 import ch.qos.logback.core.read.ListAppender
 import java.nio.file.Files
 import java.nio.file.Path
-import java.time.Duration
 import org.groovecast.host.Station
 import org.groovecast.host.script.ScriptError
 import org.slf4j.LoggerFactory
@@ -18,11 +17,7 @@ class RequestsSpec extends Specification {
     Path dir
 
     Station render(String script, double seconds) {
-        Station s = Engine.load('requests.groovy', script.replace('OUT', dir.resolve('out.wav').toString()),
-                ['clock.sync': 'none'])
-        s.start(Duration.ofMillis((long) (seconds * 1000)))
-        assert s.awaitStopped(Duration.ofSeconds(60))
-        s
+        Engine.render('requests.groovy', script.replace('OUT', dir.resolve('out.wav').toString()), seconds)
     }
 
     Wav wav() { Wav.read(dir.resolve('out.wav')) }
