@@ -20,6 +20,14 @@ public interface Encoder {
      */
     Session open(AudioFormat format, WritableByteChannel out) throws IOException;
 
+    /**
+     * Starts an encoding of audio and, for encoders with a video stream, the frames' images in
+     * {@code video}'s layout. Audio-only encoders ignore images; this is what outputs call.
+     */
+    default Session open(AudioFormat format, VideoFormat video, WritableByteChannel out) throws IOException {
+        return open(format, out);
+    }
+
     /** One running encoding. */
     interface Session extends AutoCloseable {
         /** Encodes samples {@code [0, frame.position())} of {@code frame}. */

@@ -13,8 +13,10 @@ import java.util.Arrays;
  *
  * <p>Besides PCM a frame can carry encoded packets ({@link #addEncoded}), so that one encode can
  * feed several outputs. Packets are opaque to the engine: the operator that encoded them defines
- * their type, owns them, and keeps them valid until its next tick. Video will get a plane of its
- * own the same way, with the same positions and breaks.
+ * their type, owns them, and keeps them valid until its next tick. Video travels the same way:
+ * {@link Image}s attached at the sample position where each picture starts to show, owned by the
+ * operator that made them. A frame without images carries no new picture; an encoder then keeps
+ * showing the last one.
  */
 public final class Frame {
     private final AudioFormat format;
@@ -30,6 +32,9 @@ public final class Frame {
     private int[] encodedPositions = new int[4];
     private Object[] encoded = new Object[4];
     private int encodedCount;
+    private int[] imagePositions = new int[2];
+    private Image[] images = new Image[2];
+    private int imageCount;
 
     public Frame(AudioFormat format, int size) {
         if (size <= 0) throw new IllegalArgumentException("frame size must be positive, got " + size);
@@ -140,6 +145,28 @@ public final class Frame {
         return encodedPositions[i];
     }
 
+    /** Attaches a picture that shows from sample {@code pos} on (see {@link Image} for ownership). */
+    public void addImage(int pos, Image image) {
+        if (imageCount == images.length) {
+            images = Arrays.copyOf(images, imageCount * 2);
+            imagePositions = Arrays.copyOf(imagePositions, imageCount * 2);
+        }
+        imagePositions[imageCount] = pos;
+        images[imageCount++] = image;
+    }
+
+    public int imageCount() {
+        return imageCount;
+    }
+
+    public Image image(int i) {
+        return images[i];
+    }
+
+    public int imagePosition(int i) {
+        return imagePositions[i];
+    }
+
     /** Drops metadata entries from index {@code count} on, so an operator can rewrite what its input added. */
     public void truncateMetadata(int count) {
         for (int i = count; i < metadataCount; i++) metadata[i] = null;
@@ -187,10 +214,12 @@ public final class Frame {
         metadataCount = 0;
         for (int i = 0; i < encodedCount; i++) encoded[i] = null;
         encodedCount = 0;
+        for (int i = 0; i < imageCount; i++) images[i] = null;
+        imageCount = 0;
     }
 
     /**
-     * Copies samples {@code [from, to)} of {@code src}, with the metadata and packets in that range, to this
+     * Copies samples {@code [from, to)} of {@code src}, with the metadata, packets and images in that range, to this
      * frame's position and advances. Both frames must have the same format.
      */
     public void copyFrom(Frame src, int from, int to) {
@@ -203,6 +232,10 @@ public final class Frame {
         for (int i = 0; i < src.encodedCount; i++) {
             int p = src.encodedPositions[i];
             if (p >= from && p < to) addEncoded(position + p - from, src.encoded[i]);
+        }
+        for (int i = 0; i < src.imageCount; i++) {
+            int p = src.imagePositions[i];
+            if (p >= from && p < to) addImage(position + p - from, src.images[i]);
         }
         advance(n);
     }

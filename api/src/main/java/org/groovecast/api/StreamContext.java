@@ -9,6 +9,16 @@ import java.util.concurrent.Executor;
 public interface StreamContext {
     AudioFormat format();
 
+    /** The layout of video images on this clock ({@code settings.video.frame.*}). */
+    default VideoFormat video() {
+        return VideoFormat.DEFAULT;
+    }
+
+    /** Threads an image scaler may use ({@code settings.ffmpeg.scalingThreads}); 0 means one per core. */
+    default int scalingThreads() {
+        return 1;
+    }
+
     /** Samples per channel in one frame. */
     int frameSize();
 

@@ -39,6 +39,9 @@ public final class Settings {
         declare("scheduler.threads", ValueType.INTEGER, cores, "threads running clocks and other non-blocking tasks");
         declare("scheduler.blockingTasks", ValueType.INTEGER, BlockingPool.defaultCap(), "blocking tasks running at once");
         declare("scheduler.timerSlack", ValueType.NUMBER, 0.001, "seconds a timer may fire early to share a wake-up");
+        declare("video.frame.width", ValueType.INTEGER, 1280, "width of video images, even");
+        declare("video.frame.height", ValueType.INTEGER, 720, "height of video images, even");
+        declare("video.frame.rate", ValueType.INTEGER, 25, "video images per second");
         declare("ffmpeg.scalingThreads", ValueType.INTEGER, 1, "threads of the video scaler; 0 for one per core");
     }
 

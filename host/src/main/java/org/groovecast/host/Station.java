@@ -16,6 +16,7 @@ import org.groovecast.api.OperatorSpec;
 import org.groovecast.api.Output;
 import org.groovecast.api.Registration;
 import org.groovecast.api.UserFunction;
+import org.groovecast.api.VideoFormat;
 import org.groovecast.host.clock.Clock;
 import org.groovecast.host.clock.ClockConfig;
 import org.groovecast.host.clock.Sync;
@@ -118,7 +119,17 @@ public final class Station implements AutoCloseable {
                     + "add one such as output.dummy(s) or output.file(wav(), 'out.wav', s)");
         }
         ClockPlanner.plan(graph, Sync.parse(settings.string("clock.sync")), fileName); // conflicts show at check time
+        videoFormat();
         return this;
+    }
+
+    private VideoFormat videoFormat() {
+        try {
+            return new VideoFormat(settings.integer("video.frame.width"), settings.integer("video.frame.height"),
+                    settings.integer("video.frame.rate"));
+        } catch (IllegalArgumentException e) {
+            throw new ScriptError(fileName, 0, "settings.video.frame: " + e.getMessage());
+        }
     }
 
     /**
@@ -132,7 +143,7 @@ public final class Station implements AutoCloseable {
         AudioFormat format = new AudioFormat(settings.integer("audio.samplerate"), settings.integer("audio.channels"));
         int frameSize = (int) Math.max(1, Math.round(settings.number("frame.duration") * format.sampleRate()));
         ClockConfig config = new ClockConfig(format, frameSize, seconds("clock.maxLatency"), seconds("clock.warnLag"),
-                seconds("clock.reportEvery"));
+                seconds("clock.reportEvery"), videoFormat(), settings.integer("ffmpeg.scalingThreads"));
         scheduler = new TaskScheduler(settings.integer("scheduler.threads"),
                 Duration.ofNanos(seconds("scheduler.timerSlack")), 64);
         blocking = new BlockingPool(settings.integer("scheduler.blockingTasks"));

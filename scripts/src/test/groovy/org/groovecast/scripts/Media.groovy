@@ -24,6 +24,31 @@ final class Media {
         tones(name, freqs, seconds, title, ['-c:a', 'libmp3lame', '-b:a', '128k'])
     }
 
+    /**
+     * A 720p H.264 + AAC Matroska clip: {@code seconds} of red then {@code seconds} of blue at 25
+     * images per second, with a 440 Hz tone. Solid colours keep it a few kilobytes.
+     */
+    static Path colourClip(String name, double seconds, String size = '1280x720') {
+        Path out = DIR.resolve(name)
+        if (Files.exists(out)) return out
+        Files.createDirectories(out.parent)
+        String graph = "color=c=red:s=${size}:r=25:d=${seconds}[r];color=c=blue:s=${size}:r=25:d=${seconds}[b];" +
+                "[r][b]concat=n=2:v=1:a=0[v];sine=frequency=440:sample_rate=44100:duration=${2 * seconds}[a]"
+        run(['ffmpeg', '-nostdin', '-v', 'error', '-y', '-filter_complex', graph, '-map', '[v]', '-map', '[a]',
+             '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-ac', '2', out.toString()])
+        out
+    }
+
+    /** Per decoded picture of the first video stream, the average of plane U and V (signalstats). */
+    static List<List<Double>> chroma(Path file) {
+        Process p = new ProcessBuilder('ffprobe', '-v', 'error', '-f', 'lavfi', '-i', "movie=${file},signalstats".toString(),
+                '-show_entries', 'frame_tags=lavfi.signalstats.UAVG,lavfi.signalstats.VAVG', '-of', 'csv=p=0')
+                .redirectErrorStream(true).start()
+        String out = p.inputStream.text.strip()
+        assert p.waitFor(60, TimeUnit.SECONDS) && p.exitValue() == 0: "ffprobe ${file}: ${out}"
+        out.readLines().findAll { it.contains(',') }.collect { it.split(',').collect { it as double } }
+    }
+
     static void run(List<String> cmd) {
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start()
         String output = p.inputStream.text

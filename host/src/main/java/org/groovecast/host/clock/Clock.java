@@ -13,6 +13,7 @@ import org.groovecast.api.ClockInfo;
 import org.groovecast.api.Output;
 import org.groovecast.api.Source;
 import org.groovecast.api.StreamContext;
+import org.groovecast.api.VideoFormat;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -60,7 +61,8 @@ public abstract class Clock implements ClockInfo {
 
     /** Prepares the outputs' graphs for this clock; call once, before {@link #start}. */
     public final void attach(Collection<Output> outs, Executor blocking) {
-        StreamContext ctx = new Context(config.format(), config.frameSize(), this, blocking, sync == Sync.AUTO, startupWork);
+        StreamContext ctx = new Context(config.format(), config.frameSize(), config.video(), config.scalingThreads(), this,
+                blocking, sync == Sync.AUTO, startupWork);
         for (Output o : outs) {
             o.prepare(ctx);
             outputs.add(o);
@@ -262,8 +264,8 @@ public abstract class Clock implements ClockInfo {
         return "clock " + id;
     }
 
-    private record Context(AudioFormat format, int frameSize, ClockInfo clock, Executor blocking, boolean realtime,
-                           List<Runnable> startup) implements StreamContext {
+    private record Context(AudioFormat format, int frameSize, VideoFormat video, int scalingThreads, ClockInfo clock,
+                           Executor blocking, boolean realtime, List<Runnable> startup) implements StreamContext {
         @Override
         public void beforeStart(Runnable blockingWork) {
             startup.add(blockingWork);

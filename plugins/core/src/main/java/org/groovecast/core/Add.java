@@ -53,6 +53,7 @@ final class Add extends Source {
         for (float[] plane : out) Arrays.fill(plane, from, to, 0f);
         float total = 0;
         int produced = -1;
+        boolean pictured = false;
         for (int i = 0; i < inputs.size(); i++) {
             Source s = inputs.get(i);
             if (!s.isReady()) continue;
@@ -72,6 +73,14 @@ final class Add extends Source {
             for (int m = 0; m < scratch.metadataCount(); m++) {
                 int at = scratch.metadataPosition(m);
                 if (at >= from && at < from + got) frame.addMetadata(at, scratch.metadata(m));
+            }
+            // Pictures are not mixed: the first input that shows one this tick is the picture.
+            if (!pictured && scratch.imageCount() > 0) {
+                pictured = true;
+                for (int m = 0; m < scratch.imageCount(); m++) {
+                    int at = scratch.imagePosition(m);
+                    if (at >= from && at < from + got) frame.addImage(at, scratch.image(m));
+                }
             }
             if (produced < 0) produced = got;
         }

@@ -57,7 +57,7 @@ final class FileOutput extends Output {
         if (parent != null) Files.createDirectories(parent);
         channel = FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                 StandardOpenOption.TRUNCATE_EXISTING);
-        session = encoder.open(context.format(), channel);
+        session = encoder.open(context.format(), context.video(), channel);
     }
 
     @Override

@@ -14,7 +14,6 @@ import static org.bytedeco.ffmpeg.global.avcodec.avcodec_receive_packet;
 import static org.bytedeco.ffmpeg.global.avcodec.avcodec_send_frame;
 import static org.bytedeco.ffmpeg.global.avutil.AVERROR_EAGAIN;
 import static org.bytedeco.ffmpeg.global.avutil.AVERROR_EOF;
-import static org.bytedeco.ffmpeg.global.avutil.AV_DICT_IGNORE_SUFFIX;
 import static org.bytedeco.ffmpeg.global.avutil.AV_SAMPLE_FMT_FLTP;
 import static org.bytedeco.ffmpeg.global.avutil.AV_SAMPLE_FMT_NONE;
 import static org.bytedeco.ffmpeg.global.avutil.av_audio_fifo_alloc;
@@ -25,7 +24,6 @@ import static org.bytedeco.ffmpeg.global.avutil.av_audio_fifo_write;
 import static org.bytedeco.ffmpeg.global.avutil.av_channel_layout_copy;
 import static org.bytedeco.ffmpeg.global.avutil.av_channel_layout_default;
 import static org.bytedeco.ffmpeg.global.avutil.av_dict_free;
-import static org.bytedeco.ffmpeg.global.avutil.av_dict_get;
 import static org.bytedeco.ffmpeg.global.avutil.av_dict_set;
 import static org.bytedeco.ffmpeg.global.avutil.av_frame_alloc;
 import static org.bytedeco.ffmpeg.global.avutil.av_frame_free;
@@ -40,7 +38,6 @@ import static org.bytedeco.ffmpeg.global.swresample.swr_free;
 import static org.bytedeco.ffmpeg.global.swresample.swr_init;
 
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.bytedeco.ffmpeg.avcodec.AVCodec;
@@ -48,7 +45,6 @@ import org.bytedeco.ffmpeg.avcodec.AVCodecContext;
 import org.bytedeco.ffmpeg.avcodec.AVPacket;
 import org.bytedeco.ffmpeg.avutil.AVAudioFifo;
 import org.bytedeco.ffmpeg.avutil.AVDictionary;
-import org.bytedeco.ffmpeg.avutil.AVDictionaryEntry;
 import org.bytedeco.ffmpeg.avutil.AVFrame;
 import org.bytedeco.ffmpeg.avutil.AVRational;
 import org.bytedeco.ffmpeg.swresample.SwrContext;
@@ -105,7 +101,7 @@ final class AudioEncoder implements AutoCloseable {
             if (globalHeader) codec.flags(codec.flags() | AV_CODEC_FLAG_GLOBAL_HEADER);
             for (Map.Entry<String, String> o : options.entrySet()) av_dict_set(dict, o.getKey(), o.getValue(), 0);
             Av.check(avcodec_open2(codec, enc, dict), "cannot open encoder " + codecName);
-            List<String> unknown = keys(dict);
+            List<String> unknown = Av.keys(dict);
             if (!unknown.isEmpty()) {
                 throw new IllegalArgumentException("unknown option" + (unknown.size() > 1 ? "s " : " ")
                         + String.join(", ", unknown) + " for codec " + codecName);
@@ -152,14 +148,6 @@ final class AudioEncoder implements AutoCloseable {
             if (Math.abs(r - wanted) < Math.abs(best - wanted)) best = r;
         }
         return best;
-    }
-
-    private static List<String> keys(AVDictionary dict) {
-        List<String> out = new ArrayList<>();
-        if (dict == null || dict.isNull()) return out;
-        AVDictionaryEntry e = null;
-        while ((e = av_dict_get(dict, "", e, AV_DICT_IGNORE_SUFFIX)) != null && !e.isNull()) out.add(e.key().getString());
-        return out;
     }
 
     AVCodecContext context() {

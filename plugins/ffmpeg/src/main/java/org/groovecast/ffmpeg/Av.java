@@ -8,6 +8,8 @@ import static org.bytedeco.ffmpeg.global.avutil.av_strerror;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.bytedeco.ffmpeg.avutil.AVDictionary;
@@ -42,6 +44,15 @@ final class Av {
     static int check(int ret, String what) throws IOException {
         if (ret < 0) throw new IOException(what + ": " + error(ret));
         return ret;
+    }
+
+    /** The keys left in a dictionary: after avcodec_open2, the options nobody took. */
+    static List<String> keys(AVDictionary dict) {
+        List<String> out = new ArrayList<>();
+        if (dict == null || dict.isNull()) return out;
+        AVDictionaryEntry e = null;
+        while ((e = av_dict_get(dict, "", e, AV_DICT_IGNORE_SUFFIX)) != null && !e.isNull()) out.add(e.key().getString());
+        return out;
     }
 
     /** Copies a dictionary's entries into {@code into}, keys lower-cased; a null dictionary adds nothing. */

@@ -22,10 +22,12 @@ public final class EncoderOperators implements OperatorProvider {
     public List<OperatorSpec> operators() {
         return List.of(
                 OperatorSpec.named("ffmpeg")
-                        .doc("Any FFmpeg muxer and audio codec: ffmpeg(format: 'adts', audio: [codec: 'aac', b: '128k']).")
+                        .doc("Any FFmpeg muxer, audio codec and optional video codec: ffmpeg(format: 'mpegts', "
+                                + "audio: [codec: 'aac', b: '128k'], video: [codec: 'libx264', preset: 'ultrafast', g: 50]).")
                         .requiredNamed("format", STRING, "the muxer: mp3, adts, ogg, flac, mpegts, matroska...")
                         .requiredNamed("audio", MAP, "codec: and any codec option (b:, compression_level:...); threads: (0 = auto)")
-                        .named("video", MAP, null, "video codec and options (needs a source with video)")
+                        .named("video", MAP, null, "codec: and any video codec option; threads: (0 = auto). "
+                                + "Pictures come from the source; black until it has some")
                         .named("options", MAP, Map.of(), "muxer options")
                         .returns(ENCODER)
                         .create(EncoderOperators::ffmpeg),
@@ -70,23 +72,28 @@ public final class EncoderOperators implements OperatorProvider {
     }
 
     private static FfmpegEncoder ffmpeg(Arguments a) {
-        if (a.value("video") != null) {
-            throw new ScriptException("ffmpeg(): video encoding needs video sources, which this engine does not decode yet");
-        }
         Map<String, String> audio = strings(a.map("audio"));
         String codec = audio.remove("codec");
         if (codec == null) throw new ScriptException("ffmpeg(): audio: needs a codec:, e.g. audio: [codec: 'aac']");
-        int threads = 0;
-        String t = audio.remove("threads");
-        if (t != null) {
-            try {
-                threads = Integer.parseInt(t);
-            } catch (NumberFormatException e) {
-                throw new ScriptException("ffmpeg(): threads must be a whole number, got " + t);
-            }
+        int threads = threads(audio.remove("threads"));
+        FfmpegEncoder.Codec video = null;
+        if (a.value("video") != null) {
+            Map<String, String> v = strings(a.map("video"));
+            String name = v.remove("codec");
+            if (name == null) throw new ScriptException("ffmpeg(): video: needs a codec:, e.g. video: [codec: 'libx264']");
+            video = new FfmpegEncoder.Codec(name, v, threads(v.remove("threads")));
         }
         return validated("ffmpeg", new FfmpegEncoder("ffmpeg", a.string("format"), codec, audio,
-                strings(a.map("options")), threads));
+                strings(a.map("options")), threads, video));
+    }
+
+    private static int threads(String t) {
+        if (t == null) return 0;
+        try {
+            return Integer.parseInt(t);
+        } catch (NumberFormatException e) {
+            throw new ScriptException("ffmpeg(): threads must be a whole number, got " + t);
+        }
     }
 
     private static FfmpegEncoder encoder(String name, String format, String codec, Map<String, String> options, int threads) {

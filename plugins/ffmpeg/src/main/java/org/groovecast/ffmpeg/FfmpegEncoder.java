@@ -9,6 +9,7 @@ import java.util.Map;
 import org.groovecast.api.AudioFormat;
 import org.groovecast.api.Encoder;
 import org.groovecast.api.Frame;
+import org.groovecast.api.VideoFormat;
 
 /**
  * An encoding chosen by a script: a muxer format, an audio codec and their options, any FFmpeg
@@ -22,15 +23,35 @@ final class FfmpegEncoder implements Encoder {
     private final Map<String, String> codecOptions;
     private final Map<String, String> formatOptions;
     private final int threads;
+    private final Codec video;
+
+    /** A video codec, its options and threads. */
+    record Codec(String name, Map<String, String> options, int threads) {
+        Codec {
+            options = Map.copyOf(options);
+        }
+    }
 
     FfmpegEncoder(String name, String format, String codec, Map<String, String> codecOptions,
                   Map<String, String> formatOptions, int threads) {
+        this(name, format, codec, codecOptions, formatOptions, threads, null);
+    }
+
+    /** @param video the video codec, or null for audio only */
+    FfmpegEncoder(String name, String format, String codec, Map<String, String> codecOptions,
+                  Map<String, String> formatOptions, int threads, Codec video) {
         this.name = name;
         this.format = format;
         this.codec = codec;
         this.codecOptions = Map.copyOf(codecOptions);
         this.formatOptions = Map.copyOf(formatOptions);
         this.threads = threads;
+        this.video = video;
+    }
+
+    /** The video codec, or null when this encoding is audio only. */
+    Codec video() {
+        return video;
     }
 
     @Override
@@ -59,7 +80,7 @@ final class FfmpegEncoder implements Encoder {
 
     /** Opens the codec and the muxer on a throwaway channel; throws IllegalArgumentException naming what is wrong. */
     FfmpegEncoder validate() {
-        try (Session s = open(AudioFormat.DEFAULT, new DiscardChannel())) {
+        try (Session s = open(AudioFormat.DEFAULT, VideoFormat.DEFAULT, new DiscardChannel())) {
             return this;
         } catch (IOException e) {
             throw new IllegalArgumentException(e.getMessage(), e);
@@ -71,11 +92,30 @@ final class FfmpegEncoder implements Encoder {
         return new AudioEncoder(codec, codecOptions, threads, input, globalHeader);
     }
 
+    /** New encoders for this encoding (audio, and video if it has a video codec), for outputs that mux themselves. */
+    MediaEncoder newMediaEncoder(AudioFormat input, VideoFormat picture, boolean globalHeader) throws IOException {
+        AudioEncoder a = newAudioEncoder(input, globalHeader);
+        if (video == null) return new MediaEncoder(a, null);
+        try {
+            // The frames' pictures are yuv420p already: the scaler only runs for codecs that want another format.
+            return new MediaEncoder(a, new VideoEncoder(video.name(), video.options(), video.threads(), picture, input,
+                    1, globalHeader));
+        } catch (IOException | RuntimeException e) {
+            a.close();
+            throw e;
+        }
+    }
+
     @Override
     public Session open(AudioFormat input, WritableByteChannel out) throws IOException {
-        AudioEncoder encoder = newAudioEncoder(input, Muxer.wantsGlobalHeader(format));
+        return open(input, VideoFormat.DEFAULT, out);
+    }
+
+    @Override
+    public Session open(AudioFormat input, VideoFormat picture, WritableByteChannel out) throws IOException {
+        MediaEncoder encoder = newMediaEncoder(input, picture, Muxer.wantsGlobalHeader(format));
         try {
-            Muxer muxer = new Muxer(format, formatOptions, encoder.context(), out);
+            Muxer muxer = new Muxer(format, formatOptions, encoder.contexts(), out);
             return new EncodingSession(encoder, muxer);
         } catch (IOException | RuntimeException e) {
             encoder.close();
@@ -86,19 +126,24 @@ final class FfmpegEncoder implements Encoder {
     @Override
     public String toString() {
         Map<String, String> all = new LinkedHashMap<>(codecOptions);
-        return name + "(" + format + ", " + codec + (all.isEmpty() ? "" : ", " + all) + ")";
+        return name + "(" + format + ", " + codec + (all.isEmpty() ? "" : ", " + all)
+                + (video == null ? "" : ", " + video.name() + " " + video.options()) + ")";
     }
 
-    private record EncodingSession(AudioEncoder encoder, Muxer muxer) implements Session {
+    private record EncodingSession(MediaEncoder encoder, Muxer muxer, MediaEncoder.Sink sink) implements Session {
+        EncodingSession(MediaEncoder encoder, Muxer muxer) {
+            this(encoder, muxer, muxer::write);
+        }
+
         @Override
         public void encode(Frame frame) throws IOException {
-            encoder.encode(frame, muxer::write);
+            encoder.encode(frame, sink);
         }
 
         @Override
         public void close() throws IOException {
             try {
-                encoder.finish(muxer::write);
+                encoder.finish(sink);
                 muxer.finish();
             } finally {
                 muxer.close();

@@ -10,6 +10,7 @@ import org.groovecast.api.Frame;
 import org.groovecast.api.Output;
 import org.groovecast.api.Source;
 import org.groovecast.api.StreamContext;
+import org.groovecast.api.VideoFormat;
 
 /**
  * {@code output.file.hls(dir, [name: encoder, ...], s)}: one MPEG-TS rendition per encoder, each
@@ -22,6 +23,7 @@ final class HlsOutput extends Output {
     private final int segments;
     private final List<HlsVariant> variants = new ArrayList<>();
     private boolean masterWritten;
+    private VideoFormat video;
     private boolean playing;
 
     /** @param renditions name to an {@link FfmpegEncoder} (encoded here) or an {@link EncodeSource} (copied) */
@@ -36,9 +38,10 @@ final class HlsOutput extends Output {
 
     @Override
     protected void prepareOutput(StreamContext context) {
+        video = context.video();
         renditions.forEach((name, r) -> variants.add(r instanceof EncodeSource shared
-                ? new HlsVariant(name, shared.encoding(), shared, dir, context.format(), segmentDuration, segments)
-                : new HlsVariant(name, (FfmpegEncoder) r, null, dir, context.format(), segmentDuration, segments)));
+                ? new HlsVariant(name, shared.encoding(), shared, dir, context.format(), context.video(), segmentDuration, segments)
+                : new HlsVariant(name, (FfmpegEncoder) r, null, dir, context.format(), context.video(), segmentDuration, segments)));
     }
 
     @Override
@@ -50,7 +53,7 @@ final class HlsOutput extends Output {
     protected void send(Frame frame) throws IOException {
         if (frame.position() > 0) {
             for (HlsVariant v : variants) v.encode(frame);
-            if (!masterWritten) writeMaster();
+            if (!masterWritten && variants.stream().allMatch(HlsVariant::described)) writeMaster();
             playing = true;
         }
         if (playing && frame.position() < frame.size()) {
@@ -63,7 +66,9 @@ final class HlsOutput extends Output {
         StringBuilder m = new StringBuilder("#EXTM3U\n#EXT-X-VERSION:3\n");
         for (HlsVariant v : variants) {
             m.append("#EXT-X-STREAM-INF:BANDWIDTH=").append(v.bandwidth())
-                    .append(",CODECS=\"").append(Hls.codecs(v.encoding().codec())).append("\"\n")
+                    .append(",CODECS=\"").append(v.codecs()).append('"')
+                    .append(v.encoding().video() == null ? "" : ",RESOLUTION=" + video.width() + "x" + video.height())
+                    .append('\n')
                     .append(v.name()).append(".m3u8\n");
         }
         Hls.writeAtomically(dir.resolve("stream.m3u8"), m.toString());
@@ -73,6 +78,7 @@ final class HlsOutput extends Output {
     @Override
     protected void close() throws IOException {
         IOException first = null;
+        if (!masterWritten && playing) writeMaster();
         for (HlsVariant v : variants) {
             try {
                 v.close();

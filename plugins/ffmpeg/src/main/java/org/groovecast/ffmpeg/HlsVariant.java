@@ -1,5 +1,7 @@
 package org.groovecast.ffmpeg;
 
+import static org.bytedeco.ffmpeg.global.avcodec.AV_PKT_FLAG_KEY;
+
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
@@ -8,11 +10,13 @@ import java.nio.file.StandardOpenOption;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.Locale;
+import java.util.List;
 import java.util.Map;
 import org.bytedeco.ffmpeg.avcodec.AVPacket;
 import org.bytedeco.ffmpeg.avutil.AVRational;
 import org.groovecast.api.AudioFormat;
 import org.groovecast.api.Frame;
+import org.groovecast.api.VideoFormat;
 
 /**
  * One HLS rendition: an encoder whose packets are cut into MPEG-TS segments on an exact grid of
@@ -28,10 +32,12 @@ final class HlsVariant implements AutoCloseable {
     private final EncodeSource shared;
     private final Path dir;
     private final AudioFormat format;
+    private final VideoFormat video;
     private final long segmentSamples;
     private final int keep;
     private final Deque<Segment> playlist = new ArrayDeque<>();
-    private AudioEncoder encoder;
+    private MediaEncoder encoder;
+    private final MediaEncoder.Sink sink = this::packet;
     private Muxer muxer;
     private FileChannel channel;
     private String segmentFile;
@@ -42,13 +48,15 @@ final class HlsVariant implements AutoCloseable {
     private boolean started;
     private boolean discontinuity;
     private double maxSeconds;
+    private String videoCodec;
 
     /**
      * @param shared the shared encode whose packets this rendition copies, or null to encode
      *               with {@code encoding} here
      */
     HlsVariant(String name, FfmpegEncoder encoding, EncodeSource shared, Path dir, AudioFormat format,
-               double segmentDuration, int keep) {
+               VideoFormat video, double segmentDuration, int keep) {
+        this.video = video;
         this.name = name;
         this.encoding = encoding;
         this.shared = shared;
@@ -77,36 +85,43 @@ final class HlsVariant implements AutoCloseable {
             }
             encoded += frame.position();
             for (int i = 0; i < frame.encodedCount(); i++) {
-                if (frame.encoded(i) instanceof SharedPacket p && p.origin == shared) packet(p.packet, p.timeBase());
+                if (frame.encoded(i) instanceof SharedPacket p && p.origin == shared) packet(p.packet, p.timeBase(), 0);
             }
             return;
         }
         if (encoder == null) {
-            encoder = encoding.newAudioEncoder(format, false);
+            encoder = encoding.newMediaEncoder(format, video, false);
+            encoder.keyframes(segmentSamples); // a video segment must start on a keyframe: put one on every cut
             segmentStart = 0;
             nextCut = segmentSamples;
             encoded = 0;
         }
         encoded += frame.position();
-        encoder.encode(frame, this::packet);
+        encoder.encode(frame, sink);
     }
 
-    private void packet(AVPacket packet, AVRational timeBase) throws IOException {
+    private void packet(AVPacket packet, AVRational timeBase, int stream) throws IOException {
         // The packet's start in stream samples, from the codec's time base.
         long at = packet.pts() * format.sampleRate() * timeBase.num() / timeBase.den();
-        if (at >= nextCut && muxer != null) {
+        // With video, segments start on the keyframes put on the grid; audio follows the cut.
+        if (stream == 1 && videoCodec == null && (packet.flags() & AV_PKT_FLAG_KEY) != 0) {
+            videoCodec = Hls.avc(packet.data(), packet.size());
+        }
+        boolean cuttable = encoder == null || !encoder.hasVideo()
+                || stream == 1 && (packet.flags() & AV_PKT_FLAG_KEY) != 0;
+        if (cuttable && at >= nextCut && muxer != null) {
             finishSegment(at);
             while (nextCut <= at) nextCut += segmentSamples;
         }
         if (muxer == null) startSegment();
-        muxer.write(packet, timeBase);
+        muxer.write(packet, timeBase, stream);
     }
 
     private void startSegment() throws IOException {
         segmentFile = name + "_" + sequence + ".ts";
         channel = FileChannel.open(dir.resolve(segmentFile), StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                 StandardOpenOption.TRUNCATE_EXISTING);
-        muxer = new Muxer("mpegts", Map.of(), shared != null ? shared.codec() : encoder.context(), channel);
+        muxer = new Muxer("mpegts", Map.of(), shared != null ? List.of(shared.codec()) : encoder.contexts(), channel);
     }
 
     /** Closes the segment file; it covers stream samples [segmentStart, end), so durations add up to what was sent. */
@@ -147,7 +162,7 @@ final class HlsVariant implements AutoCloseable {
         }
         if (encoder == null) return;
         try {
-            encoder.finish(this::packet);
+            encoder.finish(sink);
             if (muxer != null) finishSegment(encoded);
         } finally {
             encoder.close();
@@ -169,9 +184,23 @@ final class HlsVariant implements AutoCloseable {
         Hls.writeAtomically(dir.resolve(name + ".m3u8"), m.toString());
     }
 
+    /** The CODECS attribute for the master playlist: the audio codec, and the video one if encoded here. */
+    String codecs() {
+        String audio = Hls.codecs(encoding.codec());
+        return encoding.video() == null ? audio : (videoCodec == null ? "avc1.640028" : videoCodec) + "," + audio;
+    }
+
+    /** Whether the master playlist can be written: the video codec string is known once a keyframe was out. */
+    boolean described() {
+        return encoding.video() == null || shared != null || videoCodec != null || sequence > 0;
+    }
+
     /** Peak bit rate for the master playlist, from the codec or a safe guess. */
     long bandwidth() {
-        long rate = shared != null ? shared.codec().bit_rate() : encoder != null ? encoder.context().bit_rate() : 0;
+        long rate = 0;
+        if (shared != null) rate = shared.codec().bit_rate();
+        else if (encoder != null) for (var c : encoder.contexts()) rate += c.bit_rate();
+        if (encoding.video() != null && rate < 1_000_000) return 5_000_000; // rate-controlled video states no rate
         return rate > 0 ? rate * 11 / 10 : 192_000;
     }
 

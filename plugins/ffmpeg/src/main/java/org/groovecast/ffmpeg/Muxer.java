@@ -23,6 +23,7 @@ import static org.bytedeco.ffmpeg.global.avutil.av_malloc;
 
 import java.io.IOException;
 import java.nio.channels.WritableByteChannel;
+import java.util.List;
 import java.util.Map;
 import org.bytedeco.ffmpeg.avcodec.AVCodec;
 import org.bytedeco.ffmpeg.avcodec.AVCodecContext;
@@ -37,8 +38,9 @@ import org.bytedeco.ffmpeg.avutil.AVRational;
 import org.bytedeco.javacpp.BytePointer;
 
 /**
- * An FFmpeg muxer (mp3, adts, ogg, flac, mpegts...) writing one encoded audio stream into a Java
- * channel. Packets are referenced, not consumed, so one packet can go to several muxers.
+ * An FFmpeg muxer (mp3, adts, ogg, flac, mpegts, matroska...) writing encoded streams (audio, and
+ * video if there is one) into a Java channel. Packets are referenced, not consumed, so one packet
+ * can go to several muxers.
  */
 final class Muxer implements AutoCloseable {
     private static final int IO_BUFFER = 64 * 1024;
@@ -46,11 +48,18 @@ final class Muxer implements AutoCloseable {
     private AVFormatContext format;
     private AVIOContext io;
     private ChannelIo channelIo;
-    private AVStream stream;
+    private AVStream[] streams;
     private AVPacket scratch;
     private boolean headerWritten;
 
+    /** One stream, from {@code codec}. */
     Muxer(String formatName, Map<String, String> options, AVCodecContext codec, WritableByteChannel out) throws IOException {
+        this(formatName, options, List.of(codec), out);
+    }
+
+    /** One stream per codec, in order: packets name their stream by its index here. */
+    Muxer(String formatName, Map<String, String> options, List<AVCodecContext> codecs, WritableByteChannel out)
+            throws IOException {
         Av.init();
         boolean ok = false;
         AVDictionary dict = new AVDictionary(null);
@@ -58,9 +67,13 @@ final class Muxer implements AutoCloseable {
             format = new AVFormatContext(null);
             Av.check(avformat_alloc_output_context2(format, (AVOutputFormat) null, formatName, null),
                     "unknown format '" + formatName + "'");
-            stream = avformat_new_stream(format, (AVCodec) null);
-            Av.check(avcodec_parameters_from_context(stream.codecpar(), codec), "bad codec parameters");
-            stream.time_base(codec.time_base());
+            streams = new AVStream[codecs.size()];
+            for (int i = 0; i < streams.length; i++) {
+                AVCodecContext codec = codecs.get(i);
+                streams[i] = avformat_new_stream(format, (AVCodec) null);
+                Av.check(avcodec_parameters_from_context(streams[i].codecpar(), codec), "bad codec parameters");
+                streams[i].time_base(codec.time_base());
+            }
             channelIo = new ChannelIo(out);
             BytePointer buffer = new BytePointer(av_malloc(IO_BUFFER));
             io = avio_alloc_context(buffer, IO_BUFFER, 1, channelIo.opaque(), (Read_packet_Pointer_BytePointer_int) null,
@@ -85,11 +98,16 @@ final class Muxer implements AutoCloseable {
         return (f.flags() & AVFMT_GLOBALHEADER) != 0;
     }
 
-    /** Writes a reference to {@code packet}, whose timestamps are in {@code timeBase}. */
+    /** Writes a reference to {@code packet} of the first stream, whose timestamps are in {@code timeBase}. */
     void write(AVPacket packet, AVRational timeBase) throws IOException {
+        write(packet, timeBase, 0);
+    }
+
+    /** Writes a reference to {@code packet} of stream {@code index}, whose timestamps are in {@code timeBase}. */
+    void write(AVPacket packet, AVRational timeBase, int index) throws IOException {
         Av.check(av_packet_ref(scratch, packet), "cannot reference a packet");
-        scratch.stream_index(0);
-        av_packet_rescale_ts(scratch, timeBase, stream.time_base());
+        scratch.stream_index(index);
+        av_packet_rescale_ts(scratch, timeBase, streams[index].time_base());
         int r = av_interleaved_write_frame(format, scratch);
         if (channelIo.failure() != null) throw channelIo.failure();
         Av.check(r, "cannot write a packet");

@@ -8,9 +8,11 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.groovecast.api.AudioFormat;
+import org.groovecast.api.ClockInfo;
 import org.groovecast.api.Frame;
 import org.groovecast.api.Source;
 import org.groovecast.api.StreamContext;
+import org.groovecast.api.VideoFormat;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -35,6 +37,9 @@ abstract class RequestSource extends Source {
     private volatile long retryAfter;
     private volatile boolean closed;
     private AudioFormat format;
+    private VideoFormat video;
+    private int scalingThreads;
+    private ClockInfo clock;
     private Executor blocking;
     private boolean realtime;
     private Track current;
@@ -56,6 +61,9 @@ abstract class RequestSource extends Source {
     @Override
     protected void onPrepare(StreamContext context) {
         format = context.format();
+        video = context.video();
+        scalingThreads = context.scalingThreads();
+        clock = context.clock();
         blocking = context.blocking();
         realtime = context.realtime();
         // The first tracks are opened before sound starts, in parallel with every other source's.
@@ -103,7 +111,7 @@ abstract class RequestSource extends Source {
             }
             int got;
             try {
-                got = current.read(frame);
+                got = current.read(frame, clock.getTicks());
             } catch (IOException e) {
                 report(current.uri(), "stopped mid-track: " + e.getMessage());
                 got = frame.position() - start;
@@ -162,7 +170,7 @@ abstract class RequestSource extends Source {
                 if (r == null) break;
             }
             try {
-                Track t = Track.open(r, format);
+                Track t = Track.open(r, format, video, scalingThreads);
                 if (ready.isEmpty()) {
                     ready.add(t);
                 } else {

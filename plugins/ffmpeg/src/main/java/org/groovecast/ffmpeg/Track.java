@@ -6,24 +6,30 @@ import java.util.Map;
 import org.groovecast.api.AudioFormat;
 import org.groovecast.api.Frame;
 import org.groovecast.api.Metadata;
+import org.groovecast.api.VideoFormat;
 
 /** A request opened and ready to play: its decoder positioned at the cue-in, and its metadata. */
 final class Track implements AutoCloseable {
     private final Request request;
-    private final AudioDecoder decoder;
+    private final MediaDecoder decoder;
     private final Metadata metadata;
     private final long endSample;
 
-    private Track(Request request, AudioDecoder decoder, Metadata metadata, long endSample) {
+    private Track(Request request, MediaDecoder decoder, Metadata metadata, long endSample) {
         this.request = request;
         this.decoder = decoder;
         this.metadata = metadata;
         this.endSample = endSample;
     }
 
-    /** Opens and probes the request's file; blocking, so only on the blocking pool or at load. */
+    /** Opens and probes the request's file for its audio; blocking, so only on the blocking pool or at load. */
     static Track open(Request request, AudioFormat format) throws IOException {
-        AudioDecoder d = AudioDecoder.open(request.uri(), format);
+        return open(request, format, null, 1);
+    }
+
+    /** Opens the request's file with its video, if it has one, scaled to {@code video}; blocking. */
+    static Track open(Request request, AudioFormat format, VideoFormat video, int scalingThreads) throws IOException {
+        MediaDecoder d = MediaDecoder.open(request.uri(), format, video, scalingThreads);
         try {
             if (request.cueIn() > 0) d.seek(request.cueIn());
             Map<String, String> m = new LinkedHashMap<>(d.tags());
@@ -45,11 +51,14 @@ final class Track implements AutoCloseable {
         return metadata;
     }
 
-    /** Fills the frame from its position; fewer samples than it had room for means the track is over. */
-    int read(Frame frame) throws IOException {
+    /**
+     * Fills the frame from its position, pictures included; fewer samples than it had room for
+     * means the track is over. {@code tick} is the clock's tick (pictures of older ticks are reused).
+     */
+    int read(Frame frame, long tick) throws IOException {
         int max = frame.free();
         if (endSample >= 0) max = (int) Math.max(0, Math.min(max, endSample - decoder.position()));
-        return max == 0 ? 0 : decoder.read(frame, max);
+        return max == 0 ? 0 : decoder.read(frame, max, tick);
     }
 
     /** Samples left, from the container's duration or the cue-out; -1 when unknown. */

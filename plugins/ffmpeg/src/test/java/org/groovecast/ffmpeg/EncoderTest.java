@@ -61,8 +61,8 @@ class EncoderTest {
         // mpegts lists its stream once per program too: the first line is the stream's
         assertEquals(probedCodec, Fixtures.probe(file, "stream=codec_name").lines().findFirst().orElse(""));
         assertEquals(rate, Fixtures.probe(file, "stream=sample_rate").lines().findFirst().orElse(""));
-        try (AudioDecoder d = AudioDecoder.open(file.toString(), FORMAT)) {
-            float[] pcm = AudioDecoderTest.decodeAll(d);
+        try (MediaDecoder d = MediaDecoder.open(file.toString(), FORMAT)) {
+            float[] pcm = MediaDecoderTest.decodeAll(d);
             assertEquals(3.0, pcm.length / 44100.0, 0.1, ext + " decoded length");
             assertEquals(440, Fixtures.frequency(pcm, 4410, pcm.length - 4410, 44100), 3, ext + " frequency");
         }

@@ -16,7 +16,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.api.Test;
 
-class AudioDecoderTest {
+class MediaDecoderTest {
     static final AudioFormat FORMAT = new AudioFormat(44100, 2);
 
     static Stream<Arguments> formats() {
@@ -30,13 +30,13 @@ class AudioDecoderTest {
     }
 
     /** Decodes the whole file, 882 samples at a time as a clock would. */
-    static float[] decodeAll(AudioDecoder d) throws IOException {
+    static float[] decodeAll(MediaDecoder d) throws IOException {
         float[] all = new float[FORMAT.sampleRate() * 20];
         int n = 0;
         Frame frame = new Frame(FORMAT, 882);
         while (true) {
             frame.clear();
-            int got = d.read(frame, frame.free());
+            int got = d.read(frame, frame.free(), 0);
             if (got == 0) break;
             System.arraycopy(frame.channel(0), 0, all, n, got);
             n += got;
@@ -48,7 +48,7 @@ class AudioDecoderTest {
     @MethodSource("formats")
     void decodesEverySupportedFormatToTheClockFormat(String name, String[] codec) throws IOException {
         Path file = Fixtures.tone(name, 440, 3, "Tone " + name, codec);
-        try (AudioDecoder d = AudioDecoder.open(file.toString(), FORMAT)) {
+        try (MediaDecoder d = MediaDecoder.open(file.toString(), FORMAT)) {
             float[] pcm = decodeAll(d);
             double seconds = pcm.length / 44100.0;
             assertEquals(3.0, seconds, 0.06, name + " duration");
@@ -63,14 +63,14 @@ class AudioDecoderTest {
     void resamplesToAnotherRateAndChannelCount() throws IOException {
         Path file = Fixtures.tone("tone48.flac", 1000, 2, "x", "-ar", "48000", "-c:a", "flac");
         AudioFormat mono22 = new AudioFormat(22050, 1);
-        try (AudioDecoder d = AudioDecoder.open(file.toString(), mono22)) {
+        try (MediaDecoder d = MediaDecoder.open(file.toString(), mono22)) {
             Frame frame = new Frame(mono22, 441);
             float[] all = new float[22050 * 3];
             int n = 0;
             int got;
             while (true) {
                 frame.clear();
-                if ((got = d.read(frame, 441)) == 0) break;
+                if ((got = d.read(frame, 441, 0)) == 0) break;
                 System.arraycopy(frame.channel(0), 0, all, n, got);
                 n += got;
             }
@@ -81,11 +81,11 @@ class AudioDecoderTest {
 
     @Test
     void aMissingOrNonMediaFileFailsToOpenWithAReason() throws IOException {
-        IOException missing = assertThrows(IOException.class, () -> AudioDecoder.open("/nonexistent/x.mp3", FORMAT));
+        IOException missing = assertThrows(IOException.class, () -> MediaDecoder.open("/nonexistent/x.mp3", FORMAT));
         assertTrue(missing.getMessage().startsWith("cannot open"), missing.getMessage());
         Path text = Fixtures.DIR.resolve("notes.mp3");
         Files.createDirectories(Fixtures.DIR);
         Files.writeString(text, "this is a text file, not an mp3\n".repeat(20));
-        assertThrows(IOException.class, () -> AudioDecoder.open(text.toString(), FORMAT));
+        assertThrows(IOException.class, () -> MediaDecoder.open(text.toString(), FORMAT));
     }
 }

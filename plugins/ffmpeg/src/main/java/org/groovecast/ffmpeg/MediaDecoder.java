@@ -10,8 +10,10 @@ import static org.bytedeco.ffmpeg.global.avcodec.avcodec_receive_frame;
 import static org.bytedeco.ffmpeg.global.avcodec.avcodec_send_packet;
 import static org.bytedeco.ffmpeg.global.avcodec.av_packet_alloc;
 import static org.bytedeco.ffmpeg.global.avcodec.av_packet_free;
+import static org.bytedeco.ffmpeg.global.avcodec.av_packet_move_ref;
 import static org.bytedeco.ffmpeg.global.avcodec.av_packet_unref;
 import static org.bytedeco.ffmpeg.global.avformat.AVSEEK_FLAG_BACKWARD;
+import static org.bytedeco.ffmpeg.global.avformat.AV_DISPOSITION_ATTACHED_PIC;
 import static org.bytedeco.ffmpeg.global.avformat.av_find_best_stream;
 import static org.bytedeco.ffmpeg.global.avformat.av_read_frame;
 import static org.bytedeco.ffmpeg.global.avformat.avformat_close_input;
@@ -21,6 +23,7 @@ import static org.bytedeco.ffmpeg.global.avformat.av_seek_frame;
 import static org.bytedeco.ffmpeg.global.avutil.AVERROR_EAGAIN;
 import static org.bytedeco.ffmpeg.global.avutil.AVERROR_EOF;
 import static org.bytedeco.ffmpeg.global.avutil.AVMEDIA_TYPE_AUDIO;
+import static org.bytedeco.ffmpeg.global.avutil.AVMEDIA_TYPE_VIDEO;
 import static org.bytedeco.ffmpeg.global.avutil.AV_NOPTS_VALUE;
 import static org.bytedeco.ffmpeg.global.avutil.AV_SAMPLE_FMT_FLTP;
 import static org.bytedeco.ffmpeg.global.avutil.AV_TIME_BASE;
@@ -34,6 +37,8 @@ import static org.bytedeco.ffmpeg.global.swresample.swr_free;
 import static org.bytedeco.ffmpeg.global.swresample.swr_init;
 
 import java.io.IOException;
+import java.util.ArrayDeque;
+import java.util.List;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.bytedeco.ffmpeg.avcodec.AVCodec;
@@ -50,13 +55,20 @@ import org.bytedeco.javacpp.FloatPointer;
 import org.bytedeco.javacpp.PointerPointer;
 import org.groovecast.api.AudioFormat;
 import org.groovecast.api.Frame;
+import org.groovecast.api.VideoFormat;
 
 /**
- * One open media file's audio: demuxed, decoded and resampled to the clock's format (planar
- * float). Opening probes the file and may block, so it happens on the blocking pool; reading is
- * a few decode calls per frame. Every native object is freed by {@link #close()}, never by GC.
+ * One open media file: its audio demuxed, decoded and resampled to the clock's format (planar
+ * float), and its video, if it has some, handed to a {@link VideoDecoder}. Opening probes the
+ * file and may block, so it happens on the blocking pool; reading is a few decode calls per
+ * frame. The demuxer reads ahead of the audio (keeping its packets) until the pictures due are
+ * decoded, since a threaded video decoder returns pictures some frames after their packets.
+ * Every native object is freed by {@link #close()}, never by GC.
  */
-final class AudioDecoder implements AutoCloseable {
+final class MediaDecoder implements AutoCloseable {
+    /** Audio packets kept while reading ahead for video; a file interleaved worse than this loses sync, not memory. */
+    private static final int MAX_QUEUED = 1024;
+
     private final String path;
     private final AudioFormat target;
     private AVFormatContext format;
@@ -75,10 +87,19 @@ final class AudioDecoder implements AutoCloseable {
     private int pendingStart;
     private int pendingEnd;
     private boolean inputDone;
+    private boolean demuxDone;
+    private boolean aligned;
+    private int audioTbNum;
+    private int audioTbDen;
+    private VideoDecoder video;
+    private int videoIndex = -1;
+    /** Audio packets read while looking for pictures, in order, and empty packets to reuse. */
+    private final ArrayDeque<AVPacket> queued = new ArrayDeque<>();
+    private final ArrayDeque<AVPacket> spare = new ArrayDeque<>();
     private boolean drained;
     private long position;
 
-    private AudioDecoder(String path, AudioFormat target) throws IOException {
+    private MediaDecoder(String path, AudioFormat target, VideoFormat videoFormat, int scalingThreads) throws IOException {
         Av.init();
         this.path = path;
         this.target = target;
@@ -94,6 +115,8 @@ final class AudioDecoder implements AutoCloseable {
             codec = avcodec_alloc_context3(decoder);
             Av.check(avcodec_parameters_to_context(codec, stream.codecpar()), "bad codec parameters");
             codec.pkt_timebase(stream.time_base());
+            audioTbNum = stream.time_base().num();
+            audioTbDen = stream.time_base().den();
             codec.thread_count(0);
             Av.check(avcodec_open2(codec, decoder, (AVDictionary) null), "cannot open decoder");
             Av.copy(format.metadata(), tags);
@@ -101,6 +124,7 @@ final class AudioDecoder implements AutoCloseable {
             long d = format.duration();
             duration = d == AV_NOPTS_VALUE || d <= 0 ? -1 : (double) d / AV_TIME_BASE;
             openResampler();
+            if (videoFormat != null) openVideo(videoFormat, scalingThreads);
             packet = av_packet_alloc();
             decoded = av_frame_alloc();
             pending = new float[target.channels()][0];
@@ -110,9 +134,29 @@ final class AudioDecoder implements AutoCloseable {
         }
     }
 
-    /** Opens and probes {@code path}; blocking. */
-    static AudioDecoder open(String path, AudioFormat target) throws IOException {
-        return new AudioDecoder(path, target);
+    /** Opens and probes {@code path} for its audio only; blocking. */
+    static MediaDecoder open(String path, AudioFormat target) throws IOException {
+        return new MediaDecoder(path, target, null, 1);
+    }
+
+    /** Opens and probes {@code path}, with its video scaled to {@code video} if it has a video stream; blocking. */
+    static MediaDecoder open(String path, AudioFormat target, VideoFormat video, int scalingThreads) throws IOException {
+        return new MediaDecoder(path, target, video, scalingThreads);
+    }
+
+    private void openVideo(VideoFormat videoFormat, int scalingThreads) throws IOException {
+        int index = av_find_best_stream(format, AVMEDIA_TYPE_VIDEO, -1, streamIndex, (AVCodec) null, 0);
+        if (index < 0) return;
+        AVStream stream = format.streams(index);
+        // Cover art in an mp3 or m4a is a one-picture "video" stream: not a video to play.
+        if ((stream.disposition() & AV_DISPOSITION_ATTACHED_PIC) != 0) return;
+        video = new VideoDecoder(stream, format.start_time(), videoFormat, target, scalingThreads);
+        videoIndex = index;
+    }
+
+    /** Whether the file has a video stream being decoded. */
+    boolean hasVideo() {
+        return video != null;
     }
 
     private void openResampler() throws IOException {
@@ -154,15 +198,30 @@ final class AudioDecoder implements AutoCloseable {
         long ts = (long) (seconds * AV_TIME_BASE);
         Av.check(av_seek_frame(format, -1, ts, AVSEEK_FLAG_BACKWARD), "cannot seek");
         avcodec_flush_buffers(codec);
+        if (video != null) video.flush();
+        while (!queued.isEmpty()) recycle(queued.pollFirst());
         pendingStart = pendingEnd = 0;
         position = target.samples(seconds);
     }
 
     /**
-     * Writes up to {@code max} samples into {@code frame} at its position and advances it; returns
-     * how many. 0 means the file is over (or broken past recovery): the track ends.
+     * Writes up to {@code max} samples into {@code frame} at its position and advances it, with
+     * the pictures due in that stretch; returns how many samples. 0 means the file is over (or
+     * broken past recovery): the track ends. {@code tick} is the clock's current tick: pictures
+     * handed out in earlier ticks are reused.
      */
-    int read(Frame frame, int max) throws IOException {
+    int read(Frame frame, int max, long tick) throws IOException {
+        int at = frame.position();
+        long from = position;
+        int written = readAudio(frame, max);
+        if (video != null) {
+            readAhead(position);
+            video.emit(frame, at, from, written, tick);
+        }
+        return written;
+    }
+
+    private int readAudio(Frame frame, int max) throws IOException {
         int want = Math.min(max, frame.free());
         int written = 0;
         while (written < want) {
@@ -172,9 +231,9 @@ final class AudioDecoder implements AutoCloseable {
             for (int c = 0; c < pending.length; c++) System.arraycopy(pending[c], pendingStart, frame.channel(c), at, n);
             pendingStart += n;
             written += n;
+            position += n;
         }
         frame.advance(written);
-        position += written;
         return written;
     }
 
@@ -183,6 +242,10 @@ final class AudioDecoder implements AutoCloseable {
         while (!drained) {
             int r = avcodec_receive_frame(codec, decoded);
             if (r >= 0) {
+                if (!aligned && video != null && decoded.best_effort_timestamp() != AV_NOPTS_VALUE) {
+                    aligned = true;
+                    video.alignAudio(decoded.best_effort_timestamp(), audioTbNum, audioTbDen, position);
+                }
                 convert(decoded.extended_data(), decoded.nb_samples());
                 if (pendingEnd > 0) return true;
                 continue;
@@ -198,18 +261,22 @@ final class AudioDecoder implements AutoCloseable {
         return false;
     }
 
-    /** Sends the next audio packet, or the end of input, to the decoder. */
+    /** Sends the next audio packet, or the end of input, to the decoder; decodes video packets met on the way. */
     private void feed() throws IOException {
         while (!inputDone) {
-            int r = av_read_frame(format, packet);
-            if (r < 0) {
-                inputDone = true;
-                avcodec_send_packet(codec, null);
-                if (r != AVERROR_EOF) throw new IOException("read failed: " + Av.error(r));
+            AVPacket q = queued.pollFirst();
+            if (q != null) {
+                avcodec_send_packet(codec, q);
+                recycle(q);
                 return;
             }
+            if (demuxDone) {
+                inputDone = true;
+                avcodec_send_packet(codec, null);
+                return;
+            }
+            if (!demux()) continue;
             try {
-                if (packet.stream_index() != streamIndex) continue;
                 // A damaged packet is refused and skipped, as players do; the next one may decode.
                 avcodec_send_packet(codec, packet);
                 return;
@@ -217,6 +284,42 @@ final class AudioDecoder implements AutoCloseable {
                 av_packet_unref(packet);
             }
         }
+    }
+
+    /**
+     * Reads one packet: video goes to the video decoder, audio stays in {@code packet} (returns
+     * true). At the end of the file the video decoder is drained and {@code demuxDone} set.
+     */
+    private boolean demux() throws IOException {
+        int r = av_read_frame(format, packet);
+        if (r < 0) {
+            demuxDone = true;
+            if (video != null) video.drain();
+            if (r != AVERROR_EOF) throw new IOException("read failed: " + Av.error(r));
+            return false;
+        }
+        if (packet.stream_index() == streamIndex) return true;
+        try {
+            if (packet.stream_index() == videoIndex) video.decode(packet);
+        } finally {
+            av_packet_unref(packet);
+        }
+        return false;
+    }
+
+    /** Demuxes ahead, keeping audio packets, until the pictures due before {@code until} are decoded. */
+    private void readAhead(long until) throws IOException {
+        while (!demuxDone && !video.ended() && video.latest() < until && queued.size() < MAX_QUEUED) {
+            if (!demux()) continue;
+            AVPacket q = spare.isEmpty() ? av_packet_alloc() : spare.pollFirst();
+            av_packet_move_ref(q, packet);
+            queued.addLast(q);
+        }
+    }
+
+    private void recycle(AVPacket p) {
+        av_packet_unref(p);
+        spare.addLast(p);
     }
 
     private void convert(PointerPointer<?> in, int inSamples) throws IOException {
@@ -252,6 +355,12 @@ final class AudioDecoder implements AutoCloseable {
 
     @Override
     public void close() {
+        if (video != null) video.close();
+        video = null;
+        for (ArrayDeque<AVPacket> q : List.of(queued, spare)) {
+            for (AVPacket p : q) av_packet_free(p);
+            q.clear();
+        }
         if (decoded != null) av_frame_free(decoded);
         if (packet != null) av_packet_free(packet);
         if (swr != null) swr_free(swr);
