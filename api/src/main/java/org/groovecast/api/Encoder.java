@@ -14,6 +14,21 @@ public interface Encoder {
     /** The usual file extension, without the dot. */
     String extension();
 
+    /** The MIME type of the stream, for HTTP listeners and Icecast: from the extension by default. */
+    default String contentType() {
+        return switch (extension()) {
+            case "mp3" -> "audio/mpeg";
+            case "aac" -> "audio/aac";
+            case "ogg", "opus", "oga" -> "audio/ogg";
+            case "flac" -> "audio/flac";
+            case "wav" -> "audio/wav";
+            case "ts" -> "video/mp2t";
+            case "mkv" -> "video/x-matroska";
+            case "webm" -> "video/webm";
+            default -> "application/octet-stream";
+        };
+    }
+
     /**
      * Starts an encoding into {@code out}. When {@code out} is also a
      * {@link java.nio.channels.SeekableByteChannel} the encoder may go back to fix its header on close.
@@ -32,6 +47,13 @@ public interface Encoder {
     interface Session extends AutoCloseable {
         /** Encodes samples {@code [0, frame.position())} of {@code frame}. */
         void encode(Frame frame) throws IOException;
+
+        /**
+         * Pushes what the container holds to the channel now, for live outputs that send each
+         * frame's bytes at once; files need not call it.
+         */
+        default void flush() throws IOException {
+        }
 
         /** Flushes what is pending and finalises the stream; the channel stays open. */
         @Override

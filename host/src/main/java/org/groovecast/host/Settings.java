@@ -42,6 +42,9 @@ public final class Settings {
         declare("video.frame.width", ValueType.INTEGER, 1280, "width of video images, even");
         declare("video.frame.height", ValueType.INTEGER, 720, "height of video images, even");
         declare("video.frame.rate", ValueType.INTEGER, 25, "video images per second");
+        declare("harbor.bind", ValueType.STRING, "0.0.0.0", "address the harbor ports listen on");
+        declare("harbor.maxBody", ValueType.INTEGER, 1_048_576, "largest HTTP request body accepted, in bytes (413 past it)");
+        declare("harbor.eventLoops", ValueType.INTEGER, cores, "Vert.x event loops serving the sockets");
         declare("ffmpeg.scalingThreads", ValueType.INTEGER, 1, "threads of the video scaler; 0 for one per core");
     }
 

@@ -11,6 +11,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.groovecast.api.AudioFormat;
+import org.groovecast.api.LiveDecoder;
 import org.groovecast.api.ClockInfo;
 import org.groovecast.api.OperatorSpec;
 import org.groovecast.api.Output;
@@ -29,6 +30,8 @@ import org.groovecast.host.script.ScriptError;
 import org.groovecast.host.script.ScriptFunctions;
 import org.groovecast.host.script.ScriptRuntime;
 import org.groovecast.host.script.StationScript;
+import org.groovecast.net.NetOperators;
+import org.groovecast.net.Network;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -62,6 +65,7 @@ public final class Station implements AutoCloseable {
     private boolean started;
     private long startedAt;
     private boolean stopped;
+    private Network network;
 
     private Station(String fileName, Settings settings, Map<String, String> environment) {
         this.fileName = fileName;
@@ -108,7 +112,15 @@ public final class Station implements AutoCloseable {
         ScriptFunctions f = new ScriptFunctions();
         for (OperatorSpec spec : base.all()) f.add(spec, base.owner(spec.name()));
         for (OperatorSpec spec : Builtins.specs(this)) f.add(spec, "engine");
+        network = new Network(settings.string("harbor.bind"), settings.integer("harbor.maxBody"),
+                base.service(LiveDecoder.class));
+        for (OperatorSpec spec : NetOperators.specs(network)) f.add(spec, "network");
         return f;
+    }
+
+    /** The station's sockets (harbor ports). */
+    public Network network() {
+        return network;
     }
 
     private Station evaluate(ScriptCompiler.Compiled compiled, ScriptFunctions functions) {
@@ -155,6 +167,14 @@ public final class Station implements AutoCloseable {
             if (plan.handle() != null) plan.handle().bind(c);
             clocks.add(c);
         }
+        try {
+            network.start(Math.max(1, Math.min(settings.integer("harbor.eventLoops"), 16)));
+        } catch (IllegalStateException e) {
+            closePools();
+            stopped = true;
+            done.countDown();
+            throw new ScriptError(fileName, 0, e.getMessage(), e);
+        }
         List<Output> opened = new ArrayList<>();
         for (Clock c : clocks) {
             for (Output o : c.outputs()) {
@@ -163,6 +183,7 @@ public final class Station implements AutoCloseable {
                     opened.add(o);
                 } catch (Exception e) {
                     for (Output x : opened) stopQuietly(x);
+                    network.close();
                     closePools();
                     stopped = true;
                     done.countDown();
@@ -265,6 +286,7 @@ public final class Station implements AutoCloseable {
             for (Output o : c.outputs()) stopQuietly(o);
         }
         for (Output o : graph.outputs()) o.shutdown();
+        network.close();
         closePools();
         log.info("station {} stopped", fileName);
         done.countDown();

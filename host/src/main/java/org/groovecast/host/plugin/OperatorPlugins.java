@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.stream.Stream;
 import org.groovecast.api.ApiVersion;
+import org.groovecast.api.LiveDecoder;
 import org.groovecast.api.OperatorProvider;
 import org.groovecast.api.OperatorSpec;
 import org.groovecast.host.script.ScriptFunctions;
@@ -85,6 +86,11 @@ public final class OperatorPlugins implements AutoCloseable {
         } catch (RuntimeException | LinkageError e) {
             problem("plugin " + p.getPluginId() + " failed to declare its operators: " + e);
             return;
+        }
+        try {
+            for (LiveDecoder d : manager.getExtensions(LiveDecoder.class, p.getPluginId())) functions.addService(LiveDecoder.class, d);
+        } catch (RuntimeException | LinkageError e) {
+            problem("plugin " + p.getPluginId() + " failed to provide its live decoder: " + e);
         }
         for (OperatorSpec spec : specs) {
             try {

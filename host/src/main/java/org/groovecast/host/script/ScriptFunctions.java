@@ -18,6 +18,7 @@ public final class ScriptFunctions {
     private final Map<String, String> owners = new LinkedHashMap<>();
     private final Set<String> namespaces = new HashSet<>();
     private final Set<String> methods = new HashSet<>();
+    private final Map<Class<?>, Object> services = new LinkedHashMap<>();
 
     /**
      * Adds {@code spec}, provided by {@code owner} (a plugin id or "engine").
@@ -34,6 +35,16 @@ public final class ScriptFunctions {
         owners.put(spec.name(), owner);
         String n = spec.name();
         for (int dot = n.indexOf('.'); dot > 0; dot = n.indexOf('.', dot + 1)) namespaces.add(n.substring(0, dot));
+    }
+
+    /** Records a service a plugin provides beside its operators (a live decoder); the first of a kind wins. */
+    public <T> void addService(Class<T> type, T service) {
+        services.putIfAbsent(type, service);
+    }
+
+    /** The service of {@code type} a plugin provides, or null. */
+    public <T> T service(Class<T> type) {
+        return type.cast(services.get(type));
     }
 
     public Optional<OperatorSpec> find(String name) {

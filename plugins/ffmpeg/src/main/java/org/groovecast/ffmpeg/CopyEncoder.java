@@ -58,6 +58,11 @@ final class CopyEncoder implements Encoder {
             }
 
             @Override
+            public void flush() throws IOException {
+                if (muxer != null) muxer.flush();
+            }
+
+            @Override
             public void close() throws IOException {
                 if (muxer == null) return;
                 try {

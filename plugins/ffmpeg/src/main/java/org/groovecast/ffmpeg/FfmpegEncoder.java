@@ -141,6 +141,11 @@ final class FfmpegEncoder implements Encoder {
         }
 
         @Override
+        public void flush() throws IOException {
+            muxer.flush();
+        }
+
+        @Override
         public void close() throws IOException {
             try {
                 encoder.finish(sink);

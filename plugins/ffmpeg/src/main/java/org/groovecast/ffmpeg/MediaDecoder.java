@@ -98,15 +98,26 @@ final class MediaDecoder implements AutoCloseable {
     private final ArrayDeque<AVPacket> spare = new ArrayDeque<>();
     private boolean drained;
     private long position;
+    private final StreamIo live;
 
     private MediaDecoder(String path, AudioFormat target, VideoFormat videoFormat, int scalingThreads) throws IOException {
+        this(path, null, null, target, videoFormat, scalingThreads);
+    }
+
+    /**
+     * @param live a format context already reading through custom I/O (a live stream), or null to open {@code path}
+     * @param hint the container when known (live streams), or null to probe
+     */
+    private MediaDecoder(String path, StreamIo live, AVInputFormat hint, AudioFormat target, VideoFormat videoFormat,
+                         int scalingThreads) throws IOException {
         Av.init();
         this.path = path;
         this.target = target;
+        this.live = live;
         boolean ok = false;
         try {
-            format = new AVFormatContext(null);
-            Av.check(avformat_open_input(format, path, (AVInputFormat) null, (AVDictionary) null), "cannot open");
+            format = live != null ? live.context() : new AVFormatContext(null);
+            Av.check(avformat_open_input(format, live != null ? "" : path, hint, (AVDictionary) null), "cannot open");
             Av.check(avformat_find_stream_info(format, (PointerPointer<?>) null), "cannot read stream info");
             streamIndex = Av.check(av_find_best_stream(format, AVMEDIA_TYPE_AUDIO, -1, -1, (AVCodec) null, 0), "no audio stream");
             AVStream stream = format.streams(streamIndex);
@@ -132,6 +143,11 @@ final class MediaDecoder implements AutoCloseable {
         } finally {
             if (!ok) close();
         }
+    }
+
+    /** Opens a live stream read through {@code io}; blocking until enough of it arrived to probe. */
+    static MediaDecoder open(String name, StreamIo io, AVInputFormat hint, AudioFormat target) throws IOException {
+        return new MediaDecoder(name, io, hint, target, null, 1);
     }
 
     /** Opens and probes {@code path} for its audio only; blocking. */
@@ -366,6 +382,7 @@ final class MediaDecoder implements AutoCloseable {
         if (swr != null) swr_free(swr);
         if (codec != null) avcodec_free_context(codec);
         if (format != null && !format.isNull()) avformat_close_input(format);
+        if (live != null) live.close(); // custom I/O is not freed by avformat_close_input
         freePlanes();
         decoded = null;
         packet = null;

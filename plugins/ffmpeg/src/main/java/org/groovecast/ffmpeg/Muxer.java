@@ -113,6 +113,12 @@ final class Muxer implements AutoCloseable {
         Av.check(r, "cannot write a packet");
     }
 
+    /** Hands what the I/O buffer holds to the channel. */
+    void flush() throws IOException {
+        avio_flush(io);
+        if (channelIo.failure() != null) throw channelIo.failure();
+    }
+
     /** Writes the trailer and flushes; the channel stays open. */
     void finish() throws IOException {
         if (headerWritten) {

@@ -1,0 +1,168 @@
+package org.groovecast.scripts
+
+import java.nio.charset.StandardCharsets
+import java.nio.file.Files
+import java.nio.file.Path
+import java.util.concurrent.TimeUnit
+import org.groovecast.host.Station
+import spock.lang.Specification
+import spock.lang.TempDir
+
+/** The engine's own HTTP server: listener mounts, script endpoints and bad requests, with real clients. */
+class HarborSpec extends Specification {
+    @TempDir
+    Path dir
+
+    int port = Net.freePort()
+    Station station
+
+    def cleanup() {
+        station?.stop()
+    }
+
+    Station start(String script, Map<String, String> settings = [:]) {
+        station = Engine.load('station.groovy', script.replace('PORT', port.toString()).replace('DIR', dir.toString()),
+                settings)
+        station.start(null)
+        station
+    }
+
+    def "listeners hear the encoded stream, and ICY listeners get the title inline"() {
+        given:
+        start('''
+            def s = sine(440, amplitude: 0.3)
+            thread.run(delay: 0.2) { -> s.insertMetadata(title: 'Hello Harbor', artist: 'Groovecast') }
+            output.harbor(mp3(bitrate: 128), s, mount: 'radio', port: PORT, name: 'Test FM')
+        ''')
+
+        when: 'ffmpeg records 3 s from the mount'
+        Path wav = dir.resolve('heard.wav')
+        Media.run(['ffmpeg', '-nostdin', '-v', 'error', '-y', '-t', '3', '-i', "http://127.0.0.1:${port}/radio".toString(),
+                   '-ac', '1', '-ar', '44100', '-bitexact', wav.toString()])
+        Wav heard = Wav.read(wav)
+
+        then:
+        heard.seconds > 2.5
+        Math.abs(heard.frequency(0.3, heard.seconds - 0.3) - 440) < 3
+
+        when: 'a listener asks for ICY metadata'
+        def s = new Socket('127.0.0.1', port)
+        s.soTimeout = 5000
+        s.outputStream.write("GET /radio HTTP/1.0\r\nIcy-MetaData: 1\r\n\r\n".getBytes(StandardCharsets.ISO_8859_1))
+        def input = new DataInputStream(new BufferedInputStream(s.inputStream))
+        def head = []
+        String line
+        while ((line = readLine(input))) head << line
+        int metaint = head.find { it.toLowerCase().startsWith('icy-metaint:') }.split(':')[1].trim() as int
+        input.skipBytes(metaint)
+        int blocks = input.readUnsignedByte()
+        byte[] meta = new byte[blocks * 16]
+        input.readFully(meta)
+        s.close()
+
+        then:
+        head[0] == 'HTTP/1.0 200 OK'
+        head.contains('Content-Type: audio/mpeg')
+        head.contains('icy-name: Test FM')
+        new String(meta, StandardCharsets.UTF_8).startsWith("StreamTitle='Groovecast - Hello Harbor';")
+    }
+
+    private static String readLine(DataInputStream in) {
+        def b = new ByteArrayOutputStream()
+        int c
+        while ((c = in.read()) >= 0 && c != '\n') {
+            if (c != '\r') b.write(c)
+        }
+        b.toString(StandardCharsets.ISO_8859_1)
+    }
+
+    def "script endpoints answer with path parameters, query, headers and body; keep-alive serves several requests"() {
+        given:
+        start('''
+            harbor.http.register('/hello/:name', port: PORT) { req ->
+                http.response(contentType: 'text/plain', headers: ['X-Who': req.params.name],
+                        data: "hello ${req.params.name} ${req.query.x} ${req.headers['user-agent']}")
+            }
+            harbor.http.register('/echo', port: PORT, method: 'POST') { req -> req.body.reverse() }
+            harbor.http.register('/boom', port: PORT) { req -> throw new IllegalStateException('kaboom') }
+            output.dummy(sine())
+        ''')
+
+        when:
+        String two = Net.raw(port, "GET /hello/ann?x=1 HTTP/1.1\r\nHost: a\r\nUser-Agent: spec\r\n\r\n" +
+                "POST /echo HTTP/1.1\r\nHost: a\r\nContent-Length: 3\r\nConnection: close\r\n\r\nabc")
+
+        then: 'both answers on one connection'
+        two.startsWith('HTTP/1.1 200 OK')
+        two.contains('X-Who: ann')
+        two.contains('hello ann 1 spec')
+        two.contains('cba')
+        two.count('HTTP/1.1 200 OK') == 2
+
+        and: 'a handler that throws gets 500, and the server goes on'
+        Net.status(Net.raw(port, "GET /boom HTTP/1.1\r\nConnection: close\r\n\r\n")) == 500
+        Net.status(Net.raw(port, "GET /boom HTTP/1.1\r\nConnection: close\r\n\r\n")) == 500
+        Net.raw(port, "GET /hello/bob HTTP/1.1\r\nConnection: close\r\n\r\n").contains('hello bob')
+    }
+
+    def "bad requests get their status and never disturb the listeners"() {
+        given:
+        Files.writeString(dir.resolve('page.html'), '<p>static</p>')
+        start('''
+            harbor.http.static('/files', 'DIR', port: PORT)
+            harbor.http.register('/up', port: PORT, method: 'POST') { req -> "${req.data.length}" }
+            output.harbor(mp3(), sine(), mount: 'radio', port: PORT)
+        ''', ['harbor.maxBody': '1000'])
+        def listener = new URL("http://127.0.0.1:${port}/radio").openStream()
+        listener.read(new byte[1000])
+
+        expect:
+        Net.status(Net.raw(port, "NONSENSE\r\n\r\n")) == 400
+        Net.status(Net.raw(port, "GET /x HTTP/9.9\r\n\r\n")) == 400
+        Net.status(Net.raw(port, "GET /x HTTP/1.1\r\nBroken header\r\n\r\n")) == 400
+        Net.status(Net.raw(port, "GET /x HTTP/1.1\r\nX-Big: ${'a' * 17000}\r\n\r\n")) == 431
+        Net.status(Net.raw(port, "POST /up HTTP/1.1\r\nContent-Length: 5000\r\n\r\n")) == 413
+        Net.status(Net.raw(port, "POST /up HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n")) == 411
+        Net.status(Net.raw(port, "GET /nowhere HTTP/1.1\r\nConnection: close\r\n\r\n")) == 404
+        Net.raw(port, "POST /up HTTP/1.1\r\nContent-Length: 10\r\nConnection: close\r\n\r\n0123456789").endsWith('10')
+        Net.raw(port, "GET /files/page.html HTTP/1.1\r\nConnection: close\r\n\r\n").endsWith('<p>static</p>')
+        Net.status(Net.raw(port, "GET /files/../station.groovy HTTP/1.1\r\nConnection: close\r\n\r\n")) == 404
+
+        and: 'the listener still receives'
+        listener.read(new byte[10000]) > 0
+
+        cleanup:
+        listener?.close()
+    }
+
+    def "200 listeners receive the stream; one that stops reading is dropped alone"() {
+        given:
+        start('''
+            output.harbor(mp3(bitrate: 320), sine(), mount: 'radio', port: PORT, maxBuffer: 65536, burst: 0)
+        ''')
+        def mount = station.network().harbors()[0]
+
+        when: '200 curl listeners for 4 s, and one raw listener that never reads'
+        def stuck = new Socket('127.0.0.1', port)
+        stuck.receiveBufferSize = 4096
+        stuck.outputStream.write("GET /radio HTTP/1.0\r\n\r\n".bytes)
+        def curls = (1..200).collect {
+            new ProcessBuilder('curl', '-s', '-o', '/dev/null', '--max-time', '4', '-w', '%{size_download}',
+                    "http://127.0.0.1:${port}/radio".toString()).start()
+        }
+        def sizes = curls.collect { p ->
+            p.waitFor(30, TimeUnit.SECONDS)
+            p.inputStream.text.trim() as long
+        }
+
+        then: 'every curl got about 4 s of 320 kbit/s (at least 2.5 s worth)'
+        sizes.size() == 200
+        sizes.every { it > 2.5 * 40000 }
+
+        and: 'the stuck one was dropped'
+        Net.await(10) { mount.listeners('/radio') == 0 }
+
+        cleanup:
+        stuck?.close()
+    }
+}

@@ -1,0 +1,42 @@
+package org.groovecast.scripts
+
+import java.nio.charset.StandardCharsets
+
+/** Raw sockets and free ports for the network specs. */
+final class Net {
+    static int freePort() {
+        new ServerSocket(0).withCloseable { it.localPort }
+    }
+
+    /** Sends {@code request} as is and returns the whole answer (until the server closes or 3 s pass). */
+    static String raw(int port, String request, int timeoutMs = 3000) {
+        new Socket('127.0.0.1', port).withCloseable { s ->
+            s.soTimeout = timeoutMs
+            s.outputStream.write(request.getBytes(StandardCharsets.ISO_8859_1))
+            s.outputStream.flush()
+            def out = new ByteArrayOutputStream()
+            byte[] buf = new byte[8192]
+            try {
+                int n
+                while ((n = s.inputStream.read(buf)) > 0) out.write(buf, 0, n)
+            } catch (SocketTimeoutException ignored) {
+                // whatever came is the answer
+            }
+            out.toString(StandardCharsets.ISO_8859_1)
+        }
+    }
+
+    static int status(String response) {
+        response.readLines()[0].split(' ')[1] as int
+    }
+
+    /** Waits until {@code condition} holds, up to {@code seconds}. */
+    static boolean await(double seconds, Closure<Boolean> condition) {
+        long end = System.nanoTime() + (long) (seconds * 1e9)
+        while (System.nanoTime() < end) {
+            if (condition()) return true
+            Thread.sleep(50)
+        }
+        condition()
+    }
+}

@@ -1,0 +1,166 @@
+package org.groovecast.net;
+
+import static org.groovecast.api.ValueType.ANY;
+import static org.groovecast.api.ValueType.BOOLEAN;
+import static org.groovecast.api.ValueType.ENCODER;
+import static org.groovecast.api.ValueType.FUNCTION;
+import static org.groovecast.api.ValueType.INTEGER;
+import static org.groovecast.api.ValueType.MAP;
+import static org.groovecast.api.ValueType.NONE;
+import static org.groovecast.api.ValueType.NUMBER;
+import static org.groovecast.api.ValueType.OUTPUT;
+import static org.groovecast.api.ValueType.SOURCE;
+import static org.groovecast.api.ValueType.STRING;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.groovecast.api.Arguments;
+import org.groovecast.api.OperatorSpec;
+import org.groovecast.api.ScriptException;
+import org.groovecast.api.UserFunction;
+import org.groovecast.net.harbor.HarborMount;
+import org.groovecast.net.harbor.HarborOutput;
+import org.groovecast.net.harbor.HttpReply;
+import org.groovecast.net.harbor.LiveInput;
+import org.groovecast.net.harbor.Route;
+
+/** The script functions of the network layer: harbor mounts, live inputs and HTTP endpoints. */
+public final class NetOperators {
+    private NetOperators() {
+    }
+
+    public static List<OperatorSpec> specs(Network net) {
+        return List.of(
+                OperatorSpec.named("output.harbor")
+                        .doc("Serves the encoded stream to listeners at http://host:port/mount, from the engine itself.")
+                        .requiredNamed("mount", STRING, "the mount name: 'radio' for /radio")
+                        .named("port", INTEGER, 8000, "the harbor port")
+                        .named("burst", INTEGER, 65_536, "bytes of recent stream a new listener gets at once")
+                        .named("maxBuffer", INTEGER, 1_048_576, "bytes a listener may fall behind before it is dropped")
+                        .named("name", STRING, "Groovecast", "station name (icy-name)")
+                        .named("description", STRING, "", "icy-description")
+                        .named("genre", STRING, "", "icy-genre")
+                        .named("url", STRING, "", "icy-url")
+                        .named("fallible", BOOLEAN, false, "accept a source that may become unavailable")
+                        .named("onConnect", FUNCTION, null, "called with the request headers of each new listener")
+                        .named("onDisconnect", FUNCTION, null, "called when a listener leaves")
+                        .positional("encoder", ENCODER, "the format, e.g. mp3(bitrate: 128)")
+                        .positional("source", SOURCE, "the source")
+                        .returns(OUTPUT)
+                        .create(a -> harborOutput(net, a)),
+                OperatorSpec.named("input.harbor")
+                        .doc("A live source client (Icecast protocol: ffmpeg, BUTT, Mixxx) on the harbor; "
+                                + "available while it streams.")
+                        .positional("mount", STRING, "the mount name: 'live' for /live")
+                        .named("port", INTEGER, 8000, "the harbor port")
+                        .named("user", STRING, "source", "the source client's user")
+                        .named("password", STRING, "hackme", "the source client's password")
+                        .named("buffer", NUMBER, 2.0, "seconds decoded before the source becomes available")
+                        .named("max", NUMBER, 10.0, "seconds kept at most; newer samples past that are dropped")
+                        .named("timeout", NUMBER, 10.0, "seconds without data after which a client is dropped")
+                        .named("auth", FUNCTION, null, "{ user, password -> bool } instead of user: and password:")
+                        .named("onConnect", FUNCTION, null, "called with the client's request headers")
+                        .named("onDisconnect", FUNCTION, null, "called when the client leaves")
+                        .returns(SOURCE)
+                        .create(a -> liveInput(net, a)),
+                OperatorSpec.named("harbor.http.register")
+                        .doc("An HTTP endpoint on the harbor: { req -> http.response(...) } (or a string).")
+                        .positional("path", STRING, "the path; ':name' segments are parameters (req.params.name)")
+                        .named("port", INTEGER, 8000, "the harbor port")
+                        .named("method", STRING, "GET", "the HTTP method")
+                        .positional("handler", FUNCTION, "called with the request; returns http.response(...) or a string")
+                        .returns(NONE)
+                        .create(a -> {
+                            UserFunction handler = a.function("handler");
+                            String path = path(a.string("path"));
+                            net.harbor(a.integer("port")).addRoute(new Route(a.string("method").toUpperCase(
+                                    java.util.Locale.ROOT), path, req -> reply(handler.call(req))));
+                            return null;
+                        }),
+                OperatorSpec.named("harbor.http.static")
+                        .doc("Serves the files of a directory under a path of the harbor.")
+                        .positional("path", STRING, "the path prefix, e.g. '/files'")
+                        .positional("dir", STRING, "the directory")
+                        .named("port", INTEGER, 8000, "the harbor port")
+                        .returns(NONE)
+                        .create(a -> {
+                            Path dir = Path.of(a.string("dir"));
+                            if (!Files.isDirectory(dir)) {
+                                throw new ScriptException("harbor.http.static(): no directory " + dir.toAbsolutePath());
+                            }
+                            net.harbor(a.integer("port")).addStatic(path(a.string("path")), dir);
+                            return null;
+                        }),
+                OperatorSpec.named("http.response")
+                        .doc("An HTTP response for a harbor handler.")
+                        .named("status", INTEGER, 200, "the status code")
+                        .named("contentType", STRING, "text/plain; charset=utf-8", "the Content-Type")
+                        .named("headers", MAP, Map.of(), "more headers")
+                        .named("data", ANY, "", "the body: a string, bytes, a file path (java.nio.file.Path) or an InputStream")
+                        .returns(ANY)
+                        .create(a -> new HttpReply(a.integer("status"), a.string("contentType"),
+                                strings(a.map("headers")), a.value("data"))));
+    }
+
+    private static String path(String p) {
+        return p.startsWith("/") ? p : "/" + p;
+    }
+
+    private static HarborOutput harborOutput(Network net, Arguments a) {
+        Map<String, String> icy = new LinkedHashMap<>();
+        icy.put("icy-name", a.string("name"));
+        if (!a.string("description").isEmpty()) icy.put("icy-description", a.string("description"));
+        if (!a.string("genre").isEmpty()) icy.put("icy-genre", a.string("genre"));
+        if (!a.string("url").isEmpty()) icy.put("icy-url", a.string("url"));
+        HarborMount mount = new HarborMount(path(a.string("mount")), a.encoder("encoder").contentType(),
+                a.integer("burst"), a.integer("maxBuffer"), icy);
+        UserFunction connect = a.function("onConnect");
+        if (connect != null) mount.onConnect(h -> connect.call(h));
+        UserFunction disconnect = a.function("onDisconnect");
+        if (disconnect != null) mount.onDisconnect(disconnect::call);
+        try {
+            net.harbor(a.integer("port")).addMount(mount);
+        } catch (IllegalArgumentException e) {
+            throw new ScriptException("output.harbor(): " + e.getMessage());
+        }
+        return new HarborOutput(a.encoder("encoder"), mount, a.source("source"), a.bool("fallible"));
+    }
+
+    private static LiveInput liveInput(Network net, Arguments a) {
+        if (net.decoder() == null) {
+            throw new ScriptException("input.harbor() needs a live decoder, which the ffmpeg plugin provides; "
+                    + "it is not installed");
+        }
+        String user = a.string("user");
+        String password = a.string("password");
+        UserFunction auth = a.function("auth");
+        LiveInput in = new LiveInput(path(a.string("mount")), net.decoder(),
+                auth != null ? (u, p) -> auth.test(u, p) : (u, p) -> user.equals(u) && password.equals(p),
+                a.number("buffer"), a.number("max"), a.number("timeout"));
+        UserFunction connect = a.function("onConnect");
+        if (connect != null) in.onConnect(h -> connect.call(h));
+        UserFunction disconnect = a.function("onDisconnect");
+        if (disconnect != null) in.onDisconnect(disconnect::call);
+        try {
+            net.harbor(a.integer("port")).addIngest(in);
+        } catch (IllegalArgumentException e) {
+            throw new ScriptException("input.harbor(): " + e.getMessage());
+        }
+        return in;
+    }
+
+    private static HttpReply reply(Object r) {
+        if (r instanceof HttpReply h) return h;
+        if (r == null) return new HttpReply(204, null, Map.of(), null);
+        return HttpReply.text(200, r.toString());
+    }
+
+    private static Map<String, String> strings(Map<?, ?> m) {
+        Map<String, String> out = new LinkedHashMap<>();
+        m.forEach((k, v) -> out.put(String.valueOf(k), String.valueOf(v)));
+        return out;
+    }
+}

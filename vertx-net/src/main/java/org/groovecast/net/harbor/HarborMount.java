@@ -1,0 +1,242 @@
+package org.groovecast.net.harbor;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.WriteBufferWaterMark;
+import io.netty.util.concurrent.EventExecutor;
+import io.netty.util.internal.PlatformDependent;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A listener mount served by the harbor: encoded chunks published by an output's clock are shared
+ * by every listener, by reference (each listener's socket gets a retained view of the same
+ * buffer, never a copy). Listeners are grouped by the event loop that owns their connection, so a
+ * chunk crosses threads once per event loop, through a bounded queue, and each loop touches only
+ * its own listeners. A listener whose socket falls more than {@code maxBuffer} bytes behind is
+ * disconnected alone; the clock never waits for anyone.
+ */
+public final class HarborMount {
+    private static final Logger log = LoggerFactory.getLogger(HarborMount.class);
+    /** Chunks waiting for one event loop; about a second and a half of 20 ms chunks. */
+    private static final int QUEUE = 64;
+    static final int ICY_METAINT = 16_000;
+
+    private final String path;
+    private final String contentType;
+    private final int burst;
+    private final int maxBuffer;
+    private final Map<String, String> icyHeaders;
+    private final List<Shard> shards = new CopyOnWriteArrayList<>();
+    private final Map<EventExecutor, Shard> byLoop = new ConcurrentHashMap<>();
+    private final AtomicInteger listeners = new AtomicInteger();
+    private final AtomicLong bytesOut = new AtomicLong();
+    private final AtomicLong dropped = new AtomicLong();
+    private volatile ByteBuf icyBlock = icy(null);
+    private volatile Consumer<Map<String, String>> onConnect;
+    private volatile Runnable onDisconnect;
+
+    /**
+     * @param burst     bytes of recent stream a new listener gets at once, so playback starts quickly
+     * @param maxBuffer bytes a listener may fall behind before it is dropped
+     */
+    public HarborMount(String path, String contentType, int burst, int maxBuffer, Map<String, String> icyHeaders) {
+        this.path = path;
+        this.contentType = contentType;
+        this.burst = burst;
+        this.maxBuffer = maxBuffer;
+        this.icyHeaders = Map.copyOf(icyHeaders);
+    }
+
+    public String path() {
+        return path;
+    }
+
+    public int listeners() {
+        return listeners.get();
+    }
+
+    /** Bytes written to listener sockets so far. */
+    public long bytesOut() {
+        return bytesOut.get();
+    }
+
+    public void onConnect(Consumer<Map<String, String>> callback) {
+        onConnect = callback;
+    }
+
+    public void onDisconnect(Runnable callback) {
+        onDisconnect = callback;
+    }
+
+    /** Sets the title listeners with {@code Icy-MetaData: 1} see next (StreamTitle). */
+    public void metadata(String title) {
+        icyBlock = icy(title);
+    }
+
+    /**
+     * Publishes a chunk of the encoded stream; called by the clock. Takes ownership of {@code chunk}.
+     * When an event loop is more than {@link #QUEUE} chunks behind the chunk is dropped for its
+     * listeners rather than waited for.
+     */
+    public void publish(ByteBuf chunk) {
+        for (Shard s : shards) {
+            ByteBuf ref = chunk.retain();
+            if (s.queue.offer(ref)) {
+                s.wake();
+            } else {
+                ref.release();
+                if (dropped.getAndIncrement() % 1000 == 0) log.warn("mount {}: an event loop is behind; chunks dropped", path);
+            }
+        }
+        chunk.release();
+    }
+
+    /** Attaches a listener connection (on its event loop): sends the response head, the burst, then the stream. */
+    void attach(ChannelHandlerContext ctx, RequestHead head, String peer) {
+        EventExecutor loop = ctx.executor();
+        Shard shard = byLoop.computeIfAbsent(loop, l -> {
+            Shard s = new Shard(l);
+            shards.add(s);
+            return s;
+        });
+        boolean icy = "1".equals(head.header("icy-metadata"));
+        Map<String, String> h = new java.util.LinkedHashMap<>();
+        h.put("Content-Type", contentType);
+        h.put("Cache-Control", "no-cache, no-store");
+        h.putAll(icyHeaders);
+        if (icy) h.put("icy-metaint", String.valueOf(ICY_METAINT));
+        ctx.write(Responses.head(ctx.alloc(), "HTTP/1.0", 200, h, -1, false), ctx.voidPromise());
+        Channel ch = ctx.channel();
+        ch.config().setWriteBufferWaterMark(new WriteBufferWaterMark(Math.max(1, maxBuffer / 2), maxBuffer));
+        // A fixed kernel buffer (no autotuning to megabytes), so that a stalled listener shows within maxBuffer.
+        ch.config().setOption(ChannelOption.SO_SNDBUF, Math.clamp(maxBuffer / 2, 16 * 1024, 1024 * 1024));
+        Listener l = new Listener(ctx, icy, peer);
+        shard.add(l);
+        listeners.incrementAndGet();
+        ch.closeFuture().addListener(f -> loop.execute(() -> shard.remove(l)));
+        Consumer<Map<String, String>> c = onConnect;
+        if (c != null) Thread.startVirtualThread(() -> c.accept(head.headers()));
+        log.info("mount {}: listener {} connected ({} now)", path, peer, listeners.get());
+    }
+
+    private static ByteBuf icy(String title) {
+        byte[] text = title == null ? new byte[0]
+                : ("StreamTitle='" + title.replace("'", "\u2019") + "';").getBytes(StandardCharsets.UTF_8);
+        int blocks = Math.min(255, (text.length + 15) / 16);
+        byte[] block = new byte[1 + blocks * 16];
+        block[0] = (byte) blocks;
+        System.arraycopy(text, 0, block, 1, Math.min(text.length, blocks * 16));
+        // Shared by every listener and replaced, not freed, when the title changes: a heap buffer the GC owns.
+        return Unpooled.unreleasableBuffer(Unpooled.wrappedBuffer(block));
+    }
+
+    /** The listeners on one event loop, and the chunks queued for them. */
+    private final class Shard implements Runnable {
+        final EventExecutor loop;
+        final Queue<ByteBuf> queue = PlatformDependent.newFixedMpscQueue(QUEUE);
+        final List<Listener> members = new ArrayList<>();
+        final ArrayDeque<ByteBuf> recent = new ArrayDeque<>();
+        final AtomicInteger scheduled = new AtomicInteger();
+        int recentBytes;
+
+        Shard(EventExecutor loop) {
+            this.loop = loop;
+        }
+
+        void wake() {
+            if (scheduled.compareAndSet(0, 1)) loop.execute(this);
+        }
+
+        /** Delivers what is queued; runs on the loop. */
+        @Override
+        public void run() {
+            scheduled.set(0);
+            ByteBuf chunk;
+            while ((chunk = queue.poll()) != null) {
+                for (int i = members.size() - 1; i >= 0; i--) members.get(i).send(chunk, this);
+                for (Listener l : members) l.ctx.flush();
+                recent.addLast(chunk); // our reference moves to the burst history
+                recentBytes += chunk.readableBytes();
+                while (!recent.isEmpty() && recentBytes - recent.peekFirst().readableBytes() >= burst) {
+                    recentBytes -= recent.peekFirst().readableBytes();
+                    recent.pollFirst().release();
+                }
+            }
+        }
+
+        void add(Listener l) {
+            members.add(l);
+            for (ByteBuf b : recent) l.send(b, this);
+            l.ctx.flush();
+        }
+
+        void remove(Listener l) {
+            if (members.remove(l)) {
+                listeners.decrementAndGet();
+                log.info("mount {}: listener {} left ({} now)", path, l.peer, listeners.get());
+                Runnable d = onDisconnect;
+                if (d != null) Thread.startVirtualThread(d);
+            }
+        }
+    }
+
+    /** One listener socket; touched only on its event loop. */
+    private final class Listener {
+        final ChannelHandlerContext ctx;
+        final boolean icy;
+        final String peer;
+        int untilMeta = ICY_METAINT;
+        boolean dropping;
+
+        Listener(ChannelHandlerContext ctx, boolean icy, String peer) {
+            this.ctx = ctx;
+            this.icy = icy;
+            this.peer = peer;
+        }
+
+        void send(ByteBuf chunk, Shard shard) {
+            if (dropping) return;
+            if (!ctx.channel().isWritable()) {
+                dropping = true;
+                log.warn("mount {}: listener {} fell more than {} bytes behind; disconnected", path, peer, maxBuffer);
+                ctx.close();
+                return;
+            }
+            int n = chunk.readableBytes();
+            bytesOut.addAndGet(n);
+            if (!icy) {
+                ctx.write(chunk.retainedDuplicate(), ctx.voidPromise());
+                return;
+            }
+            // ICY: a metadata block every ICY_METAINT bytes of audio, this listener's own count.
+            int at = chunk.readerIndex();
+            int left = n;
+            while (left > 0) {
+                int k = Math.min(left, untilMeta);
+                ctx.write(chunk.retainedSlice(at, k), ctx.voidPromise());
+                at += k;
+                left -= k;
+                untilMeta -= k;
+                if (untilMeta == 0) {
+                    ctx.write(icyBlock.duplicate(), ctx.voidPromise());
+                    untilMeta = ICY_METAINT;
+                }
+            }
+        }
+    }
+}

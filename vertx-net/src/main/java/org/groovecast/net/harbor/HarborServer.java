@@ -1,0 +1,151 @@
+package org.groovecast.net.harbor;
+
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.internal.net.NetSocketInternal;
+import io.vertx.core.net.NetServer;
+import io.vertx.core.net.NetServerOptions;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The harbor on one port: one Vert.x {@link NetServer} shared by every listener mount, live input
+ * and script endpoint declared on that port. Requests are parsed by {@link HarborConnection}.
+ */
+public final class HarborServer {
+    private static final Logger log = LoggerFactory.getLogger(HarborServer.class);
+
+    /** A route that matched, with its captured parameters. */
+    record Match(Route route, Map<String, String> params) {
+    }
+
+    private final int port;
+    private final String bind;
+    private final int maxBody;
+    private final Map<String, HarborMount> mounts = new ConcurrentHashMap<>();
+    private final Map<String, HarborIngest> ingests = new ConcurrentHashMap<>();
+    private final List<Route> routes = new CopyOnWriteArrayList<>();
+    private final Map<String, Path> statics = new ConcurrentHashMap<>();
+    private final Set<Route> failedOnce = ConcurrentHashMap.newKeySet();
+    private NetServer server;
+
+    public HarborServer(int port, String bind, int maxBody) {
+        this.port = port;
+        this.bind = bind;
+        this.maxBody = maxBody;
+    }
+
+    public int port() {
+        return port;
+    }
+
+    int maxBody() {
+        return maxBody;
+    }
+
+    /** Adds a listener mount at {@code /name}; the path must be free on this port. */
+    public void addMount(HarborMount mount) {
+        claim(mount.path());
+        mounts.put(mount.path(), mount);
+    }
+
+    public void addIngest(HarborIngest ingest) {
+        claim(ingest.path());
+        ingests.put(ingest.path(), ingest);
+    }
+
+    public void addRoute(Route route) {
+        routes.add(route);
+    }
+
+    /** Serves the files under {@code dir} at {@code prefix}/... */
+    public void addStatic(String prefix, Path dir) {
+        statics.put(prefix.endsWith("/") ? prefix.substring(0, prefix.length() - 1) : prefix, dir.toAbsolutePath().normalize());
+    }
+
+    private void claim(String path) {
+        if (mounts.containsKey(path) || ingests.containsKey(path)) {
+            throw new IllegalArgumentException("port " + port + " already has a mount at " + path);
+        }
+    }
+
+    /** Listeners connected to the mount at {@code path} now (0 when there is no such mount). */
+    public int listeners(String path) {
+        HarborMount m = mounts.get(path);
+        return m == null ? 0 : m.listeners();
+    }
+
+    public java.util.Collection<HarborMount> mounts() {
+        return mounts.values();
+    }
+
+    HarborMount mount(String path) {
+        return mounts.get(path);
+    }
+
+    HarborIngest ingest(String path) {
+        return ingests.get(path);
+    }
+
+    Match route(String method, String path) {
+        for (Route r : routes) {
+            if (!r.method().equals(method)) continue;
+            Map<String, String> params = r.match(path);
+            if (params != null) return new Match(r, params);
+        }
+        return null;
+    }
+
+    /** The file a static prefix serves for {@code path}, never outside its directory; null if none. */
+    Path staticFile(String path) {
+        for (Map.Entry<String, Path> e : statics.entrySet()) {
+            String prefix = e.getKey();
+            if (!path.startsWith(prefix + "/")) continue;
+            Path f = e.getValue().resolve(path.substring(prefix.length() + 1)).normalize();
+            if (f.startsWith(e.getValue()) && Files.isRegularFile(f)) return f;
+        }
+        return null;
+    }
+
+    void handlerFailed(Route route, RuntimeException e) {
+        if (failedOnce.add(route)) {
+            log.warn("harbor: handler of {} {} on port {} failed (logged once; answered 500): {}", route.method(),
+                    route.pattern(), port, e.toString());
+        }
+    }
+
+    /** Binds the port; fails when it is taken. */
+    public Future<NetServer> listen(Vertx vertx) {
+        NetServerOptions options = new NetServerOptions().setPort(port).setHost(bind).setTcpNoDelay(true)
+                .setAcceptBacklog(1024);
+        server = vertx.createNetServer(options);
+        server.connectHandler(s -> new HarborConnection(this, (NetSocketInternal) s));
+        return server.listen().onSuccess(s -> log.info("harbor: listening on {}:{} ({})", bind, s.actualPort(),
+                String.join(", ", describe())));
+    }
+
+    /** The port actually bound (differs from {@link #port()} when that was 0). */
+    public int actualPort() {
+        return server == null ? port : server.actualPort();
+    }
+
+    private List<String> describe() {
+        List<String> d = new java.util.ArrayList<>();
+        mounts.keySet().forEach(m -> d.add("mount " + m));
+        ingests.keySet().forEach(m -> d.add("live input " + m));
+        routes.forEach(r -> d.add(r.method() + " " + r.pattern()));
+        statics.keySet().forEach(p -> d.add("files " + p + "/"));
+        return d;
+    }
+
+    public Future<Void> close() {
+        return server == null ? Future.succeededFuture() : server.close();
+    }
+}

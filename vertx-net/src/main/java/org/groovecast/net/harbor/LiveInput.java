@@ -1,0 +1,240 @@
+package org.groovecast.net.harbor;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandlerContext;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BiPredicate;
+import java.util.function.Consumer;
+import org.groovecast.api.AudioFormat;
+import org.groovecast.api.Frame;
+import org.groovecast.api.LiveDecoder;
+import org.groovecast.api.Source;
+import org.groovecast.api.StreamContext;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * {@code input.harbor(mount, port:, user:, password:)}: a live DJ. An Icecast source client
+ * ({@code SOURCE}, or {@code PUT} with {@code Expect: 100-continue}) connects to the harbor; its
+ * bytes go through a {@link LivePipe} to a decoding thread of their own (the decoder blocks on the
+ * network, in direct style) and the samples through a {@link PcmRing} to the clock. Available only
+ * once {@code buffer} seconds are decoded and while the client streams, so it is fallible.
+ */
+public final class LiveInput extends Source implements HarborIngest {
+    private static final Logger log = LoggerFactory.getLogger(LiveInput.class);
+
+    private final String path;
+    private final LiveDecoder decoder;
+    private final BiPredicate<String, String> auth;
+    private final double bufferSeconds;
+    private final double maxSeconds;
+    private final double timeoutSeconds;
+    private final AtomicReference<Client> client = new AtomicReference<>();
+    private volatile Consumer<Map<String, String>> onConnect;
+    private volatile Runnable onDisconnect;
+    private AudioFormat format;
+    private PcmRing ring;
+    private int bufferSamples;
+    private boolean playing;
+
+    /**
+     * @param auth  user and password to accepted; usually a comparison with the configured ones
+     */
+    public LiveInput(String path, LiveDecoder decoder, BiPredicate<String, String> auth, double bufferSeconds,
+                     double maxSeconds, double timeoutSeconds) {
+        super("input.harbor");
+        this.path = path;
+        this.decoder = decoder;
+        this.auth = auth;
+        this.bufferSeconds = bufferSeconds;
+        this.maxSeconds = Math.max(maxSeconds, bufferSeconds + 1);
+        this.timeoutSeconds = timeoutSeconds;
+    }
+
+    @Override
+    public String path() {
+        return path;
+    }
+
+    public void onConnect(Consumer<Map<String, String>> callback) {
+        onConnect = callback;
+    }
+
+    public void onDisconnect(Runnable callback) {
+        onDisconnect = callback;
+    }
+
+    /** Whether a source client is connected now. */
+    public boolean isConnected() {
+        return client.get() != null;
+    }
+
+    /** Kicks the connected client, if any. */
+    public void stop() {
+        Client c = client.get();
+        if (c != null) c.ctx.close();
+    }
+
+    @Override
+    protected void onPrepare(StreamContext context) {
+        format = context.format();
+        ring = new PcmRing(format.channels(), (int) format.samples(maxSeconds));
+        bufferSamples = (int) format.samples(bufferSeconds);
+    }
+
+    @Override
+    public boolean isReady() {
+        if (ring == null) return false;
+        int available = ring.available();
+        if (playing && available > 0) return true;
+        playing = available >= Math.max(1, bufferSamples) || available > 0 && client.get() == null;
+        return playing;
+    }
+
+    @Override
+    public boolean isFallible() {
+        return true;
+    }
+
+    @Override
+    protected void generate(Frame frame) {
+        ring.read(frame, frame.free());
+        if (ring.available() == 0) playing = false; // an underrun ends the track: buffer again before coming back
+    }
+
+    // ---------------------------------------------------------------- the harbor side
+
+    @Override
+    public Session connect(RequestHead head, ChannelHandlerContext ctx, String peer) {
+        String[] credentials = basic(head.header("authorization"));
+        if (credentials == null || !auth.test(credentials[0], credentials[1])) {
+            log.warn("input.harbor {}: refused {} (bad user or password)", path, peer);
+            refuse(ctx, 401, "wrong user or password", Map.of("WWW-Authenticate", "Basic realm=\"Groovecast\""));
+            return null;
+        }
+        if (ring == null) {
+            refuse(ctx, 503, "the station is not running", Map.of());
+            return null;
+        }
+        Client c = new Client(ctx, peer);
+        if (!client.compareAndSet(null, c)) {
+            log.warn("input.harbor {}: refused {}: a source client is already streaming there", path, peer);
+            refuse(ctx, 403, "mount " + path + " in use: a source client is already streaming there", Map.of());
+            return null;
+        }
+        String version = head.version();
+        if ("100-continue".equalsIgnoreCase(head.header("expect"))) {
+            ctx.writeAndFlush(Unpooled.copiedBuffer(version + " 100 Continue\r\n\r\n", StandardCharsets.ISO_8859_1),
+                    ctx.voidPromise());
+        } else {
+            ctx.writeAndFlush(Unpooled.copiedBuffer(version + " 200 OK\r\n\r\n", StandardCharsets.ISO_8859_1),
+                    ctx.voidPromise());
+        }
+        log.info("input.harbor {}: source client {} connected ({})", path, peer, head.header("content-type"));
+        Consumer<Map<String, String>> cb = onConnect;
+        if (cb != null) Thread.startVirtualThread(() -> cb.accept(head.headers()));
+        c.start(head.header("content-type"));
+        return c;
+    }
+
+    @Override
+    public int adminMetadata(RequestHead head) {
+        String[] credentials = basic(head.header("authorization"));
+        if (credentials == null || !auth.test(credentials[0], credentials[1])) return 401;
+        String song = head.query().get("song");
+        if (!"updinfo".equals(head.query().get("mode")) || song == null) return 400;
+        Map<String, String> m = new LinkedHashMap<>();
+        int dash = song.indexOf(" - ");
+        if (dash > 0) {
+            m.put("artist", song.substring(0, dash));
+            m.put("title", song.substring(dash + 3));
+        } else {
+            m.put("title", song);
+        }
+        m.put("song", song);
+        insertMetadata(m);
+        return 200;
+    }
+
+    private static void refuse(ChannelHandlerContext ctx, int status, String message, Map<String, String> headers) {
+        ctx.writeAndFlush(Responses.text(ctx.alloc(), "HTTP/1.0", status, message, false, headers))
+                .addListener(ChannelFutureListener.CLOSE);
+    }
+
+    private static String[] basic(String header) {
+        if (header == null || !header.regionMatches(true, 0, "Basic ", 0, 6)) return null;
+        try {
+            String raw = new String(Base64.getDecoder().decode(header.substring(6).trim()), StandardCharsets.UTF_8);
+            int colon = raw.indexOf(':');
+            return colon < 0 ? null : new String[] {raw.substring(0, colon), raw.substring(colon + 1)};
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+    }
+
+    /** The connected source client: its pipe and its decoding thread. */
+    private final class Client implements Session {
+        final ChannelHandlerContext ctx;
+        final String peer;
+        final LivePipe pipe;
+        private Thread thread;
+
+        Client(ChannelHandlerContext ctx, String peer) {
+            this.ctx = ctx;
+            this.peer = peer;
+            this.pipe = new LivePipe(256 * 1024, LivePipe.seconds(timeoutSeconds),
+                    () -> ctx.channel().config().setAutoRead(false), () -> ctx.channel().config().setAutoRead(true));
+        }
+
+        void start(String contentType) {
+            // A platform thread: the decoder spends its time in native code, which would pin a virtual one.
+            thread = Thread.ofPlatform().daemon().name("input.harbor " + path).start(() -> decode(contentType));
+        }
+
+        @Override
+        public void feed(ByteBuf data) {
+            pipe.offer(data);
+        }
+
+        @Override
+        public void disconnected() {
+            pipe.finish();
+        }
+
+        private void decode(String contentType) {
+            Map<String, String> lastTags = Map.of();
+            try (LiveDecoder.Stream stream = decoder.open(pipe, contentType, format)) {
+                Frame scratch = new Frame(format, 1024);
+                while (true) {
+                    scratch.clear();
+                    int n = stream.read(scratch);
+                    if (n == 0) break;
+                    ring.write(scratch, 0, n);
+                    Map<String, String> tags = stream.tags();
+                    if (!tags.equals(lastTags) && !tags.isEmpty()) {
+                        lastTags = Map.copyOf(tags);
+                        insertMetadata(lastTags);
+                    }
+                }
+            } catch (IOException | RuntimeException e) {
+                log.warn("input.harbor {}: stream from {} cannot be decoded, disconnecting it: {}", path, peer,
+                        e.getMessage());
+            } finally {
+                if (pipe.timedOut()) log.warn("input.harbor {}: {} stopped sending; timed out", path, peer);
+                pipe.close();
+                ctx.close();
+                client.compareAndSet(this, null);
+                log.info("input.harbor {}: source client {} disconnected", path, peer);
+                Runnable d = onDisconnect;
+                if (d != null) d.run();
+            }
+        }
+    }
+}
