@@ -112,6 +112,11 @@ public abstract class Source {
     }
 
     /** Sets the id scripts know this source by ({@code id:} argument). */
+    /** The id as scripts read it: {@code s.id}. */
+    public final String getId() {
+        return id;
+    }
+
     public final void setId(String id) {
         this.id = Objects.requireNonNull(id);
     }
