@@ -22,6 +22,9 @@ import org.groovecast.api.OperatorSpec;
 import org.groovecast.api.ScriptException;
 import org.groovecast.api.UserFunction;
 import org.groovecast.net.harbor.HarborMount;
+import org.groovecast.net.icecast.IcecastClient;
+import org.groovecast.net.icecast.IcecastOutput;
+import org.groovecast.net.icecast.IcecastTarget;
 import org.groovecast.net.harbor.HarborOutput;
 import org.groovecast.net.harbor.HttpReply;
 import org.groovecast.net.harbor.LiveInput;
@@ -51,6 +54,24 @@ public final class NetOperators {
                         .positional("source", SOURCE, "the source")
                         .returns(OUTPUT)
                         .create(a -> harborOutput(net, a)),
+                OperatorSpec.named("output.icecast")
+                        .doc("Streams to an Icecast 2 server as a source client, reconnecting when it is down or restarts.")
+                        .named("host", STRING, "localhost", "the server")
+                        .named("port", INTEGER, 8000, "its port")
+                        .named("user", STRING, "source", "the source user")
+                        .named("password", STRING, "hackme", "the source password")
+                        .requiredNamed("mount", STRING, "the mount, 'radio' or '/radio'")
+                        .named("name", STRING, "", "Ice-Name")
+                        .named("description", STRING, "", "Ice-Description")
+                        .named("genre", STRING, "", "Ice-Genre")
+                        .named("url", STRING, "", "Ice-Url")
+                        .named("public", BOOLEAN, false, "list the stream in directories (Ice-Public)")
+                        .named("onError", FUNCTION, null, "{ error -> seconds } before reconnecting; backoff 1 s to 30 s by default")
+                        .named("fallible", BOOLEAN, false, "accept a source that may become unavailable")
+                        .positional("encoder", ENCODER, "the format, e.g. mp3(bitrate: 128)")
+                        .positional("source", SOURCE, "the source")
+                        .returns(OUTPUT)
+                        .create(a -> icecast(net, a)),
                 OperatorSpec.named("input.harbor")
                         .doc("A live source client (Icecast protocol: ffmpeg, BUTT, Mixxx) on the harbor; "
                                 + "available while it streams.")
@@ -127,6 +148,18 @@ public final class NetOperators {
             throw new ScriptException("output.harbor(): " + e.getMessage());
         }
         return new HarborOutput(a.encoder("encoder"), mount, a.source("source"), a.bool("fallible"));
+    }
+
+    private static IcecastOutput icecast(Network net, Arguments a) {
+        IcecastTarget target = new IcecastTarget(a.string("host"), a.integer("port"), a.string("user"),
+                a.string("password"), a.string("mount"), a.encoder("encoder").contentType(), a.string("name"),
+                a.string("description"), a.string("genre"), a.string("url"), a.bool("public"));
+        UserFunction onError = a.function("onError");
+        IcecastClient client = new IcecastClient(target, onError == null ? null : e -> {
+            Object r = onError.call(e.getMessage());
+            return r instanceof Number n ? n.doubleValue() : 5;
+        });
+        return new IcecastOutput(a.encoder("encoder"), client, net::vertx, a.source("source"), a.bool("fallible"));
     }
 
     private static LiveInput liveInput(Network net, Arguments a) {

@@ -1,5 +1,6 @@
 package org.groovecast.net;
 
+import io.vertx.core.Vertx;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -17,6 +18,7 @@ public final class Network implements AutoCloseable {
     private final LiveDecoder decoder;
     private final Map<Integer, HarborServer> harbors = new TreeMap<>();
     private NetRuntime runtime;
+    private int eventLoops = 1;
 
     /**
      * @param bind    address the harbor ports listen on
@@ -44,6 +46,7 @@ public final class Network implements AutoCloseable {
 
     /** Binds every port; throws naming the port when one cannot be bound. */
     public synchronized void start(int eventLoops) {
+        this.eventLoops = eventLoops;
         if (harbors.isEmpty()) return;
         runtime = NetRuntime.start(eventLoops);
         for (HarborServer h : harbors.values()) {
@@ -55,6 +58,12 @@ public final class Network implements AutoCloseable {
                         + e.getMessage(), e);
             }
         }
+    }
+
+    /** The station's Vert.x, started on first use (an output that only connects out needs no port). */
+    public synchronized Vertx vertx() {
+        if (runtime == null) runtime = NetRuntime.start(eventLoops);
+        return runtime.vertx();
     }
 
     @Override

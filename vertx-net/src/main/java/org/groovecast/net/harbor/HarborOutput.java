@@ -1,16 +1,14 @@
 package org.groovecast.net.harbor;
 
 import io.netty.buffer.ByteBuf;
-import io.netty.buffer.PooledByteBufAllocator;
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.WritableByteChannel;
 import org.groovecast.api.Encoder;
 import org.groovecast.api.Frame;
 import org.groovecast.api.Metadata;
 import org.groovecast.api.Output;
 import org.groovecast.api.Source;
 import org.groovecast.api.StreamContext;
+import org.groovecast.net.ChunkChannel;
 
 /**
  * {@code output.harbor(encoder, mount:, port:)}: encodes once per frame on its clock, straight into
@@ -20,7 +18,7 @@ import org.groovecast.api.StreamContext;
 public final class HarborOutput extends Output {
     private final Encoder encoder;
     private final HarborMount mount;
-    private final Chunks chunks = new Chunks();
+    private final ChunkChannel chunks = new ChunkChannel();
     private StreamContext context;
     private Encoder.Session session;
 
@@ -57,42 +55,18 @@ public final class HarborOutput extends Output {
         if (frame.position() == 0) return;
         session.encode(frame);
         session.flush();
-        chunks.publish();
+        publish();
     }
 
     @Override
     protected void close() throws IOException {
         if (session != null) session.close();
         session = null;
-        chunks.publish();
+        publish();
     }
 
-    /** The encoder's channel: collects one frame's bytes in a pooled direct buffer. */
-    private final class Chunks implements WritableByteChannel {
-        private ByteBuf current;
-
-        @Override
-        public int write(ByteBuffer src) {
-            int n = src.remaining();
-            if (current == null) current = PooledByteBufAllocator.DEFAULT.directBuffer(Math.max(n, 4096));
-            current.writeBytes(src);
-            return n;
-        }
-
-        void publish() {
-            if (current == null) return;
-            ByteBuf c = current;
-            current = null;
-            mount.publish(c);
-        }
-
-        @Override
-        public boolean isOpen() {
-            return true;
-        }
-
-        @Override
-        public void close() {
-        }
+    private void publish() {
+        ByteBuf c = chunks.take();
+        if (c != null) mount.publish(c);
     }
 }

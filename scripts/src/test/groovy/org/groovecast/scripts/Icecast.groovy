@@ -1,0 +1,72 @@
+package org.groovecast.scripts
+
+import java.nio.file.Files
+import java.nio.file.Path
+import java.util.concurrent.TimeUnit
+
+/**
+ * A private icecast2 server for a test: its own config (random port, 127.0.0.1 only, its own
+ * passwords) in a temporary directory, started and stopped by the test.
+ */
+final class Icecast {
+    static final String SOURCE_PASSWORD = 'srcpw'
+    final int port
+    final Path dir
+    private Process process
+
+    /** In a directory of its own that the server's user can reach (test temp dirs are private to root). */
+    Icecast(int port = Net.freePort()) {
+        this.dir = Files.createTempDirectory('groovecast-icecast-')
+        this.port = port
+    }
+
+    Icecast start() {
+        Path log = dir.resolve('log')
+        Files.createDirectories(log)
+        // icecast2 refuses to run as root unless it changes owner: let that user write its logs.
+        ['chmod', '-R', '777', dir.toString()].execute().waitFor()
+        boolean root = 'id -u'.execute().text.trim() == '0'
+        Path conf = dir.resolve('icecast.xml')
+        Files.writeString(conf, """\
+            <icecast>
+              <limits><sources>8</sources><clients>300</clients></limits>
+              <authentication>
+                <source-password>${SOURCE_PASSWORD}</source-password>
+                <admin-user>admin</admin-user><admin-password>adminpw</admin-password>
+              </authentication>
+              <location>test</location><admin>test@localhost</admin>
+              <hostname>127.0.0.1</hostname>
+              <listen-socket><port>${port}</port><bind-address>127.0.0.1</bind-address></listen-socket>
+              <paths><basedir>/usr/share/icecast2</basedir><logdir>${log}</logdir>
+                <webroot>/usr/share/icecast2/web</webroot><adminroot>/usr/share/icecast2/admin</adminroot></paths>
+              <logging><errorlog>error.log</errorlog><loglevel>2</loglevel></logging>
+              <security><chroot>0</chroot>${root ? '<changeowner><user>nobody</user><group>nogroup</group></changeowner>' : ''}</security>
+            </icecast>""".stripIndent())
+        process = new ProcessBuilder('icecast2', '-c', conf.toString()).redirectErrorStream(true)
+                .redirectOutput(dir.resolve('out.txt').toFile()).start()
+        assert Net.await(10) { status() != null }: "icecast2 did not start: ${Files.readString(dir.resolve('out.txt'))}"
+        this
+    }
+
+    void stop() {
+        process?.destroy()
+        process?.waitFor(10, TimeUnit.SECONDS)
+        dir.toFile().deleteDir()
+    }
+
+    /** status-json.xsl, or null while the server is not answering. */
+    String status() {
+        try {
+            def c = new URL("http://127.0.0.1:${port}/status-json.xsl").openConnection()
+            c.connectTimeout = 500
+            c.readTimeout = 1000
+            c.inputStream.text
+        } catch (IOException ignored) {
+            null
+        }
+    }
+
+    boolean hasMount(String mount) {
+        status()?.contains("\"listenurl\":\"http://127.0.0.1:${port}${mount}\"")
+    }
+}

@@ -1,0 +1,78 @@
+package org.groovecast.scripts
+
+import java.nio.file.Path
+import org.groovecast.host.Station
+import spock.lang.Specification
+import spock.lang.TempDir
+
+/** output.icecast against a real icecast2 server. */
+class IcecastSpec extends Specification {
+    @TempDir
+    Path dir
+
+    Icecast icecast
+    Station station
+
+    def cleanup() {
+        station?.stop()
+        icecast?.stop()
+    }
+
+    Station stream(String password) {
+        station = Engine.load('icecast.groovy', """
+            def s = sine(440, amplitude: 0.3)
+            thread.run(delay: 0.5) { -> s.insertMetadata(title: 'Spec Title', artist: 'Groovecast') }
+            output.icecast(mp3(bitrate: 128), s, host: '127.0.0.1', port: ${icecast.port}, password: '${password}',
+                    mount: 'radio', name: 'Spec FM', description: 'a test', genre: 'tones')
+        """.stripIndent(), [:])
+        station.start(null)
+        station
+    }
+
+    double heard(String name) {
+        Path wav = dir.resolve(name)
+        Media.run(['ffmpeg', '-nostdin', '-v', 'error', '-y', '-t', '2', '-i', "http://127.0.0.1:${icecast.port}/radio".toString(),
+                   '-ac', '1', '-ar', '44100', '-bitexact', wav.toString()])
+        Wav w = Wav.read(wav)
+        assert w.seconds > 1.5
+        w.frequency(0.2, w.seconds - 0.2)
+    }
+
+    def "the station streams to icecast2 with its title, and comes back after the server restarts"() {
+        given:
+        icecast = new Icecast().start()
+        stream(Icecast.SOURCE_PASSWORD)
+
+        expect: 'the mount appears with the stream description and the current title'
+        Net.await(10) { icecast.hasMount('/radio') }
+        Net.await(5) { icecast.status().contains('"title":"Groovecast - Spec Title"') }
+        icecast.status().contains('"server_name":"Spec FM"')
+        Math.abs(heard('first.wav') - 440) < 3
+
+        when: 'icecast2 is killed and started again on the same port'
+        icecast.stop()
+        Thread.sleep(1500)
+        icecast = new Icecast(icecast.port).start()
+
+        then: 'the output reconnects, the mount plays again and the title is sent again'
+        Net.await(20) { icecast.hasMount('/radio') }
+        Net.await(5) { icecast.status().contains('"title":"Groovecast - Spec Title"') }
+        Math.abs(heard('second.wav') - 440) < 3
+
+        and: 'the clock never stopped'
+        station.clocks().every { it.getLag() < 0.5 }
+    }
+
+    def "a wrong password is refused and retried without disturbing the station"() {
+        given:
+        icecast = new Icecast().start()
+        stream('wrong')
+
+        when:
+        Thread.sleep(3000)
+
+        then:
+        !icecast.hasMount('/radio')
+        station.clocks().every { it.getLag() < 0.5 && it.getTicks() > 100 }
+    }
+}
