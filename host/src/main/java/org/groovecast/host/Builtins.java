@@ -37,6 +37,16 @@ final class Builtins {
                     String v = station.env(a.string("name"));
                     return v != null ? v : a.string("default");
                 }));
+        specs.add(OperatorSpec.named("metrics.expose")
+                .doc("Serves the station's metrics in Prometheus text format on the harbor.")
+                .named("port", org.groovecast.api.ValueType.INTEGER, 8000, "the harbor port")
+                .named("path", STRING, "/metrics", "the path")
+                .returns(NONE)
+                .create(a -> {
+                    String path = a.string("path");
+                    station.exposeMetrics(a.integer("port"), path.startsWith("/") ? path : "/" + path);
+                    return null;
+                }));
         for (String level : List.of("debug", "info", "warning", "error")) {
             specs.add(OperatorSpec.named("log." + level)
                     .doc("Logs a line at " + level + " level under the script's name.")

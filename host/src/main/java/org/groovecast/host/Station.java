@@ -32,6 +32,8 @@ import org.groovecast.host.script.ScriptRuntime;
 import org.groovecast.host.script.StationScript;
 import org.groovecast.net.NetOperators;
 import org.groovecast.net.Network;
+import org.groovecast.net.harbor.HttpReply;
+import org.groovecast.net.harbor.Route;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -66,6 +68,8 @@ public final class Station implements AutoCloseable {
     private long startedAt;
     private boolean stopped;
     private Network network;
+    private volatile StationMetrics metrics;
+    private boolean metricsWanted;
 
     private Station(String fileName, Settings settings, Map<String, String> environment) {
         this.fileName = fileName;
@@ -116,6 +120,19 @@ public final class Station implements AutoCloseable {
                 base.service(LiveDecoder.class));
         for (OperatorSpec spec : NetOperators.specs(network)) f.add(spec, "network");
         return f;
+    }
+
+    /**
+     * Serves the station's metrics (Prometheus text) at {@code path} on the harbor of {@code port};
+     * the meters are bound when the station starts, since clocks exist only then.
+     */
+    void exposeMetrics(int port, String path) {
+        network.harbor(port).addRoute(new Route("GET", path, req -> {
+            StationMetrics m = metrics;
+            return m == null ? HttpReply.text(503, "the station is not running")
+                    : new HttpReply(200, "text/plain; version=0.0.4; charset=utf-8", java.util.Map.of(), m.scrape());
+        }));
+        metricsWanted = true;
     }
 
     /** The station's sockets (harbor ports). */
@@ -190,6 +207,9 @@ public final class Station implements AutoCloseable {
                     throw new ScriptError(fileName, graph.line(o), o.id() + " cannot start: " + e.getMessage(), e);
                 }
             }
+        }
+        if (metricsWanted) {
+            metrics = new StationMetrics(fileName, List.<ClockInfo>copyOf(clocks), network.harbors(), graph.sources(), blocking, this);
         }
         runStartupWork();
         long ticks = stopAfter == null ? 0 : (long) Math.ceil(stopAfter.toNanos() / (double) config.frameNanos());

@@ -60,8 +60,9 @@ public final class ScriptCompiler {
         config.addCompilationCustomizers(new ASTTransformationCustomizer(
                 Map.of("extensions", List.of(OperatorChecker.class.getName())), CompileStatic.class));
         GroovyClassLoader loader = new GroovyClassLoader(ScriptCompiler.class.getClassLoader(), config);
-        // Named after the file, so the class's SourceFile (and every stack frame) carries its lines.
-        GroovyCodeSource source = new GroovyCodeSource(text, fileName, "/groovecast/script");
+        // Named after the file (so stack frames carry its lines), with a prefix so that the class
+        // name never hides a namespace: see ScriptLocation.compiledName.
+        GroovyCodeSource source = new GroovyCodeSource(text, ScriptLocation.compiledName(fileName), "/groovecast/script");
         source.setCachable(false);
         try {
             Class<?> type = ScopedValue.where(OperatorChecker.FUNCTIONS, functions)
