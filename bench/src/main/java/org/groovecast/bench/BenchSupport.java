@@ -107,6 +107,14 @@ final class BenchSupport {
 
     // ---------------------------------------------------------------- engine
 
+    /** The command that runs {@code main} of another bench class in a JVM of its own, with this one's class path. */
+    static List<String> javaCommand(Class<?> main, String... args) {
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), main.getName()));
+        cmd.addAll(List.of(args));
+        return cmd;
+    }
+
     /** The plugins directory: --plugins, else -Dgroovecast.bench.plugins, else bench/target/plugins or target/plugins. */
     static Path pluginsDir(String option) {
         if (option != null && !option.isBlank()) return Path.of(option);

@@ -48,6 +48,8 @@ final class HarborConnection {
         this.acc = ctx.alloc().buffer(512);
         socket.messageHandler(this::onMessage);
         socket.closeHandler(v -> onClose());
+        // A peer that resets is routine on a public port: not worth an error line each.
+        socket.exceptionHandler(e -> log.debug("harbor: connection from {}: {}", peer, e.toString()));
     }
 
     private void onMessage(Object msg) {

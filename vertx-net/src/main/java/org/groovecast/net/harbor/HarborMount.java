@@ -211,6 +211,10 @@ public final class HarborMount {
 
         void send(ByteBuf chunk, Shard shard) {
             if (dropping) return;
+            if (!ctx.channel().isActive()) {
+                dropping = true; // gone: the close handler removes it
+                return;
+            }
             if (!ctx.channel().isWritable()) {
                 dropping = true;
                 log.warn("mount {}: listener {} fell more than {} bytes behind; disconnected", path, peer, maxBuffer);

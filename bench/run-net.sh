@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Runs the network benchmark from an existing build (it builds nothing):
+#   bench/run-net.sh                         HarborHttp, all three parts (about 6 minutes)
+#   bench/run-net.sh http [ARGS...]          HarborHttp with ARGS (--parts=http --conns=64 ...)
+# Build first, from the repository root:
+#   JAVA_HOME=/usr/lib/jvm/temurin-25-jdk-amd64 mvn -q -B -o install -DskipTests
+# Needs wrk (apt-get install -y wrk); the http part also runs liquidsoap when it is installed.
+source "$(dirname "${BASH_SOURCE[0]}")/bench-env.sh"
+
+require "$classes/org/groovecast/bench/HarborHttp.class" "$cpfile" "$plugins/core.jar" "$plugins/ffmpeg.zip"
+if ! command -v wrk >/dev/null; then
+    echo "wrk is needed: apt-get install -y wrk" >&2
+    exit 1
+fi
+
+dispatch "$0" 2,8p http=HarborHttp -- "$@"
