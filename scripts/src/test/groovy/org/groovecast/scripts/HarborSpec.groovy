@@ -135,6 +135,40 @@ class HarborSpec extends Specification {
         listener?.close()
     }
 
+    def "large bodies are streamed or sent from the file, and a mount can require a login"() {
+        given:
+        byte[] file = new byte[2_000_000]
+        new Random(7).nextBytes(file)
+        Files.write(dir.resolve('big.bin'), file)
+        start('''
+            harbor.http.register('/stream', port: PORT) { req ->
+                http.response(contentType: 'application/octet-stream', data: new ByteArrayInputStream(new byte[3_000_000]))
+            }
+            harbor.http.register('/file', port: PORT) { req ->
+                http.response(contentType: 'application/octet-stream', data: java.nio.file.Path.of('DIR/big.bin'))
+            }
+            output.harbor(mp3(), sine(), mount: 'members', port: PORT, auth: { u, p -> u == 'ann' && p == 'pw' })
+        ''')
+
+        when:
+        def streamed = new URL("http://127.0.0.1:${port}/stream").openConnection()
+        byte[] got = streamed.inputStream.bytes
+        def filed = new URL("http://127.0.0.1:${port}/file").openConnection()
+        byte[] gotFile = filed.inputStream.bytes
+
+        then:
+        got.length == 3_000_000
+        streamed.getHeaderField('Content-Length') == null
+        filed.getHeaderField('Content-Length') == '2000000'
+        gotFile == file
+
+        and: 'the members-only mount'
+        Net.status(Net.raw(port, "GET /members HTTP/1.0\r\n\r\n")) == 401
+        Net.status(Net.raw(port, "GET /members HTTP/1.0\r\nAuthorization: Basic ${'ann:wrong'.bytes.encodeBase64()}\r\n\r\n")) == 401
+        Net.raw(port, "GET /members HTTP/1.0\r\nAuthorization: Basic ${'ann:pw'.bytes.encodeBase64()}\r\n\r\n", 500)
+                .startsWith('HTTP/1.0 200 OK')
+    }
+
     def "200 listeners receive the stream; one that stops reading is dropped alone"() {
         given:
         start('''

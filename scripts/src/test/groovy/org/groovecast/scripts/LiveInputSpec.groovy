@@ -91,4 +91,38 @@ class LiveInputSpec extends Specification {
         Net.await(5) { !station.graph().sources().find { it.kind() == 'input.harbor' }.isConnected() }
         Net.status(Net.raw(port, "SOURCE /live HTTP/1.0\r\nAuthorization: Basic ${auth}\r\n\r\n")) == 401
     }
+
+    def "a client that stops sending is timed out; auth can be replaced by a function"() {
+        given:
+        station = Engine.load('live.groovy', """
+            def live = input.harbor('live', port: ${port}, timeout: 1)
+            live.auth { u, p -> u == 'dj' && p == 'pw' }
+            output.dummy(mksafe(live))
+        """.stripIndent(), [:])
+        station.start(null)
+        def live = station.graph().sources().find { it.kind() == 'input.harbor' }
+
+        expect: 'the default source:hackme no longer works'
+        Net.status(Net.raw(port, "SOURCE /live HTTP/1.0\r\nAuthorization: Basic ${'source:hackme'.bytes.encodeBase64()}\r\n\r\n")) == 401
+
+        when: 'dj:pw connects and sends nothing'
+        def s = new Socket('127.0.0.1', port)
+        s.soTimeout = 5000
+        s.outputStream.write("SOURCE /live HTTP/1.0\r\nAuthorization: Basic ${'dj:pw'.bytes.encodeBase64()}\r\n\r\n".bytes)
+        String answer = new String(s.inputStream.readNBytes(17))
+        boolean connected = Net.await(1) { live.isConnected() }
+        long t0 = System.nanoTime()
+        int end = s.inputStream.read()
+        double closedAfter = (System.nanoTime() - t0) / 1e9
+
+        then: 'accepted, then dropped after the 1 s timeout'
+        answer == 'HTTP/1.0 200 OK\r\n'
+        connected
+        end == -1 || end == 13
+        closedAfter < 4
+        Net.await(2) { !live.isConnected() }
+
+        cleanup:
+        s?.close()
+    }
 }

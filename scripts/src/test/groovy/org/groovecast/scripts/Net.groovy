@@ -8,7 +8,7 @@ final class Net {
         new ServerSocket(0).withCloseable { it.localPort }
     }
 
-    /** Sends {@code request} as is and returns the whole answer (until the server closes or 3 s pass). */
+    /** Sends {@code request} as is and returns the answer: until the server closes, or {@code timeoutMs} passes. */
     static String raw(int port, String request, int timeoutMs = 3000) {
         new Socket('127.0.0.1', port).withCloseable { s ->
             s.soTimeout = timeoutMs
@@ -16,9 +16,11 @@ final class Net {
             s.outputStream.flush()
             def out = new ByteArrayOutputStream()
             byte[] buf = new byte[8192]
+            long end = System.nanoTime() + timeoutMs * 1_000_000L
             try {
                 int n
-                while ((n = s.inputStream.read(buf)) > 0) out.write(buf, 0, n)
+                // a stream (a listener mount) never ends by itself: stop at the deadline
+                while (System.nanoTime() < end && (n = s.inputStream.read(buf)) > 0) out.write(buf, 0, n)
             } catch (SocketTimeoutException ignored) {
                 // whatever came is the answer
             }

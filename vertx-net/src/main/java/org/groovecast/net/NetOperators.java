@@ -50,6 +50,7 @@ public final class NetOperators {
                         .named("fallible", BOOLEAN, false, "accept a source that may become unavailable")
                         .named("onConnect", FUNCTION, null, "called with the request headers of each new listener")
                         .named("onDisconnect", FUNCTION, null, "called when a listener leaves")
+                        .named("auth", FUNCTION, null, "{ user, password -> bool }: listeners must log in (HTTP Basic)")
                         .positional("encoder", ENCODER, "the format, e.g. mp3(bitrate: 128)")
                         .positional("source", SOURCE, "the source")
                         .returns(OUTPUT)
@@ -85,6 +86,11 @@ public final class NetOperators {
                         .named("auth", FUNCTION, null, "{ user, password -> bool } instead of user: and password:")
                         .named("onConnect", FUNCTION, null, "called with the client's request headers")
                         .named("onDisconnect", FUNCTION, null, "called when the client leaves")
+                        .method("auth", "live.auth { user, password -> bool }: replaces the user and password check")
+                        .method("onConnect", "live.onConnect { headers -> }: called when a source client connects")
+                        .method("onDisconnect", "live.onDisconnect { -> }: called when it leaves")
+                        .method("stop", "live.stop(): kicks the connected source client")
+                        .method("isConnected", "live.isConnected(): whether a source client streams now")
                         .returns(SOURCE)
                         .create(a -> liveInput(net, a)),
                 OperatorSpec.named("harbor.http.register")
@@ -142,6 +148,8 @@ public final class NetOperators {
         if (connect != null) mount.onConnect(h -> connect.call(h));
         UserFunction disconnect = a.function("onDisconnect");
         if (disconnect != null) mount.onDisconnect(disconnect::call);
+        UserFunction auth = a.function("auth");
+        if (auth != null) mount.auth((u, p) -> auth.test(u, p));
         try {
             net.harbor(a.integer("port")).addMount(mount);
         } catch (IllegalArgumentException e) {

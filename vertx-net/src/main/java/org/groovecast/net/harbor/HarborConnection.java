@@ -119,6 +119,14 @@ final class HarborConnection {
             return;
         }
         HarborMount mount = method.equals("GET") ? server.mount(head.path()) : null;
+        if (mount != null && !mount.admits(head)) {
+            log.info("harbor: listener {} refused on {} (bad user or password)", peer, head.path());
+            state = State.CLOSED;
+            ctx.writeAndFlush(Responses.text(ctx.alloc(), head.version(), 401, "this stream needs a user and password",
+                    false, Map.of("WWW-Authenticate", "Basic realm=\"" + head.path() + "\"")))
+                    .addListener(ChannelFutureListener.CLOSE);
+            return;
+        }
         if (mount != null) {
             state = State.LISTENER;
             acc.clear();

@@ -49,6 +49,7 @@ public final class HarborMount {
     private volatile ByteBuf icyBlock = icy(null);
     private volatile Consumer<Map<String, String>> onConnect;
     private volatile Runnable onDisconnect;
+    private volatile java.util.function.BiPredicate<String, String> auth;
 
     /**
      * @param burst     bytes of recent stream a new listener gets at once, so playback starts quickly
@@ -81,6 +82,19 @@ public final class HarborMount {
 
     public void onDisconnect(Runnable callback) {
         onDisconnect = callback;
+    }
+
+    /** Listeners must then give a user and password this accepts (HTTP Basic); others get 401. */
+    public void auth(java.util.function.BiPredicate<String, String> check) {
+        auth = check;
+    }
+
+    /** Whether a listener's request passes the mount's auth, if it has one. */
+    boolean admits(RequestHead head) {
+        java.util.function.BiPredicate<String, String> check = auth;
+        if (check == null) return true;
+        String[] credentials = LiveInput.basic(head.header("authorization"));
+        return credentials != null && check.test(credentials[0], credentials[1]);
     }
 
     /** Sets the title listeners with {@code Icy-MetaData: 1} see next (StreamTitle). */

@@ -32,7 +32,7 @@ public final class LiveInput extends Source implements HarborIngest {
 
     private final String path;
     private final LiveDecoder decoder;
-    private final BiPredicate<String, String> auth;
+    private volatile BiPredicate<String, String> auth;
     private final double bufferSeconds;
     private final double maxSeconds;
     private final double timeoutSeconds;
@@ -69,6 +69,11 @@ public final class LiveInput extends Source implements HarborIngest {
 
     public void onDisconnect(Runnable callback) {
         onDisconnect = callback;
+    }
+
+    /** Replaces the user and password check: {@code live.auth { user, password -> ... }}. */
+    public void auth(BiPredicate<String, String> check) {
+        auth = check;
     }
 
     /** Whether a source client is connected now. */
@@ -168,7 +173,7 @@ public final class LiveInput extends Source implements HarborIngest {
                 .addListener(ChannelFutureListener.CLOSE);
     }
 
-    private static String[] basic(String header) {
+    static String[] basic(String header) {
         if (header == null || !header.regionMatches(true, 0, "Basic ", 0, 6)) return null;
         try {
             String raw = new String(Base64.getDecoder().decode(header.substring(6).trim()), StandardCharsets.UTF_8);
