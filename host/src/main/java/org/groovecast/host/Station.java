@@ -32,6 +32,8 @@ import org.groovecast.host.script.ScriptRuntime;
 import org.groovecast.host.script.StationScript;
 import org.groovecast.net.NetOperators;
 import org.groovecast.net.Network;
+import org.groovecast.net.control.Commands;
+import org.groovecast.net.control.ControlOperators;
 import org.groovecast.net.harbor.HttpReply;
 import org.groovecast.net.harbor.Route;
 import org.slf4j.Logger;
@@ -70,6 +72,7 @@ public final class Station implements AutoCloseable {
     private Network network;
     private volatile StationMetrics metrics;
     private boolean metricsWanted;
+    private Commands commands;
 
     private Station(String fileName, Settings settings, Map<String, String> environment) {
         this.fileName = fileName;
@@ -119,6 +122,9 @@ public final class Station implements AutoCloseable {
         network = new Network(settings.string("harbor.bind"), settings.integer("harbor.maxBody"),
                 base.service(LiveDecoder.class));
         for (OperatorSpec spec : NetOperators.specs(network)) f.add(spec, "network");
+        commands = new Commands();
+        StationCommands.station(commands, this);
+        for (OperatorSpec spec : ControlOperators.specs(commands, network)) f.add(spec, "control");
         return f;
     }
 
@@ -140,9 +146,15 @@ public final class Station implements AutoCloseable {
         return network;
     }
 
+    /** The control commands (telnet, HTTP): the engine's, each source's and the script's own. */
+    public Commands commands() {
+        return commands;
+    }
+
     private Station evaluate(ScriptCompiler.Compiled compiled, ScriptFunctions functions) {
         StationScript script = compiled.instantiate();
         new ScriptRuntime(fileName, functions, settings, graph).run(script);
+        StationCommands.sources(commands, this);
         if (graph.outputs().isEmpty()) {
             throw new ScriptError(fileName, 0, "the script defines no output, so there is nothing to run; "
                     + "add one such as output.dummy(s) or output.file(wav(), 'out.wav', s)");

@@ -1,22 +1,27 @@
 package org.groovecast.net;
 
+import io.vertx.core.Future;
 import io.vertx.core.Vertx;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Supplier;
 import org.groovecast.api.LiveDecoder;
+import org.groovecast.net.control.TelnetServer;
 import org.groovecast.net.harbor.HarborServer;
 
 /**
- * A station's sockets: the harbor servers its script declared, one per port, started with the
- * station on a Vert.x of its own (native epoll) and closed with it. A station with no socket
- * starts no Vert.x at all.
+ * A station's sockets: the harbor servers its script declared, one per port, and its telnet
+ * control servers, started with the station on a Vert.x of its own (native epoll) and closed with
+ * it. A station with no socket starts no Vert.x at all.
  */
 public final class Network implements AutoCloseable {
     private final String bind;
     private final int maxBody;
     private final LiveDecoder decoder;
     private final Map<Integer, HarborServer> harbors = new TreeMap<>();
+    private final List<TelnetServer> telnets = new ArrayList<>();
     private NetRuntime runtime;
     private int eventLoops = 1;
 
@@ -36,6 +41,20 @@ public final class Network implements AutoCloseable {
         return harbors.computeIfAbsent(port, p -> new HarborServer(p, bind, maxBody));
     }
 
+    /** Adds a telnet server (it listens once the station starts); throws when its port has one already. */
+    public synchronized void addTelnet(TelnetServer telnet) {
+        for (TelnetServer t : telnets) {
+            if (t.port() == telnet.port() && telnet.port() != 0) {
+                throw new IllegalArgumentException("port " + telnet.port() + " already has a telnet server");
+            }
+        }
+        telnets.add(telnet);
+    }
+
+    public synchronized List<TelnetServer> telnets() {
+        return List.copyOf(telnets);
+    }
+
     LiveDecoder decoder() {
         return decoder;
     }
@@ -47,16 +66,18 @@ public final class Network implements AutoCloseable {
     /** Binds every port; throws naming the port when one cannot be bound. */
     public synchronized void start(int eventLoops) {
         this.eventLoops = eventLoops;
-        if (harbors.isEmpty()) return;
+        if (harbors.isEmpty() && telnets.isEmpty()) return;
         runtime = NetRuntime.start(eventLoops);
-        for (HarborServer h : harbors.values()) {
-            try {
-                h.listen(runtime.vertx()).await();
-            } catch (Exception e) {
-                close();
-                throw new IllegalStateException("cannot listen on port " + h.port() + " (" + bind + "): "
-                        + e.getMessage(), e);
-            }
+        for (HarborServer h : harbors.values()) listen(h.port(), bind, () -> h.listen(runtime.vertx()));
+        for (TelnetServer t : telnets) listen(t.port(), t.bind(), () -> t.listen(runtime.vertx()));
+    }
+
+    private void listen(int port, String address, Supplier<Future<?>> listen) {
+        try {
+            listen.get().await();
+        } catch (Exception e) {
+            close();
+            throw new IllegalStateException("cannot listen on port " + port + " (" + address + "): " + e.getMessage(), e);
         }
     }
 
@@ -69,14 +90,17 @@ public final class Network implements AutoCloseable {
     @Override
     public synchronized void close() {
         if (runtime == null) return;
-        for (HarborServer h : harbors.values()) {
-            try {
-                h.close().await();
-            } catch (Exception e) {
-                // closing anyway
-            }
-        }
+        for (HarborServer h : harbors.values()) closeQuietly(h::close);
+        for (TelnetServer t : telnets) closeQuietly(t::close);
         runtime.close();
         runtime = null;
+    }
+
+    private static void closeQuietly(Supplier<Future<Void>> close) {
+        try {
+            close.get().await();
+        } catch (Exception e) {
+            // closing anyway
+        }
     }
 }

@@ -1,16 +1,22 @@
 package org.groovecast.core;
 
+import java.util.function.DoubleSupplier;
 import org.groovecast.api.Frame;
 import org.groovecast.api.Source;
 import org.groovecast.api.Transform;
 
-/** Multiplies the signal by a constant factor. */
+/**
+ * Multiplies the signal by a factor: a constant, or one read again at every frame (a script
+ * function, an interactive variable) so that a station can follow a control.
+ */
 final class Amplify extends Transform {
-    private final float factor;
+    private final DoubleSupplier factor;
+    private float current;
 
-    Amplify(double factor, Source source) {
+    Amplify(DoubleSupplier factor, Source source) {
         super("amplify", source);
-        this.factor = (float) factor;
+        this.factor = factor;
+        this.current = (float) factor.getAsDouble();
     }
 
     @Override
@@ -18,8 +24,18 @@ final class Amplify extends Transform {
         int from = frame.position();
         input.get(frame);
         int to = frame.position();
-        for (float[] plane : frame.pcm()) {
-            for (int i = from; i < to; i++) plane[i] *= factor;
+        float next = (float) factor.getAsDouble();
+        if (next == current) {
+            for (float[] plane : frame.pcm()) {
+                for (int i = from; i < to; i++) plane[i] *= next;
+            }
+            return;
         }
+        // A new factor ramps in over this frame: a jump from one sample to the next would click.
+        float step = (next - current) / Math.max(1, to - from);
+        for (float[] plane : frame.pcm()) {
+            for (int i = from; i < to; i++) plane[i] *= current + step * (i - from + 1);
+        }
+        if (to > from) current = next;
     }
 }

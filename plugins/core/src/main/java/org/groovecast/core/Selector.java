@@ -54,7 +54,8 @@ abstract class Selector extends Source {
 
     @Override
     public long remaining() {
-        return current != null && midTrack ? current.remaining() : -1;
+        Source c = current; // read once: the control interface asks from another thread
+        return c != null && midTrack ? c.remaining() : -1;
     }
 
     @Override

@@ -1,8 +1,8 @@
 package org.groovecast.core;
 
+import static org.groovecast.api.ValueType.ANY;
 import static org.groovecast.api.ValueType.BOOLEAN;
 import static org.groovecast.api.ValueType.LIST;
-import static org.groovecast.api.ValueType.NUMBER;
 import static org.groovecast.api.ValueType.SOURCE;
 import static org.groovecast.api.ValueType.SOURCES;
 
@@ -28,9 +28,11 @@ public final class SignalOperators implements OperatorProvider {
                             return new Add(s, Weights.of(a, s.size()), a.bool("normalize"));
                         }),
                 OperatorSpec.named("amplify")
-                        .doc("Multiplies the signal by a factor.")
-                        .positional("factor", NUMBER, "the gain, 1.0 leaves it unchanged")
+                        .doc("Multiplies the signal by a factor: a number, or a function or interactive variable "
+                                + "read again at every frame.")
+                        .positional("factor", ANY, "the gain, 1.0 leaves it unchanged; { -> vol.value } follows a control")
                         .positional("source", SOURCE, "the source")
-                        .create(a -> new Amplify(a.number("factor"), a.source("source"))));
+                        .create(a -> new Amplify(Factor.of("amplify", "factor", a.value("factor")),
+                                a.source("source"))));
     }
 }

@@ -2,9 +2,10 @@ package org.groovecast.ffmpeg;
 
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedDeque;
+import org.groovecast.api.Queued;
 
 /** Plays what is pushed to it, in order: {@code def q = request.queue(); q.push('x.mp3')}. */
-public final class RequestQueue extends RequestSource {
+public final class RequestQueue extends RequestSource implements Queued {
     private final ConcurrentLinkedDeque<String> queue = new ConcurrentLinkedDeque<>();
 
     RequestQueue(List<String> initial, int prefetch) {
@@ -13,11 +14,13 @@ public final class RequestQueue extends RequestSource {
     }
 
     /** Adds a request (a path, maybe annotated) at the end of the queue; safe from any thread. */
+    @Override
     public void push(String uri) {
         queue.addLast(uri);
     }
 
     /** The requests not yet taken for playing. */
+    @Override
     public List<String> queue() {
         return List.copyOf(queue);
     }

@@ -90,7 +90,8 @@ abstract class RequestSource extends Source {
 
     @Override
     public long remaining() {
-        return current == null ? -1 : current.remaining(format);
+        Track t = current; // read once: the control interface asks from another thread
+        return t == null ? -1 : t.remaining(format);
     }
 
     @Override

@@ -1,0 +1,106 @@
+package org.groovecast.host;
+
+import java.util.HashSet;
+import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.stream.Collectors;
+import org.groovecast.api.ApiVersion;
+import org.groovecast.api.Queued;
+import org.groovecast.api.Registration;
+import org.groovecast.api.Source;
+import org.groovecast.net.control.Commands;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The engine's control commands: {@code list}, {@code uptime} and {@code version} for the
+ * station, and for every source of its graph {@code <id>.skip}, {@code <id>.metadata} and
+ * {@code <id>.remaining}, plus {@code <id>.push} and {@code <id>.queue} for queues (any source
+ * that is {@link Queued}, whatever plugin made it).
+ */
+final class StationCommands {
+    private static final Logger log = LoggerFactory.getLogger(StationCommands.class);
+
+    private StationCommands() {
+    }
+
+    /** The station's own commands; registered before the script runs, so that a script cannot take their names. */
+    static void station(Commands commands, Station station) {
+        commands.add("list", "", "the sources: id and kind", argument -> station.graph().sources().stream()
+                .map(s -> s.id() + " : " + s.kind()).collect(Collectors.joining("\n")));
+        commands.add("uptime", "", "time since the station was loaded", argument -> uptime(station.uptime()));
+        commands.add("version", "", "the engine's version", argument -> version());
+    }
+
+    /**
+     * The commands of every source the script built; a name the script registered itself stays
+     * the script's, and of two sources with one id the first one gets the commands.
+     */
+    static void sources(Commands commands, Station station) {
+        Set<String> seen = new HashSet<>();
+        for (Source s : station.graph().sources()) {
+            String id = s.id();
+            if (!seen.add(id)) {
+                log.warn("{}: two sources have the id {}; control commands {}.* reach the first", station.fileName(), id, id);
+                continue;
+            }
+            add(commands, id + ".skip", "", "ends the current track of " + id, argument -> skip(s));
+            add(commands, id + ".metadata", "", "the last metadata of " + id, argument -> s.lastMetadata().entrySet()
+                    .stream().map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining("\n")));
+            add(commands, id + ".remaining", "", "seconds left in the current track of " + id + " (-1: unknown)",
+                    argument -> remaining(s, station));
+            if (s instanceof Queued q) {
+                add(commands, id + ".push", "<uri>", "adds a request at the end of queue " + id, argument -> {
+                    if (argument.isEmpty()) throw new IllegalArgumentException(id + ".push expects a uri");
+                    q.push(argument);
+                    return "Done";
+                });
+                add(commands, id + ".queue", "", "the requests waiting in queue " + id,
+                        argument -> String.join("\n", q.queue()));
+            }
+        }
+    }
+
+    private static void add(Commands commands, String name, String usage, String doc, Commands.Command command) {
+        if (!commands.add(name, usage, doc, command)) {
+            log.debug("control: the script registered {} itself; keeping its own", name);
+        }
+    }
+
+    /**
+     * Ends the track on the source's clock, at the start of its next tick: a source is only ever
+     * touched by its clock (ending a track closes its decoder, which the clock may be reading).
+     */
+    private static String skip(Source s) {
+        AtomicBoolean done = new AtomicBoolean();
+        AtomicReference<Registration> self = new AtomicReference<>();
+        Registration r = s.onFrame(true, () -> {
+            if (done.compareAndSet(false, true)) s.abortTrack();
+            Registration mine = self.get();
+            if (mine != null) mine.release();
+        });
+        self.set(r);
+        if (done.get()) r.release(); // it ran before it knew its registration
+        return "Done";
+    }
+
+    /** Read off the clock: a figure that may be one frame old, never a torn state (plain numbers). */
+    private static String remaining(Source s, Station station) {
+        long samples = s.remaining();
+        if (samples < 0) return "-1";
+        int rate = s.context() != null ? s.context().format().sampleRate() : station.settings().integer("audio.samplerate");
+        return String.format(Locale.ROOT, "%.2f", samples / (double) rate);
+    }
+
+    private static String uptime(double seconds) {
+        long s = (long) seconds;
+        return String.format(Locale.ROOT, "%dd %02dh %02dm %02ds", s / 86_400, s / 3600 % 24, s / 60 % 60, s % 60);
+    }
+
+    private static String version() {
+        String v = Station.class.getPackage().getImplementationVersion();
+        return "Groovecast " + (v != null ? v : "development build") + " (plugin API " + ApiVersion.CURRENT + ")";
+    }
+}

@@ -1,0 +1,273 @@
+package org.groovecast.scripts
+
+import java.nio.file.Path
+import org.groovecast.host.Station
+import org.groovecast.host.script.ScriptError
+import org.groovecast.host.script.ScriptErrors
+import spock.lang.Specification
+import spock.lang.TempDir
+
+/** The control interface: telnet and /control/ over HTTP, with real sockets against a running station. */
+class ControlSpec extends Specification {
+    @TempDir
+    Path dir
+
+    int port = Net.freePort()
+    Station station
+    Telnet telnet
+
+    def cleanup() {
+        telnet?.close()
+        station?.stop()
+    }
+
+    Station start(String script) {
+        station = Engine.load('control.groovy', script.replace('PORT', port.toString()).replace('DIR', dir.toString()))
+        station.start(null)
+        station
+    }
+
+    Telnet telnet() {
+        telnet = new Telnet(port)
+    }
+
+    /** Peak of channel 0 over [from, to) seconds, as a share of full scale. */
+    static double peak(Wav w, double from, double to) {
+        int a = (int) (from * w.sampleRate)
+        int b = Math.min(w.frames, (int) (to * w.sampleRate))
+        int max = 0
+        for (int i = a; i < b; i++) max = Math.max(max, Math.abs((int) w.samples[0][i]))
+        max / 32767d
+    }
+
+    def "telnet: help, list, uptime, version and script commands; an unknown command errs and the connection goes on; quit closes"() {
+        given: 'a station whose only socket is the telnet server'
+        start('''
+            server.telnet(port: PORT)
+            server.register('hello', usage: '<name>', description: 'greets') { arg -> "hello ${arg}" }
+            output.dummy(sine(440, id: 'tone'), id: 'out')
+        ''')
+        def t = telnet()
+
+        when:
+        List<String> help = t.cmd('help').readLines()
+
+        then:
+        ['list', 'uptime', 'version', 'quit', 'var.list', 'var.get <name>', 'var.set <name> <value>', 'hello <name>',
+         'tone.skip', 'tone.metadata', 'tone.remaining', 'out.skip'].every { c -> help.any { it.startsWith(c + ' ') } }
+        help.find { it.startsWith('hello <name>') }.endsWith('greets')
+
+        and:
+        t.cmd('list').readLines().containsAll(['tone : sine', 'out : output.dummy'])
+        t.cmd('nonsense') == 'ERROR: unknown command, type help'
+        t.cmd('tone.nonsense') == 'ERROR: unknown command, type help'
+        t.cmd('hello world') == 'hello world'
+        t.cmd('uptime') ==~ /0d 00h 00m \d\ds/
+        t.cmd('version').startsWith('Groovecast ')
+        t.cmd('tone.remaining') == '-1'
+        t.cmd('help tone.skip') == 'tone.skip\nends the current track of tone'
+        t.cmd('help nothing').startsWith('ERROR: no command nothing')
+        t.cmd('\r\n  \r\nhello blank lines') == 'hello blank lines' // blank lines get no answer
+
+        when:
+        String bye = t.cmd('quit')
+
+        then:
+        bye == 'Bye!'
+        t.closedByServer()
+
+        and: 'other connections are served; a line over 64 KiB is refused and the connection goes on'
+        new Telnet(port).withCloseable { it.cmd('x' * 70_000) + ' / ' + it.cmd('hello again') } ==
+                'ERROR: line over 65536 bytes / hello again'
+    }
+
+    def "telnet: a pushed request plays, <id>.queue lists what waits, <id>.metadata shows what plays"() {
+        given:
+        Path mp3 = Media.mp3('control-pushed.mp3', [440], 3, 'Pushed Tone')
+        start("""
+            def requests = request.queue(id: 'requests')
+            def waiting = request.queue(id: 'waiting')
+            server.telnet(port: PORT)
+            output.file(wav(), 'DIR/out.wav', mksafe(requests))
+        """)
+        def t = telnet()
+
+        expect: 'silence until something is pushed'
+        t.cmd('requests.metadata') == ''
+        t.cmd('requests.queue') == ''
+
+        when:
+        Thread.sleep(500)
+        String pushed = t.cmd("requests.push ${mp3}")
+
+        then:
+        pushed == 'Done'
+        Net.await(5) { t.cmd('requests.metadata').readLines().contains('title=Pushed Tone') }
+        t.cmd('requests.push') == 'ERROR: requests.push expects a uri'
+
+        and: 'a queue that nothing plays keeps what it is given, in order'
+        t.cmd('waiting.push /tmp/one.mp3') == 'Done'
+        t.cmd('waiting.push annotate:title="Two":/tmp/two.mp3') == 'Done'
+        t.cmd('waiting.queue') == '/tmp/one.mp3\nannotate:title="Two":/tmp/two.mp3'
+
+        when:
+        Thread.sleep(1000)
+        station.stop()
+        Wav w = Wav.read(dir.resolve('out.wav'))
+
+        then: 'silence first, then the pushed tone'
+        peak(w, 0, 0.3) == 0
+        Math.abs(w.frequency(w.seconds - 0.8, w.seconds - 0.1) - 440) < 5
+    }
+
+    def "telnet: <id>.skip ends the track at once and <id>.remaining counts down"() {
+        given:
+        Path a = Media.mp3('control-long-a.mp3', [440], 10, 'Long A')
+        Path b = Media.mp3('control-long-b.mp3', [660], 10, 'Long B')
+        start("""
+            def music = request.queue(id: 'music', queue: ['${a}', '${b}'])
+            server.telnet(port: PORT)
+            output.file(wav(), 'DIR/out.wav', mksafe(music))
+        """)
+        def t = telnet()
+
+        when:
+        assert Net.await(5) { t.cmd('music.metadata').readLines().contains('title=Long A') }
+        Thread.sleep(1000)
+        double left = t.cmd('music.remaining') as double
+        String skipped = t.cmd('music.skip')
+
+        then:
+        left > 7 && left < 9.5
+        skipped == 'Done'
+        Net.await(2) { t.cmd('music.metadata').readLines().contains('title=Long B') }
+        (t.cmd('music.remaining') as double) > 9
+
+        when:
+        Thread.sleep(1000)
+        station.stop()
+        Wav w = Wav.read(dir.resolve('out.wav'))
+
+        then: 'the file went from A to B long before A would have ended'
+        w.seconds < 6
+        Math.abs(w.frequency(0.2, 0.9) - 440) < 5
+        Math.abs(w.frequency(w.seconds - 0.8, w.seconds - 0.1) - 660) < 5
+    }
+
+    def "interactive variables: var.set changes the gain that amplify applies, as a variable or through a function"() {
+        given:
+        start('''
+            def vol = interactive.float('volume', 1.0, min: 0, max: 2)
+            def gain = interactive.float('gain', 1.0)
+            def live = interactive.bool('live', false)
+            def title = interactive.string('title', 'none')
+            server.telnet(port: PORT)
+            server.register('live') { arg -> live.value ? "on air: ${title.value}" : 'off air' }
+            output.file(wav(), 'DIR/direct.wav', amplify(vol, sine(440, amplitude: 0.5)))
+            output.file(wav(), 'DIR/function.wav', amplify({ -> gain.value }, sine(440, amplitude: 0.5)))
+        ''')
+        def t = telnet()
+
+        when: 'both gains go from 1 to 0.25 after one second'
+        Thread.sleep(1000)
+        String set1 = t.cmd('var.set volume 0.25')
+        String set2 = t.cmd('var.set gain 0.25')
+        Thread.sleep(1000)
+
+        then:
+        set1 == 'volume = 0.25'
+        set2 == 'gain = 0.25'
+
+        and: 'the values are listed and read back; bad values are refused and change nothing'
+        t.cmd('var.list').readLines() == ['gain : float = 0.25', 'live : bool = false', 'title : string = none',
+                                          'volume : float = 0.25']
+        t.cmd('var.get volume') == '0.25'
+        t.cmd('var.set volume 3') == 'ERROR: volume must be between 0.0 and 2.0, got 3.0'
+        t.cmd('var.set volume loud') == 'ERROR: volume expects a number, got "loud"'
+        t.cmd('var.set volume') == 'ERROR: var.set expects a name and a value'
+        t.cmd('var.get nothing').startsWith('ERROR: no interactive variable nothing')
+        t.cmd('var.get volume') == '0.25'
+
+        and: 'booleans and strings, read by a script command'
+        t.cmd('live') == 'off air'
+        t.cmd('var.set live on') == 'live = true'
+        t.cmd('var.set title Morning Show') == 'title = Morning Show'
+        t.cmd('live') == 'on air: Morning Show'
+        t.cmd('var.set live maybe') == 'ERROR: live expects true or false, got "maybe"'
+
+        when:
+        station.stop()
+        Wav direct = Wav.read(dir.resolve('direct.wav'))
+        Wav function = Wav.read(dir.resolve('function.wav'))
+
+        then: 'the sound follows: half scale before, an eighth after'
+        [direct, function].every { w ->
+            Math.abs(peak(w, 0.1, 0.7) - 0.5) < 0.01 && Math.abs(peak(w, w.seconds - 0.5, w.seconds) - 0.125) < 0.01
+        }
+    }
+
+    static String http(int port, String method, String target, Map<String, String> headers = [:], String body = '') {
+        String head = "${method} ${target} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n" +
+                headers.collect { k, v -> "${k}: ${v}\r\n" }.join('') +
+                (body ? "Content-Length: ${body.bytes.length}\r\n" : '') + '\r\n'
+        Net.raw(port, head + body)
+    }
+
+    static String body(String response) {
+        response.substring(response.indexOf('\r\n\r\n') + 4)
+    }
+
+    def "HTTP: /control/<command> with the token as a bearer or in the query; 401 without it"() {
+        given:
+        start('''
+            def vol = interactive.float('volume', 1.0)
+            server.http(port: PORT, token: 'secret')
+            server.register('echo') { arg -> arg }
+            output.dummy(sine(id: 'tone'))
+        ''')
+        def bearer = [Authorization: 'Bearer secret']
+
+        expect: 'no token, a wrong one: 401, and nothing runs'
+        Net.status(http(port, 'GET', '/control/help')) == 401
+        Net.status(http(port, 'GET', '/control/help?token=wrong')) == 401
+        Net.status(http(port, 'GET', '/control/help', [Authorization: 'Bearer wrong'])) == 401
+        Net.status(http(port, 'POST', '/control/var.set', [:], 'volume 0.5')) == 401
+        body(http(port, 'GET', '/control/var.get?args=volume&token=secret')) == '1.0\n'
+
+        and: 'the token as a bearer or in the query'
+        Net.status(http(port, 'GET', '/control/help', bearer)) == 200
+        body(http(port, 'GET', '/control/help', bearer)).contains('tone.skip')
+        body(http(port, 'GET', '/control/list?token=secret')).contains('tone : sine')
+        body(http(port, 'GET', '/control/echo?args=a+b%26c&token=secret')) == 'a b&c\n'
+
+        and: 'the argument in the POST body'
+        body(http(port, 'POST', '/control/var.set', bearer, 'volume 0.5')) == 'volume = 0.5\n'
+        body(http(port, 'GET', '/control/var.get?args=volume', bearer)) == '0.5\n'
+
+        and: 'errors have their status'
+        Net.status(http(port, 'GET', '/control/nonsense', bearer)) == 404
+        body(http(port, 'GET', '/control/nonsense', bearer)) == 'ERROR: unknown command, type help\n'
+        Net.status(http(port, 'GET', '/control/var.set?args=volume%20loud', bearer)) == 400
+        Net.status(http(port, 'GET', '/control/tone.skip', bearer)) == 200
+    }
+
+    def "mistakes in control functions are script errors with their line"() {
+        when:
+        Engine.load('control.groovy', script)
+
+        then: 'found when the script compiles or when it runs, each with its line'
+        RuntimeException e = thrown()
+        e instanceof ScriptError || e instanceof ScriptErrors
+        e.message == expected
+
+        where:
+        script                                                                     | expected
+        "def s = sine()\noutput.dummy(amplify('loud', s))"                          | 'control.groovy:2: amplify() expects a number or a function for factor, got String "loud"'
+        "output.dummy(amplify({ -> 'x' }, sine()))"                                 | 'control.groovy:1: amplify(): the factor function returned x, not a number'
+        "server.http(port: 8000)\noutput.dummy(sine())"                             | 'control.groovy:1: server.http() needs token: (a string)'
+        "interactive.float('v', 1)\ninteractive.bool('v', true)\noutput.dummy(sine())" | 'control.groovy:2: interactive.bool(): there is already an interactive variable v'
+        "interactive.float('v', 5, max: 2)\noutput.dummy(sine())"                   | 'control.groovy:1: interactive.float(): v must be between -Infinity and 2.0, got 5.0'
+        "server.register('list') { a -> a }\noutput.dummy(sine())"                  | 'control.groovy:1: server.register(): there is already a command list'
+        "server.register('two words') { a -> a }\noutput.dummy(sine())"             | 'control.groovy:1: server.register(): a command name must be one word, got "two words"'
+    }
+}
