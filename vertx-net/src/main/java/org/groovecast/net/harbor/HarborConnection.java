@@ -5,8 +5,8 @@ import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.DefaultFileRegion;
-import io.vertx.core.internal.net.NetSocketInternal;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -23,7 +23,7 @@ import org.slf4j.LoggerFactory;
  * or a series of ordinary keep-alive requests answered by the script's routes. Bad input gets its
  * status (400, 404, 411, 413, 431) and ends this connection only.
  */
-final class HarborConnection {
+final class HarborConnection extends ChannelInboundHandlerAdapter {
     private static final Logger log = LoggerFactory.getLogger(HarborConnection.class);
     static final int MAX_HEAD = 16 * 1024;
     private static final ByteBuf END = Unpooled.unreleasableBuffer(Unpooled.wrappedBuffer(new byte[] {13, 10, 13, 10}));
@@ -31,35 +31,57 @@ final class HarborConnection {
     private enum State { HEAD, BODY, BUSY, LISTENER, INGEST, CLOSED }
 
     private final HarborServer server;
-    private final NetSocketInternal socket;
-    private final ChannelHandlerContext ctx;
-    private final String peer;
-    private ByteBuf acc;
+    private ChannelHandlerContext ctx;
+    private String peer;
+
+    /** The client's address, named on first use: most requests are never logged. */
+    private String peer() {
+        if (peer == null) {
+            java.net.SocketAddress a = ctx.channel().remoteAddress();
+            peer = a instanceof java.net.InetSocketAddress i ? i.getAddress().getHostAddress() + ":" + i.getPort() : String.valueOf(a);
+        }
+        return peer;
+    }
+    private ByteBuf acc = Unpooled.EMPTY_BUFFER;
     private State state = State.HEAD;
     private RequestHead head;
     private int bodyLength;
     private HarborIngest.Session ingest;
 
-    HarborConnection(HarborServer server, NetSocketInternal socket) {
+    HarborConnection(HarborServer server) {
         this.server = server;
-        this.socket = socket;
-        this.ctx = socket.channelHandlerContext();
-        this.peer = String.valueOf(socket.remoteAddress());
-        this.acc = ctx.alloc().buffer(512);
-        socket.messageHandler(this::onMessage);
-        socket.closeHandler(v -> onClose());
-        // A peer that resets is routine on a public port: not worth an error line each.
-        socket.exceptionHandler(e -> log.debug("harbor: connection from {}: {}", peer, e.toString()));
     }
 
-    private void onMessage(Object msg) {
-        if (!(msg instanceof ByteBuf in)) return;
+    @Override
+    public void handlerAdded(ChannelHandlerContext ctx) {
+        this.ctx = ctx;
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) {
+        onClose();
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable e) {
+        // A peer that resets is routine on a public port: not worth an error line each.
+        log.debug("harbor: connection from {}: {}", peer(), e.toString());
+        ctx.close();
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        if (!(msg instanceof ByteBuf in)) {
+            io.netty.util.ReferenceCountUtil.release(msg);
+            return;
+        }
         if (state == State.INGEST) {
             ingest.feed(in); // ownership passes on: the live input reads the socket's own buffers
             return;
         }
         try {
             if (state == State.LISTENER || state == State.CLOSED) return;
+            if (acc == Unpooled.EMPTY_BUFFER) acc = ctx.alloc().buffer(Math.max(512, in.readableBytes()));
             acc.writeBytes(in);
         } finally {
             in.release();
@@ -106,7 +128,7 @@ final class HarborConnection {
                 return;
             }
             state = State.INGEST;
-            ingest = in.connect(head, ctx, peer);
+            ingest = in.connect(head, ctx, peer());
             if (ingest == null) {
                 state = State.CLOSED; // refused; the answer is on its way and the connection closing
                 return;
@@ -120,7 +142,7 @@ final class HarborConnection {
         }
         HarborMount mount = method.equals("GET") ? server.mount(head.path()) : null;
         if (mount != null && !mount.admits(head)) {
-            log.info("harbor: listener {} refused on {} (bad user or password)", peer, head.path());
+            log.info("harbor: listener {} refused on {} (bad user or password)", peer(), head.path());
             state = State.CLOSED;
             ctx.writeAndFlush(Responses.text(ctx.alloc(), head.version(), 401, "this stream needs a user and password",
                     false, Map.of("WWW-Authenticate", "Basic realm=\"" + head.path() + "\"")))
@@ -130,7 +152,7 @@ final class HarborConnection {
         if (mount != null) {
             state = State.LISTENER;
             acc.clear();
-            mount.attach(ctx, head, peer);
+            mount.attach(ctx, head, peer());
             ctx.flush();
             return;
         }
@@ -191,23 +213,25 @@ final class HarborConnection {
 
     private void reply(HttpReply r) {
         boolean keepAlive = head.keepAlive();
-        Map<String, String> headers = new LinkedHashMap<>();
-        if (r.contentType() != null) headers.put("Content-Type", r.contentType());
-        headers.putAll(r.headers());
         boolean bodyless = head.method().equals("HEAD");
         Object data = r.data();
-        if (data instanceof Path p) {
-            sendFile(p, r.status(), headers);
+        if (data instanceof Path || data instanceof InputStream) {
+            Map<String, String> headers = new LinkedHashMap<>();
+            if (r.contentType() != null) headers.put("Content-Type", r.contentType());
+            headers.putAll(r.headers());
+            if (data instanceof Path p) sendFile(p, r.status(), headers);
+            else stream((InputStream) data, r.status(), headers);
             return;
         }
-        if (data instanceof InputStream in) {
-            stream(in, r.status(), headers);
-            return;
+        // Text goes straight into the response buffer as UTF-8: no intermediate byte array per request.
+        CharSequence text = data == null ? "" : data instanceof byte[] ? null : data instanceof CharSequence c ? c : data.toString();
+        int length = text != null ? ByteBufUtil.utf8Bytes(text) : ((byte[]) data).length;
+        ByteBuf out = Responses.head(ctx.alloc(), head.version(), r.status(), r.contentType(), r.headers(), length,
+                keepAlive, bodyless ? 0 : length);
+        if (!bodyless) {
+            if (text != null) ByteBufUtil.writeUtf8(out, text);
+            else out.writeBytes((byte[]) data);
         }
-        byte[] bytes = data == null ? new byte[0]
-                : data instanceof byte[] b ? b : data.toString().getBytes(StandardCharsets.UTF_8);
-        ByteBuf out = Responses.head(ctx.alloc(), head.version(), r.status(), headers, bytes.length, keepAlive);
-        if (!bodyless) out.writeBytes(bytes);
         if (keepAlive) {
             ctx.writeAndFlush(out, ctx.voidPromise());
         } else {
@@ -260,11 +284,11 @@ final class HarborConnection {
                 int n;
                 while ((n = in.read(buf)) > 0 && ctx.channel().isActive()) {
                     ByteBuf out = ctx.alloc().buffer(n).writeBytes(buf, 0, n);
-                    socket.writeMessage(out).await();
+                    if (!ctx.writeAndFlush(out).await().isSuccess()) break;
                     while (!ctx.channel().isWritable() && ctx.channel().isActive()) Thread.sleep(5);
                 }
             } catch (Exception e) {
-                log.debug("harbor: streaming a response to {} ended: {}", peer, e.toString());
+                log.debug("harbor: streaming a response to {} ended: {}", peer(), e.toString());
             } finally {
                 ctx.channel().eventLoop().execute(() -> {
                     state = State.CLOSED;
@@ -275,7 +299,7 @@ final class HarborConnection {
     }
 
     private void fail(int status, String message) {
-        if (status >= 400 && status != 404) log.info("harbor: {} from {}: {}", status, peer, message);
+        if (status >= 400 && status != 404) log.info("harbor: {} from {}: {}", status, peer(), message);
         state = State.CLOSED;
         ctx.writeAndFlush(Responses.text(ctx.alloc(), "HTTP/1.1", status, message, false, Map.of()))
                 .addListener(ChannelFutureListener.CLOSE);
@@ -285,7 +309,7 @@ final class HarborConnection {
     private void onClose() {
         state = State.CLOSED;
         if (ingest != null) ingest.disconnected();
-        acc.release();
+        if (acc != Unpooled.EMPTY_BUFFER) acc.release();
         acc = Unpooled.EMPTY_BUFFER;
     }
 }

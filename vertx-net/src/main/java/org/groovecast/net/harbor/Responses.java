@@ -39,15 +39,30 @@ final class Responses {
      */
     static ByteBuf head(ByteBufAllocator alloc, String version, int status, Map<String, String> headers, long length,
                         boolean keepAlive) {
-        StringBuilder b = new StringBuilder(128);
-        b.append(version).append(' ').append(status).append(' ').append(reason(status)).append("\r\n");
+        return head(alloc, version, status, null, headers, length, keepAlive, 0);
+    }
+
+    /**
+     * The same with a Content-Type given apart, written straight into a buffer with
+     * {@code bodyRoom} bytes to spare for the body that follows.
+     */
+    static ByteBuf head(ByteBufAllocator alloc, String version, int status, String contentType,
+                        Map<String, String> headers, long length, boolean keepAlive, int bodyRoom) {
+        ByteBuf out = alloc.buffer(160 + bodyRoom);
+        ascii(out, version).writeByte(' ');
+        ascii(out, Integer.toString(status)).writeByte(' ');
+        ascii(out, reason(status)).writeByte('\r').writeByte('\n');
+        if (contentType != null) ascii(ascii(out, "Content-Type: "), contentType).writeByte('\r').writeByte('\n');
         for (Map.Entry<String, String> h : headers.entrySet()) {
-            b.append(h.getKey()).append(": ").append(h.getValue()).append("\r\n");
+            ascii(ascii(ascii(out, h.getKey()), ": "), h.getValue()).writeByte('\r').writeByte('\n');
         }
-        if (length >= 0) b.append("Content-Length: ").append(length).append("\r\n");
-        b.append(keepAlive ? "" : "Connection: close\r\n").append("\r\n");
-        ByteBuf out = alloc.buffer(b.length());
-        out.writeCharSequence(b, StandardCharsets.ISO_8859_1);
+        if (length >= 0) ascii(ascii(out, "Content-Length: "), Long.toString(length)).writeByte('\r').writeByte('\n');
+        if (!keepAlive) ascii(out, "Connection: close\r\n");
+        return out.writeByte('\r').writeByte('\n');
+    }
+
+    private static ByteBuf ascii(ByteBuf out, CharSequence s) {
+        out.writeCharSequence(s, StandardCharsets.ISO_8859_1);
         return out;
     }
 

@@ -8,25 +8,41 @@ import java.util.function.Function;
  * A script endpoint: a method and a path pattern whose {@code :name} segments capture parameters
  * ({@code /api/:id}); a pattern ending in {@code *} matches everything under it.
  */
-public record Route(String method, String pattern, Function<HttpRequest, HttpReply> handler) {
-    /** The captured parameters when {@code path} matches, else null. */
+public record Route(String method, String pattern, Function<HttpRequest, HttpReply> handler, String[] segments) {
+    public Route(String method, String pattern, Function<HttpRequest, HttpReply> handler) {
+        this(method, pattern, handler, pattern.split("/", -1));
+    }
+
+    /** The captured parameters when {@code path} matches, else null; a path without parameters allocates nothing. */
     Map<String, String> match(String path) {
-        String[] want = pattern.split("/", -1);
-        String[] got = path.split("/", -1);
-        Map<String, String> params = new LinkedHashMap<>();
-        for (int i = 0; i < want.length; i++) {
-            if (want[i].equals("*") && i == want.length - 1) {
-                params.put("*", String.join("/", java.util.Arrays.copyOfRange(got, Math.min(i, got.length), got.length)));
+        Map<String, String> params = Map.of();
+        int at = 0; // start of the current segment in path
+        for (int i = 0; i < segments.length; i++) {
+            String want = segments[i];
+            if (i > 0) {
+                if (at > path.length() || at == 0 || path.charAt(at - 1) != '/') return null;
+            }
+            if (want.equals("*") && i == segments.length - 1) {
+                params = mutable(params);
+                params.put("*", path.substring(Math.min(at, path.length())));
                 return params;
             }
-            if (i >= got.length) return null;
-            if (want[i].startsWith(":")) {
-                if (got[i].isEmpty()) return null;
-                params.put(want[i].substring(1), got[i]);
-            } else if (!want[i].equals(got[i])) {
+            if (at > path.length()) return null;
+            int end = path.indexOf('/', at);
+            if (end < 0) end = path.length();
+            if (want.startsWith(":")) {
+                if (end == at) return null;
+                params = mutable(params);
+                params.put(want.substring(1), path.substring(at, end));
+            } else if (want.length() != end - at || !path.startsWith(want, at)) {
                 return null;
             }
+            at = end + 1;
         }
-        return want.length == got.length ? params : null;
+        return at == path.length() + 1 ? params : null;
+    }
+
+    private static Map<String, String> mutable(Map<String, String> m) {
+        return m.isEmpty() ? new LinkedHashMap<>() : m;
     }
 }
