@@ -56,6 +56,39 @@ class LiveInputSpec extends Specification {
         Math.abs(w.frequency(1.0 + djSeconds + 1.0, w.seconds - 0.2) - 440) < 5
     }
 
+    def "admin metadata updates and source-client callbacks reach the script"() {
+        given:
+        station = Engine.load('live.groovy', """
+            def seen = []
+            def live = input.harbor('live', port: ${port}, password: 'secret', buffer: 0.2)
+            live.onConnect { headers -> seen << "connect " + headers['content-type'] }
+            live.onDisconnect { -> seen << 'disconnect' }
+            live.onMetadata { m -> seen << "title " + m.title + " by " + m.artist }
+            output.dummy(mksafe(live))
+            harbor.http.register('/seen', port: ${port}) { req -> seen.join('|') }
+        """.stripIndent(), [:])
+        station.start(null)
+        String good = Base64.encoder.encodeToString('source:secret'.bytes)
+        String bad = Base64.encoder.encodeToString('source:nope'.bytes)
+
+        when: 'a DJ streams and its software sends the title'
+        Process dj = sourceClient(port, 'secret', 3, 880)
+        Net.await(5) { new URL("http://127.0.0.1:${port}/seen").text.contains('connect') }
+        String refused = Net.raw(port, "GET /admin/metadata?mode=updinfo&mount=/live&song=X HTTP/1.0\r\n" +
+                "Authorization: Basic ${bad}\r\n\r\n")
+        String ok = Net.raw(port, "GET /admin/metadata?mode=updinfo&mount=%2Flive&song=The+Band+-+The+Song HTTP/1.0\r\n" +
+                "Authorization: Basic ${good}\r\n\r\n")
+        boolean titled = Net.await(5) { new URL("http://127.0.0.1:${port}/seen").text.contains('title The Song by The Band') }
+        dj.waitFor(20, TimeUnit.SECONDS)
+
+        then:
+        Net.status(refused) == 401
+        Net.status(ok) == 200
+        titled
+        Net.await(5) { new URL("http://127.0.0.1:${port}/seen").text.endsWith('disconnect') }
+        new URL("http://127.0.0.1:${port}/seen").text.startsWith('connect audio/mpeg')
+    }
+
     def "a wrong password gets 401, a second client on a busy mount 403, and the engine keeps serving"() {
         given:
         station = Engine.load('live.groovy', """
