@@ -5,15 +5,10 @@ import static org.bytedeco.ffmpeg.global.avcodec.AV_CODEC_CAP_VARIABLE_FRAME_SIZ
 import static org.bytedeco.ffmpeg.global.avcodec.AV_CODEC_FLAG_GLOBAL_HEADER;
 import static org.bytedeco.ffmpeg.global.avcodec.av_packet_alloc;
 import static org.bytedeco.ffmpeg.global.avcodec.av_packet_free;
-import static org.bytedeco.ffmpeg.global.avcodec.av_packet_unref;
 import static org.bytedeco.ffmpeg.global.avcodec.avcodec_alloc_context3;
 import static org.bytedeco.ffmpeg.global.avcodec.avcodec_find_encoder_by_name;
 import static org.bytedeco.ffmpeg.global.avcodec.avcodec_free_context;
-import static org.bytedeco.ffmpeg.global.avcodec.avcodec_open2;
-import static org.bytedeco.ffmpeg.global.avcodec.avcodec_receive_packet;
 import static org.bytedeco.ffmpeg.global.avcodec.avcodec_send_frame;
-import static org.bytedeco.ffmpeg.global.avutil.AVERROR_EAGAIN;
-import static org.bytedeco.ffmpeg.global.avutil.AVERROR_EOF;
 import static org.bytedeco.ffmpeg.global.avutil.AV_SAMPLE_FMT_FLTP;
 import static org.bytedeco.ffmpeg.global.avutil.AV_SAMPLE_FMT_NONE;
 import static org.bytedeco.ffmpeg.global.avutil.av_audio_fifo_alloc;
@@ -23,8 +18,6 @@ import static org.bytedeco.ffmpeg.global.avutil.av_audio_fifo_size;
 import static org.bytedeco.ffmpeg.global.avutil.av_audio_fifo_write;
 import static org.bytedeco.ffmpeg.global.avutil.av_channel_layout_copy;
 import static org.bytedeco.ffmpeg.global.avutil.av_channel_layout_default;
-import static org.bytedeco.ffmpeg.global.avutil.av_dict_free;
-import static org.bytedeco.ffmpeg.global.avutil.av_dict_set;
 import static org.bytedeco.ffmpeg.global.avutil.av_frame_alloc;
 import static org.bytedeco.ffmpeg.global.avutil.av_frame_free;
 import static org.bytedeco.ffmpeg.global.avutil.av_frame_get_buffer;
@@ -38,13 +31,11 @@ import static org.bytedeco.ffmpeg.global.swresample.swr_free;
 import static org.bytedeco.ffmpeg.global.swresample.swr_init;
 
 import java.io.IOException;
-import java.util.List;
 import java.util.Map;
 import org.bytedeco.ffmpeg.avcodec.AVCodec;
 import org.bytedeco.ffmpeg.avcodec.AVCodecContext;
 import org.bytedeco.ffmpeg.avcodec.AVPacket;
 import org.bytedeco.ffmpeg.avutil.AVAudioFifo;
-import org.bytedeco.ffmpeg.avutil.AVDictionary;
 import org.bytedeco.ffmpeg.avutil.AVFrame;
 import org.bytedeco.ffmpeg.avutil.AVRational;
 import org.bytedeco.ffmpeg.swresample.SwrContext;
@@ -88,7 +79,6 @@ final class AudioEncoder implements AutoCloseable {
         this.inPlanes = new FloatPointer[input.channels()];
         this.inPointers = new PointerPointer<>(input.channels());
         boolean ok = false;
-        AVDictionary dict = new AVDictionary(null);
         try {
             AVCodec enc = avcodec_find_encoder_by_name(codecName);
             if (enc == null || enc.isNull()) throw new IllegalArgumentException("unknown audio codec '" + codecName + "'");
@@ -99,13 +89,7 @@ final class AudioEncoder implements AutoCloseable {
             codec.time_base().num(1).den(codec.sample_rate());
             codec.thread_count(threads);
             if (globalHeader) codec.flags(codec.flags() | AV_CODEC_FLAG_GLOBAL_HEADER);
-            for (Map.Entry<String, String> o : options.entrySet()) av_dict_set(dict, o.getKey(), o.getValue(), 0);
-            Av.check(avcodec_open2(codec, enc, dict), "cannot open encoder " + codecName);
-            List<String> unknown = Av.keys(dict);
-            if (!unknown.isEmpty()) {
-                throw new IllegalArgumentException("unknown option" + (unknown.size() > 1 ? "s " : " ")
-                        + String.join(", ", unknown) + " for codec " + codecName);
-            }
+            Codecs.open(codec, enc, options, codecName);
             boolean variable = (enc.capabilities() & AV_CODEC_CAP_VARIABLE_FRAME_SIZE) != 0;
             frameSize = codec.frame_size() > 0 && !variable ? codec.frame_size() : 1024;
             shortLastFrame = variable || (enc.capabilities() & AV_CODEC_CAP_SMALL_LAST_FRAME) != 0;
@@ -122,7 +106,6 @@ final class AudioEncoder implements AutoCloseable {
             packet = av_packet_alloc();
             ok = true;
         } finally {
-            av_dict_free(dict);
             if (!ok) close();
         }
     }
@@ -209,16 +192,7 @@ final class AudioEncoder implements AutoCloseable {
     }
 
     private void receive(PacketSink sink) throws IOException {
-        while (true) {
-            int r = avcodec_receive_packet(codec, packet);
-            if (r == AVERROR_EAGAIN() || r == AVERROR_EOF) return;
-            Av.check(r, "encoding failed");
-            try {
-                sink.accept(packet, codec.time_base());
-            } finally {
-                av_packet_unref(packet);
-            }
-        }
+        Codecs.drain(codec, packet, sink);
     }
 
     /** Encodes what the resampler and the frame buffer still hold, then drains the codec. */

@@ -3,34 +3,25 @@ package org.groovecast.ffmpeg;
 import static org.bytedeco.ffmpeg.global.avcodec.AV_CODEC_FLAG_GLOBAL_HEADER;
 import static org.bytedeco.ffmpeg.global.avcodec.av_packet_alloc;
 import static org.bytedeco.ffmpeg.global.avcodec.av_packet_free;
-import static org.bytedeco.ffmpeg.global.avcodec.av_packet_unref;
 import static org.bytedeco.ffmpeg.global.avcodec.avcodec_alloc_context3;
 import static org.bytedeco.ffmpeg.global.avcodec.avcodec_find_encoder_by_name;
 import static org.bytedeco.ffmpeg.global.avcodec.avcodec_free_context;
-import static org.bytedeco.ffmpeg.global.avcodec.avcodec_open2;
-import static org.bytedeco.ffmpeg.global.avcodec.avcodec_receive_packet;
 import static org.bytedeco.ffmpeg.global.avcodec.avcodec_send_frame;
-import static org.bytedeco.ffmpeg.global.avutil.AVERROR_EAGAIN;
-import static org.bytedeco.ffmpeg.global.avutil.AVERROR_EOF;
 import static org.bytedeco.ffmpeg.global.avutil.AVMEDIA_TYPE_VIDEO;
 import static org.bytedeco.ffmpeg.global.avutil.AV_PICTURE_TYPE_I;
 import static org.bytedeco.ffmpeg.global.avutil.AV_PICTURE_TYPE_NONE;
 import static org.bytedeco.ffmpeg.global.avutil.AV_PIX_FMT_NONE;
 import static org.bytedeco.ffmpeg.global.avutil.AV_PIX_FMT_YUV420P;
-import static org.bytedeco.ffmpeg.global.avutil.av_dict_free;
-import static org.bytedeco.ffmpeg.global.avutil.av_dict_set;
 import static org.bytedeco.ffmpeg.global.avutil.av_frame_alloc;
 import static org.bytedeco.ffmpeg.global.avutil.av_frame_free;
 import static org.bytedeco.ffmpeg.global.avutil.av_frame_get_buffer;
 import static org.bytedeco.ffmpeg.global.avutil.av_frame_make_writable;
 
 import java.io.IOException;
-import java.util.List;
 import java.util.Map;
 import org.bytedeco.ffmpeg.avcodec.AVCodec;
 import org.bytedeco.ffmpeg.avcodec.AVCodecContext;
 import org.bytedeco.ffmpeg.avcodec.AVPacket;
-import org.bytedeco.ffmpeg.avutil.AVDictionary;
 import org.bytedeco.ffmpeg.avutil.AVFrame;
 import org.bytedeco.javacpp.IntPointer;
 import org.groovecast.api.AudioFormat;
@@ -67,7 +58,6 @@ final class VideoEncoder implements AutoCloseable {
         this.scaler = new Scaler(scalingThreads);
         this.current = new ImageFrame(video);
         boolean ok = false;
-        AVDictionary dict = new AVDictionary(null);
         try {
             AVCodec enc = avcodec_find_encoder_by_name(codecName);
             if (enc == null || enc.isNull() || enc.type() != AVMEDIA_TYPE_VIDEO) {
@@ -79,13 +69,7 @@ final class VideoEncoder implements AutoCloseable {
             codec.framerate().num(video.frameRate()).den(1);
             codec.thread_count(threads);
             if (globalHeader) codec.flags(codec.flags() | AV_CODEC_FLAG_GLOBAL_HEADER);
-            for (Map.Entry<String, String> o : options.entrySet()) av_dict_set(dict, o.getKey(), o.getValue(), 0);
-            Av.check(avcodec_open2(codec, enc, dict), "cannot open encoder " + codecName);
-            List<String> unknown = Av.keys(dict);
-            if (!unknown.isEmpty()) {
-                throw new IllegalArgumentException("unknown option" + (unknown.size() > 1 ? "s " : " ")
-                        + String.join(", ", unknown) + " for codec " + codecName);
-            }
+            Codecs.open(codec, enc, options, codecName);
             if (codec.pix_fmt() != AV_PIX_FMT_YUV420P) {
                 converted = av_frame_alloc();
                 converted.width(video.width()).height(video.height()).format(codec.pix_fmt());
@@ -94,7 +78,6 @@ final class VideoEncoder implements AutoCloseable {
             packet = av_packet_alloc();
             ok = true;
         } finally {
-            av_dict_free(dict);
             if (!ok) close();
         }
     }
@@ -169,16 +152,7 @@ final class VideoEncoder implements AutoCloseable {
     }
 
     private void receive(AudioEncoder.PacketSink sink) throws IOException {
-        while (true) {
-            int r = avcodec_receive_packet(codec, packet);
-            if (r == AVERROR_EAGAIN() || r == AVERROR_EOF) return;
-            Av.check(r, "video encoding failed");
-            try {
-                sink.accept(packet, codec.time_base());
-            } finally {
-                av_packet_unref(packet);
-            }
-        }
+        Codecs.drain(codec, packet, sink);
     }
 
     /** Drains the codec. */

@@ -1,30 +1,19 @@
 package org.groovecast.net.harbor;
 
 import io.netty.buffer.ByteBuf;
-import java.io.IOException;
 import org.groovecast.api.Encoder;
-import org.groovecast.api.Frame;
-import org.groovecast.api.Metadata;
-import org.groovecast.api.Output;
 import org.groovecast.api.Source;
-import org.groovecast.api.StreamContext;
-import org.groovecast.net.ChunkChannel;
+import org.groovecast.net.EncodedOutput;
 
 /**
- * {@code output.harbor(encoder, mount:, port:)}: encodes once per frame on its clock, straight into
- * a pooled buffer (bytes copied buffer to buffer), and publishes that one buffer to the mount,
- * which shares it with every listener. The clock never touches a socket.
+ * {@code output.harbor(encoder, mount:, port:)}: encodes once per frame on its clock and publishes
+ * that one buffer to the mount, which shares it with every listener. The clock never touches a socket.
  */
-public final class HarborOutput extends Output {
-    private final Encoder encoder;
+public final class HarborOutput extends EncodedOutput {
     private final HarborMount mount;
-    private final ChunkChannel chunks = new ChunkChannel();
-    private StreamContext context;
-    private Encoder.Session session;
 
     public HarborOutput(Encoder encoder, HarborMount mount, Source source, boolean fallible) {
-        super("output.harbor", source, fallible);
-        this.encoder = encoder;
+        super("output.harbor", encoder, source, fallible);
         this.mount = mount;
     }
 
@@ -33,40 +22,12 @@ public final class HarborOutput extends Output {
     }
 
     @Override
-    protected void prepareOutput(StreamContext context) {
-        this.context = context;
+    protected void deliver(ByteBuf chunk) {
+        mount.publish(chunk);
     }
 
     @Override
-    protected void open() throws IOException {
-        session = encoder.open(context.format(), context.video(), chunks);
-    }
-
-    @Override
-    protected void send(Frame frame) throws IOException {
-        for (int i = 0; i < frame.metadataCount(); i++) {
-            Metadata m = frame.metadata(i);
-            String title = m.get("title");
-            if (title != null) {
-                String artist = m.get("artist");
-                mount.metadata(artist == null ? title : artist + " - " + title);
-            }
-        }
-        if (frame.position() == 0) return;
-        session.encode(frame);
-        session.flush();
-        publish();
-    }
-
-    @Override
-    protected void close() throws IOException {
-        if (session != null) session.close();
-        session = null;
-        publish();
-    }
-
-    private void publish() {
-        ByteBuf c = chunks.take();
-        if (c != null) mount.publish(c);
+    protected void title(String song) {
+        mount.metadata(song);
     }
 }
