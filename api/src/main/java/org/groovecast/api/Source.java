@@ -189,7 +189,9 @@ public abstract class Source {
             fill(memo);
             if (memo.position() == before) break; // nothing more this tick: a track end, not a loop
         }
-        if (memo.position() <= p) {
+        if (memo.position() <= p || emptyGets(frame, p) < emptyGets(memo, p)) {
+            // Nothing more, or a track that ended exactly at p (an empty get) this consumer has not seen yet:
+            // without it a second consumer would run two tracks together at a frame boundary.
             frame.addBreak();
             return;
         }
@@ -203,6 +205,37 @@ public abstract class Source {
         }
         frame.copyFrom(memo, p, Math.min(end, frame.end()));
         frame.addBreak();
+    }
+
+    /**
+     * Samples left in the current track as seen by a consumer about to fill {@code frame} from its
+     * position: {@link #remaining()} corrected for a shared source, which may already have run
+     * ahead of this consumer within the tick for another one. -1 when unknown.
+     */
+    public final long remainingFor(Frame frame) {
+        long r = remaining();
+        if (memo == null) return r;
+        int p = frame.position();
+        int filled = memo.position();
+        if (filled <= p) return r;
+        for (int i = 0; i < memo.breakCount(); i++) {
+            int b = memo.breakPosition(i);
+            if (b > p && b < filled) return b - p; // the track ends inside what was already produced
+        }
+        if (filled < memo.end()) return filled - p; // the last fill stopped short: its track ended there
+        return r < 0 ? -1 : r + filled - p;
+    }
+
+    /** How many gets ended at {@code p} without producing anything (track ends exactly there). */
+    private static int emptyGets(Frame f, int p) {
+        int count = 0;
+        int previous = 0;
+        for (int i = 0; i < f.breakCount(); i++) {
+            int b = f.breakPosition(i);
+            if (b == p && previous == p) count++;
+            previous = b;
+        }
+        return count;
     }
 
     private void fill(Frame frame) {

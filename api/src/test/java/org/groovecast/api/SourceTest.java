@@ -61,6 +61,50 @@ class SourceTest {
     }
 
     @Test
+    void everyConsumerOfASharedSourceSeesATrackThatEndsOnAFrameBoundary() {
+        TestSources.Counter shared = new TestSources.Counter(20); // tracks of exactly two frames
+        Source a = passThrough(shared);
+        Source b = passThrough(shared);
+        a.prepare(TestSources.context(10));
+        b.prepare(TestSources.context(10));
+        Frame fa = new Frame(new AudioFormat(1000, 1), 10);
+        Frame fb = new Frame(new AudioFormat(1000, 1), 10);
+        int[] emptyGets = new int[2];
+        for (int tick = 0; tick < 4; tick++) {
+            for (Source s : List.of(a, b, shared)) s.beforeTick();
+            int k = 0;
+            for (Frame f : List.of(fa, fb)) {
+                Source consumer = k == 0 ? a : b;
+                f.clear();
+                while (!f.isFull()) {
+                    int before = f.position();
+                    consumer.get(f);
+                    if (f.position() == before) emptyGets[k]++;
+                }
+                k++;
+            }
+        }
+        assertEquals(1, emptyGets[0], "the first consumer sees the track end at tick 2");
+        assertEquals(1, emptyGets[1], "and so does the second, though the source ran for the first");
+    }
+
+    @Test
+    void remainingForCorrectsForASharedSourceThatRanAheadForAnotherConsumer() {
+        TestSources.Counter shared = new TestSources.Counter(100);
+        Source a = passThrough(shared);
+        Source b = passThrough(shared);
+        a.prepare(TestSources.context(10));
+        b.prepare(TestSources.context(10));
+        Frame fa = new Frame(new AudioFormat(1000, 1), 10);
+        Frame fb = new Frame(new AudioFormat(1000, 1), 10);
+        for (Source s : List.of(a, b, shared)) s.beforeTick();
+        a.get(fa);
+        assertEquals(90, shared.remaining(), "the source itself is a frame on");
+        assertEquals(100, shared.remainingFor(fb), "the second consumer has not had that frame yet");
+        assertEquals(90, shared.remainingFor(fa));
+    }
+
+    @Test
     void insertedMetadataAppearsAtTheNextGetAndFiresOnMetadata() {
         TestSources.Counter c = new TestSources.Counter(1000);
         c.prepare(TestSources.context(10));

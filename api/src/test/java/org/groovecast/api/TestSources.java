@@ -18,6 +18,11 @@ final class TestSources {
         }
 
         @Override
+        public long remaining() {
+            return inTrack == trackLength ? trackLength : trackLength - inTrack;
+        }
+
+        @Override
         protected void generate(Frame frame) {
             generateCalls++;
             if (inTrack == trackLength) {

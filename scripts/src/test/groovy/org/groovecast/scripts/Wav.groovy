@@ -9,7 +9,10 @@ import java.nio.file.Path
 final class Wav {
     int channels
     int sampleRate
+    int bits
     short[][] samples
+    /** Samples as floats in [-1, 1), at full precision (16 or 24 bits). */
+    float[][] floats
 
     static Wav read(Path path) {
         ByteBuffer b = ByteBuffer.wrap(Files.readAllBytes(path)).order(ByteOrder.LITTLE_ENDIAN)
@@ -21,14 +24,27 @@ final class Wav {
         assert b.getShort() == 1
         Wav w = new Wav(channels: b.getShort(), sampleRate: b.getInt())
         b.getInt(); b.getShort()
-        assert b.getShort() == 16
+        w.bits = b.getShort()
+        assert w.bits == 16 || w.bits == 24
         assert new String(bytes(b, 4), 'US-ASCII') == 'data'
         int dataSize = b.getInt()
         assert dataSize == b.remaining(): 'data size must be fixed up on a clean stop'
-        int frames = dataSize.intdiv(2 * w.channels)
+        int width = w.bits.intdiv(8)
+        int frames = dataSize.intdiv(width * w.channels)
         w.samples = new short[w.channels][frames]
+        w.floats = new float[w.channels][frames]
         for (int i = 0; i < frames; i++) {
-            for (int c = 0; c < w.channels; c++) w.samples[c][i] = b.getShort()
+            for (int c = 0; c < w.channels; c++) {
+                if (w.bits == 16) {
+                    short v = b.getShort()
+                    w.samples[c][i] = v
+                    w.floats[c][i] = v / 32768f
+                } else {
+                    int v = (b.get() & 0xff) | (b.get() & 0xff) << 8 | b.get() << 16
+                    w.samples[c][i] = (short) (v >> 8)
+                    w.floats[c][i] = v / 8388608f
+                }
+            }
         }
         w
     }

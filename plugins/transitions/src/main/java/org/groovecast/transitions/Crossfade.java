@@ -1,0 +1,192 @@
+package org.groovecast.transitions;
+
+import org.groovecast.api.Frame;
+import org.groovecast.api.Metadata;
+import org.groovecast.api.Source;
+import org.groovecast.api.StreamContext;
+
+/**
+ * {@code crossfade(s, duration: 3, fadeIn: 3, fadeOut: 3)}: the end of each track overlaps the
+ * start of the next. When the ending track has {@code duration} seconds left (its source must say
+ * how much remains: files and cut tracks do), the rest of it and the start of the next are read at
+ * once, mixed with their fades, and played out before the input is followed again; the output's
+ * track boundary is where the mix begins, so the new track's metadata fires once, when it becomes
+ * audible. A track's {@code liq_cross_duration}, {@code liq_fade_in} and {@code liq_fade_out}
+ * override the settings. A next track shorter than the overlap, or a source that runs dry during
+ * it, is mixed as far as it goes.
+ */
+final class Crossfade extends Source {
+    /** The longest overlap (seconds) a track may ask for. */
+    private static final double MAX_SECONDS = 30;
+
+    private final Source input;
+    private final double duration;
+    private final double fadeIn;
+    private final double fadeOut;
+    private final Curve curve;
+    private StreamContext context;
+    private Frame tail;
+    private Frame head;
+    private Frame mixed;
+    private int mixedAt;
+    private int mixedEnd;
+    private boolean emitting;
+    private boolean trackStart = true;
+    private Metadata trackMetadata;
+
+    Crossfade(Source input, double duration, double fadeIn, double fadeOut, Curve curve) {
+        super("crossfade", input);
+        this.input = input;
+        this.duration = duration;
+        this.fadeIn = fadeIn;
+        this.fadeOut = fadeOut;
+        this.curve = curve;
+    }
+
+    @Override
+    protected void onPrepare(StreamContext context) {
+        this.context = context;
+        int size = (int) context.samples(Math.max(duration, 0.1));
+        tail = new Frame(context.format(), size);
+        head = new Frame(context.format(), size);
+        mixed = new Frame(context.format(), size);
+    }
+
+    @Override
+    public boolean isReady() {
+        return emitting || input.isReady();
+    }
+
+    @Override
+    public boolean isFallible() {
+        return input.isFallible();
+    }
+
+    @Override
+    public long remaining() {
+        long inner = input.remaining();
+        if (!emitting) return inner;
+        return inner < 0 ? -1 : mixedEnd - mixedAt + inner;
+    }
+
+    @Override
+    public void abortTrack() {
+        emitting = false;
+        input.abortTrack();
+    }
+
+    @Override
+    protected void generate(Frame frame) {
+        if (emitting) {
+            int n = Math.min(frame.free(), mixedEnd - mixedAt);
+            frame.copyFrom(mixed, mixedAt, mixedAt + n);
+            mixedAt += n;
+            if (mixedAt < mixedEnd) return; // the frame is full
+            emitting = false;
+            trackStart = false; // the input is inside the track the mix began
+            if (frame.isFull() || !input.isReady()) return;
+        }
+        int start = frame.position();
+        long overlap = context.samples(Math.min(MAX_SECONDS, Overrides.seconds(trackMetadata, "liq_cross_duration", duration)));
+        long remaining = input.remainingFor(frame);
+        int end = frame.end();
+        int allow = frame.free();
+        if (remaining >= 0 && !trackStart) {
+            if (remaining <= overlap) {
+                transition(overlap);
+                return; // the output's track ends where the mix begins
+            }
+            allow = (int) Math.min(allow, remaining - overlap);
+        }
+        int old = frame.limit(start + allow);
+        input.get(frame);
+        frame.limit(old);
+        int got = frame.position() - start;
+        if (trackStart && got > 0) {
+            trackStart = false;
+            trackMetadata = Overrides.at(frame, start);
+        }
+        if (frame.position() < start + allow) {
+            trackStart = true; // the input's track ended unannounced: a plain boundary
+            return;
+        }
+        if (got == allow && allow < end - start && !frame.isFull()) {
+            // stopped at the overlap point inside this frame: the mix starts the next track
+            transition(overlap);
+        }
+    }
+
+    /** Reads the rest of the ending track and the start of the next, and mixes them. */
+    private void transition(long overlap) {
+        int size = (int) Math.max(1, overlap);
+        if (size > tail.size()) { // a track asked for a longer overlap than the setting
+            tail = new Frame(context.format(), size);
+            head = new Frame(context.format(), size);
+            mixed = new Frame(context.format(), size);
+        }
+        readTrack(tail, size, false);
+        int tailLen = tail.position();
+        boolean headEnded = readTrack(head, Math.max(tailLen, 1), true);
+        int headLen = head.position();
+        Metadata next = Overrides.at(head, 0);
+        long out = Math.min(tailLen, context.samples(Overrides.seconds(trackMetadata, "liq_fade_out", fadeOut)));
+        long in = context.samples(Overrides.seconds(next, "liq_fade_in", fadeIn));
+        // A next track shorter than the overlap goes at the end of the old one's tail, which stays
+        // loud until then, rather than fading both into a gap of near silence.
+        int offset = 0;
+        if (headEnded && headLen < tailLen) {
+            offset = tailLen - headLen;
+            out = Math.min(out, headLen);
+            in = Math.min(in, headLen / 2);
+        }
+        int len = Math.max(tailLen, offset + headLen);
+        mixed.clear();
+        float[][] dst = mixed.pcm();
+        float[][] a = tail.pcm();
+        float[][] b = head.pcm();
+        for (int i = 0; i < len; i++) {
+            long left = tailLen - i; // samples of the old track from this one on
+            int j = i - offset; // sample of the new track, when it has begun
+            float gOut = i >= tailLen ? 0f : left > out ? 1f : (float) curve.gain((left - 1) / (double) Math.max(1, out));
+            float gIn = j < 0 || j >= headLen ? 0f : j >= in ? 1f : (float) curve.gain(j / (double) Math.max(1, in));
+            for (int c = 0; c < dst.length; c++) {
+                float x = i < tailLen ? a[c][i] * gOut : 0f;
+                float y = gIn == 0f ? 0f : b[c][j] * gIn;
+                dst[c][i] = x + y;
+            }
+        }
+        // Only the new track's metadata, where it becomes audible: the old one's was announced when it began.
+        for (int k = 0; k < head.metadataCount(); k++) {
+            mixed.addMetadata(offset + head.metadataPosition(k), head.metadata(k));
+        }
+        mixed.advance(len);
+        mixedAt = 0;
+        mixedEnd = len;
+        emitting = len > 0;
+        trackMetadata = next;
+        trackStart = headLen == 0 || headEnded; // a next track shorter than the overlap is all in the mix
+    }
+
+    /**
+     * Reads up to {@code max} samples of the input's current track into {@code into}, stopping at
+     * the track's end or when the input is not ready; returns whether the track ended. For the new
+     * track, empty gets first (the old track's end, seen late) are skipped, a few at most.
+     */
+    private boolean readTrack(Frame into, int max, boolean newTrack) {
+        into.clear();
+        int limit = Math.min(max, into.size());
+        if (limit <= 0) return false;
+        into.limit(limit);
+        int empty = 0;
+        while (!into.isFull() && input.isReady()) {
+            int before = into.position();
+            input.get(into);
+            if (into.position() == before) {
+                if (newTrack && before == 0 && ++empty < 3) continue;
+                return true;
+            }
+            if (into.position() < into.end()) return true;
+        }
+        return false;
+    }
+}

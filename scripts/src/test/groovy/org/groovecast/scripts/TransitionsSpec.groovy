@@ -1,0 +1,122 @@
+package org.groovecast.scripts
+
+import java.nio.file.Files
+import java.nio.file.Path
+import spock.lang.Specification
+import spock.lang.TempDir
+import spock.lang.Unroll
+
+/** Fades and crossfades, sample-accurate on 'none'-sync clocks. */
+class TransitionsSpec extends Specification {
+    @TempDir
+    Path dir
+
+    static final Map<String, Closure<Double>> CURVES = [
+            lin: { double x -> x },
+            sin: { double x -> (1 - Math.cos(Math.PI * x)) / 2 },
+            log: { double x -> Math.log10(1 + 9 * x) },
+            exp: { double x -> (Math.pow(10, x) - 1) / 9 },
+    ]
+
+    void render(String script, double seconds) {
+        Engine.render('transitions.groovy', script.replace('DIR', dir.toString()), seconds)
+    }
+
+    /** Gains out/raw where the raw signal is large enough to divide by. */
+    static List<double[]> gains(Wav raw, Wav faded, int from, int to) {
+        (from..<to).findAll { Math.abs(raw.floats[0][it]) > 0.2 }.collect { i -> [i, faded.floats[0][i] / raw.floats[0][i]] as double[] }
+    }
+
+    @Unroll
+    def "fade.in and fade.out follow the #type curve within 1e-4"() {
+        when: 'tracks of 2 s, fades of 1 s, rendered beside the untouched signal (24-bit WAV)'
+        render("""
+            def s = sine(441, amplitude: 0.5).tracks(duration: 2)
+            output.file(wav(samplesize: 24), 'DIR/raw.wav', s)
+            output.file(wav(samplesize: 24), 'DIR/in.wav', fade.in(s, duration: 1, type: '${type}'))
+            output.file(wav(samplesize: 24), 'DIR/out.wav', fade.out(s, duration: 1, type: '${type}'))
+        """, 4)
+        Wav raw = Wav.read(dir.resolve('raw.wav'))
+        Wav fin = Wav.read(dir.resolve('in.wav'))
+        Wav fout = Wav.read(dir.resolve('out.wav'))
+        Closure<Double> curve = CURVES[type]
+        int T = 88200
+        int L = 44100
+
+        then: 'fade in over the first second of each track, full level after'
+        [0, T].every { int track ->
+            gains(raw, fin, track, track + L).every { Math.abs(it[1] - curve((it[0] - track) / L)) < 1e-4 } &&
+                    gains(raw, fin, track + L, track + T).every { Math.abs(it[1] - 1) < 1e-4 }
+        }
+
+        and: 'fade out over the last second of each track'
+        [0, T].every { int track ->
+            gains(raw, fout, track, track + T - L).every { Math.abs(it[1] - 1) < 1e-4 } &&
+                    gains(raw, fout, track + T - L, track + T).every {
+                        Math.abs(it[1] - curve((track + T - it[0] - 1) / (double) L)) < 1e-4
+                    }
+        }
+
+        where:
+        type << ['lin', 'sin', 'log', 'exp']
+    }
+
+    def "a crossfade of two 5 s tracks titled a and b: each title once, the new one where the mix begins"() {
+        given:
+        Path a = Media.tones('xa.wav', [440], 5, 'a', ['-c:a', 'pcm_s16le'])
+        Path b = Media.tones('xb.wav', [660], 5, 'b', ['-c:a', 'pcm_s16le'])
+
+        when: 'a file per title (a title seen twice would restart its file)'
+        render("""
+            def s = crossfade(playlist(['${a}', '${b}'], mode: 'normal'), duration: 2, fadeIn: 2, fadeOut: 2)
+            output.file(wav(), 'DIR/%{title}.wav', s, reopenOnMetadata: true, fallible: true)
+            output.file(wav(), 'DIR/all.wav', s, fallible: true)
+        """, 5.5)
+        Wav wa = Wav.read(dir.resolve('a.wav'))
+        Wav wb = Wav.read(dir.resolve('b.wav'))
+        Wav all = Wav.read(dir.resolve('all.wav'))
+
+        then: 'a plays 3 s alone; b is announced at sample 132,300, when it becomes audible'
+        wa.frames == 3 * 44100
+        wb.frames == (int) (2.5 * 44100)
+        all.frames == (int) (5.5 * 44100)
+        Math.abs(all.frequency(0.5, 2.5) - 440) < 3
+        Math.abs(all.frequency(4.2, 5.4) - 660) < 3
+
+        and: 'in the middle of the mix both are heard at about equal level'
+        double mid = rms(all, (int) (3.9 * 44100), (int) (4.1 * 44100))
+        double solo = rms(all, (int) (1.0 * 44100), (int) (1.2 * 44100))
+        mid > 0.3 * solo && mid < 1.5 * solo
+    }
+
+    static double rms(Wav w, int from, int to) {
+        double sum = 0
+        for (int i = from; i < to; i++) sum += w.floats[0][i] * w.floats[0][i]
+        Math.sqrt(sum / (to - from))
+    }
+
+    def "a track shorter than the crossfade does not break the stream, and metadata can override the durations"() {
+        given:
+        Path a = Media.tones('ya.wav', [440], 5, 'long', ['-c:a', 'pcm_s16le'])
+        Path j = Media.tones('yj.wav', [880], 1, 'jingle', ['-c:a', 'pcm_s16le'])
+
+        when:
+        render("""
+            def s = crossfade(playlist(['${a}', '${j}', '${a}'], mode: 'normal'), duration: 3)
+            output.file(wav(), 'DIR/all.wav', s, fallible: true)
+            output.file(wav(samplesize: 24), 'DIR/faded.wav',
+                    fade.in(playlist(['annotate:liq_fade_in="0.5",liq_fade_in_type="lin":${a}'], mode: 'normal'), duration: 3),
+                    fallible: true)
+        """, 10)
+        Wav all = Wav.read(dir.resolve('all.wav'))
+        Wav faded = Wav.read(dir.resolve('faded.wav'))
+
+        then: 'ten seconds of stream, no gap'
+        all.seconds == 10.0d
+        (0..<20).every { int k -> rms(all, k * 22050, (k + 1) * 22050) > 0.01 }
+
+        and: 'liq_fade_in="0.5" made the fade 0.5 s instead of 3'
+        Math.abs(rms(faded, (int) (0.6 * 44100), (int) (0.8 * 44100)) - rms(faded, (int) (2.0 * 44100), (int) (2.2 * 44100))) < 0.01
+        rms(faded, 0, 2205) < 0.2 * rms(faded, (int) (2.0 * 44100), (int) (2.2 * 44100))
+    }
+}
