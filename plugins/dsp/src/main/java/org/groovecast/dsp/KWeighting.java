@@ -1,0 +1,50 @@
+package org.groovecast.dsp;
+
+/**
+ * The K-weighting of ITU-R BS.1770 for one channel: a high shelf (+4 dB above about 1.7 kHz, the
+ * head's effect) then a high pass (about 38 Hz), as two biquads whose coefficients are designed
+ * for the stream's sample rate rather than tabulated for 48 kHz.
+ */
+final class KWeighting {
+    private final double b0s, b1s, b2s, a1s, a2s;
+    private final double a1h, a2h;
+    private double x1s, x2s, y1s, y2s;
+    private double y1h, y2h, x1h, x2h;
+
+    KWeighting(int sampleRate) {
+        double f0 = 1681.974450955533;
+        double gainDb = 3.999843853973347;
+        double q = 0.7071752369554196;
+        double k = Math.tan(Math.PI * f0 / sampleRate);
+        double vh = Math.pow(10, gainDb / 20);
+        double vb = Math.pow(vh, 0.4996667741545416);
+        double a0 = 1 + k / q + k * k;
+        b0s = (vh + vb * k / q + k * k) / a0;
+        b1s = 2 * (k * k - vh) / a0;
+        b2s = (vh - vb * k / q + k * k) / a0;
+        a1s = 2 * (k * k - 1) / a0;
+        a2s = (1 - k / q + k * k) / a0;
+        double fh = 38.13547087602444;
+        double qh = 0.5003270373238773;
+        double kh = Math.tan(Math.PI * fh / sampleRate);
+        double a0h = 1 + kh / qh + kh * kh;
+        a1h = 2 * (kh * kh - 1) / a0h;
+        a2h = (1 - kh / qh + kh * kh) / a0h;
+    }
+
+    /** Filters one sample and returns its square (the energy BS.1770 averages). */
+    double energy(double x) {
+        double s = b0s * x + b1s * x1s + b2s * x2s - a1s * y1s - a2s * y2s;
+        x2s = x1s;
+        x1s = x;
+        y2s = y1s;
+        y1s = s;
+        // The high pass's numerator is 1, -2, 1: its gain normalisation cancels in the loudness.
+        double h = s - 2 * x1h + x2h - a1h * y1h - a2h * y2h;
+        x2h = x1h;
+        x1h = s;
+        y2h = y1h;
+        y1h = h;
+        return h * h;
+    }
+}

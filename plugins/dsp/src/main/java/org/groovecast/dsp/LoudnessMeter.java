@@ -1,0 +1,99 @@
+package org.groovecast.dsp;
+
+/**
+ * EBU R128 loudness of a stream (ITU-R BS.1770-4): momentary (400 ms), short-term (3 s) and
+ * integrated (gated: blocks of 400 ms every 100 ms, absolute gate -70 LUFS, relative gate 10 LU
+ * below the mean of the blocks above it). Integrated loudness keeps a histogram of block
+ * loudness in 0.01 LU steps, so it costs the same after ten minutes as after ten seconds.
+ */
+final class LoudnessMeter {
+    private static final int SHORT_BLOCKS = 30;
+    private static final double MIN_LU = -70;
+    private static final double STEP = 0.01;
+    private static final int BINS = (int) ((5 - MIN_LU) / STEP) + 1;
+
+    private final KWeighting[] filters;
+    private final int subBlock;
+    private final double[] subEnergy = new double[SHORT_BLOCKS];
+    private final long[] histogram = new long[BINS];
+    private final double[] binEnergy = new double[BINS];
+    private int subCount;
+    private long subBlocks;
+    private double current;
+    private int inSub;
+
+    LoudnessMeter(int channels, int sampleRate) {
+        filters = new KWeighting[channels];
+        for (int c = 0; c < channels; c++) filters[c] = new KWeighting(sampleRate);
+        subBlock = sampleRate / 10;
+        for (int i = 0; i < BINS; i++) binEnergy[i] = energyOf(MIN_LU + i * STEP);
+    }
+
+    /** Feeds samples [from, to) of the planes. */
+    void add(float[][] pcm, int from, int to) {
+        for (int i = from; i < to; i++) {
+            double e = 0;
+            for (int c = 0; c < filters.length; c++) e += filters[c].energy(pcm[c][i]);
+            current += e;
+            if (++inSub == subBlock) endSubBlock();
+        }
+    }
+
+    private void endSubBlock() {
+        subEnergy[(int) (subBlocks % SHORT_BLOCKS)] = current / subBlock;
+        subBlocks++;
+        current = 0;
+        inSub = 0;
+        if (subBlocks >= 4) {
+            double block = mean(4);
+            double lu = loudnessOf(block);
+            if (lu >= MIN_LU) histogram[Math.min(BINS - 1, (int) ((lu - MIN_LU) / STEP))]++;
+        }
+    }
+
+    private double mean(int blocks) {
+        int n = (int) Math.min(blocks, subBlocks);
+        if (n == 0) return 0;
+        double sum = 0;
+        for (int k = 1; k <= n; k++) sum += subEnergy[(int) ((subBlocks - k) % SHORT_BLOCKS)];
+        return sum / n;
+    }
+
+    /** Loudness over the last 400 ms, in LUFS (-infinity for silence or before 400 ms). */
+    double momentary() {
+        return subBlocks < 4 ? Double.NEGATIVE_INFINITY : loudnessOf(mean(4));
+    }
+
+    /** Loudness over the last 3 s (or what there is, from 400 ms), in LUFS. */
+    double shortTerm() {
+        return subBlocks < 4 ? Double.NEGATIVE_INFINITY : loudnessOf(mean(SHORT_BLOCKS));
+    }
+
+    /** Gated loudness since the start, in LUFS. */
+    double integrated() {
+        double sum = 0;
+        long n = 0;
+        for (int i = 0; i < BINS; i++) {
+            sum += histogram[i] * binEnergy[i];
+            n += histogram[i];
+        }
+        if (n == 0) return Double.NEGATIVE_INFINITY;
+        double relative = loudnessOf(sum / n) - 10;
+        int first = Math.max(0, (int) Math.ceil((relative - MIN_LU) / STEP));
+        sum = 0;
+        n = 0;
+        for (int i = first; i < BINS; i++) {
+            sum += histogram[i] * binEnergy[i];
+            n += histogram[i];
+        }
+        return n == 0 ? Double.NEGATIVE_INFINITY : loudnessOf(sum / n);
+    }
+
+    static double loudnessOf(double energy) {
+        return energy <= 0 ? Double.NEGATIVE_INFINITY : -0.691 + 10 * Math.log10(energy);
+    }
+
+    private static double energyOf(double lufs) {
+        return Math.pow(10, (lufs + 0.691) / 10);
+    }
+}

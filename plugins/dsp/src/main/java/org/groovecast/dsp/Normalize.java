@@ -1,0 +1,68 @@
+package org.groovecast.dsp;
+
+import org.groovecast.api.Frame;
+import org.groovecast.api.Source;
+import org.groovecast.api.StreamContext;
+import org.groovecast.api.Transform;
+
+/**
+ * {@code normalize(s, target: -14)}: brings the short-term loudness (EBU R128, 3 s) to the target
+ * with a smooth gain. The gain moves towards {@code target - loudness} by at most
+ * {@code rate} dB per second, except in the first second, where it settles at once; it is held
+ * through silence (below {@code -50 LUFS}) and limited to {@code maxGain} dB, so pauses are not
+ * pumped up. The gain is interpolated sample by sample, so changes never click.
+ */
+final class Normalize extends Transform {
+    private static final double SILENCE = -50;
+
+    private final double target;
+    private final double maxGain;
+    private final double rate;
+    private LoudnessMeter meter;
+    private double gainDb;
+    private long samples;
+    private int sampleRate;
+
+    Normalize(Source input, double target, double maxGain, double rate) {
+        super("normalize", input);
+        this.target = target;
+        this.maxGain = maxGain;
+        this.rate = rate;
+    }
+
+    @Override
+    protected void onPrepare(StreamContext context) {
+        meter = new LoudnessMeter(context.format().channels(), context.format().sampleRate());
+        sampleRate = context.format().sampleRate();
+    }
+
+    @Override
+    protected void generate(Frame frame) {
+        int start = frame.position();
+        input.get(frame);
+        int end = frame.position();
+        if (end == start) return;
+        meter.add(frame.pcm(), start, end);
+        samples += end - start;
+        double loudness = meter.shortTerm();
+        double from = gainDb;
+        if (loudness > SILENCE) {
+            double wanted = Math.min(maxGain, target - loudness);
+            double step = rate * (end - start) / sampleRate;
+            gainDb = samples < sampleRate ? wanted : from + Math.max(-step, Math.min(step, wanted - from));
+        }
+        double g0 = Math.pow(10, from / 20);
+        double g1 = Math.pow(10, gainDb / 20);
+        float[][] pcm = frame.pcm();
+        int n = end - start;
+        for (int i = 0; i < n; i++) {
+            float g = (float) (g0 + (g1 - g0) * (i + 1) / n);
+            for (float[] plane : pcm) plane[start + i] *= g;
+        }
+    }
+
+    /** The gain applied now, in dB. */
+    public double getGain() {
+        return gainDb;
+    }
+}

@@ -1,0 +1,146 @@
+package org.groovecast.scripts
+
+import java.nio.file.Files
+import java.nio.file.Path
+import java.util.concurrent.TimeUnit
+import org.groovecast.host.Station
+import spock.lang.Specification
+import spock.lang.TempDir
+
+/** Loudness, dynamics and dead air, checked against ffmpeg's own ebur128 meter where it applies. */
+class DspSpec extends Specification {
+    @TempDir
+    Path dir
+
+    Station render(String script, double seconds) {
+        Engine.render('dsp.groovy', script.replace('DIR', dir.toString()), seconds)
+    }
+
+    /** A stereo WAV made by an ffmpeg filter graph (lavfi), once. */
+    static Path lavfi(String name, String graph) {
+        Path out = Media.DIR.resolve(name)
+        if (Files.exists(out)) return out
+        Files.createDirectories(out.parent)
+        Media.run(['ffmpeg', '-nostdin', '-v', 'error', '-y', '-filter_complex', graph, '-ac', '2', '-ar', '44100',
+                   '-c:a', 'pcm_s16le', out.toString()])
+        out
+    }
+
+    /** ffmpeg's integrated loudness (ebur128 filter) of a file from {@code from} seconds on. */
+    static double ebur128(Path file, double from = 0, boolean truePeak = false) {
+        def cmd = ['ffmpeg', '-nostdin', '-hide_banner', '-ss', String.valueOf(from), '-i', file.toString(), '-af',
+                   'ebur128' + (truePeak ? '=peak=true' : ''), '-f', 'null', '-']
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start()
+        String out = p.inputStream.text
+        assert p.waitFor(60, TimeUnit.SECONDS)
+        // the summary comes last, after a line per 100 ms
+        String summary = out.substring(out.lastIndexOf('Summary:'))
+        def m = truePeak ? (summary =~ /Peak:\s+(-?[0-9.]+|-inf) dBFS/) : (summary =~ /I:\s+(-?[0-9.]+) LUFS/)
+        assert m.find(): out
+        m.group(1) == '-inf' ? Double.NEGATIVE_INFINITY : m.group(1) as double
+    }
+
+    def "normalize brings a -23 LUFS and a -8 LUFS tone to -14 LUFS within 0.5 LU, by ffmpeg's ebur128"() {
+        given:
+        Path quiet = lavfi('tone-23.wav', 'aevalsrc=0.1*sin(2*PI*1000*t):s=44100:d=20')
+        Path loud = lavfi('tone-8.wav', 'aevalsrc=0.563*sin(2*PI*1000*t):s=44100:d=20')
+
+        expect: 'the inputs are where they should be'
+        Math.abs(ebur128(quiet) + 23) < 0.5
+        Math.abs(ebur128(loud) + 8) < 0.5
+
+        when:
+        render("""
+            output.file(wav(), 'DIR/quiet.wav', normalize(single('${quiet}'), target: -14))
+            output.file(wav(), 'DIR/loud.wav', normalize(single('${loud}'), target: -14))
+        """, 20)
+
+        then: 'after the first seconds (the gain settles within one, then moves at most 3 dB/s)'
+        Math.abs(ebur128(dir.resolve('quiet.wav'), 3) + 14) < 0.5
+        Math.abs(ebur128(dir.resolve('loud.wav'), 3) + 14) < 0.5
+    }
+
+    def "the lufs meter agrees with ffmpeg's ebur128 within 0.3 LU"() {
+        given:
+        Path music = lavfi('mix.wav', 'aevalsrc=0.2*sin(2*PI*220*t)+0.1*sin(2*PI*3000*t)*sin(2*PI*0.5*t):s=44100:d=10')
+
+        when:
+        Station st = render("output.dummy(lufs(single('${music}')))", 10)
+        def meter = st.graph().sources().find { it.kind() == 'lufs' }
+
+        then:
+        Math.abs(meter.integrated - ebur128(music)) < 0.3
+        meter.shortTerm > -70
+        meter.momentary > -70
+    }
+
+    def "compress follows its static curve; limit keeps every peak, true peaks included, under the threshold"() {
+        when:
+        render('''
+            output.file(wav(samplesize: 24), 'DIR/comp.wav',
+                    compress(sine(1000, amplitude: 0.5), threshold: -20, ratio: 4, attack: 5, release: 50))
+            output.file(wav(samplesize: 24), 'DIR/lim.wav', limit(sine(997, amplitude: 2.0), threshold: -1))
+        ''', 4)
+        Wav comp = Wav.read(dir.resolve('comp.wav'))
+        Wav lim = Wav.read(dir.resolve('lim.wav'))
+        double compPeak = peak(comp, 2 * 44100, 4 * 44100)
+
+        then: '-6 dBFS in, threshold -20, ratio 4: -20 + 14 / 4 = -16.5 dBFS out'
+        Math.abs(20 * Math.log10(compPeak) + 16.5) < 1.0
+
+        and: 'a +6 dBFS sine limited to -1 dBFS'
+        peak(lim, 441, lim.frames) <= Math.pow(10, -1 / 20) * 1.001
+        peak(lim, 44100, lim.frames) > Math.pow(10, -1 / 20) * 0.95
+        ebur128(dir.resolve('lim.wav'), 0.1, true) <= -0.7
+    }
+
+    static double peak(Wav w, int from, int to) {
+        double p = 0
+        for (int c = 0; c < w.channels; c++) {
+            for (int i = from; i < to; i++) p = Math.max(p, Math.abs(w.floats[c][i]))
+        }
+        p
+    }
+
+    def "blank.strip in a fallback hands over to the backup within maxBlank of silence and comes back"() {
+        given: '5 s of tone, 30 s of silence, 5 s of tone'
+        Path gap = lavfi('gap.wav', 'sine=frequency=440:sample_rate=44100:duration=5[a];anullsrc=r=44100:cl=mono:d=30[b];' +
+                'sine=frequency=440:sample_rate=44100:duration=5[c];[a][b][c]concat=n=3:v=0:a=1')
+
+        when:
+        render("""
+            def s = fallback(trackSensitive: false, blank.strip(single('${gap}'), maxBlank: 2), sine(880, amplitude: 0.3))
+            output.file(wav(), 'DIR/out.wav', s)
+        """, 40)
+        Wav w = Wav.read(dir.resolve('out.wav'))
+
+        then: 'the tone, the backup from about 7 s (5 s + 2 s of silence), the tone again once it returns at 35 s'
+        Math.abs(w.frequency(0.5, 4.5) - 440) < 3
+        Math.abs(w.frequency(7.5, 34.5) - 880) < 3
+        Math.abs(w.frequency(35.5, 39.5) - 440) < 3
+    }
+
+    def "blank.detect calls back once per silence; blank.skip ends a track that went silent"() {
+        given:
+        Path tail = lavfi('tail.wav', 'sine=frequency=440:sample_rate=44100:duration=2[a];anullsrc=r=44100:cl=mono:d=10[b];' +
+                '[a][b]concat=n=2:v=0:a=1')
+        Path other = lavfi('other.wav', 'sine=frequency=880:sample_rate=44100:duration=3')
+
+        when:
+        render("""
+            def s = playlist(['${tail}'], mode: 'normal')
+            def d = blank.detect(s, maxBlank: 1) { -> s.insertMetadata(title: 'deadair') }
+            output.file(wav(), 'DIR/%{title}.wav', d, reopenOnMetadata: true, fallible: true)
+            output.file(wav(), 'DIR/skipped.wav', blank.skip(playlist(['${tail}', '${other}'], mode: 'normal'), maxBlank: 1),
+                    fallible: true)
+        """, 6)
+        Wav skipped = Wav.read(dir.resolve('skipped.wav'))
+
+        then: 'dead air was reported'
+        Files.exists(dir.resolve('deadair.wav'))
+
+        and: 'the silent tail was cut after 1 s: the next track at about 3 s, not at 12 s'
+        Math.abs(skipped.frequency(0.2, 1.8) - 440) < 3
+        Math.abs(skipped.frequency(3.3, 5.8) - 880) < 3
+    }
+}
