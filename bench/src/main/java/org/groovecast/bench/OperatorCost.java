@@ -1,0 +1,219 @@
+package org.groovecast.bench;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
+import org.groovecast.api.Arguments;
+import org.groovecast.api.AudioFormat;
+import org.groovecast.api.ClockInfo;
+import org.groovecast.api.Encoder;
+import org.groovecast.api.Frame;
+import org.groovecast.api.Generator;
+import org.groovecast.api.OperatorSpec;
+import org.groovecast.api.Source;
+import org.groovecast.api.StreamContext;
+import org.groovecast.api.UserFunction;
+import org.groovecast.host.plugin.OperatorPlugins;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+
+/**
+ * Nanoseconds per 20 ms frame (882 samples, stereo, 44.1 kHz) of the station operators, loaded
+ * from the plugins as a station would: {@code normalize}, {@code compress}, {@code limit},
+ * {@code crossfade}, and the chain {@code crossfade(limit(compress(normalize(s))))}, against the
+ * test tone alone (the baseline, measured in the same run). A station makes 50 frames a second,
+ * so ns per frame x 50 / 1e9 is its share of one core.
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Fork(value = 1, jvmArgsAppend = "--enable-native-access=ALL-UNNAMED")
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+public class OperatorCost {
+    static final AudioFormat FORMAT = new AudioFormat(44_100, 2);
+    static final int FRAME = 882;
+    static final double TARGET_SHARE = 0.02;
+
+    @Param({"tone", "normalize", "compress", "limit", "crossfade", "chain"})
+    public String op;
+
+    private OperatorPlugins plugins;
+    private Source source;
+    private List<Source> all;
+    private Frame frame;
+
+    @Setup(Level.Trial)
+    public void setup() {
+        plugins = OperatorPlugins.load(BenchSupport.pluginsDir(System.getProperty("groovecast.bench.plugins", "")));
+        Source tone = new Tone(10);
+        source = switch (op) {
+            case "tone" -> tone;
+            case "chain" -> make("crossfade", make("limit", make("compress", make("normalize", tone))));
+            default -> make(op, tone);
+        };
+        all = new ArrayList<>();
+        collect(source, all);
+        source.prepare(new Context());
+        frame = new Frame(FORMAT, FRAME);
+    }
+
+    private static void collect(Source s, List<Source> out) {
+        out.add(s);
+        for (Source in : s.inputs()) collect(in, out);
+    }
+
+    private Source make(String name, Source input) {
+        OperatorSpec spec = plugins.functions().find(name).orElseThrow(() -> new IllegalStateException(
+                name + "() is not provided by the plugins in " + System.getProperty("groovecast.bench.plugins")));
+        return (Source) spec.factory().create(new Defaults(spec, input));
+    }
+
+    @Benchmark
+    public Frame frame() {
+        for (int i = 0, n = all.size(); i < n; i++) all.get(i).beforeTick();
+        frame.clear();
+        while (!frame.isFull()) source.get(frame);
+        return frame;
+    }
+
+    @TearDown(Level.Trial)
+    public void tearDown() {
+        plugins.close();
+    }
+
+    public static void main(String[] args) throws Exception {
+        System.out.println(BenchSupport.header("OperatorCost"));
+        Collection<RunResult> results = new Runner(new OptionsBuilder().include(OperatorCost.class.getSimpleName())
+                .jvmArgsAppend("-Dgroovecast.bench.plugins=" + BenchSupport.pluginsDir(
+                        System.getProperty("groovecast.bench.plugins", "")).toAbsolutePath())
+                .build()).run();
+        Map<String, Double> ns = new HashMap<>();
+        for (RunResult r : results) ns.put(r.getParams().getParam("op"), r.getPrimaryResult().getScore());
+        double base = ns.getOrDefault("tone", Double.NaN);
+        System.out.println();
+        System.out.printf("%-10s %12s %14s %16s%n%s%n", "operator", "ns/frame", "over the tone", "share of a core", "-".repeat(56));
+        for (String op : List.of("tone", "normalize", "compress", "limit", "crossfade", "chain")) {
+            Double v = ns.get(op);
+            if (v == null) continue;
+            double own = op.equals("tone") ? v : v - base;
+            System.out.printf(Locale.ROOT, "%-10s %12.0f %14.0f %15.3f%%%n", op, v, own, own * 50 / 1e9 * 100);
+        }
+        Double chain = ns.get("chain");
+        if (chain != null) {
+            double share = (chain - base) * 50 / 1e9;
+            System.out.printf(Locale.ROOT, "normalize | compress | limit | crossfade: %.3f%% of one core per station "
+                    + "(target < %.0f%%: %s)%n", share * 100, TARGET_SHARE * 100, share < TARGET_SHARE ? "PASS" : "FAIL");
+        }
+    }
+
+    /** A stereo test tone in tracks of a known length, so that crossfades happen. */
+    static final class Tone extends Generator {
+        private final long trackLength;
+        private long left;
+        private double phase;
+
+        Tone(double trackSeconds) {
+            super("tone");
+            trackLength = FORMAT.samples(trackSeconds);
+            left = trackLength;
+        }
+
+        @Override
+        public long remaining() {
+            return left;
+        }
+
+        @Override
+        protected void generate(Frame frame) {
+            if (left == 0) {
+                left = trackLength;
+                return;
+            }
+            int n = (int) Math.min(frame.free(), left);
+            int at = frame.position();
+            double step = 2 * Math.PI * 440 / FORMAT.sampleRate();
+            for (int i = 0; i < n; i++) {
+                float v = (float) (0.3 * Math.sin(phase));
+                phase += step;
+                for (float[] plane : frame.pcm()) plane[at + i] = v;
+            }
+            if (phase > 2 * Math.PI * 1000) phase -= 2 * Math.PI * 1000;
+            frame.advance(n);
+            left -= n;
+        }
+    }
+
+    /** The operator's defaults, with the source as its first positional parameter. */
+    private static final class Defaults implements Arguments {
+        private final OperatorSpec spec;
+        private final Source source;
+
+        Defaults(OperatorSpec spec, Source source) {
+            this.spec = spec;
+            this.source = source;
+        }
+
+        private Object raw(String name) {
+            if (name.equals("source")) return source;
+            for (org.groovecast.api.Param p : spec.named()) {
+                if (p.name().equals(name)) return p.defaultValue();
+            }
+            for (org.groovecast.api.Param p : spec.positional()) {
+                if (p.name().equals(name)) return p.defaultValue();
+            }
+            throw new IllegalArgumentException(spec.name() + "() has no parameter " + name);
+        }
+
+        @Override public String operator() { return spec.name(); }
+        @Override public Source source(String name) { return (Source) raw(name); }
+        @Override public List<Source> sources(String name) { return List.of(source); }
+        @Override public double number(String name) { return ((Number) raw(name)).doubleValue(); }
+        @Override public int integer(String name) { return ((Number) raw(name)).intValue(); }
+        @Override public String string(String name) { return (String) raw(name); }
+        @Override public boolean bool(String name) { return (Boolean) raw(name); }
+        @Override public List<?> list(String name) { return (List<?>) raw(name); }
+        @Override public Map<?, ?> map(String name) { return (Map<?, ?>) raw(name); }
+        @Override public UserFunction function(String name) { return (UserFunction) raw(name); }
+        @Override public Encoder encoder(String name) { return (Encoder) raw(name); }
+        @Override public Object value(String name) { return raw(name); }
+        @Override public boolean given(String name) { return name.equals("source"); }
+    }
+
+    /** A stream context without a clock around it: offline, as fast as the benchmark calls. */
+    private static final class Context implements StreamContext {
+        private final ClockInfo clock = new ClockInfo() {
+            @Override public String getId() { return "bench"; }
+            @Override public double getDuty() { return 0; }
+            @Override public double getLag() { return 0; }
+            @Override public long getTicks() { return 0; }
+            @Override public double getTime() { return 0; }
+        };
+
+        @Override public AudioFormat format() { return FORMAT; }
+        @Override public int frameSize() { return FRAME; }
+        @Override public ClockInfo clock() { return clock; }
+        @Override public Executor blocking() { return Runnable::run; }
+        @Override public boolean realtime() { return false; }
+        @Override public void beforeStart(Runnable blockingWork) { blockingWork.run(); }
+    }
+}
