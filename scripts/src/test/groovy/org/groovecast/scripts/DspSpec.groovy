@@ -143,4 +143,31 @@ class DspSpec extends Specification {
         Math.abs(skipped.frequency(0.2, 1.8) - 440) < 3
         Math.abs(skipped.frequency(3.3, 5.8) - 880) < 3
     }
+
+    def "ffmpeg.filter runs any libavfilter audio graph; a bad graph is a script error with its line"() {
+        when:
+        render('''
+            output.file(wav(samplesize: 24), 'DIR/raw.wav', sine(441, amplitude: 0.8))
+            output.file(wav(samplesize: 24), 'DIR/half.wav', ffmpeg.filter(sine(441, amplitude: 0.8), 'volume=0.5'))
+            output.file(wav(samplesize: 24), 'DIR/lim.wav',
+                    ffmpeg.filter(sine(441, amplitude: 0.8), 'acompressor=threshold=-18dB:ratio=4,alimiter=limit=0.5'))
+        ''', 3)
+        Wav raw = Wav.read(dir.resolve('raw.wav'))
+        Wav half = Wav.read(dir.resolve('half.wav'))
+        Wav lim = Wav.read(dir.resolve('lim.wav'))
+
+        then: 'volume=0.5 halves every sample (the graph adds no delay)'
+        (44100..<88200).every { Math.abs(half.floats[0][it] - raw.floats[0][it] / 2) < 1e-4 }
+
+        and: 'the compressor and limiter chain holds peaks at 0.5'
+        peak(lim, 44100, lim.frames) <= 0.5 * 1.01
+        peak(lim, 44100, lim.frames) > 0.2
+
+        when:
+        Engine.load('dsp.groovy', "def s = sine()\noutput.dummy(ffmpeg.filter(s, 'nosuchfilter=1'))\n", [:])
+
+        then:
+        org.groovecast.host.script.ScriptError e = thrown()
+        e.message.startsWith('dsp.groovy:2: ffmpeg.filter(): cannot parse')
+    }
 }

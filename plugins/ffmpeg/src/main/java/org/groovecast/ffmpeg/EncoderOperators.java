@@ -43,6 +43,20 @@ public final class EncoderOperators implements OperatorProvider {
                         .named("format", STRING, null, "the container; by default the codec's usual one (adts for aac, mp3...)")
                         .returns(ENCODER)
                         .create(a -> new CopyEncoder(a.string("format"))),
+                OperatorSpec.named("ffmpeg.filter")
+                        .doc("Runs any libavfilter audio graph: ffmpeg.filter(s, 'acompressor=threshold=-18dB:ratio=4,alimiter=limit=0.9').")
+                        .positional("source", SOURCE, "the source")
+                        .positional("graph", STRING, "the filter graph, as ffmpeg's -af takes it")
+                        .returns(SOURCE)
+                        .create(a -> {
+                            String graph = a.string("graph");
+                            // Built once here, so that a misspelt filter or option is a script error with its line.
+                            try (AudioFilter check = new AudioFilter(graph, org.groovecast.api.AudioFormat.DEFAULT)) {
+                                return new FilterSource(a.source("source"), graph);
+                            } catch (java.io.IOException e) {
+                                throw new ScriptException("ffmpeg.filter(): " + e.getMessage());
+                            }
+                        }),
                 OperatorSpec.named("ffmpeg.encode.audio")
                         .doc("Encodes once; outputs then mux the packets with copy(): output.file(copy(), 'a.aac', e).")
                         .positional("encoder", ENCODER, "an FFmpeg encoder such as aac(bitrate: 48)")
