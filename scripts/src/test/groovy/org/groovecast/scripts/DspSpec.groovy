@@ -170,4 +170,28 @@ class DspSpec extends Specification {
         org.groovecast.host.script.ScriptError e = thrown()
         e.message.startsWith('dsp.groovy:2: ffmpeg.filter(): cannot parse')
     }
+
+    def "amplify's per-track override and replaygain scale tracks by their metadata"() {
+        given:
+        Path tagged = Media.DIR.resolve('rg.flac')
+        if (!Files.exists(tagged)) {
+            Media.run(['ffmpeg', '-nostdin', '-v', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=441:sample_rate=44100:duration=4',
+                       '-ac', '2', '-metadata', 'replaygain_track_gain=-6.0206 dB', '-c:a', 'flac', tagged.toString()])
+        }
+
+        when:
+        render("""
+            output.file(wav(samplesize: 24), 'DIR/raw.wav', playlist(['${tagged}'], mode: 'normal'), fallible: true)
+            output.file(wav(samplesize: 24), 'DIR/rg.wav', replaygain(playlist(['${tagged}'], mode: 'normal')), fallible: true)
+            output.file(wav(samplesize: 24), 'DIR/ov.wav', amplify(1.0, playlist(['annotate:liq_amplify="0.25":${tagged}'],
+                    mode: 'normal'), override: 'liq_amplify'), fallible: true)
+        """, 3)
+        Wav raw = Wav.read(dir.resolve('raw.wav'))
+        Wav rg = Wav.read(dir.resolve('rg.wav'))
+        Wav ov = Wav.read(dir.resolve('ov.wav'))
+
+        then: '-6.02 dB is half; liq_amplify 0.25 a quarter (after the first frame, which ramps)'
+        (2000..<100000).every { Math.abs(rg.floats[0][it] - raw.floats[0][it] * 0.5) < 1e-4 }
+        (2000..<100000).every { Math.abs(ov.floats[0][it] - raw.floats[0][it] * 0.25) < 1e-4 }
+    }
 }

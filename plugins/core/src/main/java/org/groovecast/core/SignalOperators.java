@@ -4,6 +4,7 @@ import static org.groovecast.api.ValueType.ANY;
 import static org.groovecast.api.ValueType.BOOLEAN;
 import static org.groovecast.api.ValueType.LIST;
 import static org.groovecast.api.ValueType.SOURCE;
+import static org.groovecast.api.ValueType.STRING;
 import static org.groovecast.api.ValueType.SOURCES;
 
 import java.util.List;
@@ -32,7 +33,13 @@ public final class SignalOperators implements OperatorProvider {
                                 + "read again at every frame.")
                         .positional("factor", ANY, "the gain, 1.0 leaves it unchanged; { -> vol.value } follows a control")
                         .positional("source", SOURCE, "the source")
+                        .named("override", STRING, null, "metadata key of a per-track gain, e.g. 'liq_amplify' (0.5 or -6 dB)")
                         .create(a -> new Amplify(Factor.of("amplify", "factor", a.value("factor")),
-                                a.source("source"))));
+                                a.source("source"), a.string("override"))),
+                OperatorSpec.named("replaygain")
+                        .doc("Applies each track's ReplayGain (replaygain_track_gain tag, e.g. -6.5 dB).")
+                        .positional("source", SOURCE, "the source")
+                        .returns(SOURCE)
+                        .create(a -> new Amplify(() -> 1.0, a.source("source"), "replaygain_track_gain")));
     }
 }
