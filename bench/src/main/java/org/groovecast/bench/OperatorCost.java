@@ -38,6 +38,8 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
 
 /**
  * Nanoseconds per 20 ms frame (882 samples, stereo, 44.1 kHz) of the station operators, loaded
+ * (with libavfilter's acompressor and alimiter through {@code ffmpeg.filter} beside the native
+ * compress and limit),
  * from the plugins as a station would: {@code normalize}, {@code compress}, {@code limit},
  * {@code crossfade}, and the chain {@code crossfade(limit(compress(normalize(s))))}, against the
  * test tone alone (the baseline, measured in the same run). A station makes 50 frames a second,
@@ -54,7 +56,7 @@ public class OperatorCost {
     static final int FRAME = 882;
     static final double TARGET_SHARE = 0.02;
 
-    @Param({"tone", "normalize", "compress", "limit", "crossfade", "chain"})
+    @Param({"tone", "normalize", "compress", "limit", "crossfade", "chain", "ffcompress", "fflimit"})
     public String op;
 
     private OperatorPlugins plugins;
@@ -69,6 +71,9 @@ public class OperatorCost {
         source = switch (op) {
             case "tone" -> tone;
             case "chain" -> make("crossfade", make("limit", make("compress", make("normalize", tone))));
+            // The same jobs through libavfilter, to show which to prefer.
+            case "ffcompress" -> filter("acompressor=threshold=-20dB:ratio=4:attack=10:release=100", tone);
+            case "fflimit" -> filter("alimiter=limit=0.891:attack=5:release=50", tone);
             default -> make(op, tone);
         };
         all = new ArrayList<>();
@@ -83,9 +88,17 @@ public class OperatorCost {
     }
 
     private Source make(String name, Source input) {
+        return make(name, input, Map.of());
+    }
+
+    private Source filter(String graph, Source input) {
+        return make("ffmpeg.filter", input, Map.of("graph", graph));
+    }
+
+    private Source make(String name, Source input, Map<String, Object> given) {
         OperatorSpec spec = plugins.functions().find(name).orElseThrow(() -> new IllegalStateException(
                 name + "() is not provided by the plugins in " + System.getProperty("groovecast.bench.plugins")));
-        return (Source) spec.factory().create(new Defaults(spec, input));
+        return (Source) spec.factory().create(new Defaults(spec, input, given));
     }
 
     @Benchmark
@@ -112,7 +125,7 @@ public class OperatorCost {
         double base = ns.getOrDefault("tone", Double.NaN);
         System.out.println();
         System.out.printf("%-10s %12s %14s %16s%n%s%n", "operator", "ns/frame", "over the tone", "share of a core", "-".repeat(56));
-        for (String op : List.of("tone", "normalize", "compress", "limit", "crossfade", "chain")) {
+        for (String op : List.of("tone", "normalize", "compress", "limit", "crossfade", "chain", "ffcompress", "fflimit")) {
             Double v = ns.get(op);
             if (v == null) continue;
             double own = op.equals("tone") ? v : v - base;
@@ -123,6 +136,14 @@ public class OperatorCost {
             double share = (chain - base) * 50 / 1e9;
             System.out.printf(Locale.ROOT, "normalize | compress | limit | crossfade: %.3f%% of one core per station "
                     + "(target < %.0f%%: %s)%n", share * 100, TARGET_SHARE * 100, share < TARGET_SHARE ? "PASS" : "FAIL");
+        }
+        for (String[] pair : new String[][] {{"compress", "ffcompress"}, {"limit", "fflimit"}}) {
+            Double own = ns.get(pair[0]);
+            Double ff = ns.get(pair[1]);
+            if (own != null && ff != null) {
+                System.out.printf(Locale.ROOT, "%s: native %.0f ns/frame, through libavfilter %.0f: native / filter = %.2f%n",
+                        pair[0], own - base, ff - base, (own - base) / (ff - base));
+            }
         }
     }
 
@@ -167,14 +188,17 @@ public class OperatorCost {
     private static final class Defaults implements Arguments {
         private final OperatorSpec spec;
         private final Source source;
+        private final Map<String, Object> given;
 
-        Defaults(OperatorSpec spec, Source source) {
+        Defaults(OperatorSpec spec, Source source, Map<String, Object> given) {
             this.spec = spec;
             this.source = source;
+            this.given = given;
         }
 
         private Object raw(String name) {
             if (name.equals("source")) return source;
+            if (given.containsKey(name)) return given.get(name);
             for (org.groovecast.api.Param p : spec.named()) {
                 if (p.name().equals(name)) return p.defaultValue();
             }
@@ -196,7 +220,7 @@ public class OperatorCost {
         @Override public UserFunction function(String name) { return (UserFunction) raw(name); }
         @Override public Encoder encoder(String name) { return (Encoder) raw(name); }
         @Override public Object value(String name) { return raw(name); }
-        @Override public boolean given(String name) { return name.equals("source"); }
+        @Override public boolean given(String name) { return name.equals("source") || given.containsKey(name); }
     }
 
     /** A stream context without a clock around it: offline, as fast as the benchmark calls. */
