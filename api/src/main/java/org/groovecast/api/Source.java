@@ -112,6 +112,15 @@ public abstract class Source {
     }
 
     /** Sets the id scripts know this source by ({@code id:} argument). */
+    /**
+     * Live figures this operator publishes for control interfaces (a meter's levels, a gain), read
+     * from any thread, names to numbers or strings; empty by default. The telnet and HTTP control
+     * show them as {@code <id>.readings}.
+     */
+    public java.util.Map<String, Object> readings() {
+        return java.util.Map.of();
+    }
+
     /** The id as scripts read it: {@code s.id}. */
     public final String getId() {
         return id;

@@ -51,6 +51,11 @@ final class StationCommands {
                     .stream().map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining("\n")));
             add(commands, id + ".remaining", "", "seconds left in the current track of " + id + " (-1: unknown)",
                     argument -> remaining(s, station));
+            if (overridesReadings(s)) {
+                add(commands, id + ".readings", "", "the live figures of " + id + " (a meter's levels, a gain)",
+                        argument -> s.readings().entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
+                                .collect(Collectors.joining("\n")));
+            }
             if (s instanceof Queued q) {
                 add(commands, id + ".push", "<uri>", "adds a request at the end of queue " + id, argument -> {
                     if (argument.isEmpty()) throw new IllegalArgumentException(id + ".push expects a uri");
@@ -87,6 +92,15 @@ final class StationCommands {
     }
 
     /** Read off the clock: a figure that may be one frame old, never a torn state (plain numbers). */
+    /** Whether the source's class publishes readings (they may be empty until the station runs). */
+    private static boolean overridesReadings(Source s) {
+        try {
+            return s.getClass().getMethod("readings").getDeclaringClass() != Source.class;
+        } catch (NoSuchMethodException e) {
+            return false;
+        }
+    }
+
     private static String remaining(Source s, Station station) {
         long samples = s.remaining();
         if (samples < 0) return "-1";

@@ -40,6 +40,27 @@ class ControlSpec extends Specification {
         max / 32767d
     }
 
+    def "a lufs meter's levels and a normalizer's gain are readable over telnet"() {
+        given:
+        start('''
+            server.telnet(port: PORT)
+            output.dummy(normalize(lufs(sine(1000, amplitude: 0.1), id: 'meter'), id: 'norm'))
+        ''')
+        def t = telnet()
+        Thread.sleep(3500)
+
+        when:
+        Map<String, String> meter = t.cmd('meter.readings').readLines().collectEntries { it.split('=', 2) as List }
+        Map<String, String> norm = t.cmd('norm.readings').readLines().collectEntries { it.split('=', 2) as List }
+
+        then: 'a 0.1 sine at 1 kHz on both channels reads about -20 LUFS; the normalizer lifts it by about 6 dB to -14'
+        Math.abs((meter.momentary as double) + 20) < 1.5
+        Math.abs((meter.shortTerm as double) + 20) < 1.5
+        Math.abs((meter.integrated as double) + 20) < 1.5
+        Math.abs((norm.gain as double) - 6) < 1.5
+        t.cmd('help').readLines().any { it.startsWith('meter.readings ') }
+    }
+
     def "telnet: help, list, uptime, version and script commands; an unknown command errs and the connection goes on; quit closes"() {
         given: 'a station whose only socket is the telnet server'
         start('''

@@ -28,6 +28,16 @@ final class Lufs extends Transform {
         meter.add(frame.pcm(), start, frame.position());
     }
 
+    @Override
+    public java.util.Map<String, Object> readings() {
+        return java.util.Map.of("momentary", round(getMomentary()), "shortTerm", round(getShortTerm()),
+                "integrated", round(getIntegrated()));
+    }
+
+    private static Object round(double lufs) {
+        return Double.isInfinite(lufs) ? "-inf" : Math.round(lufs * 100) / 100.0;
+    }
+
     // Read from any thread: a figure at most one frame old is fine for a meter.
     public double getMomentary() {
         return meter == null ? Double.NEGATIVE_INFINITY : meter.momentary();

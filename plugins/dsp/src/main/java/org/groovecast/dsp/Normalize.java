@@ -61,6 +61,11 @@ final class Normalize extends Transform {
         }
     }
 
+    @Override
+    public java.util.Map<String, Object> readings() {
+        return java.util.Map.of("gain", Math.round(gainDb * 100) / 100.0);
+    }
+
     /** The gain applied now, in dB. */
     public double getGain() {
         return gainDb;
