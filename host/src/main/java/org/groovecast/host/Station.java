@@ -220,6 +220,7 @@ public final class Station implements AutoCloseable {
                 }
             }
         }
+        graph.freeze();
         if (metricsWanted) {
             metrics = new StationMetrics(fileName, List.<ClockInfo>copyOf(clocks), network.harbors(), graph.sources(), blocking, this);
         }

@@ -19,7 +19,18 @@ public final class StationGraph {
     private final List<ClockRequest> clockRequests = new ArrayList<>();
     private final Map<Source, Integer> lines = new IdentityHashMap<>();
 
+    private boolean frozen;
+
+    /**
+     * From now on (the station runs) sources made by script code, such as a transition function's,
+     * are its own business: recording them here would grow the graph with every call.
+     */
+    public synchronized void freeze() {
+        frozen = true;
+    }
+
     public synchronized void add(Source s, int line) {
+        if (frozen) return;
         sources.add(s);
         lines.put(s, line);
         if (s instanceof Output o) outputs.add(o);

@@ -18,7 +18,7 @@ class TransitionsSpec extends Specification {
             exp: { double x -> (Math.pow(10, x) - 1) / 9 },
     ]
 
-    void render(String script, double seconds) {
+    org.groovecast.host.Station render(String script, double seconds) {
         Engine.render('transitions.groovy', script.replace('DIR', dir.toString()), seconds)
     }
 
@@ -118,5 +118,36 @@ class TransitionsSpec extends Specification {
         and: 'liq_fade_in="0.5" made the fade 0.5 s instead of 3'
         Math.abs(rms(faded, (int) (0.6 * 44100), (int) (0.8 * 44100)) - rms(faded, (int) (2.0 * 44100), (int) (2.2 * 44100))) < 0.01
         rms(faded, 0, 2205) < 0.2 * rms(faded, (int) (2.0 * 44100), (int) (2.2 * 44100))
+    }
+
+    def "cross builds each transition in the script, and what it registers is released after each"() {
+        given:
+        Path a = Media.tones('cross-a.wav', [440], 3, 'a', ['-c:a', 'pcm_s16le'])
+        Path b = Media.tones('cross-b.wav', [660], 3, 'b', ['-c:a', 'pcm_s16le'])
+
+        when: 'tracks of 3 s with 1 s transitions: a new track every 2 s, nine transitions in 20 s'
+        def station = render("""
+            def s = playlist(['${a}', '${b}'], mode: 'normal', id: 'music')
+            def levels = []
+            def x = cross(s, duration: 1) { ending, starting ->
+                s.onMetadata { m -> }   // a registration per call: released after each transition
+                levels << ending.db
+                add([fade.out(ending.source, duration: 1), fade.in(starting.source, duration: 1)], normalize: false)
+            }
+            output.file(wav(), 'DIR/%{title}.wav', x, reopenOnMetadata: true, fallible: true)
+            output.file(wav(), 'DIR/all.wav', x, fallible: true)
+        """, 20)
+        Wav all = Wav.read(dir.resolve('all.wav'))
+        def music = station.graph().sources().find { it.id() == 'music' }
+
+        then: 'the stream plays whole, each title announced where its track becomes audible (its mix start)'
+        all.seconds == 20.0d
+        Math.abs(all.frequency(0.1, 1.9) - 440) < 3
+        Math.abs(all.frequency(3.1, 3.9) - 660) < 3
+        Wav.read(dir.resolve('a.wav')).frames == 2 * 44100 // the last a: 16 s to 18 s
+        Wav.read(dir.resolve('b.wav')).frames == 2 * 44100 // the last b: 18 s to 20 s
+
+        and: 'no registration left over from twenty calls'
+        music.registrations() <= 1
     }
 }

@@ -21,9 +21,7 @@ final class Crossfade extends Source {
 
     private final Source input;
     private final double duration;
-    private final double fadeIn;
-    private final double fadeOut;
-    private final Curve curve;
+    private final Mix mix;
     private StreamContext context;
     private Frame tail;
     private Frame head;
@@ -34,13 +32,11 @@ final class Crossfade extends Source {
     private boolean trackStart = true;
     private Metadata trackMetadata;
 
-    Crossfade(Source input, double duration, double fadeIn, double fadeOut, Curve curve) {
-        super("crossfade", input);
+    Crossfade(String kind, Source input, double duration, Mix mix) {
+        super(kind, input);
         this.input = input;
         this.duration = duration;
-        this.fadeIn = fadeIn;
-        this.fadeOut = fadeOut;
-        this.curve = curve;
+        this.mix = mix;
     }
 
     @Override
@@ -49,7 +45,8 @@ final class Crossfade extends Source {
         int size = (int) context.samples(Math.max(duration, 0.1));
         tail = new Frame(context.format(), size);
         head = new Frame(context.format(), size);
-        mixed = new Frame(context.format(), size);
+        mixed = new Frame(context.format(), 2 * size); // room for both ends one after the other (a cut)
+        mix.prepare(input);
     }
 
     @Override
@@ -122,44 +119,16 @@ final class Crossfade extends Source {
         if (size > tail.size()) { // a track asked for a longer overlap than the setting
             tail = new Frame(context.format(), size);
             head = new Frame(context.format(), size);
-            mixed = new Frame(context.format(), size);
+            mixed = new Frame(context.format(), 2 * size);
         }
         readTrack(tail, size, false);
         int tailLen = tail.position();
         boolean headEnded = readTrack(head, Math.max(tailLen, 1), true);
         int headLen = head.position();
         Metadata next = Overrides.at(head, 0);
-        long out = Math.min(tailLen, context.samples(Overrides.seconds(trackMetadata, "liq_fade_out", fadeOut)));
-        long in = context.samples(Overrides.seconds(next, "liq_fade_in", fadeIn));
-        // A next track shorter than the overlap goes at the end of the old one's tail, which stays
-        // loud until then, rather than fading both into a gap of near silence.
-        int offset = 0;
-        if (headEnded && headLen < tailLen) {
-            offset = tailLen - headLen;
-            out = Math.min(out, headLen);
-            in = Math.min(in, headLen / 2);
-        }
-        int len = Math.max(tailLen, offset + headLen);
         mixed.clear();
-        float[][] dst = mixed.pcm();
-        float[][] a = tail.pcm();
-        float[][] b = head.pcm();
-        for (int i = 0; i < len; i++) {
-            long left = tailLen - i; // samples of the old track from this one on
-            int j = i - offset; // sample of the new track, when it has begun
-            float gOut = i >= tailLen ? 0f : left > out ? 1f : (float) curve.gain((left - 1) / (double) Math.max(1, out));
-            float gIn = j < 0 || j >= headLen ? 0f : j >= in ? 1f : (float) curve.gain(j / (double) Math.max(1, in));
-            for (int c = 0; c < dst.length; c++) {
-                float x = i < tailLen ? a[c][i] * gOut : 0f;
-                float y = gIn == 0f ? 0f : b[c][j] * gIn;
-                dst[c][i] = x + y;
-            }
-        }
-        // Only the new track's metadata, where it becomes audible: the old one's was announced when it began.
-        for (int k = 0; k < head.metadataCount(); k++) {
-            mixed.addMetadata(offset + head.metadataPosition(k), head.metadata(k));
-        }
-        mixed.advance(len);
+        mix.mix(new Mix.Ends(tail, trackMetadata, head, next, headEnded), mixed, context);
+        int len = mixed.position();
         mixedAt = 0;
         mixedEnd = len;
         emitting = len > 0;

@@ -1,5 +1,6 @@
 package org.groovecast.transitions;
 
+import static org.groovecast.api.ValueType.FUNCTION;
 import static org.groovecast.api.ValueType.NUMBER;
 import static org.groovecast.api.ValueType.SOURCE;
 import static org.groovecast.api.ValueType.STRING;
@@ -32,6 +33,15 @@ public final class TransitionOperators implements OperatorProvider {
                         .named("type", STRING, "lin", "curve: lin, sin, log or exp")
                         .returns(SOURCE)
                         .create(a -> new FadeOut(a.source("source"), seconds(a, "duration", "fade.out"), curve(a, "fade.out"))),
+                OperatorSpec.named("cross")
+                        .doc("Transitions built by the script: cross(s, duration: 5) { a, b -> add([fade.out(a.source), "
+                                + "fade.in(b.source)]) }; a and b carry source, metadata and db.")
+                        .positional("source", SOURCE, "the source")
+                        .named("duration", NUMBER, 5.0, "seconds of overlap")
+                        .positional("transition", FUNCTION, "{ a, b -> source }")
+                        .returns(SOURCE)
+                        .create(a -> new Crossfade("cross", a.source("source"), seconds(a, "duration", "cross"),
+                                new ScriptMix(a.function("transition")))),
                 OperatorSpec.named("crossfade")
                         .doc("The end of each track overlaps the start of the next, each faded; "
                                 + "liq_cross_duration, liq_fade_in and liq_fade_out override per track.")
@@ -41,8 +51,9 @@ public final class TransitionOperators implements OperatorProvider {
                         .named("fadeOut", NUMBER, 3.0, "seconds over which the old track falls")
                         .named("type", STRING, "sin", "curve: lin, sin, log or exp")
                         .returns(SOURCE)
-                        .create(a -> new Crossfade(a.source("source"), seconds(a, "duration", "crossfade"),
-                                seconds(a, "fadeIn", "crossfade"), seconds(a, "fadeOut", "crossfade"), curve(a, "crossfade"))));
+                        .create(a -> new Crossfade("crossfade", a.source("source"), seconds(a, "duration", "crossfade"),
+                                new FadeMix(seconds(a, "fadeIn", "crossfade"), seconds(a, "fadeOut", "crossfade"),
+                                        curve(a, "crossfade")))));
     }
 
     private static double seconds(Arguments a, String name, String op) {
