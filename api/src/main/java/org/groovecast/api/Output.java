@@ -73,20 +73,23 @@ public abstract class Output extends Transform {
         dispatch(startListeners);
     }
 
+    private static final int MAX_EMPTY_GETS = 4;
+
     /** Pulls one frame from the source and sends it; called by the clock once per tick. */
     public final void tick() throws Exception {
         frame.clear();
         dispatch(beforeOutput);
-        boolean stalled = false;
+        int empty = 0;
         while (!frame.isFull() && input.isReady()) {
             int before = frame.position();
             input.get(frame);
             if (frame.position() == before) {
-                // Two empty tracks in a row: the source has nothing now; do not spin.
-                if (stalled) break;
-                stalled = true;
+                // A track change can take a few empty gets (an ending track, then a selected source
+                // whose own last track ended on a frame boundary); more in a row means the source
+                // has nothing now: do not spin.
+                if (++empty == MAX_EMPTY_GETS) break;
             } else {
-                stalled = false;
+                empty = 0;
             }
         }
         send(frame);

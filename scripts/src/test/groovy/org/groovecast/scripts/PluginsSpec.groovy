@@ -12,16 +12,18 @@ class PluginsSpec extends Specification {
     @TempDir
     Path dir
 
-    def "the core and ffmpeg plugins provide their operators, each from its own class loader"() {
+    def "the core, dsp, ffmpeg and transitions plugins provide their operators, each from its own class loader"() {
         when:
         def plugins = OperatorPlugins.load(Engine.PLUGINS)
 
         then:
         plugins.problems().isEmpty()
-        plugins.plugins()*.pluginId.toSorted() == ['core', 'ffmpeg']
+        plugins.plugins()*.pluginId.toSorted() == ['core', 'dsp', 'ffmpeg', 'transitions']
         ['sine', 'fallback', 'switchOn', 'output.file', 'wav', 'metadata.map'].every { plugins.functions().owner(it) == 'core' }
         ['single', 'playlist', 'request.queue', 'mp3', 'ffmpeg', 'output.file.hls'].every { plugins.functions().owner(it) == 'ffmpeg' }
-        plugins.plugins().collect { it.pluginClassLoader }.toSet().size() == 2
+        ['fade.in', 'fade.out', 'crossfade', 'cross'].every { plugins.functions().owner(it) == 'transitions' }
+        ['normalize', 'lufs', 'compress', 'limit', 'blank.strip'].every { plugins.functions().owner(it) == 'dsp' }
+        plugins.plugins().collect { it.pluginClassLoader }.toSet().size() == 4
 
         cleanup:
         plugins?.close()
