@@ -1,5 +1,6 @@
 package org.groovecast.api;
 
+import java.time.ZonedDateTime;
 import java.util.concurrent.Executor;
 
 /**
@@ -41,6 +42,16 @@ public interface StreamContext {
      * blocking pool alongside every other source's, so that sources are ready when sound starts.
      */
     void beforeStart(Runnable blockingWork);
+
+    /**
+     * The station's time at the start of the frame being produced: on a real-time clock the wall-clock time at
+     * which that frame is due, on an unsynced clock its start time plus the stream time produced since;
+     * {@code settings.clock.startTime} sets where every clock's time starts (for tests, offline rendering,
+     * rehearsing a schedule). Call it on the clock's thread. The default reads the system clock.
+     */
+    default ZonedDateTime now() {
+        return ZonedDateTime.now();
+    }
 
     /** Seconds to samples at this context's sample rate. */
     default long samples(double seconds) {

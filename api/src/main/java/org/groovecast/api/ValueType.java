@@ -16,6 +16,8 @@ public enum ValueType {
     BOOLEAN("boolean"),
     LIST("list"),
     MAP("map"),
+    /** A {@link Condition} on the clock, such as {@code time.between('22h', '6h')}. */
+    CONDITION("condition"),
     /** A closure from the script, called through {@link UserFunction}. */
     FUNCTION("function"),
     /** Returns nothing. */

@@ -2,6 +2,7 @@ package org.groovecast.host;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.ZonedDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -20,6 +21,7 @@ import org.groovecast.api.UserFunction;
 import org.groovecast.api.VideoFormat;
 import org.groovecast.host.clock.Clock;
 import org.groovecast.host.clock.ClockConfig;
+import org.groovecast.host.clock.StartTime;
 import org.groovecast.host.clock.Sync;
 import org.groovecast.host.clock.TaskClock;
 import org.groovecast.host.clock.ThreadClock;
@@ -161,7 +163,16 @@ public final class Station implements AutoCloseable {
         }
         ClockPlanner.plan(graph, Sync.parse(settings.string("clock.sync")), fileName); // conflicts show at check time
         videoFormat();
+        startTime();
         return this;
+    }
+
+    private ZonedDateTime startTime() {
+        try {
+            return StartTime.parse(settings.string("clock.startTime"));
+        } catch (IllegalArgumentException e) {
+            throw new ScriptError(fileName, 0, e.getMessage());
+        }
     }
 
     private VideoFormat videoFormat() {
@@ -184,7 +195,7 @@ public final class Station implements AutoCloseable {
         AudioFormat format = new AudioFormat(settings.integer("audio.samplerate"), settings.integer("audio.channels"));
         int frameSize = (int) Math.max(1, Math.round(settings.number("frame.duration") * format.sampleRate()));
         ClockConfig config = new ClockConfig(format, frameSize, seconds("clock.maxLatency"), seconds("clock.warnLag"),
-                seconds("clock.reportEvery"), videoFormat(), settings.integer("ffmpeg.scalingThreads"));
+                seconds("clock.reportEvery"), videoFormat(), settings.integer("ffmpeg.scalingThreads"), startTime());
         scheduler = new TaskScheduler(settings.integer("scheduler.threads"),
                 Duration.ofNanos(seconds("scheduler.timerSlack")), 64);
         blocking = new BlockingPool(settings.integer("scheduler.blockingTasks"));

@@ -1,5 +1,8 @@
 package org.groovecast.host.clock;
 
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZonedDateTime;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.IdentityHashMap;
@@ -47,6 +50,10 @@ public abstract class Clock implements ClockInfo {
     private volatile long publishedTicks;
     private long lastWarn;
     private long lastCallbackError;
+    private ZonedDateTime startWall;
+    private long wallOffsetNanos;
+    private long timeTick = -1;
+    private ZonedDateTime time;
     private long reportStart;
     private long reportWork;
     private long reportTicks;
@@ -61,7 +68,7 @@ public abstract class Clock implements ClockInfo {
 
     /** Prepares the outputs' graphs for this clock; call once, before {@link #start}. */
     public final void attach(Collection<Output> outs, Executor blocking) {
-        StreamContext ctx = new Context(config.format(), config.frameSize(), config.video(), config.scalingThreads(), this,
+        Context ctx = new Context(config.format(), config.frameSize(), config.video(), config.scalingThreads(), this,
                 blocking, sync == Sync.AUTO, startupWork);
         for (Output o : outs) {
             o.prepare(ctx);
@@ -102,6 +109,8 @@ public abstract class Clock implements ClockInfo {
         this.stopAfterTicks = stopAfterTicks;
         this.onFinished = onFinished;
         origin = System.nanoTime() + Math.floorMod(phaseNanos, frameNanos);
+        startWall = config.startTime() != null ? config.startTime() : ZonedDateTime.now();
+        wallOffsetNanos = epochNanos(Instant.now()) - System.nanoTime();
         reportStart = origin;
         begin();
     }
@@ -250,6 +259,37 @@ public abstract class Clock implements ClockInfo {
         return publishedTicks * config.frameSeconds();
     }
 
+    /**
+     * The station's time at the start of the frame being produced (see {@link StreamContext#now()}); on the
+     * clock's thread only. With {@code clock.startTime}, or on an unsynced clock, it is the start time plus the
+     * stream time produced, so offline renders are reproducible. On a real-time clock it is the wall-clock time
+     * at which the frame is due: it advances by exactly one frame per tick (so every instant falls in exactly
+     * one frame, even while the clock catches up), follows a dropped backlog, and re-anchors when the system
+     * clock is stepped by more than a second (a machine that sets its time after boot).
+     */
+    public final ZonedDateTime now() {
+        if (startWall == null) return config.startTime() != null ? config.startTime() : ZonedDateTime.now(); // not started
+        long t = ticks;
+        if (t == timeTick) return time;
+        ZonedDateTime at;
+        if (config.startTime() != null || sync == Sync.NONE) {
+            at = startWall.plusNanos(config.streamNanos(t));
+        } else {
+            long offset = System.currentTimeMillis() * 1_000_000L - System.nanoTime();
+            if (Math.abs(offset - wallOffsetNanos) > 1_000_000_000L) wallOffsetNanos = epochNanos(Instant.now()) - System.nanoTime();
+            long due = origin + t * frameNanos + wallOffsetNanos;
+            at = Instant.ofEpochSecond(Math.floorDiv(due, 1_000_000_000L), Math.floorMod(due, 1_000_000_000L))
+                    .atZone(ZoneId.systemDefault());
+        }
+        timeTick = t;
+        time = at;
+        return at;
+    }
+
+    private static long epochNanos(Instant i) {
+        return i.getEpochSecond() * 1_000_000_000L + i.getNano();
+    }
+
     public final Sync sync() {
         return sync;
     }
@@ -264,11 +304,16 @@ public abstract class Clock implements ClockInfo {
         return "clock " + id;
     }
 
-    private record Context(AudioFormat format, int frameSize, VideoFormat video, int scalingThreads, ClockInfo clock,
+    private record Context(AudioFormat format, int frameSize, VideoFormat video, int scalingThreads, Clock clock,
                            Executor blocking, boolean realtime, List<Runnable> startup) implements StreamContext {
         @Override
         public void beforeStart(Runnable blockingWork) {
             startup.add(blockingWork);
+        }
+
+        @Override
+        public ZonedDateTime now() {
+            return clock.now();
         }
     }
 }

@@ -1,5 +1,6 @@
 package org.groovecast.host.clock;
 
+import java.time.ZonedDateTime;
 import org.groovecast.api.AudioFormat;
 import org.groovecast.api.VideoFormat;
 
@@ -12,12 +13,14 @@ import org.groovecast.api.VideoFormat;
  * @param reportNanos     period of the health log line; 0 for none
  * @param video           layout of video images
  * @param scalingThreads  threads an image scaler may use; 0 for one per core
+ * @param startTime       the station time at every clock's first frame ({@code settings.clock.startTime}), or null
+ *                        for the wall clock
  */
 public record ClockConfig(AudioFormat format, int frameSize, long maxLatencyNanos, long warnLagNanos, long reportNanos,
-                          VideoFormat video, int scalingThreads) {
-    /** Audio settings only; video at its defaults. */
+                          VideoFormat video, int scalingThreads, ZonedDateTime startTime) {
+    /** Audio settings only; video at its defaults, time from the wall clock. */
     public ClockConfig(AudioFormat format, int frameSize, long maxLatencyNanos, long warnLagNanos, long reportNanos) {
-        this(format, frameSize, maxLatencyNanos, warnLagNanos, reportNanos, VideoFormat.DEFAULT, 1);
+        this(format, frameSize, maxLatencyNanos, warnLagNanos, reportNanos, VideoFormat.DEFAULT, 1, null);
     }
 
     /** Wall time of one frame: exact stream time, so that real-time clocks never drift. */
@@ -27,5 +30,12 @@ public record ClockConfig(AudioFormat format, int frameSize, long maxLatencyNano
 
     public double frameSeconds() {
         return (double) frameSize / format.sampleRate();
+    }
+
+    /** Exact stream time of {@code ticks} frames, in nanoseconds (no drift from a rounded frame length). */
+    public long streamNanos(long ticks) {
+        long samples = ticks * frameSize;
+        long rate = format.sampleRate();
+        return samples / rate * 1_000_000_000L + samples % rate * 1_000_000_000L / rate;
     }
 }

@@ -19,6 +19,7 @@ import org.codehaus.groovy.ast.expr.VariableExpression;
 import org.codehaus.groovy.transform.stc.AbstractTypeCheckingExtension;
 import org.codehaus.groovy.transform.stc.StaticTypeCheckingVisitor;
 import org.groovecast.api.ClockInfo;
+import org.groovecast.api.Condition;
 import org.groovecast.api.Encoder;
 import org.groovecast.api.OperatorSpec;
 import org.groovecast.api.Output;
@@ -190,6 +191,7 @@ public final class OperatorChecker extends AbstractTypeCheckingExtension {
             case BOOLEAN -> ClassHelper.Boolean_TYPE;
             case LIST -> ClassHelper.make(List.class);
             case MAP -> ClassHelper.make(Map.class);
+            case CONDITION -> ClassHelper.make(Condition.class);
             case FUNCTION -> ClassHelper.CLOSURE_TYPE;
             case NONE -> ClassHelper.VOID_TYPE;
             case ANY -> ClassHelper.OBJECT_TYPE;

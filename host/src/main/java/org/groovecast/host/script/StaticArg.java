@@ -15,6 +15,7 @@ import org.codehaus.groovy.ast.expr.ListExpression;
 import org.codehaus.groovy.ast.expr.MapEntryExpression;
 import org.codehaus.groovy.ast.expr.MapExpression;
 import org.groovecast.api.ClockInfo;
+import org.groovecast.api.Condition;
 import org.groovecast.api.Encoder;
 import org.groovecast.api.Source;
 import org.groovecast.api.UserFunction;
@@ -57,6 +58,7 @@ final class StaticArg implements Arg {
             case BOOLEAN -> boxed.equals(ClassHelper.Boolean_TYPE);
             case LIST -> isListLike();
             case MAP -> is(Map.class);
+            case CONDITION -> is(Condition.class);
             case FUNCTION -> isFunction();
             case NONE -> false;
             case ANY -> true;

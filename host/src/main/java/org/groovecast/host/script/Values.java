@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.groovecast.api.ClockInfo;
+import org.groovecast.api.Condition;
 import org.groovecast.api.Encoder;
 import org.groovecast.api.Metadata;
 import org.groovecast.api.Source;
@@ -31,6 +32,7 @@ final class Values {
             case BOOLEAN -> v instanceof Boolean;
             case LIST -> v instanceof List<?> || v instanceof Object[];
             case MAP -> v instanceof Map<?, ?>;
+            case CONDITION -> v instanceof Condition;
             case FUNCTION -> v instanceof Closure<?> || v instanceof UserFunction;
             case NONE -> false;
             case ANY -> true;

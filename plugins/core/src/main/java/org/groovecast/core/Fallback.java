@@ -6,8 +6,8 @@ import org.groovecast.api.UserFunction;
 
 /** Plays the first ready input, in order of preference. */
 final class Fallback extends Selector {
-    Fallback(List<Source> choices, boolean trackSensitive, UserFunction onSelect) {
-        super("fallback", choices, trackSensitive, onSelect);
+    Fallback(List<Source> choices, boolean trackSensitive, UserFunction onSelect, UserFunction onLeave) {
+        super("fallback", choices, trackSensitive, onSelect, onLeave);
     }
 
     @Override

@@ -10,8 +10,8 @@ final class RandomPick extends Selector {
     private final int[] weights;
     private final SplittableRandom random = new SplittableRandom();
 
-    RandomPick(List<Source> choices, int[] weights, UserFunction onSelect) {
-        super("random", choices, true, onSelect);
+    RandomPick(List<Source> choices, int[] weights, UserFunction onSelect, UserFunction onLeave) {
+        super("random", choices, true, onSelect, onLeave);
         this.weights = weights;
     }
 

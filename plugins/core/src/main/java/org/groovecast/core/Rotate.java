@@ -10,8 +10,8 @@ final class Rotate extends Selector {
     private int index = -1;
     private int played;
 
-    Rotate(List<Source> choices, int[] weights, UserFunction onSelect) {
-        super("rotate", choices, true, onSelect);
+    Rotate(List<Source> choices, int[] weights, UserFunction onSelect, UserFunction onLeave) {
+        super("rotate", choices, true, onSelect, onLeave);
         this.weights = weights;
     }
 

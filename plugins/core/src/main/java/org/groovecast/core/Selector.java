@@ -11,24 +11,31 @@ import org.groovecast.api.UserFunction;
  * Plays one of its inputs at a time and chooses again at track boundaries (or on every frame when
  * not track-sensitive). Subclasses only say which input comes next.
  *
- * <p>The script's {@code onSelect} runs at each new selection; what it registers on the inputs is
- * released at the next one, so a station that switches every few seconds for months does not pile
- * up callbacks.
+ * <p>The script's {@code onSelect} runs at each new selection, and {@code onLeave} when that
+ * selection ends: when the selected input's track ends or is cut, or the input runs dry. So every
+ * {@code onSelect(s)} is followed by one {@code onLeave(s)}, also when the same input is selected
+ * again for its next track. What each call registers on the inputs is released at the next call
+ * of the same callback, so a station that switches every few seconds for months does not pile up
+ * callbacks.
  */
 abstract class Selector extends Source {
     protected final List<Source> choices;
     private final boolean trackSensitive;
     private final UserFunction onSelect;
+    private final UserFunction onLeave;
     private Source current;
     private boolean midTrack;
+    private boolean selectionOpen;
     private Registration selectRegistrations = Registration.NONE;
+    private Registration leaveRegistrations = Registration.NONE;
     private long selections;
 
-    Selector(String kind, List<Source> choices, boolean trackSensitive, UserFunction onSelect) {
+    Selector(String kind, List<Source> choices, boolean trackSensitive, UserFunction onSelect, UserFunction onLeave) {
         super(kind, choices);
         this.choices = choices;
         this.trackSensitive = trackSensitive;
         this.onSelect = onSelect;
+        this.onLeave = onLeave;
     }
 
     /** The input to play next among the ready ones, or {@code null}; {@code current} is the one playing. */
@@ -36,6 +43,10 @@ abstract class Selector extends Source {
 
     /** Told when a track of {@code source} ended, before the next pick. */
     protected void trackEnded(Source source) {
+    }
+
+    /** Told when {@code source} was selected, after the script's {@code onSelect}. */
+    protected void selected(Source source) {
     }
 
     @Override
@@ -72,6 +83,7 @@ abstract class Selector extends Source {
     protected void generate(Frame frame) {
         if (midTrack && !current.isReady()) {
             midTrack = false; // the input ran dry mid-track: end ours here and choose again next get
+            leave();
             return;
         }
         if (!midTrack) {
@@ -82,6 +94,7 @@ abstract class Selector extends Source {
             if (next != current) {
                 // Cut here: the track of the old input ends, the next get starts the new one.
                 current.abortTrack();
+                leave();
                 select(next);
                 midTrack = false;
                 return;
@@ -93,6 +106,7 @@ abstract class Selector extends Source {
         if (frame.position() < frame.end() || frame.position() == before) {
             midTrack = false;
             trackEnded(current);
+            leave();
         }
     }
 
@@ -104,14 +118,28 @@ abstract class Selector extends Source {
         if (next == current && midTrack) return;
         current = next;
         selections++;
+        selectionOpen = true;
         if (onSelect != null) {
             selectRegistrations.release();
             selectRegistrations = CallbackScope.collect(choices, () -> onSelect.call(next)).registration();
+        }
+        selected(next);
+    }
+
+    /** Ends the current selection: the script's {@code onLeave} runs once per selection. */
+    private void leave() {
+        if (!selectionOpen) return;
+        selectionOpen = false;
+        if (onLeave != null) {
+            Source left = current;
+            leaveRegistrations.release();
+            leaveRegistrations = CallbackScope.collect(choices, () -> onLeave.call(left)).registration();
         }
     }
 
     @Override
     protected void onShutdown() {
         selectRegistrations.release();
+        leaveRegistrations.release();
     }
 }

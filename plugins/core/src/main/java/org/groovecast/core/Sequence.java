@@ -8,7 +8,7 @@ final class Sequence extends Selector {
     private int index;
 
     Sequence(List<Source> choices) {
-        super("sequence", choices, true, null);
+        super("sequence", choices, true, null, null);
     }
 
     @Override

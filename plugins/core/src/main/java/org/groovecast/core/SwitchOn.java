@@ -1,22 +1,36 @@
 package org.groovecast.core;
 
+import java.time.ZonedDateTime;
 import java.util.List;
 import org.groovecast.api.CallbackScope;
+import org.groovecast.api.Condition;
 import org.groovecast.api.Registration;
 import org.groovecast.api.Source;
+import org.groovecast.api.StreamContext;
 import org.groovecast.api.UserFunction;
 
 /**
- * Plays the first input whose predicate holds and which is ready. Predicates are user code called
+ * Plays the first input whose predicate holds and which is ready. Predicates are conditions
+ * ({@code time.between(...)}), or user code and booleans wrapped as conditions. User code is called
  * at every choice; what a call registers on the inputs is released before the next call.
+ *
+ * <p>Conditions on instants ({@code time.at}) count from the end of the frame of this switch's
+ * last choice, so an instant that passed mid-track is still seen at the next track boundary.
  */
 final class SwitchOn extends Selector {
-    private final List<UserFunction> predicates;
+    private final List<Condition> predicates;
     private Registration predicateRegistrations = Registration.NONE;
+    private ZonedDateTime since;
 
-    SwitchOn(List<Source> choices, List<UserFunction> predicates, boolean trackSensitive, UserFunction onSelect) {
-        super("switchOn", choices, trackSensitive, onSelect);
+    SwitchOn(List<Source> choices, List<Condition> predicates, boolean trackSensitive, UserFunction onSelect,
+             UserFunction onLeave) {
+        super("switchOn", choices, trackSensitive, onSelect, onLeave);
         this.predicates = predicates;
+    }
+
+    /** A script function as a condition: called on the clock at every evaluation. */
+    static Condition of(UserFunction f) {
+        return (context, since) -> f.test();
     }
 
     /** Every predicate may be false, so a switch may have nothing to play. */
@@ -34,11 +48,18 @@ final class SwitchOn extends Selector {
     }
 
     private Source firstMatch() {
+        StreamContext context = context();
+        if (since == null) since = context.now();
         for (int i = 0; i < predicates.size(); i++) {
             Source s = choices.get(i);
-            if (predicates.get(i).test() && s.isReady()) return s;
+            if (predicates.get(i).holds(context, since) && s.isReady()) return s;
         }
         return null;
+    }
+
+    @Override
+    protected void selected(Source source) {
+        since = FrameTime.end(context());
     }
 
     @Override
