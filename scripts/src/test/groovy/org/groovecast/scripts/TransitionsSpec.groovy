@@ -150,4 +150,21 @@ class TransitionsSpec extends Specification {
         and: 'no registration left over from twenty calls'
         music.registrations() <= 1
     }
+
+    def "10,000 script transitions leave the registration count flat"() {
+        when: 'tracks of 0.1 s crossed over 0.04 s: 10,000 transitions in 1,000 s, rendered offline'
+        def station = render('''
+            def s = sine(440, amplitude: 0.2, id: 'tone').tracks(duration: 0.1, id: 'cut')
+            def x = cross(s, duration: 0.04) { a, b ->
+                s.onMetadata { m -> }
+                s.onTrack { m -> }
+                add([a.source, b.source], normalize: false)
+            }
+            output.dummy(x)
+        ''', 1000)
+        def cut = station.graph().sources().find { it.id() == 'cut' }
+
+        then:
+        cut.registrations() <= 2
+    }
 }
