@@ -167,4 +167,22 @@ class TransitionsSpec extends Specification {
         then:
         cut.registrations() <= 2
     }
+
+    def "a switch that cuts into a playing track (trackSensitive: false) crosses the two over the cut's frame, without a click"() {
+        when: 'the predicate flips at frame 51 (1.02 s), where the 440 Hz tone is near its trough'
+        render('''
+            def frames = 0
+            def low = sine(440, amplitude: 0.5)
+            low.onFrame { -> frames++ }
+            def s = switchOn(trackSensitive: false, [[{ -> frames <= 51 }, low], [{ -> true }, sine(880, amplitude: 0.5)]])
+            output.file(wav(samplesize: 24), 'DIR/cut.wav', s, fallible: true)
+        ''', 2)
+        Wav w = Wav.read(dir.resolve('cut.wav'))
+        double biggestStep = (44100..<(int) (1.1 * 44100)).collect { Math.abs(w.floats[0][it] - w.floats[0][it - 1]) }.max()
+
+        then: 'before and after, the tones; at the cut no step bigger than an 880 Hz sine makes by itself (2 pi 880 / 44100 x 0.5)'
+        Math.abs(w.frequency(0.2, 0.9) - 440) < 3
+        Math.abs(w.frequency(1.2, 1.9) - 880) < 3
+        biggestStep < 0.07
+    }
 }

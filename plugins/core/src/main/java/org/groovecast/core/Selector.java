@@ -29,6 +29,11 @@ abstract class Selector extends Source {
     private Registration selectRegistrations = Registration.NONE;
     private Registration leaveRegistrations = Registration.NONE;
     private long selections;
+    /** The old input's continuation over the rest of the frame in which a cut happened, to fade out under the new one. */
+    private Frame cutTail;
+    private int cutFrom;
+    private int cutTo;
+    private long cutTick = -1;
 
     Selector(String kind, List<Source> choices, boolean trackSensitive, UserFunction onSelect, UserFunction onLeave) {
         super(kind, choices);
@@ -92,7 +97,9 @@ abstract class Selector extends Source {
         } else if (!trackSensitive) {
             Source next = pick(current);
             if (next != current) {
-                // Cut here: the track of the old input ends, the next get starts the new one.
+                // Cut here: the track of the old input ends, the next get starts the new one; the
+                // old one's next samples are kept to fade out under the new one's first.
+                keepCutTail(frame);
                 current.abortTrack();
                 leave();
                 select(next);
@@ -102,11 +109,50 @@ abstract class Selector extends Source {
         }
         int before = frame.position();
         current.get(frame);
+        if (cutTick >= 0) crossCut(frame, before);
         midTrack = true;
         if (frame.position() < frame.end() || frame.position() == before) {
             midTrack = false;
             trackEnded(current);
             leave();
+        }
+    }
+
+    /** Reads what the old input would have played over the rest of this frame, aligned with it. */
+    private void keepCutTail(Frame frame) {
+        cutTick = -1;
+        int from = frame.position();
+        int to = frame.end();
+        if (to <= from || !current.isReady()) return;
+        if (cutTail == null) cutTail = new Frame(context().format(), frame.size());
+        cutTail.clear();
+        cutTail.limit(to);
+        cutTail.silence(from); // same positions as the frame: a shared input serves this tick's samples
+        while (!cutTail.isFull() && current.isReady()) {
+            int p = cutTail.position();
+            current.get(cutTail);
+            if (cutTail.position() == p || cutTail.position() < cutTail.end()) break;
+        }
+        cutFrom = from;
+        cutTo = cutTail.position();
+        if (cutTo > cutFrom) cutTick = context().clock().getTicks();
+    }
+
+    /** Mixes the kept tail, fading out, under the new input's first samples (sine curves), in the cut's frame only. */
+    private void crossCut(Frame frame, int before) {
+        long tick = context().clock().getTicks();
+        if (tick != cutTick || before != cutFrom) {
+            cutTick = -1; // not the frame the cut happened in: nothing aligned to mix
+            return;
+        }
+        cutTick = -1;
+        int end = Math.min(frame.position(), cutTo);
+        double span = cutTo - cutFrom;
+        float[][] pcm = frame.pcm();
+        float[][] old = cutTail.pcm();
+        for (int i = cutFrom; i < end; i++) {
+            float in = (float) ((1 - Math.cos(Math.PI * (i - cutFrom + 0.5) / span)) / 2);
+            for (int c = 0; c < pcm.length; c++) pcm[c][i] = pcm[c][i] * in + old[c][i] * (1 - in);
         }
     }
 
