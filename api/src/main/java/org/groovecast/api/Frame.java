@@ -155,6 +155,12 @@ public final class Frame {
         images[imageCount++] = image;
     }
 
+    /** Replaces picture {@code i} (a filter's output for it), at the same position. */
+    public void replaceImage(int i, Image image) {
+        if (i < 0 || i >= imageCount) throw new IndexOutOfBoundsException(i);
+        images[i] = image;
+    }
+
     public int imageCount() {
         return imageCount;
     }

@@ -92,6 +92,22 @@ class VideoSpec extends Specification {
         uv.every { Math.abs(it[0] - 128) < 2 && Math.abs(it[1] - 128) < 2 }
     }
 
+    def "ffmpeg.filter runs a video graph on the pictures"() {
+        when:
+        render('''
+            settings.video.frame.width = 320
+            settings.video.frame.height = 180
+            output.file(ffmpeg(format: 'matroska', audio: [codec: 'aac'], video: [codec: 'libx264', preset: 'ultrafast']),
+                    'DIR/neg.mkv', ffmpeg.filter(single('CLIP'), video: 'negate'))
+        ''', 6)
+        def uv = Media.chroma(dir.resolve('neg.mkv'))
+
+        then: 'red (U 90, V 240) negated is U 165, V 15; blue (U 240, V 110) is U 15, V 145'
+        uv.size() == 150
+        uv.take(70).every { Math.abs(it[0] - 165) < 6 && Math.abs(it[1] - 15) < 6 }
+        uv.drop(80).every { Math.abs(it[0] - 15) < 6 && Math.abs(it[1] - 145) < 6 }
+    }
+
     def "unknown video codecs and options are script errors with the line"() {
         when:
         Engine.load('video.groovy', """
