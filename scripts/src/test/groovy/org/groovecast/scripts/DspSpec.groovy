@@ -60,6 +60,21 @@ class DspSpec extends Specification {
         Math.abs(ebur128(dir.resolve('loud.wav'), 3) + 14) < 0.5
     }
 
+    def "normalize with lufs: false targets the plain RMS level in dBFS"() {
+        given:
+        Path quiet = lavfi('tone-23.wav', 'aevalsrc=0.1*sin(2*PI*1000*t):s=44100:d=20')
+
+        when:
+        render("output.file(wav(), 'DIR/rms.wav', normalize(single('${quiet}'), target: -20, lufs: false))", 10)
+        Wav w = Wav.read(dir.resolve('rms.wav'))
+        double sum = 0
+        int from = 3 * 44100
+        for (int i = from; i < w.frames; i++) sum += w.floats[0][i] * w.floats[0][i]
+
+        then: '20 log10 of the RMS of a channel, after the first seconds'
+        Math.abs(10 * Math.log10(sum / (w.frames - from)) + 20) < 0.5
+    }
+
     def "the lufs meter agrees with ffmpeg's ebur128 within 0.3 LU"() {
         given:
         Path music = lavfi('mix.wav', 'aevalsrc=0.2*sin(2*PI*220*t)+0.1*sin(2*PI*3000*t)*sin(2*PI*0.5*t):s=44100:d=10')

@@ -1,5 +1,6 @@
 package org.groovecast.dsp;
 
+import static org.groovecast.api.ValueType.BOOLEAN;
 import static org.groovecast.api.ValueType.FUNCTION;
 import static org.groovecast.api.ValueType.NUMBER;
 import static org.groovecast.api.ValueType.SOURCE;
@@ -23,10 +24,11 @@ public final class DspOperators implements OperatorProvider {
                         .named("target", NUMBER, -14.0, "LUFS")
                         .named("maxGain", NUMBER, 12.0, "dB of gain at most")
                         .named("rate", NUMBER, 3.0, "dB per second the gain may move")
+                        .named("lufs", BOOLEAN, true, "EBU R128 loudness (LUFS); false for the plain RMS level (dBFS)")
                         .method("gain", "the gain applied now, dB")
                         .returns(SOURCE)
                         .create(a -> new Normalize(a.source("source"), a.number("target"), a.number("maxGain"),
-                                positive(a, "rate", "normalize"))),
+                                positive(a, "rate", "normalize"), a.bool("lufs"))),
                 OperatorSpec.named("lufs")
                         .doc("Passes its source and measures its loudness: m.momentary, m.shortTerm, m.integrated (LUFS).")
                         .positional("source", SOURCE, "the source")

@@ -13,6 +13,7 @@ final class LoudnessMeter {
     private static final int BINS = (int) ((5 - MIN_LU) / STEP) + 1;
 
     private final KWeighting[] filters;
+    private final boolean weighted;
     private final int subBlock;
     private final double[] subEnergy = new double[SHORT_BLOCKS];
     private final long[] histogram = new long[BINS];
@@ -23,17 +24,31 @@ final class LoudnessMeter {
     private int inSub;
 
     LoudnessMeter(int channels, int sampleRate) {
+        this(channels, sampleRate, true);
+    }
+
+    /**
+     * @param weighted true for EBU R128 (K-weighted, LUFS); false for the plain RMS level of the
+     *                 channels' mean square, in dBFS (a full-scale sine reads -3)
+     */
+    LoudnessMeter(int channels, int sampleRate, boolean weighted) {
+        this.weighted = weighted;
         filters = new KWeighting[channels];
         for (int c = 0; c < channels; c++) filters[c] = new KWeighting(sampleRate);
         subBlock = sampleRate / 10;
         for (int i = 0; i < BINS; i++) binEnergy[i] = energyOf(MIN_LU + i * STEP);
+        if (!weighted) for (int i = 0; i < BINS; i++) binEnergy[i] = Math.pow(10, (MIN_LU + i * STEP) / 10);
     }
 
     /** Feeds samples [from, to) of the planes. */
     void add(float[][] pcm, int from, int to) {
         for (int i = from; i < to; i++) {
             double e = 0;
-            for (int c = 0; c < filters.length; c++) e += filters[c].energy(pcm[c][i]);
+            if (weighted) {
+                for (int c = 0; c < filters.length; c++) e += filters[c].energy(pcm[c][i]);
+            } else {
+                for (int c = 0; c < filters.length; c++) e += (double) pcm[c][i] * pcm[c][i] / filters.length;
+            }
             current += e;
             if (++inSub == subBlock) endSubBlock();
         }
@@ -89,8 +104,9 @@ final class LoudnessMeter {
         return n == 0 ? Double.NEGATIVE_INFINITY : loudnessOf(sum / n);
     }
 
-    static double loudnessOf(double energy) {
-        return energy <= 0 ? Double.NEGATIVE_INFINITY : -0.691 + 10 * Math.log10(energy);
+    private double loudnessOf(double energy) {
+        if (energy <= 0) return Double.NEGATIVE_INFINITY;
+        return (weighted ? -0.691 : 0) + 10 * Math.log10(energy);
     }
 
     private static double energyOf(double lufs) {

@@ -6,7 +6,8 @@ import org.groovecast.api.StreamContext;
 import org.groovecast.api.Transform;
 
 /**
- * {@code normalize(s, target: -14)}: brings the short-term loudness (EBU R128, 3 s) to the target
+ * {@code normalize(s, target: -14, lufs: true)}: brings the short-term loudness (EBU R128, 3 s;
+ * with {@code lufs: false} the plain RMS level in dBFS) to the target
  * with a smooth gain. The gain moves towards {@code target - loudness} by at most
  * {@code rate} dB per second, except in the first second, where it settles at once; it is held
  * through silence (below {@code -50 LUFS}) and limited to {@code maxGain} dB, so pauses are not
@@ -18,21 +19,23 @@ final class Normalize extends Transform {
     private final double target;
     private final double maxGain;
     private final double rate;
+    private final boolean lufs;
     private LoudnessMeter meter;
     private double gainDb;
     private long samples;
     private int sampleRate;
 
-    Normalize(Source input, double target, double maxGain, double rate) {
+    Normalize(Source input, double target, double maxGain, double rate, boolean lufs) {
         super("normalize", input);
         this.target = target;
         this.maxGain = maxGain;
         this.rate = rate;
+        this.lufs = lufs;
     }
 
     @Override
     protected void onPrepare(StreamContext context) {
-        meter = new LoudnessMeter(context.format().channels(), context.format().sampleRate());
+        meter = new LoudnessMeter(context.format().channels(), context.format().sampleRate(), lufs);
         sampleRate = context.format().sampleRate();
     }
 
