@@ -190,9 +190,9 @@ class SchedulesSpec extends Specification {
         ''', 6, '2025-01-06T06:59:57.5')
         def w = wav()
 
-        then: '07:00:00 is 2.5 s in'
+        then: '07:00:00 is 2.5 s in (the music cut there fades out over that frame, under the jingle)'
         near(w.frequency(0.1, 2.4), 440)
-        sineStartsAt(w, (int) (2.5 * RATE), 660)
+        near(w.frequency(2.52, 3.4), 660)
         near(w.frequency(3.6, 5.9), 440)
     }
 

@@ -174,7 +174,9 @@ class TransitionsSpec extends Specification {
             def frames = 0
             def low = sine(440, amplitude: 0.5)
             low.onFrame { -> frames++ }
-            def s = switchOn(trackSensitive: false, [[{ -> frames <= 51 }, low], [{ -> true }, sine(880, amplitude: 0.5)]])
+            def high = sine(880, amplitude: 0.5)
+            output.dummy(high)   // playing all along: the switch cuts into it mid-track
+            def s = switchOn(trackSensitive: false, [[{ -> frames <= 51 }, low], [{ -> true }, high]])
             output.file(wav(samplesize: 24), 'DIR/cut.wav', s, fallible: true)
         ''', 2)
         Wav w = Wav.read(dir.resolve('cut.wav'))

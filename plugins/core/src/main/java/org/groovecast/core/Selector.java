@@ -34,6 +34,8 @@ abstract class Selector extends Source {
     private int cutFrom;
     private int cutTo;
     private long cutTick = -1;
+    /** Whether the input cut into was in the middle of a track (then it fades in too). */
+    private boolean cutIntoPlaying;
 
     Selector(String kind, List<Source> choices, boolean trackSensitive, UserFunction onSelect, UserFunction onLeave) {
         super(kind, choices);
@@ -100,6 +102,7 @@ abstract class Selector extends Source {
                 // Cut here: the track of the old input ends, the next get starts the new one; the
                 // old one's next samples are kept to fade out under the new one's first.
                 keepCutTail(frame);
+                cutIntoPlaying = next != null && next.trackPosition() > 0;
                 current.abortTrack();
                 leave();
                 select(next);
@@ -138,7 +141,11 @@ abstract class Selector extends Source {
         if (cutTo > cutFrom) cutTick = context().clock().getTicks();
     }
 
-    /** Mixes the kept tail, fading out, under the new input's first samples (sine curves), in the cut's frame only. */
+    /**
+     * Mixes the kept tail, fading out, under the new input's first samples (sine curves), in the
+     * cut's frame only. The new input fades in only if it was cut into mid-track; a track that
+     * starts at the cut starts as it is.
+     */
     private void crossCut(Frame frame, int before) {
         long tick = context().clock().getTicks();
         if (tick != cutTick || before != cutFrom) {
@@ -152,7 +159,8 @@ abstract class Selector extends Source {
         float[][] old = cutTail.pcm();
         for (int i = cutFrom; i < end; i++) {
             float in = (float) ((1 - Math.cos(Math.PI * (i - cutFrom + 0.5) / span)) / 2);
-            for (int c = 0; c < pcm.length; c++) pcm[c][i] = pcm[c][i] * in + old[c][i] * (1 - in);
+            float gNew = cutIntoPlaying ? in : 1f;
+            for (int c = 0; c < pcm.length; c++) pcm[c][i] = pcm[c][i] * gNew + old[c][i] * (1 - in);
         }
     }
 

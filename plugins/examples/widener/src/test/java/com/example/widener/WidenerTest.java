@@ -1,0 +1,63 @@
+package com.example.widener;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.concurrent.Executor;
+import org.groovecast.api.AudioFormat;
+import org.groovecast.api.ClockInfo;
+import org.groovecast.api.Frame;
+import org.groovecast.api.Generator;
+import org.groovecast.api.StreamContext;
+import org.junit.jupiter.api.Test;
+
+class WidenerTest {
+    /** Left 0.6, right 0.2 on every sample: mid 0.4, side 0.2. */
+    static final class Constant extends Generator {
+        Constant() {
+            super("constant");
+        }
+
+        @Override
+        protected void generate(Frame frame) {
+            int n = frame.free();
+            for (int i = 0; i < n; i++) {
+                frame.channel(0)[frame.position() + i] = 0.6f;
+                frame.channel(1)[frame.position() + i] = 0.2f;
+            }
+            frame.advance(n);
+        }
+    }
+
+    static StreamContext context() {
+        return new StreamContext() {
+            @Override public AudioFormat format() { return AudioFormat.DEFAULT; }
+            @Override public int frameSize() { return 882; }
+            @Override public ClockInfo clock() { return null; }
+            @Override public Executor blocking() { return Runnable::run; }
+            @Override public boolean realtime() { return false; }
+            @Override public void beforeStart(Runnable work) { work.run(); }
+        };
+    }
+
+    float[] run(double width) {
+        Widener w = new Widener(new Constant(), width);
+        w.prepare(context());
+        Frame f = new Frame(AudioFormat.DEFAULT, 882);
+        w.get(f);
+        assertEquals(882, f.position());
+        return new float[] {f.channel(0)[100], f.channel(1)[100]};
+    }
+
+    @Test
+    void widthScalesTheSideAndKeepsTheMid() {
+        float[] wide = run(2);
+        assertEquals(0.8f, wide[0], 1e-6); // 0.4 + 2 x 0.2
+        assertEquals(0.0f, wide[1], 1e-6);
+        float[] mono = run(0);
+        assertEquals(0.4f, mono[0], 1e-6);
+        assertEquals(0.4f, mono[1], 1e-6);
+        float[] same = run(1);
+        assertEquals(0.6f, same[0], 1e-6);
+        assertEquals(0.2f, same[1], 1e-6);
+    }
+}
