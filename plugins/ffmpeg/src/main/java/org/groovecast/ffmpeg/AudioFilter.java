@@ -2,14 +2,6 @@ package org.groovecast.ffmpeg;
 
 import static org.bytedeco.ffmpeg.global.avfilter.av_buffersink_get_frame;
 import static org.bytedeco.ffmpeg.global.avfilter.av_buffersrc_add_frame_flags;
-import static org.bytedeco.ffmpeg.global.avfilter.avfilter_get_by_name;
-import static org.bytedeco.ffmpeg.global.avfilter.avfilter_graph_alloc;
-import static org.bytedeco.ffmpeg.global.avfilter.avfilter_graph_config;
-import static org.bytedeco.ffmpeg.global.avfilter.avfilter_graph_create_filter;
-import static org.bytedeco.ffmpeg.global.avfilter.avfilter_graph_free;
-import static org.bytedeco.ffmpeg.global.avfilter.avfilter_graph_parse_ptr;
-import static org.bytedeco.ffmpeg.global.avfilter.avfilter_inout_alloc;
-import static org.bytedeco.ffmpeg.global.avfilter.avfilter_inout_free;
 import static org.bytedeco.ffmpeg.global.avutil.AVERROR_EAGAIN;
 import static org.bytedeco.ffmpeg.global.avutil.AVERROR_EOF;
 import static org.bytedeco.ffmpeg.global.avutil.AV_SAMPLE_FMT_FLTP;
@@ -18,16 +10,11 @@ import static org.bytedeco.ffmpeg.global.avutil.av_frame_alloc;
 import static org.bytedeco.ffmpeg.global.avutil.av_frame_free;
 import static org.bytedeco.ffmpeg.global.avutil.av_frame_get_buffer;
 import static org.bytedeco.ffmpeg.global.avutil.av_frame_unref;
-import static org.bytedeco.ffmpeg.global.avutil.av_strdup;
 
 import java.io.IOException;
 import java.nio.ByteOrder;
 import org.bytedeco.ffmpeg.avfilter.AVFilterContext;
-import org.bytedeco.ffmpeg.avfilter.AVFilterGraph;
-import org.bytedeco.ffmpeg.avfilter.AVFilterInOut;
 import org.bytedeco.ffmpeg.avutil.AVFrame;
-import org.bytedeco.javacpp.BytePointer;
-import org.bytedeco.javacpp.Pointer;
 import org.groovecast.api.AudioFormat;
 import org.groovecast.api.Frame;
 
@@ -40,7 +27,7 @@ import org.groovecast.api.Frame;
  */
 final class AudioFilter implements AutoCloseable {
     private final AudioFormat format;
-    private AVFilterGraph graph;
+    private FilterGraph graph;
     private AVFilterContext source;
     private AVFilterContext sink;
     private AVFrame in;
@@ -53,35 +40,18 @@ final class AudioFilter implements AutoCloseable {
         Av.init();
         this.format = format;
         boolean ok = false;
-        AVFilterInOut outputs = avfilter_inout_alloc();
-        AVFilterInOut inputs = avfilter_inout_alloc();
         try {
-            graph = avfilter_graph_alloc();
             String layout = format.channels() == 1 ? "mono" : format.channels() == 2 ? "stereo" : format.channels() + "c";
-            String args = "time_base=1/" + format.sampleRate() + ":sample_rate=" + format.sampleRate()
-                    + ":sample_fmt=fltp:channel_layout=" + layout;
-            source = new AVFilterContext(null);
-            Av.check(avfilter_graph_create_filter(source, avfilter_get_by_name("abuffer"), "in", args, (Pointer) null, graph),
-                    "cannot create the filter input");
-            sink = new AVFilterContext(null);
-            Av.check(avfilter_graph_create_filter(sink, avfilter_get_by_name("abuffersink"), "out", null, (Pointer) null, graph),
-                    "cannot create the filter output");
-            try (BytePointer inName = new BytePointer("in"); BytePointer outName = new BytePointer("out")) {
-                // strdup'd: the graph frees these names with the in/out lists
-                outputs.name(av_strdup(inName)).filter_ctx(source).pad_idx(0).next(null);
-                inputs.name(av_strdup(outName)).filter_ctx(sink).pad_idx(0).next(null);
-            }
-            String full = description + ",aformat=sample_fmts=fltp:sample_rates=" + format.sampleRate()
-                    + ":channel_layouts=" + layout;
-            Av.check(avfilter_graph_parse_ptr(graph, full, inputs, outputs, null), "cannot parse '" + description + "'");
-            Av.check(avfilter_graph_config(graph, null), "cannot set up '" + description + "'");
+            graph = new FilterGraph("a", "time_base=1/" + format.sampleRate() + ":sample_rate=" + format.sampleRate()
+                    + ":sample_fmt=fltp:channel_layout=" + layout, description,
+                    "aformat=sample_fmts=fltp:sample_rates=" + format.sampleRate() + ":channel_layouts=" + layout);
+            source = graph.source;
+            sink = graph.sink;
             in = av_frame_alloc();
             out = av_frame_alloc();
             queue = new float[format.channels()][4096];
             ok = true;
         } finally {
-            avfilter_inout_free(inputs);
-            avfilter_inout_free(outputs);
             if (!ok) close();
         }
     }
@@ -137,7 +107,7 @@ final class AudioFilter implements AutoCloseable {
     public void close() {
         if (in != null) av_frame_free(in);
         if (out != null) av_frame_free(out);
-        if (graph != null) avfilter_graph_free(graph);
+        if (graph != null) graph.close();
         in = null;
         out = null;
         graph = null;

@@ -3,28 +3,15 @@ package org.groovecast.ffmpeg;
 import static org.bytedeco.ffmpeg.global.avfilter.AV_BUFFERSRC_FLAG_KEEP_REF;
 import static org.bytedeco.ffmpeg.global.avfilter.av_buffersink_get_frame;
 import static org.bytedeco.ffmpeg.global.avfilter.av_buffersrc_add_frame_flags;
-import static org.bytedeco.ffmpeg.global.avfilter.avfilter_get_by_name;
-import static org.bytedeco.ffmpeg.global.avfilter.avfilter_graph_alloc;
-import static org.bytedeco.ffmpeg.global.avfilter.avfilter_graph_config;
-import static org.bytedeco.ffmpeg.global.avfilter.avfilter_graph_create_filter;
-import static org.bytedeco.ffmpeg.global.avfilter.avfilter_graph_free;
-import static org.bytedeco.ffmpeg.global.avfilter.avfilter_graph_parse_ptr;
-import static org.bytedeco.ffmpeg.global.avfilter.avfilter_inout_alloc;
-import static org.bytedeco.ffmpeg.global.avfilter.avfilter_inout_free;
 import static org.bytedeco.ffmpeg.global.avutil.AVERROR_EAGAIN;
 import static org.bytedeco.ffmpeg.global.avutil.AVERROR_EOF;
 import static org.bytedeco.ffmpeg.global.avutil.av_frame_alloc;
 import static org.bytedeco.ffmpeg.global.avutil.av_frame_free;
 import static org.bytedeco.ffmpeg.global.avutil.av_frame_unref;
-import static org.bytedeco.ffmpeg.global.avutil.av_strdup;
 
 import java.io.IOException;
 import org.bytedeco.ffmpeg.avfilter.AVFilterContext;
-import org.bytedeco.ffmpeg.avfilter.AVFilterGraph;
-import org.bytedeco.ffmpeg.avfilter.AVFilterInOut;
 import org.bytedeco.ffmpeg.avutil.AVFrame;
-import org.bytedeco.javacpp.BytePointer;
-import org.bytedeco.javacpp.Pointer;
 import org.groovecast.api.Frame;
 import org.groovecast.api.Image;
 import org.groovecast.api.VideoFormat;
@@ -39,7 +26,7 @@ final class VideoFilter implements AutoCloseable {
     private static final int POOL = 4;
 
     private final VideoFormat format;
-    private AVFilterGraph graph;
+    private FilterGraph graph;
     private AVFilterContext source;
     private AVFilterContext sink;
     private AVFrame filtered;
@@ -52,31 +39,16 @@ final class VideoFilter implements AutoCloseable {
         Av.init();
         this.format = format;
         boolean ok = false;
-        AVFilterInOut outputs = avfilter_inout_alloc();
-        AVFilterInOut inputs = avfilter_inout_alloc();
         try {
-            graph = avfilter_graph_alloc();
-            String args = "video_size=" + format.width() + "x" + format.height() + ":pix_fmt=yuv420p:time_base=1/"
-                    + format.frameRate() + ":pixel_aspect=1/1";
-            source = new AVFilterContext(null);
-            Av.check(avfilter_graph_create_filter(source, avfilter_get_by_name("buffer"), "in", args, (Pointer) null, graph),
-                    "cannot create the video filter input");
-            sink = new AVFilterContext(null);
-            Av.check(avfilter_graph_create_filter(sink, avfilter_get_by_name("buffersink"), "out", null, (Pointer) null, graph),
-                    "cannot create the video filter output");
-            try (BytePointer inName = new BytePointer("in"); BytePointer outName = new BytePointer("out")) {
-                outputs.name(av_strdup(inName)).filter_ctx(source).pad_idx(0).next(null);
-                inputs.name(av_strdup(outName)).filter_ctx(sink).pad_idx(0).next(null);
-            }
-            String full = description + ",scale=" + format.width() + ":" + format.height() + ",format=yuv420p";
-            Av.check(avfilter_graph_parse_ptr(graph, full, inputs, outputs, null), "cannot parse '" + description + "'");
-            Av.check(avfilter_graph_config(graph, null), "cannot set up '" + description + "'");
+            graph = new FilterGraph("", "video_size=" + format.width() + "x" + format.height() + ":pix_fmt=yuv420p:time_base=1/"
+                    + format.frameRate() + ":pixel_aspect=1/1", description,
+                    "scale=" + format.width() + ":" + format.height() + ",format=yuv420p");
+            source = graph.source;
+            sink = graph.sink;
             filtered = av_frame_alloc();
             for (int i = 0; i < POOL; i++) pool[i] = new ImageFrame(format);
             ok = true;
         } finally {
-            avfilter_inout_free(inputs);
-            avfilter_inout_free(outputs);
             if (!ok) close();
         }
     }
@@ -122,7 +94,7 @@ final class VideoFilter implements AutoCloseable {
             if (f != null) f.close();
         }
         if (filtered != null) av_frame_free(filtered);
-        if (graph != null) avfilter_graph_free(graph);
+        if (graph != null) graph.close();
         copier.close();
         filtered = null;
         graph = null;
