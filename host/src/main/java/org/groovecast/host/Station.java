@@ -72,7 +72,11 @@ public final class Station implements AutoCloseable {
     private long startedAt;
     private boolean stopped;
     private Network network;
+    /** The network of the station this one replaces (a reload), which this one must not close. */
+    private Network sharedNetwork;
     private volatile StationMetrics metrics;
+    /** Set when a reload took this station's sockets over: stopping it must leave them open. */
+    private volatile boolean handedOver;
     private boolean metricsWanted;
     private Commands commands;
 
@@ -93,7 +97,19 @@ public final class Station implements AutoCloseable {
      * (how tests and embedders pass parameters to a script).
      */
     public static Station load(Path script, ScriptFunctions base, Map<String, String> overrides, Map<String, String> env) {
+        return load(script, base, overrides, env, null);
+    }
+
+    /**
+     * The same on the sockets of a running station ({@code shared}, null for its own): a reload.
+     * Mounts the new script declares again keep their listeners; the new station does not close
+     * the shared network when it stops. A script that fails to load leaves the network as it was.
+     */
+    public static Station load(Path script, ScriptFunctions base, Map<String, String> overrides, Map<String, String> env,
+                               Network shared) {
         Station station = new Station(script.getFileName().toString(), settings(overrides), env);
+        station.sharedNetwork = shared;
+        if (shared != null) shared.beginLoad();
         ScriptFunctions functions = station.functions(base);
         return station.evaluate(ScriptCompiler.compile(script, functions), functions);
     }
@@ -121,8 +137,8 @@ public final class Station implements AutoCloseable {
         ScriptFunctions f = new ScriptFunctions();
         for (OperatorSpec spec : base.all()) f.add(spec, base.owner(spec.name()));
         for (OperatorSpec spec : Builtins.specs(this)) f.add(spec, "engine");
-        network = new Network(settings.string("harbor.bind"), settings.integer("harbor.maxBody"),
-                base.service(LiveDecoder.class));
+        network = sharedNetwork != null ? sharedNetwork : new Network(settings.string("harbor.bind"),
+                settings.integer("harbor.maxBody"), base.service(LiveDecoder.class));
         for (OperatorSpec spec : NetOperators.specs(network)) f.add(spec, "network");
         commands = new Commands();
         StationCommands.station(commands, this);
@@ -141,6 +157,22 @@ public final class Station implements AutoCloseable {
                     : new HttpReply(200, "text/plain; version=0.0.4; charset=utf-8", java.util.Map.of(), m.scrape());
         }));
         metricsWanted = true;
+    }
+
+    private volatile java.util.function.BooleanSupplier reloadHook;
+
+    /** What the control's {@code reload} command runs, or null when nothing can reload this station. */
+    java.util.function.BooleanSupplier reloadHook() {
+        return reloadHook;
+    }
+
+    public void reloadHook(java.util.function.BooleanSupplier hook) {
+        reloadHook = hook;
+    }
+
+    /** A reload took the sockets over: {@link #stop()} leaves them to the new station. */
+    public void handOverNetwork() {
+        handedOver = true;
     }
 
     /** The station's sockets (harbor ports). */
@@ -223,7 +255,7 @@ public final class Station implements AutoCloseable {
                     opened.add(o);
                 } catch (Exception e) {
                     for (Output x : opened) stopQuietly(x);
-                    network.close();
+                    if (sharedNetwork == null) network.close(); // a failed reload leaves the running station's sockets
                     closePools();
                     stopped = true;
                     done.countDown();
@@ -330,7 +362,7 @@ public final class Station implements AutoCloseable {
             for (Output o : c.outputs()) stopQuietly(o);
         }
         for (Output o : graph.outputs()) o.shutdown();
-        network.close();
+        if (!handedOver) network.close();
         closePools();
         log.info("station {} stopped", fileName);
         done.countDown();

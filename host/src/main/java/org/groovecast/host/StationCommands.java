@@ -32,6 +32,14 @@ final class StationCommands {
                 .map(s -> s.id() + " : " + s.kind()).collect(Collectors.joining("\n")));
         commands.add("uptime", "", "time since the station was loaded", argument -> uptime(station.uptime()));
         commands.add("version", "", "the engine's version", argument -> version());
+        commands.add("reload", "", "reloads the station's script (listeners stay connected)", argument -> {
+            java.util.function.BooleanSupplier reload = station.reloadHook();
+            if (reload == null) throw new IllegalStateException("this station cannot be reloaded (not run by groovecast run)");
+            // Not on the event loop, which must not wait: a reload compiles a script, stops the old
+            // station and closes this very telnet server. Its outcome goes to the log.
+            Thread.ofVirtual().name("reload").start(reload::getAsBoolean);
+            return "Reloading; the log says what was kept, started and stopped";
+        });
     }
 
     /**

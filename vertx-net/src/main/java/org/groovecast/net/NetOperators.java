@@ -142,19 +142,20 @@ public final class NetOperators {
         if (!a.string("description").isEmpty()) icy.put("icy-description", a.string("description"));
         if (!a.string("genre").isEmpty()) icy.put("icy-genre", a.string("genre"));
         if (!a.string("url").isEmpty()) icy.put("icy-url", a.string("url"));
-        HarborMount mount = new HarborMount(path(a.string("mount")), a.encoder("encoder").contentType(),
-                a.integer("burst"), a.integer("maxBuffer"), icy);
-        UserFunction connect = a.function("onConnect");
-        if (connect != null) mount.onConnect(h -> connect.call(h));
-        UserFunction disconnect = a.function("onDisconnect");
-        if (disconnect != null) mount.onDisconnect(disconnect::call);
-        UserFunction auth = a.function("auth");
-        if (auth != null) mount.auth((u, p) -> auth.test(u, p));
+        String path = path(a.string("mount"));
+        HarborMount mount;
         try {
-            net.harbor(a.integer("port")).addMount(mount);
+            mount = net.harbor(a.integer("port")).mount(path, () -> new HarborMount(path, a.encoder("encoder").contentType(),
+                    a.integer("burst"), a.integer("maxBuffer"), icy));
         } catch (IllegalArgumentException e) {
             throw new ScriptException("output.harbor(): " + e.getMessage());
         }
+        UserFunction connect = a.function("onConnect");
+        mount.onConnect(connect == null ? null : h -> connect.call(h));
+        UserFunction disconnect = a.function("onDisconnect");
+        mount.onDisconnect(disconnect == null ? null : disconnect::call);
+        UserFunction auth = a.function("auth");
+        mount.auth(auth == null ? null : (u, p) -> auth.test(u, p));
         return new HarborOutput(a.encoder("encoder"), mount, a.source("source"), a.bool("fallible"));
     }
 

@@ -22,8 +22,11 @@ public final class Network implements AutoCloseable {
     private final LiveDecoder decoder;
     private final Map<Integer, HarborServer> harbors = new TreeMap<>();
     private final List<TelnetServer> telnets = new ArrayList<>();
+    /** Telnet servers of the script a reload replaces, closed when the new one starts. */
+    private final List<TelnetServer> previousTelnets = new ArrayList<>();
     private NetRuntime runtime;
     private int eventLoops = 1;
+    private List<String> lastKept = List.of();
 
     /**
      * @param bind    address the harbor ports listen on
@@ -63,12 +66,48 @@ public final class Network implements AutoCloseable {
         return List.copyOf(harbors.values());
     }
 
-    /** Binds every port; throws naming the port when one cannot be bound. */
+    /** A (re)loaded script is about to declare its mounts, inputs and endpoints. */
+    public synchronized void beginLoad() {
+        for (HarborServer h : harbors.values()) h.beginLoad();
+        // Telnet servers belong to the script that declared them: the new one declares its own.
+        previousTelnets.addAll(telnets);
+        telnets.clear();
+    }
+
+    /** The script being loaded failed: the running one's declarations and telnet servers stay. */
+    public synchronized void abortLoad() {
+        for (HarborServer h : harbors.values()) h.abortLoad();
+        telnets.clear();
+        telnets.addAll(previousTelnets);
+        previousTelnets.clear();
+    }
+
+    /** Makes the loaded script's declarations the served ones; returns the mounts kept from before. */
+    public synchronized List<String> commit() {
+        List<String> kept = new ArrayList<>();
+        for (HarborServer h : harbors.values()) {
+            for (String m : h.commit()) kept.add(h.port() + m);
+        }
+        lastKept = kept;
+        return kept;
+    }
+
+    /** The mounts the last commit kept from before, as port + path. */
+    public synchronized List<String> lastKept() {
+        return lastKept;
+    }
+
+    /** Binds every port not bound yet; throws naming the port when one cannot be bound. */
     public synchronized void start(int eventLoops) {
         this.eventLoops = eventLoops;
+        commit();
         if (harbors.isEmpty() && telnets.isEmpty()) return;
-        runtime = NetRuntime.start(eventLoops);
-        for (HarborServer h : harbors.values()) listen(h.port(), bind, () -> h.listen(runtime.vertx()));
+        if (runtime == null) runtime = NetRuntime.start(eventLoops);
+        for (HarborServer h : harbors.values()) {
+            if (!h.isListening()) listen(h.port(), bind, () -> h.listen(runtime.vertx()));
+        }
+        for (TelnetServer t : previousTelnets) closeQuietly(t::close);
+        previousTelnets.clear();
         for (TelnetServer t : telnets) listen(t.port(), t.bind(), () -> t.listen(runtime.vertx()));
     }
 

@@ -4,8 +4,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 import org.groovecast.host.Station;
+import org.groovecast.host.StationReloader;
 import org.groovecast.host.plugin.OperatorPlugins;
 import org.groovecast.host.script.ScriptError;
+import org.groovecast.host.script.ScriptErrors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -22,6 +24,9 @@ final class RunCommand implements Callable<Integer> {
             description = "Stop each clock after this much stream time (offline rendering with --set clock.sync=none).")
     Double stopAfter;
 
+    @Option(names = "--watch", description = "Reload the script when its file changes (listeners stay connected).")
+    boolean watch;
+
     @Parameters(paramLabel = "SCRIPT", description = "The station script.")
     Path script;
 
@@ -29,12 +34,13 @@ final class RunCommand implements Callable<Integer> {
     public Integer call() throws InterruptedException {
         options.applyLogLevel();
         try (OperatorPlugins plugins = OperatorPlugins.load(options.pluginsDir())) {
+            if (stopAfter == null) return live(plugins);
             Station station = StationLoader.load(script, plugins, options.settings());
             if (station == null) return 1;
             Signal.handle(new Signal("INT"), s -> station.stop());
             Signal.handle(new Signal("TERM"), s -> station.stop());
             try {
-                station.start(stopAfter == null ? null : Duration.ofMillis((long) (stopAfter * 1000)));
+                station.start(Duration.ofMillis((long) (stopAfter * 1000)));
             } catch (ScriptError e) {
                 System.err.println(e.getMessage());
                 return 1;
@@ -43,6 +49,26 @@ final class RunCommand implements Callable<Integer> {
                 // waiting for a signal or for every clock to end
             }
             return 0;
+        }
+    }
+
+    /** Until a signal: reloadable on SIGHUP, the control's reload command, and file changes with --watch. */
+    private int live(OperatorPlugins plugins) throws InterruptedException {
+        StationReloader reloader = new StationReloader(script, plugins.functions(), options.settings());
+        try {
+            reloader.start();
+        } catch (ScriptError | ScriptErrors e) {
+            System.err.println(e.getMessage());
+            return 1;
+        }
+        Signal.handle(new Signal("INT"), s -> reloader.current().stop());
+        Signal.handle(new Signal("TERM"), s -> reloader.current().stop());
+        Signal.handle(new Signal("HUP"), s -> Thread.ofVirtual().name("reload").start(reloader::reload));
+        if (watch) ScriptWatcher.start(script, reloader::reload);
+        // A reload replaces the station: wait on whichever is on air, until one stops for good.
+        while (true) {
+            Station s = reloader.current();
+            if (s.awaitStopped(Duration.ofSeconds(1)) && !reloader.isReloading() && reloader.current() == s) return 0;
         }
     }
 }

@@ -97,6 +97,15 @@ public final class HarborMount {
         return credentials != null && check.test(credentials[0], credentials[1]);
     }
 
+    /** Disconnects every listener (the mount is gone from the script). */
+    public void closeAll() {
+        for (Shard s : shards) {
+            s.loop.execute(() -> {
+                for (Listener l : new ArrayList<>(s.members)) l.ctx.close();
+            });
+        }
+    }
+
     /** Sets the title listeners with {@code Icy-MetaData: 1} see next (StreamTitle). */
     public void metadata(String title) {
         icyBlock = icy(title);

@@ -36,10 +36,16 @@ public final class HarborServer {
     private final int port;
     private final String bind;
     private final int maxBody;
-    private final Map<String, HarborMount> mounts = new ConcurrentHashMap<>();
-    private final Map<String, HarborIngest> ingests = new ConcurrentHashMap<>();
-    private final List<Route> routes = new CopyOnWriteArrayList<>();
-    private final Map<String, Path> statics = new ConcurrentHashMap<>();
+    // What requests see: replaced as a whole when a (re)loaded script's declarations take effect.
+    private volatile Map<String, HarborMount> mounts = Map.of();
+    private volatile Map<String, HarborIngest> ingests = Map.of();
+    private volatile List<Route> routes = List.of();
+    private volatile Map<String, Path> statics = Map.of();
+    // What the script being loaded declares; committed when its station starts.
+    private final Map<String, HarborMount> nextMounts = new ConcurrentHashMap<>();
+    private final Map<String, HarborIngest> nextIngests = new ConcurrentHashMap<>();
+    private final List<Route> nextRoutes = new CopyOnWriteArrayList<>();
+    private final Map<String, Path> nextStatics = new ConcurrentHashMap<>();
     private final Set<Route> failedOnce = ConcurrentHashMap.newKeySet();
     private Channel server;
 
@@ -57,30 +63,76 @@ public final class HarborServer {
         return maxBody;
     }
 
-    /** Adds a listener mount at {@code /name}; the path must be free on this port. */
-    public void addMount(HarborMount mount) {
-        claim(mount.path());
-        mounts.put(mount.path(), mount);
+    /**
+     * The listener mount at {@code path} for the script being loaded: the one already serving
+     * listeners there if there is one (a reload keeps them connected), else {@code created}. The
+     * path must not be declared twice by the same script.
+     */
+    public HarborMount mount(String path, java.util.function.Supplier<HarborMount> created) {
+        claim(path);
+        HarborMount m = mounts.get(path);
+        if (m == null) m = created.get();
+        nextMounts.put(path, m);
+        return m;
     }
 
     public void addIngest(HarborIngest ingest) {
         claim(ingest.path());
-        ingests.put(ingest.path(), ingest);
+        nextIngests.put(ingest.path(), ingest);
     }
 
     public void addRoute(Route route) {
-        routes.add(route);
+        nextRoutes.add(route);
     }
 
     /** Serves the files under {@code dir} at {@code prefix}/... */
     public void addStatic(String prefix, Path dir) {
-        statics.put(prefix.endsWith("/") ? prefix.substring(0, prefix.length() - 1) : prefix, dir.toAbsolutePath().normalize());
+        nextStatics.put(prefix.endsWith("/") ? prefix.substring(0, prefix.length() - 1) : prefix, dir.toAbsolutePath().normalize());
     }
 
     private void claim(String path) {
-        if (mounts.containsKey(path) || ingests.containsKey(path)) {
+        if (nextMounts.containsKey(path) || nextIngests.containsKey(path)) {
             throw new IllegalArgumentException("port " + port + " already has a mount at " + path);
         }
+    }
+
+    /** A script is about to be loaded: its declarations start from nothing. */
+    public void beginLoad() {
+        nextMounts.clear();
+        nextIngests.clear();
+        nextRoutes.clear();
+        nextStatics.clear();
+    }
+
+    /** The script failed to load: what is served stays, and is what a next load starts from. */
+    public void abortLoad() {
+        beginLoad();
+        nextMounts.putAll(mounts);
+        nextIngests.putAll(ingests);
+        nextRoutes.addAll(routes);
+        nextStatics.putAll(statics);
+    }
+
+    /**
+     * The loaded script's declarations take effect; returns the mount paths kept from before.
+     * Mounts it no longer declares close their listeners.
+     */
+    public List<String> commit() {
+        List<String> kept = new java.util.ArrayList<>();
+        for (Map.Entry<String, HarborMount> e : mounts.entrySet()) {
+            if (nextMounts.get(e.getKey()) == e.getValue()) kept.add(e.getKey());
+            else e.getValue().closeAll();
+        }
+        mounts = Map.copyOf(nextMounts);
+        ingests = Map.copyOf(nextIngests);
+        routes = List.copyOf(nextRoutes);
+        statics = Map.copyOf(nextStatics);
+        return kept;
+    }
+
+    /** Whether the port is bound. */
+    public boolean isListening() {
+        return server != null;
     }
 
     /** Listeners connected to the mount at {@code path} now (0 when there is no such mount). */
