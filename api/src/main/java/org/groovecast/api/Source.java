@@ -42,6 +42,7 @@ public abstract class Source {
     private Frame memo;
     private boolean trackStarting = true;
     private long trackPosition;
+    private boolean named;
     private volatile Metadata lastMetadata = Metadata.EMPTY;
     private boolean shutDown;
 
@@ -128,6 +129,32 @@ public abstract class Source {
 
     public final void setId(String id) {
         this.id = Objects.requireNonNull(id);
+        named = true;
+    }
+
+    /** Whether the script named this source ({@code id:}); only named sources carry state across a reload. */
+    public final boolean isNamed() {
+        return named;
+    }
+
+    /**
+     * On a reload: {@code previous} is the source of the same name and kind in the station this one
+     * replaces, stopped (its clock no longer runs it) but not shut down. The last metadata and the
+     * position in the track carry over here; {@link #adopt} takes what else the kind can carry.
+     */
+    public final void takeOver(Source previous) {
+        lastMetadata = previous.lastMetadata;
+        trackPosition = previous.trackPosition;
+        trackStarting = previous.trackStarting;
+        adopt(previous);
+    }
+
+    /**
+     * Takes over what a previous instance of this source holds (a playing track, a queue, a
+     * position in a playlist), leaving it without; called before this source runs. Does nothing by
+     * default: the source starts afresh.
+     */
+    protected void adopt(Source previous) {
     }
 
     public final List<Source> inputs() {

@@ -353,11 +353,26 @@ public final class Station implements AutoCloseable {
 
     /** Stops the clocks, flushes and closes the outputs, then the pools; idempotent. */
     public void stop() {
+        stop(null);
+    }
+
+    /**
+     * Stops the station; {@code betweenClocksAndShutdown} runs once no clock runs any more and before
+     * the sources shut down (a reload moves their state to the new station then).
+     */
+    public void stop(Runnable betweenClocksAndShutdown) {
         synchronized (this) {
             if (stopped) return;
             stopped = true;
         }
         for (Clock c : clocks) c.stop();
+        if (betweenClocksAndShutdown != null) {
+            try {
+                betweenClocksAndShutdown.run();
+            } catch (RuntimeException e) {
+                log.warn("{}: {}", fileName, e.toString());
+            }
+        }
         for (Clock c : clocks) {
             for (Output o : c.outputs()) stopQuietly(o);
         }

@@ -73,7 +73,8 @@ public final class StationReloader {
         next.reloadHook(this::reload);
         old.handOverNetwork();
         int stopped = old.graph().outputs().size();
-        old.stop();
+        List<String> carried = new java.util.ArrayList<>();
+        old.stop(() -> carry(old, next, carried));
         try {
             next.start(null);
         } catch (RuntimeException e) {
@@ -82,9 +83,25 @@ public final class StationReloader {
         }
         current = next;
         List<String> kept = next.network().lastKept();
-        log.info("reload of {} in {} ms: kept mounts {} with their listeners; stopped {} output(s), started {}",
-                script.getFileName(), (System.nanoTime() - t0) / 1_000_000, kept, stopped, next.graph().outputs().size());
+        log.info("reload of {} in {} ms: kept mounts {} with their listeners, carried sources {}; stopped {} output(s), "
+                        + "started {}", script.getFileName(), (System.nanoTime() - t0) / 1_000_000, kept, carried, stopped,
+                next.graph().outputs().size());
         return true;
+    }
+
+    /** Named sources of the same name and kind take over the old ones' state (a playing track, a queue). */
+    private static void carry(Station old, Station next, List<String> carried) {
+        Map<String, org.groovecast.api.Source> before = new java.util.HashMap<>();
+        for (org.groovecast.api.Source s : old.graph().sources()) {
+            if (s.isNamed()) before.putIfAbsent(s.id() + "\u0000" + s.kind(), s);
+        }
+        for (org.groovecast.api.Source s : next.graph().sources()) {
+            org.groovecast.api.Source previous = s.isNamed() ? before.remove(s.id() + "\u0000" + s.kind()) : null;
+            if (previous != null) {
+                s.takeOver(previous);
+                carried.add(s.id());
+            }
+        }
     }
 
     /** Stops the station on air; waits for it. */

@@ -113,4 +113,38 @@ class ReloadSpec extends Specification {
         cleanup:
         reloader?.stop()
     }
+
+    def "a reload keeps a named playlist's track on air: same title, the position goes on"() {
+        given:
+        Path a = Media.tones('reload-a.wav', [440], 20, 'a', ['-c:a', 'pcm_s16le'])
+        Path b = Media.tones('reload-b.wav', [660], 20, 'b', ['-c:a', 'pcm_s16le'])
+        Path script = dir.resolve('station.groovy')
+        String v1 = """
+            def music = playlist(['${a}', '${b}'], mode: 'normal', id: 'music')
+            output.harbor(mp3(bitrate: 128), mksafe(music), mount: 'radio', port: ${port})
+        """.stripIndent()
+        Files.writeString(script, v1)
+        def reloader = new StationReloader(script, Engine.plugins().functions(), [:])
+        reloader.start()
+        Thread.sleep(3000)
+        def before = reloader.current().graph().sources().find { it.id() == 'music' }
+        String titleBefore = before.lastMetadata().title
+
+        when: 'the output changes, the playlist keeps its name'
+        Files.writeString(script, v1.replace('bitrate: 128', 'bitrate: 96'))
+        boolean ok = reloader.reload()
+        Thread.sleep(500)
+        def after = reloader.current().graph().sources().find { it.id() == 'music' }
+
+        then:
+        ok
+        after != before
+        titleBefore == 'a'
+        after.lastMetadata().title == 'a'
+        after.remaining() > 0
+        after.remaining() < 17.2 * 44100 // 20 s track, about 3.5 s played: it did not start again
+
+        cleanup:
+        reloader?.stop()
+    }
 }

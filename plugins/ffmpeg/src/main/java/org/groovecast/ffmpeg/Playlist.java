@@ -100,6 +100,18 @@ final class Playlist extends RequestSource {
         return items == null ? 1 : Math.max(1, items.size());
     }
 
+    @Override
+    protected void adoptState(RequestSource previous) {
+        Playlist p = (Playlist) previous;
+        if (p.items != null && Objects.equals(p.where, where) && Objects.equals(p.given, given)) {
+            items = p.items; // same list: go on from where it was
+            index = p.index;
+            rounds = p.rounds;
+            loadedAt = p.loadedAt;
+            watchedTime = p.watchedTime;
+        }
+    }
+
     private boolean dueForReload() {
         return switch (reloadMode) {
             case NEVER, ROUNDS -> false;

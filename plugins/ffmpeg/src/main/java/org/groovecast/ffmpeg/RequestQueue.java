@@ -13,6 +13,11 @@ public final class RequestQueue extends RequestSource implements Queued {
         queue.addAll(initial);
     }
 
+    @Override
+    protected void adoptState(RequestSource previous) {
+        queue.addAll(((RequestQueue) previous).queue); // what waited there still waits, after the new initial ones
+    }
+
     /** Adds a request (a path, maybe annotated) at the end of the queue; safe from any thread. */
     @Override
     public void push(String uri) {

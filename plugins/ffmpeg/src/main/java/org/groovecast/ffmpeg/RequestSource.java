@@ -88,6 +88,25 @@ abstract class RequestSource extends Source {
         return true;
     }
 
+    /** A reload: the previous instance's playing track and prepared ones become this one's. */
+    @Override
+    protected final void adopt(Source previous) {
+        if (previous.getClass() != getClass()) return;
+        RequestSource p = (RequestSource) previous;
+        current = p.current;
+        currentStarted = p.currentStarted;
+        p.current = null;
+        ready.addAll(p.ready);
+        p.ready.clear();
+        verified.addAll(p.verified);
+        p.verified.clear();
+        adoptState(p);
+    }
+
+    /** What a kind of request source carries across a reload besides its tracks (a queue, a position). */
+    protected void adoptState(RequestSource previous) {
+    }
+
     @Override
     public long remaining() {
         Track t = current; // read once: the control interface asks from another thread
