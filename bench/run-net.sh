@@ -2,6 +2,7 @@
 # Runs the network benchmark from an existing build (it builds nothing):
 #   bench/run-net.sh                         HarborHttp, all three parts (about 6 minutes)
 #   bench/run-net.sh http [ARGS...]          HarborHttp with ARGS (--parts=http --conns=64 ...)
+#   bench/run-net.sh reload [ARGS...]        ReloadLatency (--reloads=20 --listeners=20 ...)
 # Build first, from the repository root:
 #   JAVA_HOME=/usr/lib/jvm/temurin-25-jdk-amd64 mvn -q -B -o install -DskipTests
 # Needs wrk (apt-get install -y wrk); the http part also runs liquidsoap when it is installed.
@@ -13,4 +14,4 @@ if ! command -v wrk >/dev/null; then
     exit 1
 fi
 
-dispatch "$0" 2,8p http=HarborHttp -- "$@"
+dispatch "$0" 2,9p http=HarborHttp reload=ReloadLatency -- "$@"
