@@ -222,6 +222,20 @@ public final class Station implements AutoCloseable {
      * @param stopAfter stream time after which each clock ends by itself (offline rendering); null to run until stopped
      */
     public synchronized void start(Duration stopAfter) {
+        prepare(stopAfter);
+        go();
+    }
+
+    private long stopTicks;
+    private boolean clockTasks;
+    private int openedOutputs;
+
+    /**
+     * Everything {@link #start} does before the clocks run: clocks built, graph prepared, sockets
+     * bound, outputs opened, first tracks ready. A reload prepares the new station while the old
+     * one still plays, so that the swap itself is only stopping one set of clocks and starting another.
+     */
+    public synchronized void prepare(Duration stopAfter) {
         if (started) throw new IllegalStateException("station already started");
         started = true;
         AudioFormat format = new AudioFormat(settings.integer("audio.samplerate"), settings.integer("audio.channels"));
@@ -268,9 +282,20 @@ public final class Station implements AutoCloseable {
             metrics = new StationMetrics(fileName, List.<ClockInfo>copyOf(clocks), network.harbors(), graph.sources(), blocking, this);
         }
         runStartupWork();
-        long ticks = stopAfter == null ? 0 : (long) Math.ceil(stopAfter.toNanos() / (double) config.frameNanos());
+        stopTicks = stopAfter == null ? 0 : (long) Math.ceil(stopAfter.toNanos() / (double) config.frameNanos());
+        clockTasks = task;
+        openedOutputs = opened.size();
+        clockConfig = config;
+    }
+
+    private ClockConfig clockConfig;
+
+    /** Starts the clocks of a prepared station. */
+    public synchronized void go() {
+        ClockConfig config = clockConfig;
+        long ticks = stopTicks;
         log.info("station {}: {} clock(s), {} output(s), frame {} samples at {} Hz, clocks as {}", fileName, clocks.size(),
-                opened.size(), frameSize, format.sampleRate(), task ? "scheduler tasks" : "threads");
+                openedOutputs, config.frameSize(), config.format().sampleRate(), clockTasks ? "scheduler tasks" : "threads");
         int phases = Math.max(1, Math.min(MAX_PHASES, clocks.size() / CLOCKS_PER_PHASE));
         startedAt = System.nanoTime();
         for (int i = 0; i < clocks.size(); i++) {

@@ -71,16 +71,19 @@ public final class StationReloader {
             return false;
         }
         next.reloadHook(this::reload);
+        try {
+            next.prepare(null); // outputs open and first tracks ready while the old station still plays
+        } catch (RuntimeException e) {
+            old.network().abortLoad();
+            log.error("reload of {}: the new station cannot start ({}); the running station stays on air",
+                    script.getFileName(), e.getMessage());
+            return false;
+        }
         old.handOverNetwork();
         int stopped = old.graph().outputs().size();
         List<String> carried = new java.util.ArrayList<>();
         old.stop(() -> carry(old, next, carried));
-        try {
-            next.start(null);
-        } catch (RuntimeException e) {
-            log.error("reload of {}: the new station cannot start ({}); nothing is on air", script.getFileName(), e.getMessage());
-            return false;
-        }
+        next.go();
         current = next;
         List<String> kept = next.network().lastKept();
         log.info("reload of {} in {} ms: kept mounts {} with their listeners, carried sources {}; stopped {} output(s), "

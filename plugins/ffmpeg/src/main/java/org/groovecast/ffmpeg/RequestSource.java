@@ -93,6 +93,10 @@ abstract class RequestSource extends Source {
     protected final void adopt(Source previous) {
         if (previous.getClass() != getClass()) return;
         RequestSource p = (RequestSource) previous;
+        // What this instance prepared for its start gives way to what was on air.
+        for (Track t; (t = ready.poll()) != null; ) t.close();
+        verified.clear();
+        if (current != null) current.close();
         current = p.current;
         currentStarted = p.currentStarted;
         p.current = null;
