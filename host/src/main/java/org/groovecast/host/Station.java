@@ -72,6 +72,9 @@ public final class Station implements AutoCloseable {
     private long startedAt;
     private boolean stopped;
     private Network network;
+    /** Set by {@link #prepare}, read by {@link #go}: the clocks' settings and how long they run (0: until stopped). */
+    private ClockConfig clockConfig;
+    private long stopTicks;
     /** The network of the station this one replaces (a reload), which this one must not close. */
     private Network sharedNetwork;
     private volatile StationMetrics metrics;
@@ -226,10 +229,6 @@ public final class Station implements AutoCloseable {
         go();
     }
 
-    private long stopTicks;
-    private boolean clockTasks;
-    private int openedOutputs;
-
     /**
      * Everything {@link #start} does before the clocks run: clocks built, graph prepared, sockets
      * bound, outputs opened, first tracks ready. A reload prepares the new station while the old
@@ -283,19 +282,16 @@ public final class Station implements AutoCloseable {
         }
         runStartupWork();
         stopTicks = stopAfter == null ? 0 : (long) Math.ceil(stopAfter.toNanos() / (double) config.frameNanos());
-        clockTasks = task;
-        openedOutputs = opened.size();
         clockConfig = config;
     }
-
-    private ClockConfig clockConfig;
 
     /** Starts the clocks of a prepared station. */
     public synchronized void go() {
         ClockConfig config = clockConfig;
         long ticks = stopTicks;
         log.info("station {}: {} clock(s), {} output(s), frame {} samples at {} Hz, clocks as {}", fileName, clocks.size(),
-                openedOutputs, config.frameSize(), config.format().sampleRate(), clockTasks ? "scheduler tasks" : "threads");
+                clocks.stream().mapToInt(c -> c.outputs().size()).sum(), config.frameSize(), config.format().sampleRate(),
+                settings.bool("clock.task") ? "scheduler tasks" : "threads");
         int phases = Math.max(1, Math.min(MAX_PHASES, clocks.size() / CLOCKS_PER_PHASE));
         startedAt = System.nanoTime();
         for (int i = 0; i < clocks.size(); i++) {

@@ -37,7 +37,6 @@ final class LoudnessMeter {
         for (int c = 0; c < channels; c++) filters[c] = new KWeighting(sampleRate);
         subBlock = sampleRate / 10;
         for (int i = 0; i < BINS; i++) binEnergy[i] = energyOf(MIN_LU + i * STEP);
-        if (!weighted) for (int i = 0; i < BINS; i++) binEnergy[i] = Math.pow(10, (MIN_LU + i * STEP) / 10);
     }
 
     /** Feeds samples [from, to) of the planes. */
@@ -109,7 +108,8 @@ final class LoudnessMeter {
         return (weighted ? -0.691 : 0) + 10 * Math.log10(energy);
     }
 
-    private static double energyOf(double lufs) {
-        return Math.pow(10, (lufs + 0.691) / 10);
+    /** The inverse of {@link #loudnessOf}. */
+    private double energyOf(double level) {
+        return Math.pow(10, (level + (weighted ? 0.691 : 0)) / 10);
     }
 }

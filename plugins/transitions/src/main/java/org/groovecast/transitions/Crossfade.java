@@ -31,6 +31,8 @@ final class Crossfade extends Source {
     private boolean emitting;
     private boolean trackStart = true;
     private Metadata trackMetadata;
+    /** Samples of overlap for the track playing: its liq_cross_duration, else the setting; set once per track. */
+    private long overlap;
 
     Crossfade(String kind, Source input, double duration, Mix mix) {
         super(kind, input);
@@ -47,6 +49,7 @@ final class Crossfade extends Source {
         head = new Frame(context.format(), size);
         mixed = new Frame(context.format(), 2 * size); // room for both ends one after the other (a cut)
         mix.prepare(input);
+        playing(null);
     }
 
     @Override
@@ -84,7 +87,6 @@ final class Crossfade extends Source {
             if (frame.isFull() || !input.isReady()) return;
         }
         int start = frame.position();
-        long overlap = context.samples(Math.min(MAX_SECONDS, Overrides.seconds(trackMetadata, "liq_cross_duration", duration)));
         long remaining = input.remainingFor(frame);
         int end = frame.end();
         int allow = frame.free();
@@ -101,7 +103,7 @@ final class Crossfade extends Source {
         int got = frame.position() - start;
         if (trackStart && got > 0) {
             trackStart = false;
-            trackMetadata = Overrides.at(frame, start);
+            playing(Overrides.at(frame, start));
         }
         if (frame.position() < start + allow) {
             trackStart = true; // the input's track ended unannounced: a plain boundary
@@ -111,6 +113,12 @@ final class Crossfade extends Source {
             // stopped at the overlap point inside this frame: the mix starts the next track
             transition(overlap);
         }
+    }
+
+    /** A new track is playing: its metadata, and the overlap it asks for. */
+    private void playing(Metadata m) {
+        trackMetadata = m;
+        overlap = context.samples(Math.min(MAX_SECONDS, Overrides.seconds(m, "liq_cross_duration", duration)));
     }
 
     /** Reads the rest of the ending track and the start of the next, and mixes them. */
@@ -132,7 +140,7 @@ final class Crossfade extends Source {
         mixedAt = 0;
         mixedEnd = len;
         emitting = len > 0;
-        trackMetadata = next;
+        playing(next);
         trackStart = headLen == 0 || headEnded; // a next track shorter than the overlap is all in the mix
     }
 

@@ -19,6 +19,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
+import org.groovecast.net.BasicAuth;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -93,8 +94,7 @@ public final class HarborMount {
     boolean admits(RequestHead head) {
         java.util.function.BiPredicate<String, String> check = auth;
         if (check == null) return true;
-        String[] credentials = LiveInput.basic(head.header("authorization"));
-        return credentials != null && check.test(credentials[0], credentials[1]);
+        return BasicAuth.accepts(head.header("authorization"), check);
     }
 
     /** Disconnects every listener (the mount is gone from the script). */
@@ -191,7 +191,12 @@ public final class HarborMount {
             scheduled.set(0);
             ByteBuf chunk;
             while ((chunk = queue.poll()) != null) {
-                for (int i = members.size() - 1; i >= 0; i--) members.get(i).send(chunk, this);
+                int sent = 0;
+                for (int i = members.size() - 1; i >= 0; i--) {
+                    if (members.get(i).send(chunk, this)) sent++;
+                }
+                // One update per chunk and loop, not per listener: the counter is shared by every loop.
+                bytesOut.addAndGet((long) sent * chunk.readableBytes());
                 for (Listener l : members) l.ctx.flush();
                 recent.addLast(chunk); // our reference moves to the burst history
                 recentBytes += chunk.readableBytes();
@@ -204,7 +209,9 @@ public final class HarborMount {
 
         void add(Listener l) {
             members.add(l);
-            for (ByteBuf b : recent) l.send(b, this);
+            for (ByteBuf b : recent) {
+                if (l.send(b, this)) bytesOut.addAndGet(b.readableBytes());
+            }
             l.ctx.flush();
         }
 
@@ -232,23 +239,23 @@ public final class HarborMount {
             this.peer = peer;
         }
 
-        void send(ByteBuf chunk, Shard shard) {
-            if (dropping) return;
+        /** Writes a view of the chunk; returns whether it was written (the caller counts the bytes). */
+        boolean send(ByteBuf chunk, Shard shard) {
+            if (dropping) return false;
             if (!ctx.channel().isActive()) {
                 dropping = true; // gone: the close handler removes it
-                return;
+                return false;
             }
             if (!ctx.channel().isWritable()) {
                 dropping = true;
                 log.warn("mount {}: listener {} fell more than {} bytes behind; disconnected", path, peer, maxBuffer);
                 ctx.close();
-                return;
+                return false;
             }
             int n = chunk.readableBytes();
-            bytesOut.addAndGet(n);
             if (!icy) {
                 ctx.write(chunk.retainedDuplicate(), ctx.voidPromise());
-                return;
+                return true;
             }
             // ICY: a metadata block every ICY_METAINT bytes of audio, this listener's own count.
             int at = chunk.readerIndex();
@@ -264,6 +271,7 @@ public final class HarborMount {
                     untilMeta = ICY_METAINT;
                 }
             }
+            return true;
         }
     }
 }

@@ -6,7 +6,6 @@ import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
@@ -17,6 +16,7 @@ import org.groovecast.api.Frame;
 import org.groovecast.api.LiveDecoder;
 import org.groovecast.api.Source;
 import org.groovecast.api.StreamContext;
+import org.groovecast.net.BasicAuth;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -118,8 +118,7 @@ public final class LiveInput extends Source implements HarborIngest {
 
     @Override
     public Session connect(RequestHead head, ChannelHandlerContext ctx, String peer) {
-        String[] credentials = basic(head.header("authorization"));
-        if (credentials == null || !auth.test(credentials[0], credentials[1])) {
+        if (!BasicAuth.accepts(head.header("authorization"), auth)) {
             log.warn("input.harbor {}: refused {} (bad user or password)", path, peer);
             refuse(ctx, 401, "wrong user or password", Map.of("WWW-Authenticate", "Basic realm=\"Groovecast\""));
             return null;
@@ -151,8 +150,7 @@ public final class LiveInput extends Source implements HarborIngest {
 
     @Override
     public int adminMetadata(RequestHead head) {
-        String[] credentials = basic(head.header("authorization"));
-        if (credentials == null || !auth.test(credentials[0], credentials[1])) return 401;
+        if (!BasicAuth.accepts(head.header("authorization"), auth)) return 401;
         String song = head.query().get("song");
         if (!"updinfo".equals(head.query().get("mode")) || song == null) return 400;
         Map<String, String> m = new LinkedHashMap<>();
@@ -171,17 +169,6 @@ public final class LiveInput extends Source implements HarborIngest {
     private static void refuse(ChannelHandlerContext ctx, int status, String message, Map<String, String> headers) {
         ctx.writeAndFlush(Responses.text(ctx.alloc(), "HTTP/1.0", status, message, false, headers))
                 .addListener(ChannelFutureListener.CLOSE);
-    }
-
-    static String[] basic(String header) {
-        if (header == null || !header.regionMatches(true, 0, "Basic ", 0, 6)) return null;
-        try {
-            String raw = new String(Base64.getDecoder().decode(header.substring(6).trim()), StandardCharsets.UTF_8);
-            int colon = raw.indexOf(':');
-            return colon < 0 ? null : new String[] {raw.substring(0, colon), raw.substring(colon + 1)};
-        } catch (IllegalArgumentException e) {
-            return null;
-        }
     }
 
     /** The connected source client: its pipe and its decoding thread. */

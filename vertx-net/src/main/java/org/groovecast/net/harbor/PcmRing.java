@@ -53,9 +53,4 @@ final class PcmRing {
         read.set(r + n);
         return n;
     }
-
-    /** Reader: forgets everything buffered. */
-    void clear() {
-        read.set(written.get());
-    }
 }

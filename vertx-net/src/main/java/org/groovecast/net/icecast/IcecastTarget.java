@@ -1,9 +1,8 @@
 package org.groovecast.net.icecast;
 
-import java.nio.charset.StandardCharsets;
-import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.groovecast.net.BasicAuth;
 
 /**
  * Where and how an {@code output.icecast} streams: the server, the mount, the source credentials
@@ -16,7 +15,7 @@ public record IcecastTarget(String host, int port, String user, String password,
     }
 
     String authorization() {
-        return "Basic " + Base64.getEncoder().encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8));
+        return BasicAuth.header(user, password);
     }
 
     /** The source request's headers, as Icecast 2.4 reads them. */

@@ -1,0 +1,28 @@
+package org.groovecast.net;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import java.util.function.BiPredicate;
+
+/** HTTP Basic authentication, both ways: the header a client sends, and the check a server makes. */
+public final class BasicAuth {
+    private BasicAuth() {
+    }
+
+    /** The {@code Authorization} header value for {@code user} and {@code password}. */
+    public static String header(String user, String password) {
+        return "Basic " + Base64.getEncoder().encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** Whether an {@code Authorization} header carries a user and password that {@code check} accepts. */
+    public static boolean accepts(String header, BiPredicate<String, String> check) {
+        if (header == null || !header.regionMatches(true, 0, "Basic ", 0, 6)) return false;
+        try {
+            String raw = new String(Base64.getDecoder().decode(header.substring(6).trim()), StandardCharsets.UTF_8);
+            int colon = raw.indexOf(':');
+            return colon >= 0 && check.test(raw.substring(0, colon), raw.substring(colon + 1));
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
+    }
+}
