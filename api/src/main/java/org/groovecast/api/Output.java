@@ -14,6 +14,7 @@ public abstract class Output extends Transform {
     private final CallbackList<Runnable> stopListeners = new CallbackList<>();
     private Frame frame;
     private boolean started;
+    private Output predecessor;
 
     /**
      * @param fallible whether the script allowed a source that can become unavailable; without it
@@ -63,6 +64,22 @@ public abstract class Output extends Transform {
 
     /** Flushes and closes the destination after the last frame. */
     protected void close() throws Exception {
+    }
+
+    /**
+     * On a reload, before this output opens: {@code previous} is the output of the same name, or
+     * kind and {@link #endpoint()}, in the station still on air. An output that can keep its
+     * predecessor's connection does not open one of its own in {@link #open()} (see
+     * {@link #predecessor()}) and takes it over in {@link #adopt}, which the host calls once the old
+     * station's clocks stopped and before it closes its outputs.
+     */
+    public final void follow(Output previous) {
+        predecessor = previous;
+    }
+
+    /** The output this one replaces on a reload, or null; see {@link #follow}. */
+    public final Output predecessor() {
+        return predecessor;
     }
 
     /** Opens the output and fires {@code onStart}. */

@@ -112,7 +112,6 @@ public abstract class Source {
         return id;
     }
 
-    /** Sets the id scripts know this source by ({@code id:} argument). */
     /**
      * Live figures this operator publishes for control interfaces (a meter's levels, a gain), read
      * from any thread, names to numbers or strings; empty by default. The telnet and HTTP control
@@ -127,9 +126,20 @@ public abstract class Source {
         return id;
     }
 
+    /** Sets the id scripts know this source by ({@code id:} argument). */
     public final void setId(String id) {
         this.id = Objects.requireNonNull(id);
         named = true;
+    }
+
+    /**
+     * Where this source meets the outside world, such as {@code :8000/live} for a harbor input or
+     * a server and mount for an output; null when it has no such place (the default). A reload
+     * matches a source or output to its predecessor by name ({@code id:}) or, unnamed, by kind and
+     * endpoint, so a live input keeps its DJ and an output its connection without an {@code id:}.
+     */
+    public String endpoint() {
+        return null;
     }
 
     /** Whether the script named this source ({@code id:}); only named sources carry state across a reload. */

@@ -2,8 +2,11 @@ package org.groovecast.host;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.groovecast.api.Output;
+import org.groovecast.api.Source;
 import org.groovecast.host.script.ScriptError;
 import org.groovecast.host.script.ScriptErrors;
 import org.groovecast.host.script.ScriptFunctions;
@@ -20,12 +23,25 @@ public final class StationReloader {
     private static final Logger log = LoggerFactory.getLogger(StationReloader.class);
 
     private final Path script;
-    private final ScriptFunctions functions;
+    private final java.util.function.Supplier<ScriptFunctions> functions;
     private final Map<String, String> settings;
     private volatile Station current;
     private volatile boolean reloading;
+    private volatile Report last;
+
+    /**
+     * What the last successful reload did: outputs kept with their connections, started, stopped
+     * (each as kind and {@code id:} or endpoint), and the sources that carried their state over.
+     */
+    public record Report(long millis, List<String> kept, List<String> started, List<String> stopped, List<String> carried) {
+    }
 
     public StationReloader(Path script, ScriptFunctions functions, Map<String, String> settings) {
+        this(script, () -> functions, settings);
+    }
+
+    /** @param functions asked again at every reload (see {@link org.groovecast.host.plugin.PluginSet}) */
+    public StationReloader(Path script, java.util.function.Supplier<ScriptFunctions> functions, Map<String, String> settings) {
         this.script = script;
         this.functions = functions;
         this.settings = settings;
@@ -33,11 +49,16 @@ public final class StationReloader {
 
     /** Loads and starts the first station; throws its script errors. */
     public synchronized Station start() {
-        Station s = Station.load(script, functions, settings, Map.of());
+        Station s = Station.load(script, functions.get(), settings, Map.of());
         s.reloadHook(this::reload);
         s.start(null);
         current = s;
         return s;
+    }
+
+    /** The last successful reload's report, or null before one. */
+    public Report lastReload() {
+        return last;
     }
 
     public Station current() {
@@ -64,13 +85,15 @@ public final class StationReloader {
         long t0 = System.nanoTime();
         Station next;
         try {
-            next = Station.load(script, functions, settings, Map.of(), old.network());
+            next = Station.load(script, functions.get(), settings, Map.of(), old.network());
         } catch (ScriptError | ScriptErrors e) {
             old.network().abortLoad(); // back to what the running station declared
             log.error("reload of {} failed; the running station stays on air: {}", script.getFileName(), e.getMessage());
             return false;
         }
         next.reloadHook(this::reload);
+        Succession outputs = Succession.of(old.graph().outputs(), next.graph().outputs());
+        outputs.pairs().forEach((o, previous) -> ((Output) o).follow((Output) previous));
         try {
             next.prepare(null); // outputs open and first tracks ready while the old station still plays
         } catch (RuntimeException e) {
@@ -80,31 +103,48 @@ public final class StationReloader {
             return false;
         }
         old.handOverNetwork();
-        int stopped = old.graph().outputs().size();
-        List<String> carried = new java.util.ArrayList<>();
-        old.stop(() -> carry(old, next, carried));
+        List<String> carried = new ArrayList<>();
+        old.stop(() -> carry(old, next, outputs, carried));
         next.go();
         current = next;
-        List<String> kept = next.network().lastKept();
-        log.info("reload of {} in {} ms: kept mounts {} with their listeners, carried sources {}; stopped {} output(s), "
-                        + "started {}", script.getFileName(), (System.nanoTime() - t0) / 1_000_000, kept, carried, stopped,
-                next.graph().outputs().size());
+        last = new Report((System.nanoTime() - t0) / 1_000_000, describe(outputs.pairs().keySet()),
+                describe(outputs.added()), describe(outputs.removed()), List.copyOf(carried));
+        log.info("reload of {} in {} ms: kept {}; started {}; stopped {}; sources carried over {}",
+                script.getFileName(), last.millis(), last.kept(), last.started(), last.stopped(), last.carried());
         return true;
     }
 
-    /** Named sources of the same name and kind take over the old ones' state (a playing track, a queue). */
-    private static void carry(Station old, Station next, List<String> carried) {
-        Map<String, org.groovecast.api.Source> before = new java.util.HashMap<>();
-        for (org.groovecast.api.Source s : old.graph().sources()) {
-            if (s.isNamed()) before.putIfAbsent(s.id() + "\u0000" + s.kind(), s);
+    /**
+     * Runs between the old station's last frame and its outputs' closing: outputs hand their
+     * connections to their successors, sources of the same name or endpoint their state (a
+     * playing track, a queue, a connected DJ).
+     */
+    private static void carry(Station old, Station next, Succession outputs, List<String> carried) {
+        outputs.pairs().forEach(StationReloader::takeOver);
+        List<Source> before = new ArrayList<>(old.graph().sources());
+        before.removeIf(s -> s instanceof Output);
+        List<Source> after = new ArrayList<>(next.graph().sources());
+        after.removeIf(s -> s instanceof Output);
+        Succession.of(before, after).pairs().forEach((s, previous) -> {
+            if (takeOver(s, previous)) carried.add(Succession.key(s));
+        });
+    }
+
+    /** One source's takeover; a failure leaves that one to start afresh, not the reload half done. */
+    private static boolean takeOver(Source s, Source previous) {
+        try {
+            s.takeOver(previous);
+            return true;
+        } catch (RuntimeException e) {
+            log.warn("reload: {} could not take over from its predecessor; it starts afresh: {}", Succession.key(s), e.toString());
+            return false;
         }
-        for (org.groovecast.api.Source s : next.graph().sources()) {
-            org.groovecast.api.Source previous = s.isNamed() ? before.remove(s.id() + "\u0000" + s.kind()) : null;
-            if (previous != null) {
-                s.takeOver(previous);
-                carried.add(s.id());
-            }
-        }
+    }
+
+    private static List<String> describe(java.util.Collection<? extends Source> outputs) {
+        List<String> d = new ArrayList<>();
+        for (Source o : outputs) d.add(o.kind() + (o.isNamed() ? " " + o.id() : o.endpoint() == null ? "" : " " + o.endpoint()));
+        return d;
     }
 
     /** Stops the station on air; waits for it. */

@@ -8,6 +8,8 @@ import java.util.jar.JarFile
 import java.util.jar.JarOutputStream
 import java.util.jar.Manifest
 import org.groovecast.host.Station
+import org.groovecast.host.StationReloader
+import org.groovecast.host.plugin.PluginSet
 import org.groovecast.host.plugin.OperatorPlugins
 import org.groovecast.host.script.ScriptErrors
 import spock.lang.Specification
@@ -103,6 +105,32 @@ class PluginCliSpec extends Specification {
         listed.err.contains('example.widen')
         listed.out.readLines().any { it.startsWith('core') }
         listed.out.readLines().count { it.startsWith('example-') && it.contains('example.widen') } == 1
+    }
+
+    def "a plugin installed while the station runs takes effect at its next reload"() {
+        given: 'a running station whose plugins directory holds only core'
+        Path p = plugins()
+        Path script = dir.resolve('station.groovy')
+        Files.writeString(script, "output.file(wav(), '${dir}/out.wav', sine(440))\n")
+        PluginSet set = new PluginSet(p)
+        StationReloader reloader = new StationReloader(script, set.&functions as java.util.function.Supplier, [:])
+        reloader.start()
+        Files.writeString(script, "output.file(wav(), '${dir}/out.wav', example.widen(sine(440), width: 0))\n")
+
+        when:
+        boolean beforeInstall = reloader.reload()
+        def installed = Engine.cli('plugins', 'install', WIDENER.toString(), '--plugins-dir', p.toString())
+        boolean afterInstall = reloader.reload()
+
+        then:
+        !beforeInstall
+        installed.code == 0
+        afterInstall
+        reloader.current().graph().sources().any { it.kind() == 'example.widen' }
+
+        cleanup:
+        reloader?.stop()
+        set?.close()
     }
 
     /** A copy of a plugin jar with another Plugin-Id and Plugin-Requires. */

@@ -147,4 +147,30 @@ class ReloadSpec extends Specification {
         cleanup:
         reloader?.stop()
     }
+
+    def "groovecast reload asks the running station over its control socket; with nothing there it says so"() {
+        given:
+        int control = Net.freePort()
+        Path script = dir.resolve('station.groovy')
+        Files.writeString(script, "server.telnet(port: ${control})\n" + station(440))
+        def reloader = new StationReloader(script, Engine.plugins().functions(), [:])
+        reloader.start()
+
+        when:
+        Files.writeString(script, "server.telnet(port: ${control})\n" + station(660))
+        def asked = Engine.cli('reload', '--port', control as String)
+        boolean reloaded = Net.await(10) { reloader.lastReload() != null }
+        def nobody = Engine.cli('reload', '--port', Net.freePort() as String)
+
+        then:
+        asked.code == 0
+        asked.out.contains('Reloading')
+        reloaded
+        reloader.lastReload().kept() == [":${port}/radio".toString()].collect { 'output.harbor ' + it }
+        nobody.code == 1
+        nobody.err.contains('cannot reach the station')
+
+        cleanup:
+        reloader?.stop()
+    }
 }

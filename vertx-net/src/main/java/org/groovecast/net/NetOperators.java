@@ -145,8 +145,9 @@ public final class NetOperators {
         String path = path(a.string("mount"));
         HarborMount mount;
         try {
-            mount = net.harbor(a.integer("port")).mount(path, () -> new HarborMount(path, a.encoder("encoder").contentType(),
-                    a.integer("burst"), a.integer("maxBuffer"), icy));
+            String type = a.encoder("encoder").contentType();
+            mount = net.harbor(a.integer("port")).mount(path, type,
+                    () -> new HarborMount(path, type, a.integer("burst"), a.integer("maxBuffer"), icy));
         } catch (IllegalArgumentException e) {
             throw new ScriptException("output.harbor(): " + e.getMessage());
         }
@@ -156,7 +157,7 @@ public final class NetOperators {
         mount.onDisconnect(disconnect == null ? null : disconnect::call);
         UserFunction auth = a.function("auth");
         mount.auth(auth == null ? null : (u, p) -> auth.test(u, p));
-        return new HarborOutput(a.encoder("encoder"), mount, a.source("source"), a.bool("fallible"));
+        return new HarborOutput(a.encoder("encoder"), a.integer("port"), mount, a.source("source"), a.bool("fallible"));
     }
 
     private static IcecastOutput icecast(Network net, Arguments a) {
@@ -179,7 +180,7 @@ public final class NetOperators {
         String user = a.string("user");
         String password = a.string("password");
         UserFunction auth = a.function("auth");
-        LiveInput in = new LiveInput(path(a.string("mount")), net.decoder(),
+        LiveInput in = new LiveInput(a.integer("port"), path(a.string("mount")), net.decoder(),
                 auth != null ? (u, p) -> auth.test(u, p) : (u, p) -> user.equals(u) && password.equals(p),
                 a.number("buffer"), a.number("max"), a.number("timeout"));
         UserFunction connect = a.function("onConnect");

@@ -6,6 +6,7 @@ import java.util.concurrent.Callable;
 import org.groovecast.host.Station;
 import org.groovecast.host.StationReloader;
 import org.groovecast.host.plugin.OperatorPlugins;
+import org.groovecast.host.plugin.PluginSet;
 import org.groovecast.host.script.ScriptError;
 import org.groovecast.host.script.ScriptErrors;
 import picocli.CommandLine.Command;
@@ -33,8 +34,12 @@ final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() throws InterruptedException {
         options.applyLogLevel();
+        if (stopAfter == null) {
+            try (PluginSet plugins = new PluginSet(options.pluginsDir())) {
+                return live(plugins);
+            }
+        }
         try (OperatorPlugins plugins = OperatorPlugins.load(options.pluginsDir())) {
-            if (stopAfter == null) return live(plugins);
             Station station = StationLoader.load(script, plugins, options.settings());
             if (station == null) return 1;
             Signal.handle(new Signal("INT"), s -> station.stop());
@@ -53,8 +58,9 @@ final class RunCommand implements Callable<Integer> {
     }
 
     /** Until a signal: reloadable on SIGHUP, the control's reload command, and file changes with --watch. */
-    private int live(OperatorPlugins plugins) throws InterruptedException {
-        StationReloader reloader = new StationReloader(script, plugins.functions(), options.settings());
+    private int live(PluginSet plugins) throws InterruptedException {
+        // Asked at every reload: plugins installed meanwhile take effect then.
+        StationReloader reloader = new StationReloader(script, plugins::functions, options.settings());
         try {
             reloader.start();
         } catch (ScriptError | ScriptErrors e) {

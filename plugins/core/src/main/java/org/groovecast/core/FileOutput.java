@@ -51,7 +51,43 @@ final class FileOutput extends Output {
     }
 
     @Override
+    public String endpoint() {
+        return pathPattern;
+    }
+
+    @Override
     protected void open() throws IOException {
+        // On a reload the predecessor's file is taken over in adopt(): opening it here would truncate it.
+        if (predecessor() == null) openFile();
+    }
+
+    /**
+     * A reload: the file being written goes on (a recording is not cut in two); the new script's
+     * encoder takes effect at the next file. A changed sample format starts a new file instead.
+     */
+    @Override
+    protected void adopt(Source previous) {
+        FileOutput p = (FileOutput) previous;
+        try {
+            if (p.channel != null && p.context.format().equals(context.format())) {
+                channel = p.channel;
+                session = p.session;
+                path = p.path;
+                metadata = p.metadata;
+                wroteAudio = p.wroteAudio;
+                p.channel = null;
+                p.session = null;
+                p.path = null;
+            } else {
+                p.stop();
+                openFile();
+            }
+        } catch (Exception e) {
+            throw new IllegalStateException(id() + ": cannot open " + pathPattern + ": " + e.getMessage(), e);
+        }
+    }
+
+    private void openFile() throws IOException {
         path = Path.of(TimePattern.format(pathPattern, ZonedDateTime.now(), metadata));
         Path parent = path.toAbsolutePath().getParent();
         if (parent != null) Files.createDirectories(parent);
@@ -67,13 +103,13 @@ final class FileOutput extends Output {
             metadata = frame.metadata(frame.metadataCount() - 1);
             if (reopenOnMetadata && wroteAudio) {
                 close();
-                open();
+                openFile();
                 wroteAudio = false;
             } else if (reopenOnMetadata && pathPattern.contains("%{")) {
                 // Nothing written yet: reopen now that the metadata the path names is known.
                 close();
                 Files.deleteIfExists(path);
-                open();
+                openFile();
             }
         }
         session.encode(frame);

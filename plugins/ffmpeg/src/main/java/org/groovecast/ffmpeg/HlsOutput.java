@@ -45,6 +45,27 @@ final class HlsOutput extends Output {
     }
 
     @Override
+    public String endpoint() {
+        return dir.toAbsolutePath().normalize().toString();
+    }
+
+    /** A reload: renditions of the same name go on with the previous output's segment numbers. */
+    @Override
+    protected void adopt(Source previous) {
+        HlsOutput p = (HlsOutput) previous;
+        for (HlsVariant v : variants) {
+            for (HlsVariant old : p.variants) {
+                if (!old.name().equals(v.name())) continue;
+                try {
+                    v.continueFrom(old);
+                } catch (IOException e) {
+                    throw new java.io.UncheckedIOException("output.file.hls " + dir + ": " + e.getMessage(), e);
+                }
+            }
+        }
+    }
+
+    @Override
     protected void open() throws IOException {
         Files.createDirectories(dir);
     }

@@ -49,6 +49,7 @@ final class HlsVariant implements AutoCloseable {
     private boolean discontinuity;
     private double maxSeconds;
     private String videoCodec;
+    private boolean handedOver;
 
     /**
      * @param shared the shared encode whose packets this rendition copies, or null to encode
@@ -171,6 +172,21 @@ final class HlsVariant implements AutoCloseable {
         discontinuity = true;
     }
 
+    /**
+     * A reload: this rendition's segment sequence goes on from {@code previous}'s, whose current
+     * segment ends here; the playlist keeps the segments players may be reading, and the first new
+     * one follows a discontinuity (a new encoder starts its own timestamps).
+     */
+    void continueFrom(HlsVariant previous) throws IOException {
+        previous.interrupt();
+        previous.handedOver = true;
+        playlist.clear();
+        playlist.addAll(previous.playlist);
+        sequence = previous.sequence;
+        maxSeconds = previous.maxSeconds;
+        discontinuity = true;
+    }
+
     private void writePlaylist(boolean ended) throws IOException {
         StringBuilder m = new StringBuilder("#EXTM3U\n#EXT-X-VERSION:3\n");
         // RFC 8216: every EXTINF, rounded to the nearest integer, must not exceed the target duration.
@@ -207,6 +223,7 @@ final class HlsVariant implements AutoCloseable {
     /** Finishes the stream: last segment, end of playlist. */
     @Override
     public void close() throws IOException {
+        if (handedOver) return; // a reloaded station's rendition writes this playlist now: no end for players
         interrupt();
         writePlaylist(true);
     }

@@ -68,6 +68,10 @@ public final class HarborMount {
         return path;
     }
 
+    public String contentType() {
+        return contentType;
+    }
+
     public int listeners() {
         return listeners.get();
     }

@@ -10,11 +10,19 @@ import org.groovecast.net.EncodedOutput;
  * that one buffer to the mount, which shares it with every listener. The clock never touches a socket.
  */
 public final class HarborOutput extends EncodedOutput {
+    private final int port;
     private final HarborMount mount;
 
-    public HarborOutput(Encoder encoder, HarborMount mount, Source source, boolean fallible) {
+    public HarborOutput(Encoder encoder, int port, HarborMount mount, Source source, boolean fallible) {
         super("output.harbor", encoder, source, fallible);
+        this.port = port;
         this.mount = mount;
+    }
+
+    /** A reload keeps the mount (and its listeners) itself: the harbor hands the same one over. */
+    @Override
+    public String endpoint() {
+        return ":" + port + mount.path();
     }
 
     public HarborMount mount() {

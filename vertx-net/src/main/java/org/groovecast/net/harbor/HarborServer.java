@@ -65,13 +65,14 @@ public final class HarborServer {
 
     /**
      * The listener mount at {@code path} for the script being loaded: the one already serving
-     * listeners there if there is one (a reload keeps them connected), else {@code created}. The
-     * path must not be declared twice by the same script.
+     * listeners there if there is one of the same content type (a reload keeps them connected),
+     * else {@code created}. The path must not be declared twice by the same script.
      */
-    public HarborMount mount(String path, java.util.function.Supplier<HarborMount> created) {
+    public HarborMount mount(String path, String contentType, java.util.function.Supplier<HarborMount> created) {
         claim(path);
         HarborMount m = mounts.get(path);
-        if (m == null) m = created.get();
+        // Listeners of an MP3 stream cannot be handed Ogg: a new format means a new mount.
+        if (m == null || !m.contentType().equals(contentType)) m = created.get();
         nextMounts.put(path, m);
         return m;
     }

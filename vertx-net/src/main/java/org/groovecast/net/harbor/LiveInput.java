@@ -30,6 +30,7 @@ import org.slf4j.LoggerFactory;
 public final class LiveInput extends Source implements HarborIngest {
     private static final Logger log = LoggerFactory.getLogger(LiveInput.class);
 
+    private final int port;
     private final String path;
     private final LiveDecoder decoder;
     private volatile BiPredicate<String, String> auth;
@@ -40,16 +41,17 @@ public final class LiveInput extends Source implements HarborIngest {
     private volatile Consumer<Map<String, String>> onConnect;
     private volatile Runnable onDisconnect;
     private AudioFormat format;
-    private PcmRing ring;
+    private volatile PcmRing ring;
     private int bufferSamples;
     private boolean playing;
 
     /**
      * @param auth  user and password to accepted; usually a comparison with the configured ones
      */
-    public LiveInput(String path, LiveDecoder decoder, BiPredicate<String, String> auth, double bufferSeconds,
-                     double maxSeconds, double timeoutSeconds) {
+    public LiveInput(int port, String path, LiveDecoder decoder, BiPredicate<String, String> auth,
+                     double bufferSeconds, double maxSeconds, double timeoutSeconds) {
         super("input.harbor");
+        this.port = port;
         this.path = path;
         this.decoder = decoder;
         this.auth = auth;
@@ -61,6 +63,11 @@ public final class LiveInput extends Source implements HarborIngest {
     @Override
     public String path() {
         return path;
+    }
+
+    @Override
+    public String endpoint() {
+        return ":" + port + path;
     }
 
     public void onConnect(Consumer<Map<String, String>> callback) {
@@ -92,6 +99,33 @@ public final class LiveInput extends Source implements HarborIngest {
         format = context.format();
         ring = new PcmRing(format.channels(), (int) format.samples(maxSeconds));
         bufferSamples = (int) format.samples(bufferSeconds);
+    }
+
+    /** The station stopped and no reloaded one took the DJ over: let it go. */
+    @Override
+    protected void onShutdown() {
+        stop();
+    }
+
+    /**
+     * A reload: the connected DJ's stream now feeds this input, ring and all, so the DJ stays on
+     * air without reconnecting. The decoding thread keeps running; it follows {@link Client#owner}.
+     */
+    @Override
+    protected void adopt(Source previous) {
+        LiveInput p = (LiveInput) previous;
+        Client c = p.client.getAndSet(null);
+        if (c == null) return;
+        if (!p.format.equals(format) || !client.compareAndSet(null, c)) {
+            // The station's sample format changed, or another DJ got in meanwhile: this one reconnects.
+            log.info("input.harbor {}: reload cannot keep source client {}; disconnecting it", path, c.peer);
+            c.ctx.close();
+            return;
+        }
+        ring = p.ring;
+        playing = p.playing;
+        c.owner = this;
+        log.info("input.harbor {}: source client {} kept across the reload", path, c.peer);
     }
 
     @Override
@@ -127,7 +161,7 @@ public final class LiveInput extends Source implements HarborIngest {
             refuse(ctx, 503, "the station is not running", Map.of());
             return null;
         }
-        Client c = new Client(ctx, peer);
+        Client c = new Client(this, ctx, peer);
         if (!client.compareAndSet(null, c)) {
             log.warn("input.harbor {}: refused {}: a source client is already streaming there", path, peer);
             refuse(ctx, 403, "mount " + path + " in use: a source client is already streaming there", Map.of());
@@ -172,22 +206,25 @@ public final class LiveInput extends Source implements HarborIngest {
     }
 
     /** The connected source client: its pipe and its decoding thread. */
-    private final class Client implements Session {
+    private static final class Client implements Session {
         final ChannelHandlerContext ctx;
         final String peer;
         final LivePipe pipe;
+        /** The input this client feeds; a reload moves it to the new station's input. */
+        volatile LiveInput owner;
         private Thread thread;
 
-        Client(ChannelHandlerContext ctx, String peer) {
+        Client(LiveInput owner, ChannelHandlerContext ctx, String peer) {
+            this.owner = owner;
             this.ctx = ctx;
             this.peer = peer;
-            this.pipe = new LivePipe(256 * 1024, LivePipe.seconds(timeoutSeconds),
+            this.pipe = new LivePipe(256 * 1024, LivePipe.seconds(owner.timeoutSeconds),
                     () -> ctx.channel().config().setAutoRead(false), () -> ctx.channel().config().setAutoRead(true));
         }
 
         void start(String contentType) {
             // A platform thread: the decoder spends its time in native code, which would pin a virtual one.
-            thread = Thread.ofPlatform().daemon().name("input.harbor " + path).start(() -> decode(contentType));
+            thread = Thread.ofPlatform().daemon().name("input.harbor " + owner.path).start(() -> decode(contentType));
         }
 
         @Override
@@ -202,29 +239,32 @@ public final class LiveInput extends Source implements HarborIngest {
 
         private void decode(String contentType) {
             Map<String, String> lastTags = Map.of();
-            try (LiveDecoder.Stream stream = decoder.open(pipe, contentType, format)) {
-                Frame scratch = new Frame(format, 1024);
+            LiveInput first = owner;
+            try (LiveDecoder.Stream stream = first.decoder.open(pipe, contentType, first.format)) {
+                Frame scratch = new Frame(first.format, 1024);
                 while (true) {
                     scratch.clear();
                     int n = stream.read(scratch);
                     if (n == 0) break;
-                    ring.write(scratch, 0, n);
+                    LiveInput in = owner;
+                    in.ring.write(scratch, 0, n);
                     Map<String, String> tags = stream.tags();
                     if (!tags.equals(lastTags) && !tags.isEmpty()) {
                         lastTags = Map.copyOf(tags);
-                        insertMetadata(lastTags);
+                        in.insertMetadata(lastTags);
                     }
                 }
             } catch (IOException | RuntimeException e) {
-                log.warn("input.harbor {}: stream from {} cannot be decoded, disconnecting it: {}", path, peer,
+                log.warn("input.harbor {}: stream from {} cannot be decoded, disconnecting it: {}", owner.path, peer,
                         e.getMessage());
             } finally {
-                if (pipe.timedOut()) log.warn("input.harbor {}: {} stopped sending; timed out", path, peer);
+                LiveInput in = owner;
+                if (pipe.timedOut()) log.warn("input.harbor {}: {} stopped sending; timed out", in.path, peer);
                 pipe.close();
                 ctx.close();
-                client.compareAndSet(this, null);
-                log.info("input.harbor {}: source client {} disconnected", path, peer);
-                Runnable d = onDisconnect;
+                in.client.compareAndSet(this, null);
+                log.info("input.harbor {}: source client {} disconnected", in.path, peer);
+                Runnable d = in.onDisconnect;
                 if (d != null) d.run();
             }
         }

@@ -36,7 +36,7 @@ public final class IcecastClient implements AutoCloseable {
     private static final int QUEUE = 64;
 
     private final IcecastTarget target;
-    private final ToDoubleFunction<Throwable> onError;
+    private volatile ToDoubleFunction<Throwable> onError;
     private final Queue<ByteBuf> queue = PlatformDependent.newFixedMpscQueue(QUEUE);
     private final AtomicInteger scheduled = new AtomicInteger();
     private volatile ChannelHandlerContext live;
@@ -51,6 +51,15 @@ public final class IcecastClient implements AutoCloseable {
     public IcecastClient(IcecastTarget target, ToDoubleFunction<Throwable> onError) {
         this.target = target;
         this.onError = onError;
+    }
+
+    public IcecastTarget target() {
+        return target;
+    }
+
+    /** Replaces the reconnection policy: a reloaded script brings its own {@code onError}. */
+    public void onErrorFrom(IcecastClient other) {
+        onError = other.onError;
     }
 
     /** Starts connecting in the background. */
@@ -118,7 +127,8 @@ public final class IcecastClient implements AutoCloseable {
             live = null;
             socket = null;
             if (closed) break;
-            double wait = onError != null ? safeDelay(failure) : backoff;
+            ToDoubleFunction<Throwable> policy = onError;
+            double wait = policy != null ? safeDelay(policy, failure) : backoff;
             backoff = Math.min(30, backoff * 2);
             log.warn("output.icecast {}: {}; reconnecting in {} s", target, failure.getMessage(), String.format("%.1f", wait));
             sleep(wait);
@@ -126,9 +136,9 @@ public final class IcecastClient implements AutoCloseable {
         client.close();
     }
 
-    private double safeDelay(Throwable failure) {
+    private double safeDelay(ToDoubleFunction<Throwable> policy, Throwable failure) {
         try {
-            return Math.max(0.1, onError.applyAsDouble(failure));
+            return Math.max(0.1, policy.applyAsDouble(failure));
         } catch (RuntimeException e) {
             log.warn("output.icecast {}: onError failed ({}); waiting 5 s", target, e.toString());
             return 5;

@@ -14,7 +14,7 @@ import org.groovecast.net.EncodedOutput;
  * whoever listens when the connection comes back, and the clock never waits for the network.
  */
 public final class IcecastOutput extends EncodedOutput {
-    private final IcecastClient client;
+    private volatile IcecastClient client;
     private final Supplier<Vertx> vertx;
 
     public IcecastOutput(Encoder encoder, IcecastClient client, Supplier<Vertx> vertx, Source source, boolean fallible) {
@@ -27,23 +27,52 @@ public final class IcecastOutput extends EncodedOutput {
         return client;
     }
 
+    /** The server, mount and stream headers: a reload keeps the connection only if all are the same. */
+    @Override
+    public String endpoint() {
+        return client.target() + " (" + client.target().contentType() + ")";
+    }
+
     @Override
     protected void connect() {
-        client.start(vertx.get());
+        // On a reload the connection of the output this one replaces is taken over in adopt().
+        if (predecessor() == null) client.start(vertx.get());
+    }
+
+    /** Takes over the predecessor's source connection: the server never sees the source leave. */
+    @Override
+    protected void adopt(org.groovecast.api.Source previous) {
+        IcecastOutput p = (IcecastOutput) previous;
+        IcecastClient own = client;
+        IcecastClient kept = p.client;
+        p.client = null;
+        if (kept == null || !kept.target().equals(own.target())) {
+            // Stream headers changed (name, description...): the server must hear the new ones, and
+            // the old connection leaves first so that the mount is free.
+            if (kept != null) kept.close();
+            client.start(vertx.get());
+            return;
+        }
+        kept.onErrorFrom(own);
+        client = kept;
     }
 
     @Override
     protected void deliver(ByteBuf chunk) {
-        client.send(chunk);
+        IcecastClient c = client;
+        if (c != null) c.send(chunk);
+        else chunk.release(); // handed over to a reloaded station's output
     }
 
     @Override
     protected void title(String song) {
-        client.metadata(song);
+        IcecastClient c = client;
+        if (c != null) c.metadata(song);
     }
 
     @Override
     protected void disconnect() {
-        client.close();
+        IcecastClient c = client;
+        if (c != null) c.close();
     }
 }
