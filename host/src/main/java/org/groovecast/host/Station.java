@@ -287,6 +287,11 @@ public final class Station implements AutoCloseable {
 
     /** Starts the clocks of a prepared station. */
     public synchronized void go() {
+        go(0);
+    }
+
+    /** The same, with the clocks running {@code headStartNanos} of stream at once (see {@link Clock#start}). */
+    public synchronized void go(long headStartNanos) {
         ClockConfig config = clockConfig;
         long ticks = stopTicks;
         log.info("station {}: {} clock(s), {} output(s), frame {} samples at {} Hz, clocks as {}", fileName, clocks.size(),
@@ -295,7 +300,7 @@ public final class Station implements AutoCloseable {
         int phases = Math.max(1, Math.min(MAX_PHASES, clocks.size() / CLOCKS_PER_PHASE));
         startedAt = System.nanoTime();
         for (int i = 0; i < clocks.size(); i++) {
-            clocks.get(i).start(ticks, this::clockFinished, (i % phases) * config.frameNanos() / phases);
+            clocks.get(i).start(ticks, this::clockFinished, (i % phases) * config.frameNanos() / phases, headStartNanos);
         }
         deferred.forEach(Runnable::run);
         deferred.clear();
@@ -382,6 +387,15 @@ public final class Station implements AutoCloseable {
      * the sources shut down (a reload moves their state to the new station then).
      */
     public void stop(Runnable betweenClocksAndShutdown) {
+        stop(betweenClocksAndShutdown, null);
+    }
+
+    /**
+     * The same, and {@code successor} runs once the outputs closed, before the sources and pools
+     * shut down: a reload starts the new station's clocks there, so that listeners do not wait for
+     * the old station's threads to end.
+     */
+    public void stop(Runnable betweenClocksAndShutdown, Runnable successor) {
         synchronized (this) {
             if (stopped) return;
             stopped = true;
@@ -397,6 +411,7 @@ public final class Station implements AutoCloseable {
         for (Clock c : clocks) {
             for (Output o : c.outputs()) stopQuietly(o);
         }
+        if (successor != null) successor.run();
         for (Output o : graph.outputs()) o.shutdown();
         if (!handedOver) network.close();
         closePools();

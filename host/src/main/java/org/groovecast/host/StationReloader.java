@@ -26,6 +26,8 @@ public final class StationReloader {
     private final java.util.function.Supplier<ScriptFunctions> functions;
     private final Map<String, String> settings;
     private volatile Station current;
+    /** What the new station's encoders hold back before their first bytes (MP3: about two frames). */
+    private static final long HEAD_START_NANOS = 60_000_000;
     private volatile boolean reloading;
     private volatile Report last;
 
@@ -104,8 +106,7 @@ public final class StationReloader {
         }
         old.handOverNetwork();
         List<String> carried = new ArrayList<>();
-        old.stop(() -> carry(old, next, outputs, carried));
-        next.go();
+        old.stop(() -> carry(old, next, outputs, carried), () -> next.go(HEAD_START_NANOS));
         current = next;
         last = new Report((System.nanoTime() - t0) / 1_000_000, describe(outputs.pairs().keySet()),
                 describe(outputs.added()), describe(outputs.removed()), List.copyOf(carried));

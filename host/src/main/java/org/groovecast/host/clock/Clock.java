@@ -106,9 +106,18 @@ public abstract class Clock implements ClockInfo {
      * would otherwise all be due at the same instant and queue behind each other every frame.
      */
     public final void start(long stopAfterTicks, Runnable onFinished, long phaseNanos) {
+        start(stopAfterTicks, onFinished, phaseNanos, 0);
+    }
+
+    /**
+     * The same, running {@code headStartNanos} of stream at once before keeping time: a reloaded
+     * station's encoders fill their look-ahead (an MP3 encoder holds about two frames back) while
+     * listeners still play what the old station sent last.
+     */
+    public final void start(long stopAfterTicks, Runnable onFinished, long phaseNanos, long headStartNanos) {
         this.stopAfterTicks = stopAfterTicks;
         this.onFinished = onFinished;
-        origin = System.nanoTime() + Math.floorMod(phaseNanos, frameNanos);
+        origin = System.nanoTime() + Math.floorMod(phaseNanos, frameNanos) - Math.max(0, headStartNanos);
         startWall = config.startTime() != null ? config.startTime() : ZonedDateTime.now();
         wallOffsetNanos = epochNanos(Instant.now()) - System.nanoTime();
         reportStart = origin;
