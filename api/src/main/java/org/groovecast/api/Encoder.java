@@ -25,6 +25,7 @@ public interface Encoder {
             case "ts" -> "video/mp2t";
             case "mkv" -> "video/x-matroska";
             case "webm" -> "video/webm";
+            case "flv" -> "video/x-flv";
             default -> "application/octet-stream";
         };
     }

@@ -36,6 +36,7 @@ import org.groovecast.net.NetOperators;
 import org.groovecast.net.Network;
 import org.groovecast.net.control.Commands;
 import org.groovecast.net.control.ControlOperators;
+import org.groovecast.net.rtmp.RtmpOperators;
 import org.groovecast.net.harbor.HttpReply;
 import org.groovecast.net.harbor.Route;
 import org.slf4j.Logger;
@@ -143,6 +144,7 @@ public final class Station implements AutoCloseable {
         network = sharedNetwork != null ? sharedNetwork : new Network(settings.string("harbor.bind"),
                 settings.integer("harbor.maxBody"), base.service(LiveDecoder.class));
         for (OperatorSpec spec : NetOperators.specs(network)) f.add(spec, "network");
+        for (OperatorSpec spec : RtmpOperators.specs(network, base.service(LiveDecoder.class))) f.add(spec, "network");
         commands = new Commands();
         StationCommands.station(commands, this);
         for (OperatorSpec spec : ControlOperators.specs(commands, network)) f.add(spec, "control");

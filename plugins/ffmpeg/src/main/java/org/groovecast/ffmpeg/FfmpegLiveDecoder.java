@@ -53,6 +53,7 @@ public final class FfmpegLiveDecoder implements LiveDecoder {
             case "audio/ogg", "application/ogg", "audio/opus", "audio/vorbis" -> "ogg";
             case "audio/flac" -> "flac";
             case "video/mp2t" -> "mpegts";
+            case "video/x-flv" -> "flv"; // input.rtmp hands its messages over as FLV tags
             case "video/webm", "audio/webm" -> "matroska";
             default -> null;
         };

@@ -17,6 +17,9 @@ import org.groovecast.api.LiveDecoder;
 import org.groovecast.api.Source;
 import org.groovecast.api.StreamContext;
 import org.groovecast.net.BasicAuth;
+import org.groovecast.net.live.LiveDecoding;
+import org.groovecast.net.live.LivePipe;
+import org.groovecast.net.live.PcmRing;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -27,7 +30,7 @@ import org.slf4j.LoggerFactory;
  * network, in direct style) and the samples through a {@link PcmRing} to the clock. Available only
  * once {@code buffer} seconds are decoded and while the client streams, so it is fallible.
  */
-public final class LiveInput extends Source implements HarborIngest {
+public final class LiveInput extends Source implements HarborIngest, LiveDecoding.Target {
     private static final Logger log = LoggerFactory.getLogger(LiveInput.class);
 
     private final int port;
@@ -99,6 +102,16 @@ public final class LiveInput extends Source implements HarborIngest {
         format = context.format();
         ring = new PcmRing(format.channels(), (int) format.samples(maxSeconds));
         bufferSamples = (int) format.samples(bufferSeconds);
+    }
+
+    @Override
+    public PcmRing ring() {
+        return ring;
+    }
+
+    @Override
+    public void tags(Map<String, String> tags) {
+        insertMetadata(tags);
     }
 
     /** The station stopped and no reloaded one took the DJ over: let it go. */
@@ -238,22 +251,9 @@ public final class LiveInput extends Source implements HarborIngest {
         }
 
         private void decode(String contentType) {
-            Map<String, String> lastTags = Map.of();
             LiveInput first = owner;
-            try (LiveDecoder.Stream stream = first.decoder.open(pipe, contentType, first.format)) {
-                Frame scratch = new Frame(first.format, 1024);
-                while (true) {
-                    scratch.clear();
-                    int n = stream.read(scratch);
-                    if (n == 0) break;
-                    LiveInput in = owner;
-                    in.ring.write(scratch, 0, n);
-                    Map<String, String> tags = stream.tags();
-                    if (!tags.equals(lastTags) && !tags.isEmpty()) {
-                        lastTags = Map.copyOf(tags);
-                        in.insertMetadata(lastTags);
-                    }
-                }
+            try {
+                LiveDecoding.run(first.decoder, pipe, contentType, first.format, () -> owner);
             } catch (IOException | RuntimeException e) {
                 log.warn("input.harbor {}: stream from {} cannot be decoded, disconnecting it: {}", owner.path, peer,
                         e.getMessage());

@@ -1,4 +1,4 @@
-package org.groovecast.net.harbor;
+package org.groovecast.net.live;
 
 import java.util.concurrent.atomic.AtomicLong;
 import org.groovecast.api.Frame;
@@ -8,24 +8,24 @@ import org.groovecast.api.Frame;
  * without locks: each side owns its index and publishes it. When full, the writer's newest samples
  * are dropped, never the reader's.
  */
-final class PcmRing {
+public final class PcmRing {
     private final float[][] planes;
     private final int capacity;
     private final AtomicLong written = new AtomicLong();
     private final AtomicLong read = new AtomicLong();
 
-    PcmRing(int channels, int capacity) {
+    public PcmRing(int channels, int capacity) {
         this.capacity = capacity;
         this.planes = new float[channels][capacity];
     }
 
     /** Samples ready for the reader. */
-    int available() {
+    public int available() {
         return (int) (written.get() - read.get());
     }
 
     /** Writer: appends samples [from, to) of {@code src}; returns how many fit. */
-    int write(Frame src, int from, int to) {
+    public int write(Frame src, int from, int to) {
         long w = written.get();
         int n = (int) Math.min(to - from, capacity - (w - read.get()));
         int at = (int) (w % capacity);
@@ -39,7 +39,7 @@ final class PcmRing {
     }
 
     /** Reader: moves up to {@code max} samples into {@code dst} at its position and advances it. */
-    int read(Frame dst, int max) {
+    public int read(Frame dst, int max) {
         long r = read.get();
         int n = (int) Math.min(max, written.get() - r);
         int at = (int) (r % capacity);

@@ -1,4 +1,4 @@
-package org.groovecast.net.harbor;
+package org.groovecast.net.live;
 
 import io.netty.buffer.ByteBuf;
 import java.io.IOException;
@@ -15,7 +15,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * socket is paused (TCP pushes back on the client) and resumed once the reader caught up.
  * A reader waiting longer than the timeout for data sees the end of the stream.
  */
-final class LivePipe extends InputStream {
+public final class LivePipe extends InputStream {
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition readable = lock.newCondition();
     private final ArrayDeque<ByteBuf> chunks = new ArrayDeque<>();
@@ -28,7 +28,7 @@ final class LivePipe extends InputStream {
     private boolean closed;
     private boolean timedOut;
 
-    LivePipe(int high, long timeoutNanos, Runnable pause, Runnable resume) {
+    public LivePipe(int high, long timeoutNanos, Runnable pause, Runnable resume) {
         this.high = high;
         this.timeoutNanos = timeoutNanos;
         this.pause = pause;
@@ -36,7 +36,7 @@ final class LivePipe extends InputStream {
     }
 
     /** Adds bytes (event loop); takes ownership. */
-    void offer(ByteBuf data) {
+    public void offer(ByteBuf data) {
         lock.lock();
         try {
             if (closed) {
@@ -56,7 +56,7 @@ final class LivePipe extends InputStream {
     }
 
     /** No more bytes will come; the reader drains what is queued, then sees the end. */
-    void finish() {
+    public void finish() {
         lock.lock();
         try {
             closed = true;
@@ -67,7 +67,7 @@ final class LivePipe extends InputStream {
     }
 
     /** True when the reader gave up waiting for data: the client stopped sending. */
-    boolean timedOut() {
+    public boolean timedOut() {
         return timedOut;
     }
 
@@ -128,7 +128,7 @@ final class LivePipe extends InputStream {
         }
     }
 
-    static long seconds(double s) {
+    public static long seconds(double s) {
         return TimeUnit.MILLISECONDS.toNanos((long) (s * 1000));
     }
 }

@@ -1,0 +1,222 @@
+package org.groovecast.scripts
+
+import java.nio.file.Files
+import java.nio.file.Path
+import java.util.concurrent.TimeUnit
+import org.groovecast.host.Station
+import spock.lang.Shared
+import spock.lang.Specification
+import spock.lang.TempDir
+
+/** The RTMP server with real ffmpeg publishers and players, input.rtmp and output.rtmp. */
+class RtmpSpec extends Specification {
+    @TempDir
+    Path dir
+
+    int port = Net.freePort()
+    Station station
+    List<Process> processes = []
+
+    /** 8 s of 720p H.264 (a keyframe every second) + AAC, FLV, made once. */
+    @Shared
+    Path clip = flvClip('rtmp-720p.flv', 8)
+
+    static Path flvClip(String name, double seconds) {
+        Path out = Media.DIR.resolve(name)
+        if (Files.exists(out)) return out
+        Files.createDirectories(out.parent)
+        Media.run(['ffmpeg', '-nostdin', '-v', 'error', '-y', '-f', 'lavfi', '-i', "testsrc2=s=1280x720:r=25:d=${seconds}".toString(),
+                   '-f', 'lavfi', '-i', "sine=frequency=440:sample_rate=44100:duration=${seconds}".toString(),
+                   '-c:v', 'libx264', '-preset', 'ultrafast', '-g', '25', '-pix_fmt', 'yuv420p', '-b:v', '2M',
+                   '-c:a', 'aac', '-ac', '2', '-f', 'flv', out.toString()])
+        out
+    }
+
+    def cleanup() {
+        processes.each { it.destroyForcibly() }
+        station?.stop()
+    }
+
+    Station relay(String extra = '') {
+        station = Engine.load('relay.groovy', """
+            rtmp.server(port: ${port}, bind: '127.0.0.1'${extra})
+            output.dummy(blank())
+        """.stripIndent(), [:])
+        station.start(null)
+        station
+    }
+
+    Process ffmpeg(List<String> args) {
+        Process p = new ProcessBuilder(['ffmpeg', '-nostdin', '-hide_banner', '-v', 'error'] + args)
+                .redirectErrorStream(true).redirectOutput(dir.resolve("ffmpeg-${processes.size()}.log").toFile()).start()
+        processes << p
+        p
+    }
+
+    String url(String key = 'test') {
+        "rtmp://127.0.0.1:${port}/live/${key}"
+    }
+
+    Process publish(Path file, String key = 'test', boolean loop = false) {
+        ffmpeg(['-re'] + (loop ? ['-stream_loop', '-1'] : []) + ['-i', file.toString(), '-c', 'copy', '-f', 'flv', url(key)])
+    }
+
+    /** framemd5 lines per stream type: codec per stream from the header, then one hash per packet. */
+    static Map<String, List<String>> hashes(Path framemd5) {
+        Map<Integer, String> types = [:]
+        Map<String, List<String>> out = [video: [], audio: []]
+        for (String line : Files.readAllLines(framemd5)) {
+            def codec = line =~ /^#codec_id (\d+): (\w+)/
+            if (codec) {
+                types[codec[0][1] as int] = codec[0][2] == 'h264' ? 'video' : 'audio'
+                continue
+            }
+            if (line.startsWith('#') || line.isBlank()) continue
+            String[] f = line.split(',')*.trim()
+            out[types[f[0] as int]] << f[4] + ':' + f[5] // size and MD5 of the packet
+        }
+        out
+    }
+
+    def "ffmpeg publishes 720p with -c copy; two players get the very same packets, starting on a keyframe, and decode both tracks"() {
+        given:
+        relay()
+        Path source = dir.resolve('source.framemd5')
+        Media.run(['ffmpeg', '-nostdin', '-v', 'error', '-y', '-i', clip.toString(), '-c', 'copy', '-f', 'framemd5', source.toString()])
+
+        when: 'the players join 2 s into the stream'
+        Process publisher = publish(clip)
+        Thread.sleep(2000)
+        List<Process> players = (1..2).collect { i ->
+            ffmpeg(['-y', '-i', url(), '-c', 'copy', '-f', 'framemd5', dir.resolve("p${i}.framemd5").toString(),
+                    '-c', 'copy', '-f', 'flv', dir.resolve("p${i}.flv").toString()])
+        }
+        assert publisher.waitFor(30, TimeUnit.SECONDS)
+        players.each { assert it.waitFor(15, TimeUnit.SECONDS) }
+        def sent = hashes(source)
+
+        then:
+        publisher.exitValue() == 0
+        players.every { it.exitValue() == 0 }
+        (1..2).every { i ->
+            def got = hashes(dir.resolve("p${i}.framemd5"))
+            got.video.size() >= 100 && got.audio.size() >= 150 &&
+                    Collections.indexOfSubList(sent.video, got.video) >= 0 &&
+                    Collections.indexOfSubList(sent.audio, got.audio) >= 0
+        }
+
+        and: 'a late player starts on a keyframe, with the sequence headers first (it decodes from its first packet)'
+        (1..2).every { i ->
+            Path f = dir.resolve("p${i}.flv")
+            Media.probe(f, 'packet=flags', 'v:0').readLines()[0].startsWith('K') &&
+                    Media.probe(f, 'stream=codec_name').readLines().sort() == ['aac', 'h264'] &&
+                    Media.probe(f, 'stream=width', 'v:0') == '1280'
+        }
+        (1..2).every { i ->
+            Process d = new ProcessBuilder('ffmpeg', '-v', 'error', '-i', dir.resolve("p${i}.flv").toString(), '-f', 'null', '-')
+                    .redirectErrorStream(true).start()
+            String errors = d.inputStream.text
+            d.waitFor(30, TimeUnit.SECONDS) && d.exitValue() == 0 && errors.isBlank()
+        }
+    }
+
+    def "a killed publisher: its players exit within a second and the key is free again"() {
+        given:
+        relay()
+        Process publisher = publish(clip, 'test', true)
+        Thread.sleep(1500)
+        Process player = ffmpeg(['-i', url(), '-c', 'copy', '-f', 'null', '-'])
+        Thread.sleep(2000)
+
+        when:
+        long killed = System.nanoTime()
+        publisher.destroyForcibly()
+        boolean exited = player.waitFor(3, TimeUnit.SECONDS)
+        double after = (System.nanoTime() - killed) / 1e9
+        Process again = publish(clip, 'test', true)
+        Thread.sleep(1500)
+
+        then:
+        exited
+        after < 1.0
+        again.isAlive()
+        Net.await(2) { station.network().rtmpServers()[0].isPublished('live/test') }
+    }
+
+    def "a second publisher on a taken key gets NetStream.Publish.BadName; the first streams on without a gap"() {
+        given:
+        relay()
+        Process first = publish(clip, 'test', true)
+        Thread.sleep(1000)
+        Process player = ffmpeg(['-y', '-t', '5', '-i', url(), '-c', 'copy', '-f', 'framemd5', dir.resolve('p.framemd5').toString()])
+        Thread.sleep(1000)
+
+        when:
+        Process second = ffmpeg(['-v', 'info', '-re', '-i', clip.toString(), '-c', 'copy', '-f', 'flv', url()])
+        boolean refused = second.waitFor(10, TimeUnit.SECONDS)
+        String said = Files.readString(dir.resolve("ffmpeg-2.log"))
+        assert player.waitFor(20, TimeUnit.SECONDS)
+        def got = hashes(dir.resolve('p.framemd5'))
+
+        then:
+        refused
+        second.exitValue() != 0
+        said.contains('BadName') || said.contains('already being published')
+        first.isAlive()
+        got.video.size() >= 120 // 5 s at 25 fps, less what ffmpeg's -t cut: no gap
+    }
+
+    def "input.rtmp in a fallback: the station plays the publisher's audio while it is on, the tone before and after"() {
+        given:
+        Path out = dir.resolve('out.wav')
+        station = Engine.load('live.groovy', """
+            rtmp.server(port: ${port}, bind: '127.0.0.1')
+            def live = input.rtmp(app: 'live', key: 'studio', port: ${port}, buffer: 0.5)
+            output.file(wav(), '${out}', fallback(trackSensitive: false, live, sine(440, amplitude: 0.3)))
+        """.stripIndent(), [:])
+        station.start(null)
+
+        when: 'a publisher streams 880 Hz AAC for 4 s from about 1 s'
+        Thread.sleep(1000)
+        long t0 = System.nanoTime()
+        Process p = ffmpeg(['-re', '-f', 'lavfi', '-i', 'sine=frequency=880:sample_rate=44100:duration=4', '-ac', '2',
+                            '-c:a', 'aac', '-f', 'flv', url('studio')])
+        assert p.waitFor(20, TimeUnit.SECONDS)
+        double on = (System.nanoTime() - t0) / 1e9
+        Thread.sleep(2500)
+        station.stop()
+        Wav w = Wav.read(out)
+
+        then:
+        p.exitValue() == 0
+        Math.abs(w.frequency(0.2, 0.9) - 440) < 5
+        Math.abs(w.frequency(1.0 + 1.8, 1.0 + 3.5) - 880) < 5
+        Math.abs(w.frequency(1.0 + on + 1.2, w.seconds - 0.2) - 440) < 5
+    }
+
+    def "output.rtmp pushes to a server that comes up later (backoff), and a player hears it"() {
+        given: 'a station pushing AAC in FLV to a port where nothing listens yet'
+        station = Engine.load('push.groovy', """
+            output.rtmp('${url('pushed')}', ffmpeg(format: 'flv', audio: [codec: 'aac', b: '128k']), sine(660, amplitude: 0.3))
+        """.stripIndent(), [:])
+        station.start(null)
+        Thread.sleep(1500)
+
+        when: 'the relay starts; the push reconnects within its backoff'
+        Station server = Engine.load('relay.groovy', """
+            rtmp.server(port: ${port}, bind: '127.0.0.1')
+            output.dummy(blank())
+        """.stripIndent(), [:])
+        server.start(null)
+        boolean published = Net.await(8) { server.network().rtmpServers()[0].isPublished('live/pushed') }
+        Path heard = dir.resolve('heard.wav')
+        Media.run(['ffmpeg', '-nostdin', '-v', 'error', '-y', '-t', '2', '-i', url('pushed'), '-ac', '1', '-bitexact', heard.toString()])
+
+        then:
+        published
+        Math.abs(Wav.read(heard).frequency(0.3, 1.8) - 660) < 5
+
+        cleanup:
+        server?.stop()
+    }
+}

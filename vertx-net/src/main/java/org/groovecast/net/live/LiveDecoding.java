@@ -1,0 +1,48 @@
+package org.groovecast.net.live;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.Map;
+import java.util.function.Supplier;
+import org.groovecast.api.AudioFormat;
+import org.groovecast.api.Frame;
+import org.groovecast.api.LiveDecoder;
+
+/**
+ * The decoding side of a live input (a DJ on the harbor, a publisher on RTMP): reads the
+ * connection's bytes in direct style on a thread of its own, decodes them and writes the samples
+ * to the ring of whichever input owns the connection now (a reload moves it), with tag changes.
+ */
+public final class LiveDecoding {
+    /** Where decoded samples go; looked up for every block, so a reload can hand the feed over. */
+    public interface Target {
+        PcmRing ring();
+
+        /** The stream's tags changed (an Icecast title, FLV metadata). */
+        void tags(Map<String, String> tags);
+    }
+
+    private LiveDecoding() {
+    }
+
+    /** Decodes {@code in} until it ends; throws what the decoder throws (the caller logs and disconnects). */
+    public static void run(LiveDecoder decoder, InputStream in, String contentType, AudioFormat format,
+                           Supplier<? extends Target> target) throws IOException {
+        Map<String, String> lastTags = Map.of();
+        try (LiveDecoder.Stream stream = decoder.open(in, contentType, format)) {
+            Frame scratch = new Frame(format, 1024);
+            while (true) {
+                scratch.clear();
+                int n = stream.read(scratch);
+                if (n == 0) return;
+                Target t = target.get();
+                t.ring().write(scratch, 0, n);
+                Map<String, String> tags = stream.tags();
+                if (!tags.equals(lastTags) && !tags.isEmpty()) {
+                    lastTags = Map.copyOf(tags);
+                    t.tags(lastTags);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,59 @@
+package org.groovecast.net.rtmp;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
+
+/**
+ * Cuts an FLV byte stream (what an encoder with {@code format: 'flv'} writes, in pieces of any
+ * size) into its tags, as RTMP messages: the file header is skipped, each tag's body becomes a
+ * message payload of the tag's type and timestamp.
+ */
+final class FlvTagReader {
+    /** Receives each tag; takes ownership of the message's payload. */
+    interface Sink {
+        void tag(RtmpMessage m);
+    }
+
+    private static final int FILE_HEADER = 9 + 4; // signature, version, flags, header size; PreviousTagSize0
+    private static final int TAG_HEADER = 11;
+    private static final int MAX_TAG = 16 << 20;
+
+    private final ByteBufAllocator alloc;
+    private final ByteBuf pending;
+    private boolean headerSkipped;
+
+    FlvTagReader(ByteBufAllocator alloc) {
+        this.alloc = alloc;
+        this.pending = alloc.buffer(64 * 1024);
+    }
+
+    /** Adds bytes (not taken: the caller keeps its buffer) and hands out every tag completed. */
+    void read(ByteBuf bytes, Sink sink) {
+        pending.writeBytes(bytes, bytes.readerIndex(), bytes.readableBytes());
+        if (!headerSkipped) {
+            if (pending.readableBytes() < FILE_HEADER) return;
+            if (pending.getByte(pending.readerIndex()) != 'F') throw new IllegalStateException("not an FLV stream");
+            int headerSize = pending.getInt(pending.readerIndex() + 5);
+            if (pending.readableBytes() < headerSize + 4) return;
+            pending.skipBytes(headerSize + 4);
+            headerSkipped = true;
+        }
+        while (pending.readableBytes() >= TAG_HEADER) {
+            int at = pending.readerIndex();
+            int type = pending.getByte(at) & 0x1F;
+            int size = pending.getUnsignedMedium(at + 1);
+            if (size > MAX_TAG) throw new IllegalStateException("FLV tag of " + size + " bytes");
+            if (pending.readableBytes() < TAG_HEADER + size + 4) break;
+            long timestamp = pending.getUnsignedMedium(at + 4) | (long) (pending.getByte(at + 7) & 0xFF) << 24;
+            ByteBuf body = alloc.buffer(size, size);
+            body.writeBytes(pending, at + TAG_HEADER, size);
+            pending.skipBytes(TAG_HEADER + size + 4);
+            sink.tag(new RtmpMessage(type, timestamp, body));
+        }
+        pending.discardSomeReadBytes();
+    }
+
+    void release() {
+        pending.release();
+    }
+}

@@ -1,0 +1,173 @@
+package org.groovecast.net.rtmp;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import java.io.IOException;
+import java.util.Map;
+import org.groovecast.api.AudioFormat;
+import org.groovecast.api.Frame;
+import org.groovecast.api.LiveDecoder;
+import org.groovecast.api.Source;
+import org.groovecast.api.StreamContext;
+import org.groovecast.net.live.LiveDecoding;
+import org.groovecast.net.live.LivePipe;
+import org.groovecast.net.live.PcmRing;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * {@code input.rtmp(app:, key:)}: the audio of a stream published to this engine's RTMP server,
+ * as a fallible source. It subscribes like a player; each publish session's messages become an
+ * FLV byte stream (tag headers around the shared payloads, no copy) that FFmpeg decodes on a
+ * thread of its own into a PCM ring the clock reads. Available once {@code buffer} seconds are
+ * decoded and while the publisher streams.
+ */
+public final class RtmpInput extends Source implements RtmpSubscriber, LiveDecoding.Target {
+    private static final Logger log = LoggerFactory.getLogger(RtmpInput.class);
+    private static final byte[] FLV_AUDIO_HEADER = {'F', 'L', 'V', 1, 0x04, 0, 0, 0, 9, 0, 0, 0, 0};
+
+    private final RtmpServer server;
+    private final String path;
+    private final LiveDecoder decoder;
+    private final double bufferSeconds;
+    private final double maxSeconds;
+    private volatile Session session;
+    /** The publisher's AAC configuration (its loop only). */
+    private RtmpMessage audioHeader;
+    private AudioFormat format;
+    private volatile PcmRing ring;
+    private int bufferSamples;
+    private boolean playing;
+
+    public RtmpInput(RtmpServer server, String app, String key, LiveDecoder decoder, double bufferSeconds, double maxSeconds) {
+        super("input.rtmp");
+        this.server = server;
+        this.path = app + "/" + key;
+        this.decoder = decoder;
+        this.bufferSeconds = bufferSeconds;
+        this.maxSeconds = Math.max(maxSeconds, bufferSeconds + 1);
+    }
+
+    @Override
+    public String endpoint() {
+        return ":" + server.port() + "/" + path;
+    }
+
+    /** Whether a publisher streams to this input now. */
+    public boolean isLive() {
+        return session != null;
+    }
+
+    @Override
+    protected void onPrepare(StreamContext context) {
+        format = context.format();
+        ring = new PcmRing(format.channels(), (int) format.samples(maxSeconds));
+        bufferSamples = (int) format.samples(bufferSeconds);
+        server.watch(path, this);
+    }
+
+    @Override
+    protected void onShutdown() {
+        server.unwatch(path, this);
+        Session s = session;
+        session = null;
+        if (s != null) s.pipe.finish();
+    }
+
+    @Override
+    public boolean isReady() {
+        if (ring == null) return false;
+        int available = ring.available();
+        if (playing && available > 0) return true;
+        playing = available >= Math.max(1, bufferSamples) || available > 0 && session == null;
+        return playing;
+    }
+
+    @Override
+    public boolean isFallible() {
+        return true;
+    }
+
+    @Override
+    protected void generate(Frame frame) {
+        ring.read(frame, frame.free());
+        if (ring.available() == 0) playing = false; // an underrun ends the track: buffer again first
+    }
+
+    @Override
+    public PcmRing ring() {
+        return ring;
+    }
+
+    @Override
+    public void tags(Map<String, String> tags) {
+        insertMetadata(tags);
+    }
+
+    // ---------------------------------------------------------------- the stream's side (publisher's loop)
+
+    @Override
+    public void deliver(RtmpMessage m) {
+        if (m.type != RtmpMessage.AUDIO) return; // the decoder gets the audio only
+        if (m.sequenceHeader) {
+            RtmpMessage old = audioHeader;
+            m.payload.retain();
+            audioHeader = m;
+            if (old != null) old.payload.release();
+        }
+        Session s = session;
+        if (s == null) {
+            s = new Session();
+            session = s;
+            s.start();
+            // A decoder restarted mid-stream needs the AAC configuration before any frame.
+            if (!m.sequenceHeader && audioHeader != null) s.tag(audioHeader);
+        }
+        s.tag(m);
+    }
+
+    @Override
+    public void unpublished() {
+        RtmpMessage h = audioHeader;
+        audioHeader = null;
+        if (h != null) h.payload.release();
+        Session s = session;
+        session = null;
+        if (s != null) s.pipe.finish();
+    }
+
+    /** One publish session: its FLV stream and its decoding thread. */
+    private final class Session {
+        final LivePipe pipe = new LivePipe(4 << 20, LivePipe.seconds(10), () -> { }, () -> { });
+
+        void start() {
+            pipe.offer(Unpooled.wrappedBuffer(FLV_AUDIO_HEADER));
+            log.info("input.rtmp {}: publisher on; decoding its audio", path);
+            // A platform thread: the decoder spends its time in native code, which would pin a virtual one.
+            Thread.ofPlatform().daemon().name("input.rtmp " + path).start(this::decode);
+        }
+
+        /** One FLV tag: an 11-byte header, the shared payload, the 4-byte tag size after it. */
+        void tag(RtmpMessage m) {
+            int size = m.payload.readableBytes();
+            ByteBuf head = Unpooled.buffer(11);
+            head.writeByte(m.type).writeMedium(size).writeMedium((int) m.timestamp).writeByte((int) (m.timestamp >>> 24))
+                    .writeMedium(0);
+            pipe.offer(head);
+            pipe.offer(m.payload.retainedDuplicate());
+            pipe.offer(Unpooled.buffer(4).writeInt(11 + size));
+        }
+
+        private void decode() {
+            try {
+                LiveDecoding.run(decoder, pipe, "video/x-flv", format, () -> RtmpInput.this);
+            } catch (IOException | RuntimeException e) {
+                log.warn("input.rtmp {}: the stream cannot be decoded: {}", path, e.getMessage());
+            } finally {
+                pipe.close();
+                if (session == this) session = null;
+                log.info("input.rtmp {}: publisher off", path);
+            }
+        }
+    }
+}

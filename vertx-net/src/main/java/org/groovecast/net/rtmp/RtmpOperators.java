@@ -1,0 +1,106 @@
+package org.groovecast.net.rtmp;
+
+import static org.groovecast.api.ValueType.ANY;
+import static org.groovecast.api.ValueType.BOOLEAN;
+import static org.groovecast.api.ValueType.ENCODER;
+import static org.groovecast.api.ValueType.OUTPUT;
+import static org.groovecast.api.ValueType.FUNCTION;
+import static org.groovecast.api.ValueType.INTEGER;
+import static org.groovecast.api.ValueType.NUMBER;
+import static org.groovecast.api.ValueType.SOURCE;
+import static org.groovecast.api.ValueType.STRING;
+
+import java.util.List;
+import org.groovecast.api.Arguments;
+import org.groovecast.api.LiveDecoder;
+import org.groovecast.api.OperatorSpec;
+import org.groovecast.api.ScriptException;
+import org.groovecast.api.UserFunction;
+import org.groovecast.net.Network;
+
+/** The script functions of RTMP: the server (relay) and live RTMP sources. */
+public final class RtmpOperators {
+    private RtmpOperators() {
+    }
+
+    public static List<OperatorSpec> specs(Network net, LiveDecoder decoder) {
+        return List.of(
+                OperatorSpec.named("rtmp.server")
+                        .doc("An RTMP server: publishers (OBS, ffmpeg) push rtmp://host:port/app/key, players read it back.")
+                        .named("port", INTEGER, 1935, "the port")
+                        .named("bind", STRING, "0.0.0.0", "the address to listen on")
+                        .named("onPublish", FUNCTION, null, "{ app, key, params -> bool }: who may publish")
+                        .named("onPlay", FUNCTION, null, "{ app, key, params -> bool }: who may play")
+                        .named("maxMessage", INTEGER, 8 << 20, "largest message accepted, in bytes; past it the session closes")
+                        .named("handshakeTimeout", NUMBER, 10.0, "seconds a connection has to complete the handshake")
+                        .named("slowTimeout", NUMBER, 10.0, "seconds a player may stay too slow (frames dropped) before it is disconnected")
+                        .named("playerBuffer", INTEGER, 8 << 20, "bytes a player may fall behind before its non-key frames are dropped")
+                        .method("onPublish", "server.onPublish { app, key, params -> bool }: who may publish")
+                        .method("onPlay", "server.onPlay { app, key, params -> bool }: who may play")
+                        .returns(ANY)
+                        .create(a -> server(net, a)),
+                OperatorSpec.named("input.rtmp")
+                        .doc("The audio of a stream published to this engine's RTMP server; available while the publisher streams.")
+                        .requiredNamed("app", STRING, "the application: 'live' for rtmp://host/live/key")
+                        .requiredNamed("key", STRING, "the stream key")
+                        .named("port", INTEGER, 1935, "the RTMP server's port (rtmp.server on it is implied)")
+                        .named("buffer", NUMBER, 1.0, "seconds decoded before the source becomes available")
+                        .named("max", NUMBER, 10.0, "seconds kept at most")
+                        .returns(SOURCE)
+                        .create(a -> {
+                            if (decoder == null) {
+                                throw new ScriptException("input.rtmp() needs a live decoder, which the ffmpeg plugin provides; "
+                                        + "it is not installed");
+                            }
+                            RtmpServer server = declared(net, a.integer("port"), null);
+                            return new RtmpInput(server, a.string("app"), a.string("key"), decoder, a.number("buffer"),
+                                    a.number("max"));
+                        }),
+                OperatorSpec.named("output.rtmp")
+                        .doc("Pushes the stream to an RTMP server (nginx-rtmp, YouTube, this engine), reconnecting with backoff.")
+                        .positional("url", STRING, "rtmp://host[:port]/app/key")
+                        .positional("encoder", ENCODER, "an FLV encoder: ffmpeg(format: 'flv', audio: [codec: 'aac'], video: [...])")
+                        .positional("source", SOURCE, "the source")
+                        .named("onError", FUNCTION, null, "{ error -> seconds } before reconnecting; backoff 1 s to 30 s by default")
+                        .named("fallible", BOOLEAN, false, "accept a source that may become unavailable")
+                        .returns(OUTPUT)
+                        .create(a -> push(net, a)));
+    }
+
+    private static RtmpPushOutput push(Network net, Arguments a) {
+        UserFunction onError = a.function("onError");
+        RtmpPushClient client;
+        try {
+            client = new RtmpPushClient(a.string("url"), onError == null ? null : e -> {
+                Object r = onError.call(e.getMessage());
+                return r instanceof Number n ? n.doubleValue() : 5;
+            });
+        } catch (IllegalArgumentException e) {
+            throw new ScriptException("output.rtmp(): " + e.getMessage());
+        }
+        return new RtmpPushOutput(a.encoder("encoder"), client, net::vertx, a.source("source"), a.bool("fallible"));
+    }
+
+    private static RtmpServer server(Network net, Arguments a) {
+        RtmpServer s = declared(net, a.integer("port"), a.string("bind"));
+        s.limits(new RtmpServer.Limits(a.integer("maxMessage"), RtmpServer.Limits.DEFAULT.maxChunkStreamId(),
+                (long) (a.number("handshakeTimeout") * 1000), (long) (a.number("slowTimeout") * 1000),
+                RtmpServer.Limits.DEFAULT.queueMessages(), a.integer("playerBuffer")));
+        s.onPublish(check(a.function("onPublish")));
+        s.onPlay(check(a.function("onPlay")));
+        return s;
+    }
+
+    private static RtmpServer declared(Network net, int port, String bind) {
+        try {
+            return net.rtmp(port, bind != null ? bind : net.rtmpServers().stream().filter(r -> r.port() == port)
+                    .map(RtmpServer::bind).findFirst().orElse("0.0.0.0"));
+        } catch (IllegalArgumentException e) {
+            throw new ScriptException("rtmp.server(): " + e.getMessage());
+        }
+    }
+
+    private static RtmpServer.Check check(UserFunction f) {
+        return f == null ? null : (app, key, params) -> f.test(app, key, params);
+    }
+}

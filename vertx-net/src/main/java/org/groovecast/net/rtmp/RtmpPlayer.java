@@ -1,0 +1,139 @@
+package org.groovecast.net.rtmp;
+
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.util.internal.PlatformDependent;
+import java.util.Queue;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A playing connection's side of a stream. The publisher's loop only queues (a reference to the
+ * shared message) and wakes this connection's loop once; the drain there writes chunk headers
+ * and slices of the shared payloads, then flushes once. Bounded: a player that cannot keep up
+ * (queue full, or its socket past the high-water mark) loses non-key frames until the next
+ * keyframe, and is disconnected if it stays that slow; the publisher and the other players never
+ * wait for it.
+ */
+final class RtmpPlayer implements RtmpSubscriber {
+    private static final Logger log = LoggerFactory.getLogger(RtmpPlayer.class);
+    static final int AUDIO_CSID = 4;
+    static final int VIDEO_CSID = 6;
+    static final int DATA_CSID = 5;
+
+    private final RtmpConnection connection;
+    private final ChannelHandlerContext ctx;
+    private final int streamId;
+    private final long slowNanos;
+    private final Queue<RtmpMessage> queue;
+    private final AtomicBoolean scheduled = new AtomicBoolean();
+    private final Runnable drain = this::drain;
+    private volatile boolean overflowed;
+    private volatile boolean ended;
+    private boolean skipToKeyframe;
+    private long slowSince;
+    private long dropped;
+
+    RtmpPlayer(RtmpConnection connection, ChannelHandlerContext ctx, int streamId, RtmpServer.Limits limits) {
+        this.connection = connection;
+        this.ctx = ctx;
+        this.streamId = streamId;
+        this.slowNanos = limits.slowTimeoutMillis() * 1_000_000L;
+        this.queue = PlatformDependent.newFixedMpscQueue(limits.queueMessages());
+    }
+
+    int streamId() {
+        return streamId;
+    }
+
+    @Override
+    public void deliver(RtmpMessage m) {
+        m.payload.retain();
+        if (!queue.offer(m)) {
+            m.payload.release();
+            overflowed = true;
+        }
+        wake();
+    }
+
+    @Override
+    public void unpublished() {
+        ended = true;
+        wake();
+    }
+
+    private void wake() {
+        if (scheduled.compareAndSet(false, true)) ctx.executor().execute(drain);
+    }
+
+    /** On this connection's loop. */
+    private void drain() {
+        scheduled.set(false);
+        boolean open = ctx.channel().isActive();
+        if (overflowed) {
+            overflowed = false;
+            skipToKeyframe = true;
+        }
+        boolean wrote = false;
+        RtmpMessage m;
+        while ((m = queue.poll()) != null) {
+            try {
+                if (open && keep(m)) {
+                    connection.writeMedia(m, streamId);
+                    wrote = true;
+                } else {
+                    dropped++;
+                }
+            } finally {
+                m.payload.release();
+            }
+        }
+        if (!open) return;
+        if (wrote) ctx.flush();
+        if (ended) {
+            ended = false;
+            connection.streamEnded(this);
+            return;
+        }
+        checkSlow();
+    }
+
+    /** Whether to send {@code m} now: not while skipping to a keyframe, not media while the socket is full. */
+    private boolean keep(RtmpMessage m) {
+        if (m.type == RtmpMessage.DATA || m.sequenceHeader) return true;
+        boolean writable = ctx.channel().isWritable();
+        if (m.type == RtmpMessage.VIDEO) {
+            if (m.keyframe && writable) skipToKeyframe = false;
+            if (skipToKeyframe || !writable) {
+                skipToKeyframe = true;
+                return false;
+            }
+            return true;
+        }
+        return writable; // audio has no keyframes to wait for
+    }
+
+    private void checkSlow() {
+        if (!skipToKeyframe && ctx.channel().isWritable()) {
+            slowSince = 0;
+            return;
+        }
+        long now = System.nanoTime();
+        if (slowSince == 0) {
+            slowSince = now;
+            if (log.isInfoEnabled()) log.info("rtmp {}: player is slow; dropping frames until it catches up", connection.peer());
+        } else if (now - slowSince > slowNanos) {
+            if (log.isWarnEnabled()) {
+                log.warn("rtmp {}: player too slow for {} s ({} messages dropped); disconnecting it", connection.peer(),
+                        slowNanos / 1_000_000_000L, dropped);
+            }
+            ctx.close();
+        }
+    }
+
+    /** The connection closed: what is queued goes. */
+    void discard() {
+        RtmpMessage m;
+        while ((m = queue.poll()) != null) m.payload.release();
+    }
+}

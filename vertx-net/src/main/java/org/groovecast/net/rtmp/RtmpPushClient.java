@@ -1,0 +1,400 @@
+package org.groovecast.net.rtmp;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.util.internal.PlatformDependent;
+import io.vertx.core.Promise;
+import io.vertx.core.Vertx;
+import io.vertx.core.internal.net.NetSocketInternal;
+import io.vertx.core.net.NetClient;
+import io.vertx.core.net.NetClientOptions;
+import io.vertx.core.net.NetSocket;
+import java.net.URI;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Queue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.ToDoubleFunction;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The connection of an {@code output.rtmp} to an RTMP server, kept up by a virtual thread in
+ * direct style: connect, handshake, {@code connect}/{@code createStream}/{@code publish}, then
+ * stream; when the connection fails, wait (backoff, or what the script's {@code onError} says)
+ * and do it again. The clock hands messages over through a bounded queue drained on the
+ * connection's event loop; while disconnected they are dropped, and after a reconnection the
+ * server first gets the metadata and sequence headers again and video resumes on a keyframe.
+ */
+public final class RtmpPushClient implements AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(RtmpPushClient.class);
+    private static final int QUEUE = 1024;
+    private static final int CONTROL_CSID = 2;
+    private static final int COMMAND_CSID = 3;
+
+    private final String url;
+    private final String host;
+    private final int port;
+    private final String app;
+    private final String key;
+    private final ToDoubleFunction<Throwable> onError;
+    private final Queue<RtmpMessage> queue = PlatformDependent.newFixedMpscQueue(QUEUE);
+    private final AtomicBoolean scheduled = new AtomicBoolean();
+    private final Runnable drain = this::drain;
+    private volatile ChannelHandlerContext live;
+    private volatile boolean closed;
+    // Event loop of the live connection only:
+    private ChunkEncoder encoder;
+    private int streamId;
+    private boolean needKeyframe;
+    private RtmpMessage metadata;
+    private RtmpMessage videoHeader;
+    private RtmpMessage audioHeader;
+    private Thread thread;
+    private NetSocket socket;
+
+    /** @param url {@code rtmp://host[:port]/app/key} */
+    public RtmpPushClient(String url, ToDoubleFunction<Throwable> onError) {
+        URI u = URI.create(url);
+        if (!"rtmp".equalsIgnoreCase(u.getScheme()) || u.getHost() == null) {
+            throw new IllegalArgumentException("not an rtmp:// URL: " + url);
+        }
+        String path = u.getRawPath() == null ? "" : u.getRawPath().replaceFirst("^/", "");
+        int slash = path.lastIndexOf('/');
+        if (slash <= 0 || slash == path.length() - 1) {
+            throw new IllegalArgumentException("an RTMP URL names an app and a key: rtmp://host/app/key, got " + url);
+        }
+        this.url = url;
+        this.host = u.getHost();
+        this.port = u.getPort() > 0 ? u.getPort() : 1935;
+        this.app = path.substring(0, slash);
+        this.key = path.substring(slash + 1) + (u.getRawQuery() == null ? "" : "?" + u.getRawQuery());
+        this.onError = onError;
+    }
+
+    public String url() {
+        return url;
+    }
+
+    public boolean isConnected() {
+        return live != null;
+    }
+
+    /** Starts connecting in the background. */
+    public void start(Vertx vertx) {
+        thread = Thread.ofVirtual().name("output.rtmp " + url).start(() -> run(vertx));
+    }
+
+    /** A tag of the stream, from the clock; takes ownership. Dropped while disconnected or when the socket is behind. */
+    public void send(RtmpMessage m) {
+        if (m.type == RtmpMessage.DATA || m.sequenceHeader) {
+            // Kept for the next (re)connection, sent now too if connected.
+            remember(m);
+        }
+        ChannelHandlerContext ctx = live;
+        if (ctx == null || !queue.offer(m)) {
+            m.payload.release();
+            return;
+        }
+        if (scheduled.compareAndSet(false, true)) ctx.executor().execute(drain);
+    }
+
+    private synchronized void remember(RtmpMessage m) {
+        m.payload.retain();
+        RtmpMessage old;
+        if (m.type == RtmpMessage.DATA) {
+            old = metadata;
+            metadata = m;
+        } else if (m.type == RtmpMessage.VIDEO) {
+            old = videoHeader;
+            videoHeader = m;
+        } else {
+            old = audioHeader;
+            audioHeader = m;
+        }
+        if (old != null) old.payload.release();
+    }
+
+    private synchronized List<RtmpMessage> headers() {
+        List<RtmpMessage> h = new java.util.ArrayList<>();
+        for (RtmpMessage m : new RtmpMessage[] {metadata, videoHeader, audioHeader}) {
+            if (m != null) {
+                m.payload.retain();
+                h.add(m);
+            }
+        }
+        return h;
+    }
+
+    private void drain() {
+        scheduled.set(false);
+        ChannelHandlerContext ctx = live;
+        RtmpMessage m;
+        boolean wrote = false;
+        while ((m = queue.poll()) != null) {
+            try {
+                if (ctx == null || !ctx.channel().isActive()) continue;
+                if (m.type == RtmpMessage.VIDEO && !m.sequenceHeader) {
+                    if (m.keyframe) needKeyframe = false;
+                    if (needKeyframe || !ctx.channel().isWritable()) {
+                        needKeyframe = true; // behind: skip to the next keyframe rather than queue up
+                        continue;
+                    }
+                }
+                write(ctx, m);
+                wrote = true;
+            } finally {
+                m.payload.release();
+            }
+        }
+        if (wrote) ctx.flush();
+    }
+
+    private void write(ChannelHandlerContext ctx, RtmpMessage m) {
+        if (m.type == RtmpMessage.DATA) {
+            // A publisher sends its metadata through @setDataFrame; the server keeps it for players.
+            ByteBuf b = ctx.alloc().buffer(16 + m.payload.readableBytes());
+            Amf0.write(b, "@setDataFrame");
+            b.writeBytes(m.payload, m.payload.readerIndex(), m.payload.readableBytes());
+            encoder.write(ctx, 5, RtmpMessage.DATA, streamId, m.timestamp, b);
+            b.release();
+        } else {
+            encoder.write(ctx, m.type == RtmpMessage.AUDIO ? 4 : 6, m.type, streamId, m.timestamp, m.payload);
+        }
+    }
+
+    private void run(Vertx vertx) {
+        NetClient client = vertx.createNetClient(new NetClientOptions().setConnectTimeout(5000).setTcpNoDelay(true));
+        double backoff = 1;
+        while (!closed) {
+            Throwable failure;
+            Session session = null;
+            try {
+                NetSocket s = client.connect(port, host).await();
+                socket = s;
+                session = new Session(s);
+                session.establish();
+                log.info("output.rtmp: publishing to {}", url);
+                backoff = 1;
+                session.ended.future().await();
+                failure = new IllegalStateException("the server closed the connection");
+            } catch (Throwable e) {
+                failure = e;
+            }
+            live = null;
+            socket = null;
+            if (session != null) session.release();
+            if (closed) break;
+            double wait = onError != null ? safeDelay(failure) : backoff;
+            backoff = Math.min(30, backoff * 2);
+            log.warn("output.rtmp {}: {}; reconnecting in {} s", url, failure.getMessage(), String.format("%.1f", wait));
+            try {
+                Thread.sleep((long) (wait * 1000));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        client.close();
+    }
+
+    private double safeDelay(Throwable failure) {
+        try {
+            return Math.max(0.1, onError.applyAsDouble(failure));
+        } catch (RuntimeException e) {
+            log.warn("output.rtmp {}: onError failed ({}); waiting 5 s", url, e.toString());
+            return 5;
+        }
+    }
+
+    /** One connection: what the server sent, decoded on the event loop; the virtual thread waits on its answers. */
+    private final class Session implements ChunkDecoder.Sink {
+        final NetSocket socket;
+        final ChannelHandlerContext ctx;
+        final ByteBuf received;
+        final Promise<Void> ended = Promise.promise();
+        final Map<Double, Promise<List<Object>>> answers = new java.util.concurrent.ConcurrentHashMap<>();
+        volatile Promise<Map<?, ?>> status;
+        Promise<Void> handshaken = Promise.promise();
+        ChunkDecoder decoder;
+
+        Session(NetSocket s) {
+            this.socket = s;
+            this.ctx = ((NetSocketInternal) s).channelHandlerContext();
+            this.received = ctx.alloc().buffer(4096);
+            s.closeHandler(v -> {
+                ended.tryComplete();
+                handshaken.tryFail("the server closed the connection");
+                answers.values().forEach(p -> p.tryFail("the server closed the connection"));
+                Promise<Map<?, ?>> st = status;
+                if (st != null) st.tryFail("the server closed the connection");
+            });
+            s.handler(b -> receive(((io.vertx.core.internal.buffer.BufferInternal) b).getByteBuf()));
+        }
+
+        private void receive(ByteBuf bytes) {
+            received.writeBytes(bytes);
+            try {
+                if (decoder == null) {
+                    if (received.readableBytes() < 1 + 2 * Handshake.SIZE) return;
+                    ByteBuf c2 = ctx.alloc().buffer(Handshake.SIZE);
+                    Handshake.clientAck(received, c2);
+                    ctx.writeAndFlush(c2);
+                    decoder = new ChunkDecoder(ctx.alloc(), ChunkDecoder.DEFAULT_MAX_MESSAGE, ChunkDecoder.DEFAULT_MAX_CHUNK_STREAM_ID);
+                    handshaken.tryComplete();
+                }
+                decoder.decode(received, this);
+                received.discardSomeReadBytes();
+            } catch (RuntimeException e) {
+                log.warn("output.rtmp {}: {}", url, e.getMessage());
+                socket.close();
+            }
+        }
+
+        @Override
+        public void message(int csid, int type, int sid, long timestamp, ByteBuf payload) {
+            try {
+                if (type == 4 && payload.readableBytes() >= 6 && payload.getUnsignedShort(payload.readerIndex()) == 6) {
+                    ByteBuf pong = ctx.alloc().buffer(6);
+                    pong.writeShort(7).writeInt(payload.getInt(payload.readerIndex() + 2));
+                    encoder.write(ctx, CONTROL_CSID, 4, 0, 0, pong);
+                    pong.release();
+                    ctx.flush();
+                } else if (type == 20 || type == 17) {
+                    if (type == 17) payload.skipBytes(1);
+                    List<Object> v = Amf0.readAll(payload);
+                    if (v.isEmpty()) return;
+                    Object name = v.get(0);
+                    if ("_result".equals(name) || "_error".equals(name)) {
+                        Promise<List<Object>> p = answers.remove(v.size() > 1 && v.get(1) instanceof Double d ? d : -1.0);
+                        if (p != null) p.tryComplete(v);
+                    } else if ("onStatus".equals(name) && v.size() > 3 && v.get(3) instanceof Map<?, ?> info) {
+                        Promise<Map<?, ?>> st = status;
+                        if (st != null) st.tryComplete(info);
+                    }
+                }
+            } finally {
+                payload.release();
+            }
+        }
+
+        /** Handshake and the publish dialogue; returns once the server said NetStream.Publish.Start. */
+        void establish() {
+            ctx.executor().execute(() -> {
+                ByteBuf hello = ctx.alloc().buffer(1 + Handshake.SIZE);
+                Handshake.clientHello(hello);
+                ctx.writeAndFlush(hello);
+            });
+            handshaken.future().timeout(10, TimeUnit.SECONDS).await();
+            onLoop(() -> {
+                encoder = new ChunkEncoder(128);
+                ByteBuf size = ctx.alloc().buffer(4).writeInt(RtmpConnection.OUT_CHUNK_SIZE);
+                encoder.write(ctx, CONTROL_CSID, 1, 0, 0, size);
+                size.release();
+                encoder.setChunkSize(RtmpConnection.OUT_CHUNK_SIZE);
+            });
+            Map<String, Object> info = new LinkedHashMap<>();
+            info.put("app", app);
+            info.put("type", "nonprivate");
+            info.put("flashVer", "FMLE/3.0 (compatible; Groovecast)");
+            info.put("tcUrl", "rtmp://" + host + ":" + port + "/" + app);
+            expect(call(1, 0, "connect", info), "connect");
+            call(2, 0, "releaseStream", null, key);
+            call(3, 0, "FCPublish", null, key);
+            List<Object> created = expect(call(4, 0, "createStream", (Object) null), "createStream");
+            if (!(created.size() > 3 && created.get(3) instanceof Double id)) {
+                throw new IllegalStateException("createStream answered no stream id");
+            }
+            int sid = id.intValue();
+            Promise<Map<?, ?>> st = Promise.promise();
+            status = st;
+            call(5, sid, "publish", null, key, "live");
+            Map<?, ?> answer = st.future().timeout(10, TimeUnit.SECONDS).await();
+            if (!"NetStream.Publish.Start".equals(answer.get("code"))) {
+                throw new IllegalStateException("the server refused to publish " + app + "/" + key + ": " + answer.get("code")
+                        + " " + answer.get("description"));
+            }
+            List<RtmpMessage> headers = headers();
+            onLoop(() -> {
+                streamId = sid;
+                needKeyframe = true;
+                for (RtmpMessage h : headers) {
+                    write(ctx, h);
+                    h.payload.release();
+                }
+                ctx.flush();
+                live = ctx;
+            });
+        }
+
+        private Promise<List<Object>> call(double txn, int sid, String name, Object... args) {
+            Promise<List<Object>> p = Promise.promise();
+            if (txn != 2 && txn != 3) answers.put(txn, p);
+            onLoop(() -> {
+                ByteBuf b = ctx.alloc().buffer(256);
+                Amf0.write(b, name);
+                Amf0.write(b, txn);
+                for (Object a : args) Amf0.write(b, a);
+                encoder.write(ctx, COMMAND_CSID, 20, sid, 0, b);
+                b.release();
+                ctx.flush();
+            });
+            return p;
+        }
+
+        private List<Object> expect(Promise<List<Object>> p, String what) {
+            List<Object> v = p.future().timeout(10, TimeUnit.SECONDS).await();
+            if ("_error".equals(v.get(0))) {
+                Object info = v.size() > 3 ? v.get(3) : null;
+                throw new IllegalStateException(what + " refused: " + (info instanceof Map<?, ?> m ? m.get("code") + " "
+                        + m.get("description") : String.valueOf(info)));
+            }
+            return v;
+        }
+
+        private void onLoop(Runnable r) {
+            Promise<Void> done = Promise.promise();
+            ctx.executor().execute(() -> {
+                try {
+                    r.run();
+                    done.complete();
+                } catch (RuntimeException e) {
+                    done.fail(e);
+                }
+            });
+            done.future().await();
+        }
+
+        void release() {
+            ctx.executor().execute(() -> {
+                received.release();
+                if (decoder != null) decoder.release();
+            });
+        }
+    }
+
+    @Override
+    public void close() {
+        closed = true;
+        NetSocket s = socket;
+        if (s != null) s.close();
+        if (thread != null) {
+            thread.interrupt();
+            try {
+                thread.join(5000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        RtmpMessage m;
+        while ((m = queue.poll()) != null) m.payload.release();
+        synchronized (this) {
+            for (RtmpMessage h : new RtmpMessage[] {metadata, videoHeader, audioHeader}) {
+                if (h != null) h.payload.release();
+            }
+            metadata = videoHeader = audioHeader = null;
+        }
+    }
+}

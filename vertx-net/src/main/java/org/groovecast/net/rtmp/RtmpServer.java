@@ -1,0 +1,213 @@
+package org.groovecast.net.rtmp;
+
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.WriteBufferWaterMark;
+import io.netty.util.concurrent.EventExecutor;
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import io.vertx.core.Vertx;
+import io.vertx.core.internal.VertxInternal;
+import java.net.InetSocketAddress;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * {@code rtmp.server(port:, bind:)}: publishers (OBS, ffmpeg) and players on one port, streams
+ * by {@code app/key}. Netty's server channel on Vert.x's acceptor and event loops (native
+ * epoll), one {@link RtmpConnection} per connection handling everything it receives inline on
+ * its loop. Kept across reloads with the network, so publishers and players stay connected; a
+ * reloaded script brings its own auth hooks.
+ */
+public final class RtmpServer {
+    private static final Logger log = LoggerFactory.getLogger(RtmpServer.class);
+
+    /** {@code { app, key, params -> bool }}: whether a publisher or player may use a stream. */
+    @FunctionalInterface
+    public interface Check {
+        boolean allow(String app, String key, Map<String, String> params);
+    }
+
+    /** Limits a connection lives under; see the script function's documentation. */
+    public record Limits(int maxMessage, int maxChunkStreamId, long handshakeTimeoutMillis, long slowTimeoutMillis,
+                         int queueMessages, int highWaterBytes) {
+        public static final Limits DEFAULT = new Limits(8 << 20, 1024, 10_000, 10_000, 4096, 8 << 20);
+    }
+
+    private final int port;
+    private final String bind;
+    private volatile Limits limits = Limits.DEFAULT;
+    private volatile Check onPublish;
+    private volatile Check onPlay;
+    // What the script being loaded declares; in force from commit(), so a failed reload changes nothing.
+    private Limits nextLimits = Limits.DEFAULT;
+    private Check nextPublish;
+    private Check nextPlay;
+    private final Map<String, RtmpStream> streams = new ConcurrentHashMap<>();
+    private final Map<String, List<RtmpSubscriber>> watchers = new ConcurrentHashMap<>();
+    private Channel server;
+
+    public RtmpServer(int port, String bind) {
+        this.port = port;
+        this.bind = bind;
+    }
+
+    public int port() {
+        return port;
+    }
+
+    public String bind() {
+        return bind;
+    }
+
+    /** The limits for the script being loaded. */
+    public synchronized void limits(Limits l) {
+        nextLimits = l;
+    }
+
+    Limits limits() {
+        return limits;
+    }
+
+    /** {@code server.onPublish { app, key, params -> bool }}: who may publish (null: anyone). */
+    public synchronized RtmpServer onPublish(Check check) {
+        nextPublish = check;
+        return this;
+    }
+
+    /** {@code server.onPlay { app, key, params -> bool }}: who may play (null: anyone). */
+    public synchronized RtmpServer onPlay(Check check) {
+        nextPlay = check;
+        return this;
+    }
+
+    /** A script is about to declare this server again: its hooks and limits start from the defaults. */
+    public synchronized void beginLoad() {
+        nextLimits = Limits.DEFAULT;
+        nextPublish = null;
+        nextPlay = null;
+    }
+
+    /** The loaded script's hooks and limits take effect (new connections get the new limits). */
+    public synchronized void commit() {
+        limits = nextLimits;
+        onPublish = nextPublish;
+        onPlay = nextPlay;
+    }
+
+    boolean mayPublish(String app, String key, Map<String, String> params) {
+        return allowed(onPublish, app, key, params, "onPublish");
+    }
+
+    boolean mayPlay(String app, String key, Map<String, String> params) {
+        return allowed(onPlay, app, key, params, "onPlay");
+    }
+
+    private static boolean allowed(Check check, String app, String key, Map<String, String> params, String what) {
+        if (check == null) return true;
+        try {
+            return check.allow(app, key, params);
+        } catch (RuntimeException e) {
+            log.warn("rtmp: {} for {}/{} failed ({}); refusing", what, app, key, e.toString());
+            return false;
+        }
+    }
+
+    /** The stream {@code path} for a new publisher on {@code loop}, or null when someone publishes there already. */
+    RtmpStream claim(String path, EventExecutor loop) {
+        RtmpStream s = new RtmpStream(path, loop);
+        if (streams.putIfAbsent(path, s) != null) return null;
+        List<RtmpSubscriber> w = watchers.get(path);
+        if (w != null) for (RtmpSubscriber sub : w) s.subscribe(sub);
+        return s;
+    }
+
+    /** The publisher left: the key is free again. */
+    void release(String path, RtmpStream s) {
+        streams.remove(path, s);
+    }
+
+    RtmpStream stream(String path) {
+        return streams.get(path);
+    }
+
+    /** Whether {@code app/key} is being published now. */
+    public boolean isPublished(String path) {
+        return streams.containsKey(path);
+    }
+
+    /**
+     * Feeds {@code subscriber} every time {@code path} is published, now if it is, until
+     * {@link #unwatch}: a script's {@code input.rtmp}.
+     */
+    public void watch(String path, RtmpSubscriber subscriber) {
+        watchers.computeIfAbsent(path, p -> new CopyOnWriteArrayList<>()).add(subscriber);
+        RtmpStream s = streams.get(path);
+        if (s != null) s.subscribe(subscriber);
+    }
+
+    public void unwatch(String path, RtmpSubscriber subscriber) {
+        List<RtmpSubscriber> w = watchers.get(path);
+        if (w != null) w.remove(subscriber);
+        RtmpStream s = streams.get(path);
+        if (s != null) s.unsubscribe(subscriber);
+    }
+
+    public boolean isListening() {
+        return server != null;
+    }
+
+    /** Binds the port; fails when it is taken. */
+    public Future<Void> listen(Vertx vertx) {
+        VertxInternal v = (VertxInternal) vertx;
+        Limits l = limits;
+        ServerBootstrap b = new ServerBootstrap()
+                .group(v.acceptorEventLoopGroup(), v.nettyEventLoopGroup())
+                .channelFactory(v.transport().serverChannelFactory(false))
+                .option(ChannelOption.SO_BACKLOG, 1024)
+                .option(ChannelOption.SO_REUSEADDR, true)
+                .childOption(ChannelOption.TCP_NODELAY, true)
+                // Past the high mark a player counts as slow: its non-key frames are dropped.
+                .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK,
+                        new WriteBufferWaterMark(l.highWaterBytes() / 2, l.highWaterBytes()))
+                .childHandler(new ChannelInitializer<>() {
+                    @Override
+                    protected void initChannel(Channel ch) {
+                        ch.pipeline().addLast(new RtmpConnection(RtmpServer.this));
+                    }
+                });
+        Promise<Void> bound = Promise.promise();
+        b.bind(bind, port).addListener(f -> {
+            if (f.isSuccess()) {
+                server = ((io.netty.channel.ChannelFuture) f).channel();
+                log.info("rtmp: listening on {}:{}", bind, actualPort());
+                bound.complete();
+            } else {
+                bound.fail(f.cause());
+            }
+        });
+        return bound.future();
+    }
+
+    /** The port actually bound (differs from {@link #port()} when that was 0). */
+    public int actualPort() {
+        return server == null ? port : ((InetSocketAddress) server.localAddress()).getPort();
+    }
+
+    /** Stops accepting; open connections close with the event loops. */
+    public Future<Void> close() {
+        Promise<Void> closed = Promise.promise();
+        if (server == null) {
+            closed.complete();
+            return closed.future();
+        }
+        server.close().addListener(f -> closed.complete());
+        return closed.future();
+    }
+}
