@@ -108,7 +108,9 @@ public final class StationReloader {
         List<String> carried = new ArrayList<>();
         old.stop(() -> carry(old, next, outputs, carried), () -> next.go(HEAD_START_NANOS));
         current = next;
-        last = new Report((System.nanoTime() - t0) / 1_000_000, describe(outputs.pairs().keySet()),
+        List<String> kept = new ArrayList<>(describe(outputs.pairs().keySet()));
+        for (String k : next.network().lastKept()) if (k.startsWith("rtmp ")) kept.add(k + " (publishers and players stay)");
+        last = new Report((System.nanoTime() - t0) / 1_000_000, kept,
                 describe(outputs.added()), describe(outputs.removed()), List.copyOf(carried));
         log.info("reload of {} in {} ms: kept {}; started {}; stopped {}; sources carried over {}",
                 script.getFileName(), last.millis(), last.kept(), last.started(), last.stopped(), last.carried());

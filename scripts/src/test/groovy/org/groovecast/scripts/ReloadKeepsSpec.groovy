@@ -10,7 +10,7 @@ import spock.lang.TempDir
 
 /**
  * What a reload keeps besides harbor listeners: the live DJ on input.harbor, the source
- * connection to a real icecast2, the HLS segment sequence and a recording, all without an id:
+ * connection to a real icecast2, RTMP publishers and players, the HLS segment sequence and a recording, all without an id:
  * (matched by kind and endpoint); what it starts and stops is reported.
  */
 class ReloadKeepsSpec extends Specification {
@@ -18,13 +18,16 @@ class ReloadKeepsSpec extends Specification {
     Path dir
 
     int port = Net.freePort()
+    int rtmpPort = Net.freePort()
     Icecast icecast
+    List<Process> rtmpClients = []
     StationReloader reloader
     Process dj
 
     def cleanup() {
         reloader?.stop()
         dj?.destroy()
+        rtmpClients*.destroyForcibly()
         icecast?.stop()
     }
 
@@ -36,6 +39,7 @@ class ReloadKeepsSpec extends Specification {
                 mount: '/radio')
         output.file.hls('${dir}/hls', [a: aac(bitrate: 64)], s, segmentDuration: 1, segments: 30)
         output.file(wav(), '${dir}/rec.wav', s)
+        rtmp.server(port: ${rtmpPort}, bind: '127.0.0.1')
         ${extra}
         """.stripIndent()
     }
@@ -76,7 +80,13 @@ class ReloadKeepsSpec extends Specification {
         assert Net.await(10) { icecast.hasMount('/radio') }
         def listener = new Listener(icecast.port)
         dj = LiveInputSpec.sourceClient(port, 'secret', 30, 880)
-        assert listener.readFor(3000)
+        String rtmpUrl = "rtmp://127.0.0.1:${rtmpPort}/live/cam"
+        rtmpClients << new ProcessBuilder('ffmpeg', '-nostdin', '-v', 'error', '-re', '-stream_loop', '-1', '-i',
+                RtmpSpec.flvClip('rtmp-720p.flv', 8).toString(), '-c', 'copy', '-f', 'flv', rtmpUrl).start()
+        assert listener.readFor(1500)
+        rtmpClients << new ProcessBuilder('ffmpeg', '-nostdin', '-v', 'error', '-i', rtmpUrl, '-c', 'copy', '-f', 'null', '-')
+                .start()
+        assert listener.readFor(1500)
         long beforeReload = System.nanoTime()
 
         when: 'the tone behind the DJ changes, old.wav gives way to new.wav'
@@ -92,6 +102,7 @@ class ReloadKeepsSpec extends Specification {
         Media.run(['ffmpeg', '-nostdin', '-v', 'error', '-y', '-t', '4', '-i', "http://127.0.0.1:${icecast.port}/radio".toString(),
                    '-ac', '1', '-ar', '44100', '-bitexact', heard.toString()])
         boolean djConnected = dj.isAlive()
+        boolean rtmpConnected = rtmpClients.every { it.isAlive() }
         double ranSeconds = (System.nanoTime() - beforeReload) / 1e9
         reloader.stop()
         List<String> playlist = Files.readAllLines(dir.resolve('hls/a.m3u8'))
@@ -109,6 +120,9 @@ class ReloadKeepsSpec extends Specification {
         and: 'icecast never saw the source leave: its listener was never dropped'
         listenedThrough
 
+        and: 'the RTMP publisher and its player stayed connected'
+        rtmpConnected
+
         and: 'one HLS sequence, numbered on, a discontinuity at each reload, never ended in between'
         !playlistAfterSwap.contains('#EXT-X-ENDLIST')
         numbers == (numbers[0]..numbers[-1]).toList()
@@ -125,5 +139,6 @@ class ReloadKeepsSpec extends Specification {
         report.started() == ["output.file ${dir}/new.wav".toString()]
         report.stopped() == ["output.file ${dir}/old.wav".toString()]
         report.carried() == ["input.harbor :${port}/live".toString()]
+        reloader.current().network().lastKept().contains("rtmp :${rtmpPort}".toString())
     }
 }

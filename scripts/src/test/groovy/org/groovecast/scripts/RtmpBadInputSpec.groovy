@@ -35,8 +35,11 @@ class RtmpBadInputSpec extends Specification {
     static final class Client implements Closeable {
         final Socket socket
 
-        Client(int port, boolean handshake = true) {
-            socket = new Socket('127.0.0.1', port)
+        /** @param receiveBuffer a small one makes a client that does not read look slow at once */
+        Client(int port, boolean handshake = true, int receiveBuffer = 0) {
+            socket = new Socket()
+            if (receiveBuffer > 0) socket.receiveBufferSize = receiveBuffer
+            socket.connect(new InetSocketAddress('127.0.0.1', port))
             socket.soTimeout = 3000
             if (handshake) {
                 send([3] + [0] * 1536)
@@ -101,9 +104,9 @@ class RtmpBadInputSpec extends Specification {
         }
     }
 
-    /** A type-0 chunk header on chunk stream {@code csid} (2..63), message stream 0. */
-    static List<Integer> header(int csid, int length, int type) {
-        [csid, 0, 0, 0, (length >> 16) & 0xFF, (length >> 8) & 0xFF, length & 0xFF, type, 0, 0, 0, 0]
+    /** A type-0 chunk header on chunk stream {@code csid} (2..63), message stream {@code streamId}. */
+    static List<Integer> header(int csid, int length, int type, int streamId = 0) {
+        [csid, 0, 0, 0, (length >> 16) & 0xFF, (length >> 8) & 0xFF, length & 0xFF, type, streamId & 0xFF, 0, 0, 0]
     }
 
     static List<Integer> amfString(String s) {
@@ -114,9 +117,9 @@ class RtmpBadInputSpec extends Specification {
         [0] + (ByteBuffer.allocate(8).putDouble(d).array() as List<Integer>)
     }
 
-    static List<Integer> command(String name, double txn, List<Integer> rest = [5]) {
+    static List<Integer> command(String name, double txn, List<Integer> rest = [5], int streamId = 0) {
         List<Integer> body = amfString(name) + amfNumber(txn) + rest
-        header(3, body.size(), 20) + body
+        header(3, body.size(), 20, streamId) + body
     }
 
     static final List<Integer> CONNECT = command('connect', 1,

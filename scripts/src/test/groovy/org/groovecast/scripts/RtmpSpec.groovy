@@ -1,9 +1,13 @@
 package org.groovecast.scripts
 
+import ch.qos.logback.classic.Logger
+import ch.qos.logback.classic.spi.ILoggingEvent
+import ch.qos.logback.core.read.ListAppender
 import java.nio.file.Files
 import java.nio.file.Path
 import java.util.concurrent.TimeUnit
 import org.groovecast.host.Station
+import org.slf4j.LoggerFactory
 import spock.lang.Shared
 import spock.lang.Specification
 import spock.lang.TempDir
@@ -21,14 +25,18 @@ class RtmpSpec extends Specification {
     @Shared
     Path clip = flvClip('rtmp-720p.flv', 8)
 
-    static Path flvClip(String name, double seconds) {
+    /** The same at about 14 Mbit/s (lossless): fills a stuck player's socket buffers in seconds. */
+    @Shared
+    Path heavyClip = flvClip('rtmp-720p-heavy.flv', 8, ['-qp', '0'])
+
+    static Path flvClip(String name, double seconds, List<String> rate = ['-b:v', '2M']) {
         Path out = Media.DIR.resolve(name)
         if (Files.exists(out)) return out
         Files.createDirectories(out.parent)
         Media.run(['ffmpeg', '-nostdin', '-v', 'error', '-y', '-f', 'lavfi', '-i', "testsrc2=s=1280x720:r=25:d=${seconds}".toString(),
                    '-f', 'lavfi', '-i', "sine=frequency=440:sample_rate=44100:duration=${seconds}".toString(),
-                   '-c:v', 'libx264', '-preset', 'ultrafast', '-g', '25', '-pix_fmt', 'yuv420p', '-b:v', '2M',
-                   '-c:a', 'aac', '-ac', '2', '-f', 'flv', out.toString()])
+                   '-c:v', 'libx264', '-preset', 'ultrafast', '-g', '25', '-pix_fmt', 'yuv420p'] + rate +
+                   ['-c:a', 'aac', '-ac', '2', '-f', 'flv', out.toString()])
         out
     }
 
@@ -164,6 +172,42 @@ class RtmpSpec extends Specification {
         said.contains('BadName') || said.contains('already being published')
         first.isAlive()
         got.video.size() >= 120 // 5 s at 25 fps, less what ffmpeg's -t cut: no gap
+    }
+
+    def "a player that stops reading loses frames, then its connection after slowTimeout; the publisher and another player never wait"() {
+        given:
+        def slowLog = new ListAppender<ILoggingEvent>()
+        slowLog.start()
+        Logger playerLog = (Logger) LoggerFactory.getLogger('org.groovecast.net.rtmp.RtmpPlayer')
+        playerLog.addAppender(slowLog)
+        relay(', slowTimeout: 2, playerBuffer: 262144')
+        Process publisher = publish(heavyClip, 'test', true)
+        Thread.sleep(1500)
+        def stuck = new RtmpBadInputSpec.Client(port, true, 4096)
+        stuck.send(RtmpBadInputSpec.CONNECT)
+        stuck.send(RtmpBadInputSpec.command('createStream', 2))
+        Thread.sleep(300)
+        stuck.send(RtmpBadInputSpec.command('play', 3, [5] + RtmpBadInputSpec.amfString('test'), 1))
+        Process player = ffmpeg(['-y', '-t', '8', '-i', url(), '-c', 'copy', '-f', 'framemd5', dir.resolve('p.framemd5').toString()])
+
+        when: 'the stuck player never reads (until the server says it dropped it)'
+        long t0 = System.nanoTime()
+        boolean dropped = Net.await(12) { slowLog.list.any { it.formattedMessage.contains('too slow') } }
+        double after = (System.nanoTime() - t0) / 1e9
+        boolean closed = stuck.closedWithin(3000)
+        assert player.waitFor(20, TimeUnit.SECONDS)
+        def got = hashes(dir.resolve('p.framemd5'))
+
+        then: 'dropped after its queue filled and slowTimeout passed'
+        dropped
+        closed
+        after > 1.5
+        publisher.isAlive()
+        got.video.size() >= 195 // 8 s at 25 fps (a few short of 200 for ffmpeg's -t cut): the other player never waited
+
+        cleanup:
+        stuck?.close()
+        playerLog?.detachAppender(slowLog)
     }
 
     def "input.rtmp in a fallback: the station plays the publisher's audio while it is on, the tone before and after"() {
