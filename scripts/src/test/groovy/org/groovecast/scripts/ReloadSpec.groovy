@@ -21,6 +21,8 @@ class ReloadSpec extends Specification {
         """
         def s = sine(${freq}, amplitude: 0.3)
         output.harbor(mp3(bitrate: 128), s, mount: 'radio', port: ${port}, burst: 0)
+        def live = input.harbor('live', port: ${port}, password: 'secret', buffer: 0.5)
+        output.harbor(mp3(bitrate: 128), mksafe(live), mount: 'dj', port: ${port}, burst: 0)
         """.stripIndent()
     }
 
@@ -73,7 +75,7 @@ class ReloadSpec extends Specification {
         }
     }
 
-    def "three reloads under 50 listeners, one with a syntax error: nobody is dropped, no gap over a second, the new graph is heard"() {
+    def "three reloads under 50 listeners and a live DJ, one with a syntax error: nobody is dropped, no gap over a second, the new graph is heard"() {
         given:
         Path script = dir.resolve('station.groovy')
         Files.writeString(script, station(440))
@@ -81,6 +83,7 @@ class ReloadSpec extends Specification {
         reloader.start()
         def listeners = new Listeners(port, 50)
         Thread reader = Thread.start { listeners.run() }
+        Process dj = LiveInputSpec.sourceClient(port, 'secret', 30, 1000)
         Thread.sleep(1500)
 
         when:
@@ -99,6 +102,11 @@ class ReloadSpec extends Specification {
         Path heard = dir.resolve('heard.wav')
         Media.run(['ffmpeg', '-nostdin', '-v', 'error', '-y', '-t', '2', '-i', "http://127.0.0.1:${port}/radio".toString(),
                    '-ac', '1', '-ar', '44100', '-bitexact', heard.toString()])
+        Path djHeard = dir.resolve('dj.wav')
+        Media.run(['ffmpeg', '-nostdin', '-v', 'error', '-y', '-t', '2', '-i', "http://127.0.0.1:${port}/dj".toString(),
+                   '-ac', '1', '-ar', '44100', '-bitexact', djHeard.toString()])
+        boolean djConnected = dj.isAlive()
+        dj.destroy()
         listeners.stop = true
         reader.join()
 
@@ -109,6 +117,9 @@ class ReloadSpec extends Specification {
         (0..<50).every { after[it] > before[it] } // every listener still receiving
         listeners.worstGap.max() < 1_000_000_000L
         Math.abs(Wav.read(heard).frequency(0.3, 1.7) - 880) < 5
+        'the live DJ on input.harbor stayed connected and is on air'
+        djConnected
+        Math.abs(Wav.read(djHeard).frequency(1.0, 1.9) - 1000) < 5
 
         cleanup:
         reloader?.stop()
@@ -166,7 +177,7 @@ class ReloadSpec extends Specification {
         asked.code == 0
         asked.out.contains('Reloading')
         reloaded
-        reloader.lastReload().kept() == [":${port}/radio".toString()].collect { 'output.harbor ' + it }
+        reloader.lastReload().kept() == ["output.harbor :${port}/radio".toString(), "output.harbor :${port}/dj".toString()]
         nobody.code == 1
         nobody.err.contains('cannot reach the station')
 

@@ -180,7 +180,7 @@ class RtmpSpec extends Specification {
         slowLog.start()
         Logger playerLog = (Logger) LoggerFactory.getLogger('org.groovecast.net.rtmp.RtmpPlayer')
         playerLog.addAppender(slowLog)
-        relay(', slowTimeout: 2, playerBuffer: 262144')
+        relay(', slowTimeout: 2, playerBuffer: 2097152')
         Process publisher = publish(heavyClip, 'test', true)
         Thread.sleep(1500)
         def stuck = new RtmpBadInputSpec.Client(port, true, 4096)
