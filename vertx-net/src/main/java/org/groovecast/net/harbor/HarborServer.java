@@ -1,13 +1,8 @@
 package org.groovecast.net.harbor;
 
-import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
-import io.netty.channel.ChannelInitializer;
-import io.netty.channel.ChannelOption;
 import io.vertx.core.Future;
-import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
-import io.vertx.core.internal.VertxInternal;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,6 +11,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import org.groovecast.net.ServerChannels;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -183,30 +179,11 @@ public final class HarborServer {
 
     /** Binds the port; fails when it is taken. */
     public Future<Void> listen(Vertx vertx) {
-        VertxInternal v = (VertxInternal) vertx;
-        ServerBootstrap b = new ServerBootstrap()
-                .group(v.acceptorEventLoopGroup(), v.nettyEventLoopGroup())
-                .channelFactory(v.transport().serverChannelFactory(false))
-                .option(ChannelOption.SO_BACKLOG, 1024)
-                .option(ChannelOption.SO_REUSEADDR, true)
-                .childOption(ChannelOption.TCP_NODELAY, true)
-                .childHandler(new ChannelInitializer<>() {
-                    @Override
-                    protected void initChannel(Channel ch) {
-                        ch.pipeline().addLast(new HarborConnection(HarborServer.this));
-                    }
-                });
-        Promise<Void> bound = Promise.promise();
-        b.bind(bind, port).addListener(f -> {
-            if (f.isSuccess()) {
-                server = ((io.netty.channel.ChannelFuture) f).channel();
-                log.info("harbor: listening on {}:{} ({})", bind, actualPort(), String.join(", ", describe()));
-                bound.complete();
-            } else {
-                bound.fail(f.cause());
-            }
+        return ServerChannels.bind(vertx, bind, port, b -> { }, () -> new HarborConnection(this)).map(ch -> {
+            server = ch;
+            log.info("harbor: listening on {}:{} ({})", bind, actualPort(), String.join(", ", describe()));
+            return null;
         });
-        return bound.future();
     }
 
     /** The port actually bound (differs from {@link #port()} when that was 0). */
@@ -225,12 +202,6 @@ public final class HarborServer {
 
     /** Stops accepting; open connections close with the event loops (Network.close). */
     public Future<Void> close() {
-        Promise<Void> closed = Promise.promise();
-        if (server == null) {
-            closed.complete();
-            return closed.future();
-        }
-        server.close().addListener(f -> closed.complete());
-        return closed.future();
+        return ServerChannels.close(server);
     }
 }

@@ -17,6 +17,7 @@ import org.groovecast.api.LiveDecoder;
 import org.groovecast.api.Source;
 import org.groovecast.api.StreamContext;
 import org.groovecast.net.BasicAuth;
+import org.groovecast.net.live.LiveBuffer;
 import org.groovecast.net.live.LiveDecoding;
 import org.groovecast.net.live.LivePipe;
 import org.groovecast.net.live.PcmRing;
@@ -44,9 +45,7 @@ public final class LiveInput extends Source implements HarborIngest, LiveDecodin
     private volatile Consumer<Map<String, String>> onConnect;
     private volatile Runnable onDisconnect;
     private AudioFormat format;
-    private volatile PcmRing ring;
-    private int bufferSamples;
-    private boolean playing;
+    private volatile LiveBuffer buffer;
 
     /**
      * @param auth  user and password to accepted; usually a comparison with the configured ones
@@ -59,7 +58,7 @@ public final class LiveInput extends Source implements HarborIngest, LiveDecodin
         this.decoder = decoder;
         this.auth = auth;
         this.bufferSeconds = bufferSeconds;
-        this.maxSeconds = Math.max(maxSeconds, bufferSeconds + 1);
+        this.maxSeconds = maxSeconds;
         this.timeoutSeconds = timeoutSeconds;
     }
 
@@ -100,13 +99,12 @@ public final class LiveInput extends Source implements HarborIngest, LiveDecodin
     @Override
     protected void onPrepare(StreamContext context) {
         format = context.format();
-        ring = new PcmRing(format.channels(), (int) format.samples(maxSeconds));
-        bufferSamples = (int) format.samples(bufferSeconds);
+        buffer = new LiveBuffer(format, bufferSeconds, maxSeconds);
     }
 
     @Override
     public PcmRing ring() {
-        return ring;
+        return buffer.ring();
     }
 
     @Override
@@ -135,19 +133,15 @@ public final class LiveInput extends Source implements HarborIngest, LiveDecodin
             c.ctx.close();
             return;
         }
-        ring = p.ring;
-        playing = p.playing;
+        buffer = p.buffer;
         c.owner = this;
         log.info("input.harbor {}: source client {} kept across the reload", path, c.peer);
     }
 
     @Override
     public boolean isReady() {
-        if (ring == null) return false;
-        int available = ring.available();
-        if (playing && available > 0) return true;
-        playing = available >= Math.max(1, bufferSamples) || available > 0 && client.get() == null;
-        return playing;
+        LiveBuffer b = buffer;
+        return b != null && b.isReady(client.get() != null);
     }
 
     @Override
@@ -157,8 +151,7 @@ public final class LiveInput extends Source implements HarborIngest, LiveDecodin
 
     @Override
     protected void generate(Frame frame) {
-        ring.read(frame, frame.free());
-        if (ring.available() == 0) playing = false; // an underrun ends the track: buffer again before coming back
+        buffer.read(frame);
     }
 
     // ---------------------------------------------------------------- the harbor side
@@ -170,7 +163,7 @@ public final class LiveInput extends Source implements HarborIngest, LiveDecodin
             refuse(ctx, 401, "wrong user or password", Map.of("WWW-Authenticate", "Basic realm=\"Groovecast\""));
             return null;
         }
-        if (ring == null) {
+        if (buffer == null) {
             refuse(ctx, 503, "the station is not running", Map.of());
             return null;
         }

@@ -21,6 +21,7 @@ import java.util.Queue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.ToDoubleFunction;
+import org.groovecast.net.Reconnection;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -36,7 +37,7 @@ public final class IcecastClient implements AutoCloseable {
     private static final int QUEUE = 64;
 
     private final IcecastTarget target;
-    private volatile ToDoubleFunction<Throwable> onError;
+    private final Reconnection reconnection;
     private final Queue<ByteBuf> queue = PlatformDependent.newFixedMpscQueue(QUEUE);
     private final AtomicInteger scheduled = new AtomicInteger();
     private volatile ChannelHandlerContext live;
@@ -50,7 +51,7 @@ public final class IcecastClient implements AutoCloseable {
     /** @param onError seconds to wait before reconnecting after an error, or null for a backoff of 1 s doubling to 30 s */
     public IcecastClient(IcecastTarget target, ToDoubleFunction<Throwable> onError) {
         this.target = target;
-        this.onError = onError;
+        this.reconnection = new Reconnection("output.icecast " + target, onError);
     }
 
     public IcecastTarget target() {
@@ -59,7 +60,7 @@ public final class IcecastClient implements AutoCloseable {
 
     /** Replaces the reconnection policy: a reloaded script brings its own {@code onError}. */
     public void onErrorFrom(IcecastClient other) {
-        onError = other.onError;
+        reconnection.policyFrom(other.reconnection);
     }
 
     /** Starts connecting in the background. */
@@ -105,7 +106,6 @@ public final class IcecastClient implements AutoCloseable {
 
     private void run() {
         NetClient client = vertx.createNetClient(new NetClientOptions().setConnectTimeout(5000).setTcpNoDelay(true));
-        double backoff = 1;
         while (!closed) {
             Throwable failure;
             try {
@@ -117,7 +117,7 @@ public final class IcecastClient implements AutoCloseable {
                 NetSocketInternal si = (NetSocketInternal) s;
                 live = si.channelHandlerContext();
                 log.info("output.icecast: streaming to {}", target);
-                backoff = 1;
+                reconnection.connected();
                 if (title != null) sendMetadata();
                 ended.future().await();
                 failure = new IllegalStateException("the server closed the connection");
@@ -126,23 +126,9 @@ public final class IcecastClient implements AutoCloseable {
             }
             live = null;
             socket = null;
-            if (closed) break;
-            ToDoubleFunction<Throwable> policy = onError;
-            double wait = policy != null ? safeDelay(policy, failure) : backoff;
-            backoff = Math.min(30, backoff * 2);
-            log.warn("output.icecast {}: {}; reconnecting in {} s", target, failure.getMessage(), String.format("%.1f", wait));
-            sleep(wait);
+            if (closed || !reconnection.waitAfter(failure)) break;
         }
         client.close();
-    }
-
-    private double safeDelay(ToDoubleFunction<Throwable> policy, Throwable failure) {
-        try {
-            return Math.max(0.1, policy.applyAsDouble(failure));
-        } catch (RuntimeException e) {
-            log.warn("output.icecast {}: onError failed ({}); waiting 5 s", target, e.toString());
-            return 5;
-        }
     }
 
     /** Sends the source request and waits for 100 Continue or 200 OK. */
@@ -192,27 +178,12 @@ public final class IcecastClient implements AutoCloseable {
         }
     }
 
-    private void sleep(double seconds) {
-        try {
-            Thread.sleep((long) (seconds * 1000));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
     @Override
     public void close() {
         closed = true;
         NetSocket s = socket;
         if (s != null) s.close();
-        if (thread != null) {
-            thread.interrupt();
-            try {
-                thread.join(5000);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
+        Reconnection.stop(thread);
         ByteBuf c;
         while ((c = queue.poll()) != null) c.release();
         if (http != null) http.close();

@@ -9,6 +9,7 @@ import org.groovecast.api.Frame;
 import org.groovecast.api.LiveDecoder;
 import org.groovecast.api.Source;
 import org.groovecast.api.StreamContext;
+import org.groovecast.net.live.LiveBuffer;
 import org.groovecast.net.live.LiveDecoding;
 import org.groovecast.net.live.LivePipe;
 import org.groovecast.net.live.PcmRing;
@@ -35,9 +36,7 @@ public final class RtmpInput extends Source implements RtmpSubscriber, LiveDecod
     /** The publisher's AAC configuration (its loop only). */
     private RtmpMessage audioHeader;
     private AudioFormat format;
-    private volatile PcmRing ring;
-    private int bufferSamples;
-    private boolean playing;
+    private volatile LiveBuffer buffer;
 
     public RtmpInput(RtmpServer server, String app, String key, LiveDecoder decoder, double bufferSeconds, double maxSeconds) {
         super("input.rtmp");
@@ -45,7 +44,7 @@ public final class RtmpInput extends Source implements RtmpSubscriber, LiveDecod
         this.path = app + "/" + key;
         this.decoder = decoder;
         this.bufferSeconds = bufferSeconds;
-        this.maxSeconds = Math.max(maxSeconds, bufferSeconds + 1);
+        this.maxSeconds = maxSeconds;
     }
 
     @Override
@@ -61,8 +60,7 @@ public final class RtmpInput extends Source implements RtmpSubscriber, LiveDecod
     @Override
     protected void onPrepare(StreamContext context) {
         format = context.format();
-        ring = new PcmRing(format.channels(), (int) format.samples(maxSeconds));
-        bufferSamples = (int) format.samples(bufferSeconds);
+        buffer = new LiveBuffer(format, bufferSeconds, maxSeconds);
         server.watch(path, this);
     }
 
@@ -76,11 +74,8 @@ public final class RtmpInput extends Source implements RtmpSubscriber, LiveDecod
 
     @Override
     public boolean isReady() {
-        if (ring == null) return false;
-        int available = ring.available();
-        if (playing && available > 0) return true;
-        playing = available >= Math.max(1, bufferSamples) || available > 0 && session == null;
-        return playing;
+        LiveBuffer b = buffer;
+        return b != null && b.isReady(session != null);
     }
 
     @Override
@@ -90,13 +85,12 @@ public final class RtmpInput extends Source implements RtmpSubscriber, LiveDecod
 
     @Override
     protected void generate(Frame frame) {
-        ring.read(frame, frame.free());
-        if (ring.available() == 0) playing = false; // an underrun ends the track: buffer again first
+        buffer.read(frame);
     }
 
     @Override
     public PcmRing ring() {
-        return ring;
+        return buffer.ring();
     }
 
     @Override

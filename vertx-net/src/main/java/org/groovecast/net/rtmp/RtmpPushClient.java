@@ -17,6 +17,7 @@ import java.util.Queue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.ToDoubleFunction;
+import org.groovecast.net.Reconnection;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -39,7 +40,7 @@ public final class RtmpPushClient implements AutoCloseable {
     private final int port;
     private final String app;
     private final String key;
-    private final ToDoubleFunction<Throwable> onError;
+    private final Reconnection reconnection;
     private final Queue<RtmpMessage> queue = PlatformDependent.newFixedMpscQueue(QUEUE);
     private final AtomicBoolean scheduled = new AtomicBoolean();
     private final Runnable drain = this::drain;
@@ -71,7 +72,7 @@ public final class RtmpPushClient implements AutoCloseable {
         this.port = u.getPort() > 0 ? u.getPort() : 1935;
         this.app = path.substring(0, slash);
         this.key = path.substring(slash + 1) + (u.getRawQuery() == null ? "" : "?" + u.getRawQuery());
-        this.onError = onError;
+        this.reconnection = new Reconnection("output.rtmp " + url, onError);
     }
 
     public String url() {
@@ -167,7 +168,6 @@ public final class RtmpPushClient implements AutoCloseable {
 
     private void run(Vertx vertx) {
         NetClient client = vertx.createNetClient(new NetClientOptions().setConnectTimeout(5000).setTcpNoDelay(true));
-        double backoff = 1;
         while (!closed) {
             Throwable failure;
             Session session = null;
@@ -177,7 +177,7 @@ public final class RtmpPushClient implements AutoCloseable {
                 session = new Session(s);
                 session.establish();
                 log.info("output.rtmp: publishing to {}", url);
-                backoff = 1;
+                reconnection.connected();
                 session.ended.future().await();
                 failure = new IllegalStateException("the server closed the connection");
             } catch (Throwable e) {
@@ -186,27 +186,9 @@ public final class RtmpPushClient implements AutoCloseable {
             live = null;
             socket = null;
             if (session != null) session.release();
-            if (closed) break;
-            double wait = onError != null ? safeDelay(failure) : backoff;
-            backoff = Math.min(30, backoff * 2);
-            log.warn("output.rtmp {}: {}; reconnecting in {} s", url, failure.getMessage(), String.format("%.1f", wait));
-            try {
-                Thread.sleep((long) (wait * 1000));
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                break;
-            }
+            if (closed || !reconnection.waitAfter(failure)) break;
         }
         client.close();
-    }
-
-    private double safeDelay(Throwable failure) {
-        try {
-            return Math.max(0.1, onError.applyAsDouble(failure));
-        } catch (RuntimeException e) {
-            log.warn("output.rtmp {}: onError failed ({}); waiting 5 s", url, e.toString());
-            return 5;
-        }
     }
 
     /** One connection: what the server sent, decoded on the event loop; the virtual thread waits on its answers. */
@@ -380,14 +362,7 @@ public final class RtmpPushClient implements AutoCloseable {
         closed = true;
         NetSocket s = socket;
         if (s != null) s.close();
-        if (thread != null) {
-            thread.interrupt();
-            try {
-                thread.join(5000);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
+        Reconnection.stop(thread);
         RtmpMessage m;
         while ((m = queue.poll()) != null) m.payload.release();
         synchronized (this) {

@@ -1,20 +1,17 @@
 package org.groovecast.net.rtmp;
 
-import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
-import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.WriteBufferWaterMark;
 import io.netty.util.concurrent.EventExecutor;
 import io.vertx.core.Future;
-import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
-import io.vertx.core.internal.VertxInternal;
 import java.net.InetSocketAddress;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import org.groovecast.net.ServerChannels;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -165,34 +162,15 @@ public final class RtmpServer {
 
     /** Binds the port; fails when it is taken. */
     public Future<Void> listen(Vertx vertx) {
-        VertxInternal v = (VertxInternal) vertx;
-        Limits l = limits;
-        ServerBootstrap b = new ServerBootstrap()
-                .group(v.acceptorEventLoopGroup(), v.nettyEventLoopGroup())
-                .channelFactory(v.transport().serverChannelFactory(false))
-                .option(ChannelOption.SO_BACKLOG, 1024)
-                .option(ChannelOption.SO_REUSEADDR, true)
-                .childOption(ChannelOption.TCP_NODELAY, true)
-                // Past the high mark a player counts as slow: its non-key frames are dropped.
-                .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK,
-                        new WriteBufferWaterMark(l.highWaterBytes() / 2, l.highWaterBytes()))
-                .childHandler(new ChannelInitializer<>() {
-                    @Override
-                    protected void initChannel(Channel ch) {
-                        ch.pipeline().addLast(new RtmpConnection(RtmpServer.this));
-                    }
+        int high = limits.highWaterBytes();
+        // Past the high mark a player counts as slow: its non-key frames are dropped.
+        return ServerChannels.bind(vertx, bind, port,
+                b -> b.childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, new WriteBufferWaterMark(high / 2, high)),
+                () -> new RtmpConnection(this)).map(ch -> {
+                    server = ch;
+                    log.info("rtmp: listening on {}:{}", bind, actualPort());
+                    return null;
                 });
-        Promise<Void> bound = Promise.promise();
-        b.bind(bind, port).addListener(f -> {
-            if (f.isSuccess()) {
-                server = ((io.netty.channel.ChannelFuture) f).channel();
-                log.info("rtmp: listening on {}:{}", bind, actualPort());
-                bound.complete();
-            } else {
-                bound.fail(f.cause());
-            }
-        });
-        return bound.future();
     }
 
     /** The port actually bound (differs from {@link #port()} when that was 0). */
@@ -202,12 +180,6 @@ public final class RtmpServer {
 
     /** Stops accepting; open connections close with the event loops. */
     public Future<Void> close() {
-        Promise<Void> closed = Promise.promise();
-        if (server == null) {
-            closed.complete();
-            return closed.future();
-        }
-        server.close().addListener(f -> closed.complete());
-        return closed.future();
+        return ServerChannels.close(server);
     }
 }

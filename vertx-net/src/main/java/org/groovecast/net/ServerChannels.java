@@ -1,0 +1,60 @@
+package org.groovecast.net;
+
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelHandler;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import io.vertx.core.Vertx;
+import io.vertx.core.internal.VertxInternal;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+
+/**
+ * A Netty server channel on Vert.x's own acceptor and event loops (native epoll): a connection
+ * costs its socket and its one handler, none of a Vert.x NetSocket's per-connection machinery.
+ * The harbor and the RTMP server listen this way.
+ */
+public final class ServerChannels {
+    private ServerChannels() {
+    }
+
+    /**
+     * Binds {@code address:port}; each connection gets a handler from {@code handler}.
+     * {@code options} may set more child options (water marks).
+     */
+    public static Future<Channel> bind(Vertx vertx, String address, int port, Consumer<ServerBootstrap> options,
+                                       Supplier<ChannelHandler> handler) {
+        VertxInternal v = (VertxInternal) vertx;
+        ServerBootstrap b = new ServerBootstrap()
+                .group(v.acceptorEventLoopGroup(), v.nettyEventLoopGroup())
+                .channelFactory(v.transport().serverChannelFactory(false))
+                .option(ChannelOption.SO_BACKLOG, 1024)
+                .option(ChannelOption.SO_REUSEADDR, true)
+                .childOption(ChannelOption.TCP_NODELAY, true)
+                .childHandler(new ChannelInitializer<>() {
+                    @Override
+                    protected void initChannel(Channel ch) {
+                        ch.pipeline().addLast(handler.get());
+                    }
+                });
+        options.accept(b);
+        Promise<Channel> bound = Promise.promise();
+        b.bind(address, port).addListener(f -> {
+            if (f.isSuccess()) bound.complete(((ChannelFuture) f).channel());
+            else bound.fail(f.cause());
+        });
+        return bound.future();
+    }
+
+    /** Stops accepting (open connections close with the event loops); done at once for null. */
+    public static Future<Void> close(Channel server) {
+        Promise<Void> closed = Promise.promise();
+        if (server == null) closed.complete();
+        else server.close().addListener(f -> closed.complete());
+        return closed.future();
+    }
+}
