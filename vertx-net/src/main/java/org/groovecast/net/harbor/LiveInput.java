@@ -12,15 +12,13 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BiPredicate;
 import java.util.function.Consumer;
 import org.groovecast.api.AudioFormat;
-import org.groovecast.api.Frame;
 import org.groovecast.api.LiveDecoder;
 import org.groovecast.api.Source;
 import org.groovecast.api.StreamContext;
 import org.groovecast.net.BasicAuth;
-import org.groovecast.net.live.LiveBuffer;
 import org.groovecast.net.live.LiveDecoding;
+import org.groovecast.net.live.LiveSource;
 import org.groovecast.net.live.LivePipe;
-import org.groovecast.net.live.PcmRing;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -31,34 +29,29 @@ import org.slf4j.LoggerFactory;
  * network, in direct style) and the samples through a {@link PcmRing} to the clock. Available only
  * once {@code buffer} seconds are decoded and while the client streams, so it is fallible.
  */
-public final class LiveInput extends Source implements HarborIngest, LiveDecoding.Target {
+public final class LiveInput extends LiveSource implements HarborIngest {
     private static final Logger log = LoggerFactory.getLogger(LiveInput.class);
 
     private final int port;
     private final String path;
     private final LiveDecoder decoder;
     private volatile BiPredicate<String, String> auth;
-    private final double bufferSeconds;
-    private final double maxSeconds;
     private final double timeoutSeconds;
     private final AtomicReference<Client> client = new AtomicReference<>();
     private volatile Consumer<Map<String, String>> onConnect;
     private volatile Runnable onDisconnect;
     private AudioFormat format;
-    private volatile LiveBuffer buffer;
 
     /**
      * @param auth  user and password to accepted; usually a comparison with the configured ones
      */
     public LiveInput(int port, String path, LiveDecoder decoder, BiPredicate<String, String> auth,
                      double bufferSeconds, double maxSeconds, double timeoutSeconds) {
-        super("input.harbor");
+        super("input.harbor", bufferSeconds, maxSeconds);
         this.port = port;
         this.path = path;
         this.decoder = decoder;
         this.auth = auth;
-        this.bufferSeconds = bufferSeconds;
-        this.maxSeconds = maxSeconds;
         this.timeoutSeconds = timeoutSeconds;
     }
 
@@ -86,6 +79,7 @@ public final class LiveInput extends Source implements HarborIngest, LiveDecodin
     }
 
     /** Whether a source client is connected now. */
+    @Override
     public boolean isConnected() {
         return client.get() != null;
     }
@@ -98,18 +92,8 @@ public final class LiveInput extends Source implements HarborIngest, LiveDecodin
 
     @Override
     protected void onPrepare(StreamContext context) {
+        super.onPrepare(context);
         format = context.format();
-        buffer = new LiveBuffer(format, bufferSeconds, maxSeconds);
-    }
-
-    @Override
-    public PcmRing ring() {
-        return buffer.ring();
-    }
-
-    @Override
-    public void tags(Map<String, String> tags) {
-        insertMetadata(tags);
     }
 
     /** The station stopped and no reloaded one took the DJ over: let it go. */
@@ -136,22 +120,6 @@ public final class LiveInput extends Source implements HarborIngest, LiveDecodin
         buffer = p.buffer;
         c.owner = this;
         log.info("input.harbor {}: source client {} kept across the reload", path, c.peer);
-    }
-
-    @Override
-    public boolean isReady() {
-        LiveBuffer b = buffer;
-        return b != null && b.isReady(client.get() != null);
-    }
-
-    @Override
-    public boolean isFallible() {
-        return true;
-    }
-
-    @Override
-    protected void generate(Frame frame) {
-        buffer.read(frame);
     }
 
     // ---------------------------------------------------------------- the harbor side

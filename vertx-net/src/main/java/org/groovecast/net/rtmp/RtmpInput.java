@@ -3,16 +3,12 @@ package org.groovecast.net.rtmp;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import java.io.IOException;
-import java.util.Map;
 import org.groovecast.api.AudioFormat;
-import org.groovecast.api.Frame;
 import org.groovecast.api.LiveDecoder;
-import org.groovecast.api.Source;
 import org.groovecast.api.StreamContext;
-import org.groovecast.net.live.LiveBuffer;
 import org.groovecast.net.live.LiveDecoding;
+import org.groovecast.net.live.LiveSource;
 import org.groovecast.net.live.LivePipe;
-import org.groovecast.net.live.PcmRing;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -23,28 +19,23 @@ import org.slf4j.LoggerFactory;
  * thread of its own into a PCM ring the clock reads. Available once {@code buffer} seconds are
  * decoded and while the publisher streams.
  */
-public final class RtmpInput extends Source implements RtmpSubscriber, LiveDecoding.Target {
+public final class RtmpInput extends LiveSource implements RtmpSubscriber {
     private static final Logger log = LoggerFactory.getLogger(RtmpInput.class);
     private static final byte[] FLV_AUDIO_HEADER = {'F', 'L', 'V', 1, 0x04, 0, 0, 0, 9, 0, 0, 0, 0};
 
     private final RtmpServer server;
     private final String path;
     private final LiveDecoder decoder;
-    private final double bufferSeconds;
-    private final double maxSeconds;
     private volatile Session session;
     /** The publisher's AAC configuration (its loop only). */
     private RtmpMessage audioHeader;
     private AudioFormat format;
-    private volatile LiveBuffer buffer;
 
     public RtmpInput(RtmpServer server, String app, String key, LiveDecoder decoder, double bufferSeconds, double maxSeconds) {
-        super("input.rtmp");
+        super("input.rtmp", bufferSeconds, maxSeconds);
         this.server = server;
         this.path = app + "/" + key;
         this.decoder = decoder;
-        this.bufferSeconds = bufferSeconds;
-        this.maxSeconds = maxSeconds;
     }
 
     @Override
@@ -53,14 +44,15 @@ public final class RtmpInput extends Source implements RtmpSubscriber, LiveDecod
     }
 
     /** Whether a publisher streams to this input now. */
-    public boolean isLive() {
+    @Override
+    public boolean isConnected() {
         return session != null;
     }
 
     @Override
     protected void onPrepare(StreamContext context) {
+        super.onPrepare(context);
         format = context.format();
-        buffer = new LiveBuffer(format, bufferSeconds, maxSeconds);
         server.watch(path, this);
     }
 
@@ -70,32 +62,6 @@ public final class RtmpInput extends Source implements RtmpSubscriber, LiveDecod
         Session s = session;
         session = null;
         if (s != null) s.pipe.finish();
-    }
-
-    @Override
-    public boolean isReady() {
-        LiveBuffer b = buffer;
-        return b != null && b.isReady(session != null);
-    }
-
-    @Override
-    public boolean isFallible() {
-        return true;
-    }
-
-    @Override
-    protected void generate(Frame frame) {
-        buffer.read(frame);
-    }
-
-    @Override
-    public PcmRing ring() {
-        return buffer.ring();
-    }
-
-    @Override
-    public void tags(Map<String, String> tags) {
-        insertMetadata(tags);
     }
 
     // ---------------------------------------------------------------- the stream's side (publisher's loop)
