@@ -241,7 +241,8 @@ final class RtmpConnection extends ChannelInboundHandlerAdapter implements Chunk
         switch (name) {
             case "connect" -> connect(txn, v.size() > 2 && v.get(2) instanceof Map<?, ?> m ? m : Map.of());
             case "createStream" -> reply(0, "_result", txn, null, (double) nextStreamId++);
-            case "releaseStream", "FCPublish", "getStreamLength" -> reply(0, "_result", txn, null, null);
+            case "releaseStream", "FCPublish" -> reply(0, "_result", txn, null, null);
+            case "getStreamLength" -> reply(0, "_result", txn, null, 0.0); // live: no length; players want a number
             case "_checkbw" -> reply(0, "_result", txn, null, null);
             case "publish" -> publish(streamId, arg(v, 3));
             case "play" -> play(streamId, arg(v, 3));

@@ -1,6 +1,7 @@
 package org.groovecast.net.rtmp;
 
 import io.netty.channel.Channel;
+import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.WriteBufferWaterMark;
 import io.netty.util.concurrent.EventExecutor;
@@ -165,7 +166,10 @@ public final class RtmpServer {
         int high = limits.highWaterBytes();
         // Past the high mark a player counts as slow: its non-key frames are dropped.
         return ServerChannels.bind(vertx, bind, port,
-                b -> b.childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, new WriteBufferWaterMark(high / 2, high)),
+                b -> b.childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, new WriteBufferWaterMark(high / 2, high))
+                        // Pooled buffers slice into recycled views: a chunk written to a player allocates
+                        // nothing, where the adaptive allocator's slices are new objects per chunk.
+                        .childOption(ChannelOption.ALLOCATOR, PooledByteBufAllocator.DEFAULT),
                 () -> new RtmpConnection(this)).map(ch -> {
                     server = ch;
                     log.info("rtmp: listening on {}:{}", bind, actualPort());
