@@ -223,4 +223,21 @@ class RtmpBadInputSpec extends Specification {
         cleanup:
         c?.close()
     }
+
+    def "an AMF3 command message (type 17, a leading 0 then AMF0) is understood like an AMF0 one"() {
+        given:
+        def c = new Client(port)
+        List<Integer> body = [0] + amfString('connect') + amfNumber(1) + [3, 0, 3] + ('app'.bytes as List<Integer>) +
+                amfString('live') + [0, 0, 9]
+
+        when:
+        c.send(header(3, body.size(), 17) + body)
+        String answer = c.readFor(1000)
+
+        then:
+        answer.contains('_result') && answer.contains('NetConnection.Connect.Success')
+
+        cleanup:
+        c?.close()
+    }
 }
