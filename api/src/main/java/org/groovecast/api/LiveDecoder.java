@@ -18,11 +18,24 @@ public interface LiveDecoder extends ExtensionPoint {
      */
     Stream open(InputStream in, String contentType, AudioFormat format) throws IOException;
 
+    /**
+     * The same, with the stream's video too, if it has some, scaled to {@code video}: then
+     * {@link Stream#read} also attaches the pictures due in the samples it returns. By default
+     * the video is ignored.
+     *
+     * @param scalingThreads threads the scaler may use (0: one per core)
+     */
+    default Stream open(InputStream in, String contentType, AudioFormat format, VideoFormat video, int scalingThreads)
+            throws IOException {
+        return open(in, contentType, format);
+    }
+
     /** One live stream being decoded. */
     interface Stream extends AutoCloseable {
         /**
          * Decodes the next samples into {@code frame} from its position (blocking on input) and
-         * advances it; returns how many. 0 means the stream ended.
+         * advances it; returns how many. 0 means the stream ended. Pictures attached to the frame
+         * stay valid until the next call: copy them to keep them.
          */
         int read(Frame frame) throws IOException;
 

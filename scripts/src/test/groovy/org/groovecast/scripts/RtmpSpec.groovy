@@ -238,6 +238,39 @@ class RtmpSpec extends Specification {
         Math.abs(w.frequency(1.0 + on + 1.2, w.seconds - 0.2) - 440) < 5
     }
 
+    def "input.rtmp brings the publisher's pictures into the graph: red then blue while it is on, black from the tone before"() {
+        given:
+        Path out = dir.resolve('out.ts')
+        Path colours = Media.colourClip('rtmp-colours.mkv', 2)
+        station = Engine.load('cam.groovy', """
+            rtmp.server(port: ${port}, bind: '127.0.0.1')
+            def cam = input.rtmp(app: 'live', key: 'cam', port: ${port}, buffer: 0.5)
+            output.file(ffmpeg(format: 'mpegts', audio: [codec: 'aac'], video: [codec: 'libx264', preset: 'ultrafast']),
+                    '${out}', fallback(trackSensitive: false, cam, sine(440, amplitude: 0.3)))
+        """.stripIndent(), ['video.frame.width': '320', 'video.frame.height': '180', 'video.frame.rate': '25'])
+        station.start(null)
+
+        when: 'a publisher streams 2 s of red then 2 s of blue from about 1 s'
+        Thread.sleep(1000)
+        Process p = ffmpeg(['-re', '-i', colours.toString(), '-c', 'copy', '-f', 'flv', url('cam')])
+        assert p.waitFor(20, TimeUnit.SECONDS)
+        Thread.sleep(1500)
+        station.stop()
+        List<List<Double>> uv = Media.chroma(out)
+        int firstRed = uv.findIndexOf { it[1] > 200 }
+        int firstBlue = uv.findIndexOf { it[0] > 200 }
+        int lastBlue = uv.findLastIndexOf { it[0] > 200 }
+
+        then:
+        p.exitValue() == 0
+        uv.take(10).every { Math.abs(it[0] - 128) < 4 && Math.abs(it[1] - 128) < 4 } // the tone's black pictures
+        firstRed > 10
+        firstBlue > firstRed
+        uv.count { it[1] > 200 } >= 35 // about 2 s of red at 25 pictures a second
+        lastBlue - firstBlue >= 35
+        uv.drop(lastBlue + 1).every { it[0] < 140 } // after the publisher left: black again
+    }
+
     def "output.rtmp pushes to a server that comes up later (backoff), and a player hears it"() {
         given: 'a station pushing AAC in FLV to a port where nothing listens yet'
         station = Engine.load('push.groovy', """

@@ -9,6 +9,7 @@ import java.util.Map;
 import org.bytedeco.ffmpeg.avformat.AVInputFormat;
 import org.groovecast.api.AudioFormat;
 import org.groovecast.api.Frame;
+import org.groovecast.api.VideoFormat;
 import org.groovecast.api.LiveDecoder;
 import org.pf4j.Extension;
 
@@ -17,19 +18,22 @@ import org.pf4j.Extension;
 public final class FfmpegLiveDecoder implements LiveDecoder {
     @Override
     public Stream open(InputStream in, String contentType, AudioFormat format) throws IOException {
+        return open(in, contentType, format, null, 1);
+    }
+
+    @Override
+    public Stream open(InputStream in, String contentType, AudioFormat format, VideoFormat video, int scalingThreads)
+            throws IOException {
         Av.init();
-        StreamIo io = new StreamIo(in);
-        MediaDecoder d;
-        try {
-            d = MediaDecoder.open("live stream", io, hint(contentType), format);
-        } catch (IOException | RuntimeException e) {
-            // MediaDecoder closed the format context and the I/O on failure
-            throw e;
-        }
+        // On failure MediaDecoder closes the format context and the I/O itself.
+        MediaDecoder d = MediaDecoder.open("live stream", new StreamIo(in), hint(contentType), format, video, scalingThreads);
         return new Stream() {
+            private long reads;
+
             @Override
             public int read(Frame frame) throws IOException {
-                return d.read(frame, frame.free(), 0);
+                // Each read is a "tick" for the decoder's picture pool: what the last one attached may be reused.
+                return d.read(frame, frame.free(), ++reads);
             }
 
             @Override

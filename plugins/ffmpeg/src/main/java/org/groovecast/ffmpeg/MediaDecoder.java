@@ -150,6 +150,12 @@ final class MediaDecoder implements AutoCloseable {
         return new MediaDecoder(name, io, hint, target, null, 1);
     }
 
+    /** The same with its video scaled to {@code video} (null: audio only). */
+    static MediaDecoder open(String name, StreamIo io, AVInputFormat hint, AudioFormat target, VideoFormat video,
+                             int scalingThreads) throws IOException {
+        return new MediaDecoder(name, io, hint, target, video, scalingThreads);
+    }
+
     /** Opens and probes {@code path} for its audio only; blocking. */
     static MediaDecoder open(String path, AudioFormat target) throws IOException {
         return new MediaDecoder(path, target, null, 1);

@@ -214,7 +214,7 @@ public final class LiveInput extends LiveSource implements HarborIngest {
         private void decode(String contentType) {
             LiveInput first = owner;
             try {
-                LiveDecoding.run(first.decoder, pipe, contentType, first.format, () -> owner);
+                LiveDecoding.run(first.decoder, pipe, contentType, first.format, null, 1, () -> owner);
             } catch (IOException | RuntimeException e) {
                 log.warn("input.harbor {}: stream from {} cannot be decoded, disconnecting it: {}", owner.path, peer,
                         e.getMessage());

@@ -2,6 +2,7 @@ package org.groovecast.net.live;
 
 import org.groovecast.api.AudioFormat;
 import org.groovecast.api.Frame;
+import org.groovecast.api.VideoFormat;
 
 /**
  * The samples of a live input between its decoding thread and the clock. The input becomes
@@ -9,19 +10,33 @@ import org.groovecast.api.Frame;
  * after running dry only once that much is back: an underrun ends the track instead of stuttering.
  */
 public final class LiveBuffer {
+    /** Pictures kept for the clock at most: past this many the decoder's newest are dropped. */
+    private static final int MAX_PICTURES = 64;
+
     private final PcmRing ring;
+    private final LivePictures pictures;
     private final int bufferSamples;
     private boolean playing;
 
-    /** @param maxSeconds what is kept at most (at least a second more than {@code bufferSeconds}) */
-    public LiveBuffer(AudioFormat format, double bufferSeconds, double maxSeconds) {
+    /**
+     * @param maxSeconds what is kept at most (at least a second more than {@code bufferSeconds})
+     * @param video      the pictures' format when the input carries video to the graph, else null
+     */
+    public LiveBuffer(AudioFormat format, double bufferSeconds, double maxSeconds, VideoFormat video) {
         this.ring = new PcmRing(format.channels(), (int) format.samples(Math.max(maxSeconds, bufferSeconds + 1)));
+        this.pictures = video == null ? null : new LivePictures(video, MAX_PICTURES);
         this.bufferSamples = (int) format.samples(bufferSeconds);
     }
 
-    /** Where the decoding thread writes. */
-    public PcmRing ring() {
-        return ring;
+    /** Writer (the decoding thread): the first {@code n} samples of {@code decoded}, with their pictures. */
+    public void write(Frame decoded, int n) {
+        long at = ring.writtenPosition();
+        int written = ring.write(decoded, 0, n);
+        if (pictures == null) return;
+        for (int i = 0; i < decoded.imageCount(); i++) {
+            int pos = decoded.imagePosition(i);
+            if (pos < written) pictures.offer(at + pos, decoded.image(i));
+        }
     }
 
     /** Clock side: whether there is something to play now. */
@@ -34,7 +49,10 @@ public final class LiveBuffer {
 
     /** Clock side: fills what it can of {@code frame}. */
     public void read(Frame frame) {
-        ring.read(frame, frame.free());
+        int base = frame.position();
+        long from = ring.readPosition();
+        int n = ring.read(frame, frame.free());
+        if (pictures != null) pictures.attach(frame, base, from, from + n);
         if (ring.available() == 0) playing = false;
     }
 }

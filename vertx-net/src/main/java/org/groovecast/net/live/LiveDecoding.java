@@ -7,6 +7,7 @@ import java.util.function.Supplier;
 import org.groovecast.api.AudioFormat;
 import org.groovecast.api.Frame;
 import org.groovecast.api.LiveDecoder;
+import org.groovecast.api.VideoFormat;
 
 /**
  * The decoding side of a live input (a DJ on the harbor, a publisher on RTMP): reads the
@@ -16,7 +17,7 @@ import org.groovecast.api.LiveDecoder;
 public final class LiveDecoding {
     /** Where decoded samples go; looked up for every block, so a reload can hand the feed over. */
     public interface Target {
-        PcmRing ring();
+        LiveBuffer buffer();
 
         /** The stream's tags changed (an Icecast title, FLV metadata). */
         void tags(Map<String, String> tags);
@@ -25,18 +26,22 @@ public final class LiveDecoding {
     private LiveDecoding() {
     }
 
-    /** Decodes {@code in} until it ends; throws what the decoder throws (the caller logs and disconnects). */
+    /**
+     * Decodes {@code in} until it ends, with its video scaled to {@code video} if not null; throws
+     * what the decoder throws (the caller logs and disconnects).
+     */
     public static void run(LiveDecoder decoder, InputStream in, String contentType, AudioFormat format,
-                           Supplier<? extends Target> target) throws IOException {
+                           VideoFormat video, int scalingThreads, Supplier<? extends Target> target) throws IOException {
         Map<String, String> lastTags = Map.of();
-        try (LiveDecoder.Stream stream = decoder.open(in, contentType, format)) {
+        try (LiveDecoder.Stream stream = video == null ? decoder.open(in, contentType, format)
+                : decoder.open(in, contentType, format, video, scalingThreads)) {
             Frame scratch = new Frame(format, 1024);
             while (true) {
                 scratch.clear();
                 int n = stream.read(scratch);
                 if (n == 0) return;
                 Target t = target.get();
-                t.ring().write(scratch, 0, n);
+                t.buffer().write(scratch, n);
                 Map<String, String> tags = stream.tags();
                 if (!tags.equals(lastTags) && !tags.isEmpty()) {
                     lastTags = Map.copyOf(tags);

@@ -4,6 +4,7 @@ import java.util.Map;
 import org.groovecast.api.Frame;
 import org.groovecast.api.Source;
 import org.groovecast.api.StreamContext;
+import org.groovecast.api.VideoFormat;
 
 /**
  * A source fed by a live connection (a DJ, a publisher) through a decoding thread: fallible,
@@ -14,6 +15,9 @@ public abstract class LiveSource extends Source implements LiveDecoding.Target {
     private final double maxSeconds;
     /** Replaced by a reload that hands the connection over, buffer and all. */
     protected volatile LiveBuffer buffer;
+    /** The pictures' format when this input brings video to the graph (see {@link #wantsVideo}), else null. */
+    protected VideoFormat video;
+    protected int scalingThreads = 1;
 
     protected LiveSource(String kind, double bufferSeconds, double maxSeconds) {
         super(kind);
@@ -24,9 +28,16 @@ public abstract class LiveSource extends Source implements LiveDecoding.Target {
     /** Whether the connection feeding this source is up now. */
     public abstract boolean isConnected();
 
+    /** Whether to decode the stream's video for the graph; audio only by default. */
+    protected boolean wantsVideo() {
+        return false;
+    }
+
     @Override
     protected void onPrepare(StreamContext context) {
-        buffer = new LiveBuffer(context.format(), bufferSeconds, maxSeconds);
+        video = wantsVideo() ? context.video() : null;
+        scalingThreads = context.scalingThreads();
+        buffer = new LiveBuffer(context.format(), bufferSeconds, maxSeconds, video);
     }
 
     @Override
@@ -46,8 +57,8 @@ public abstract class LiveSource extends Source implements LiveDecoding.Target {
     }
 
     @Override
-    public PcmRing ring() {
-        return buffer.ring();
+    public LiveBuffer buffer() {
+        return buffer;
     }
 
     @Override

@@ -19,6 +19,16 @@ public final class PcmRing {
         this.planes = new float[channels][capacity];
     }
 
+    /** Writer: samples written since the start, the absolute position of the next one. */
+    public long writtenPosition() {
+        return written.get();
+    }
+
+    /** Reader: samples read since the start, the absolute position of the next one. */
+    public long readPosition() {
+        return read.get();
+    }
+
     /** Samples ready for the reader. */
     public int available() {
         return (int) (written.get() - read.get());

@@ -22,20 +22,31 @@ import org.slf4j.LoggerFactory;
 public final class RtmpInput extends LiveSource implements RtmpSubscriber {
     private static final Logger log = LoggerFactory.getLogger(RtmpInput.class);
     private static final byte[] FLV_AUDIO_HEADER = {'F', 'L', 'V', 1, 0x04, 0, 0, 0, 9, 0, 0, 0, 0};
+    private static final byte[] FLV_HEADER = {'F', 'L', 'V', 1, 0x05, 0, 0, 0, 9, 0, 0, 0, 0};
 
     private final RtmpServer server;
     private final String path;
     private final LiveDecoder decoder;
     private volatile Session session;
-    /** The publisher's AAC configuration (its loop only). */
-    private RtmpMessage audioHeader;
+    /** The publisher's audio and video codec configurations (its loop only). */
+    private final RtmpMessage[] headers = new RtmpMessage[2];
     private AudioFormat format;
 
-    public RtmpInput(RtmpServer server, String app, String key, LiveDecoder decoder, double bufferSeconds, double maxSeconds) {
+    private final boolean withVideo;
+
+    /** @param withVideo decode the stream's video into the graph's pictures too (when it has some) */
+    public RtmpInput(RtmpServer server, String app, String key, LiveDecoder decoder, double bufferSeconds, double maxSeconds,
+                     boolean withVideo) {
         super("input.rtmp", bufferSeconds, maxSeconds);
+        this.withVideo = withVideo;
         this.server = server;
         this.path = app + "/" + key;
         this.decoder = decoder;
+    }
+
+    @Override
+    protected boolean wantsVideo() {
+        return withVideo;
     }
 
     @Override
@@ -68,11 +79,13 @@ public final class RtmpInput extends LiveSource implements RtmpSubscriber {
 
     @Override
     public void deliver(RtmpMessage m) {
-        if (m.type != RtmpMessage.AUDIO) return; // the decoder gets the audio only
+        // The decoder gets the audio, and the video when the graph takes it; data (metadata) it can skip.
+        int kind = m.type == RtmpMessage.AUDIO ? 0 : m.type == RtmpMessage.VIDEO && video != null ? 1 : -1;
+        if (kind < 0) return;
         if (m.sequenceHeader) {
-            RtmpMessage old = audioHeader;
+            RtmpMessage old = headers[kind];
             m.payload.retain();
-            audioHeader = m;
+            headers[kind] = m;
             if (old != null) old.payload.release();
         }
         Session s = session;
@@ -80,17 +93,18 @@ public final class RtmpInput extends LiveSource implements RtmpSubscriber {
             s = new Session();
             session = s;
             s.start();
-            // A decoder restarted mid-stream needs the AAC configuration before any frame.
-            if (!m.sequenceHeader && audioHeader != null) s.tag(audioHeader);
+            // A decoder restarted mid-stream needs the codec configurations before any frame.
+            for (RtmpMessage h : headers) if (h != null && h != m) s.tag(h);
         }
         s.tag(m);
     }
 
     @Override
     public void unpublished() {
-        RtmpMessage h = audioHeader;
-        audioHeader = null;
-        if (h != null) h.payload.release();
+        for (int i = 0; i < headers.length; i++) {
+            if (headers[i] != null) headers[i].payload.release();
+            headers[i] = null;
+        }
         Session s = session;
         session = null;
         if (s != null) s.pipe.finish();
@@ -101,8 +115,8 @@ public final class RtmpInput extends LiveSource implements RtmpSubscriber {
         final LivePipe pipe = new LivePipe(4 << 20, LivePipe.seconds(10), () -> { }, () -> { });
 
         void start() {
-            pipe.offer(Unpooled.wrappedBuffer(FLV_AUDIO_HEADER));
-            log.info("input.rtmp {}: publisher on; decoding its audio", path);
+            pipe.offer(Unpooled.wrappedBuffer(video == null ? FLV_AUDIO_HEADER : FLV_HEADER));
+            log.info("input.rtmp {}: publisher on; decoding its audio{}", path, video == null ? "" : " and video");
             // A platform thread: the decoder spends its time in native code, which would pin a virtual one.
             Thread.ofPlatform().daemon().name("input.rtmp " + path).start(this::decode);
         }
@@ -120,7 +134,7 @@ public final class RtmpInput extends LiveSource implements RtmpSubscriber {
 
         private void decode() {
             try {
-                LiveDecoding.run(decoder, pipe, "video/x-flv", format, () -> RtmpInput.this);
+                LiveDecoding.run(decoder, pipe, "video/x-flv", format, video, scalingThreads, () -> RtmpInput.this);
             } catch (IOException | RuntimeException e) {
                 log.warn("input.rtmp {}: the stream cannot be decoded: {}", path, e.getMessage());
             } finally {

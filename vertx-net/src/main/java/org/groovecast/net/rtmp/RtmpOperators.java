@@ -40,12 +40,13 @@ public final class RtmpOperators {
                         .returns(ANY)
                         .create(a -> server(net, a)),
                 OperatorSpec.named("input.rtmp")
-                        .doc("The audio of a stream published to this engine's RTMP server; available while the publisher streams.")
+                        .doc("A stream published to this engine's RTMP server (audio, and video): available while the publisher streams.")
                         .requiredNamed("app", STRING, "the application: 'live' for rtmp://host/live/key")
                         .requiredNamed("key", STRING, "the stream key")
                         .named("port", INTEGER, 1935, "the RTMP server's port (rtmp.server on it is implied)")
                         .named("buffer", NUMBER, 1.0, "seconds decoded before the source becomes available")
                         .named("max", NUMBER, 10.0, "seconds kept at most")
+                        .named("video", BOOLEAN, true, "decode the stream's video into the graph's pictures too (when it has some)")
                         .returns(SOURCE)
                         .create(a -> {
                             if (decoder == null) {
@@ -54,7 +55,7 @@ public final class RtmpOperators {
                             }
                             RtmpServer server = declared(net, a.integer("port"), null);
                             return new RtmpInput(server, a.string("app"), a.string("key"), decoder, a.number("buffer"),
-                                    a.number("max"));
+                                    a.number("max"), a.bool("video"));
                         }),
                 OperatorSpec.named("output.rtmp")
                         .doc("Pushes the stream to an RTMP server (nginx-rtmp, YouTube, this engine), reconnecting with backoff.")
