@@ -14,4 +14,6 @@ if ! command -v wrk >/dev/null; then
     exit 1
 fi
 
+# The reload benchmark measures pauses: run it with the collector bin/groovecast ships (ZGC).
+[[ "${1:-}" == reload ]] && export JAVA_OPTS="${GROOVECAST_GC:--XX:+UseZGC} ${JAVA_OPTS:-}"
 dispatch "$0" 2,9p http=HarborHttp reload=ReloadLatency -- "$@"

@@ -296,4 +296,26 @@ class RtmpSpec extends Specification {
         cleanup:
         server?.stop()
     }
+
+    def "output.rtmp refused on a taken key retries with backoff and leaves no connection behind"() {
+        given: 'a relay whose live/taken is published by ffmpeg'
+        relay()
+        Process owner = publish(clip, 'taken', true)
+        Thread.sleep(1500)
+
+        when: 'a station pushes to the same key for 8 s (attempts at about 0, 1, 3 and 7 s)'
+        Station pusher = Engine.load('push.groovy', """
+            output.rtmp('${url('taken')}', ffmpeg(format: 'flv', audio: [codec: 'aac']), sine(660))
+        """.stripIndent(), [:])
+        pusher.start(null)
+        Thread.sleep(8000)
+        String connections = ['ss', '-Htn', 'state', 'established', "( dport = :${port} )".toString()].execute().text
+
+        then: 'the owner and at most the attempt in progress: refused attempts were closed'
+        owner.isAlive()
+        connections.readLines().findAll { !it.isBlank() }.size() <= 2
+
+        cleanup:
+        pusher?.stop()
+    }
 }

@@ -47,12 +47,12 @@ public final class LiveBuffer {
         return playing;
     }
 
-    /** Clock side: fills what it can of {@code frame}. */
-    public void read(Frame frame) {
+    /** Clock side: fills what it can of {@code frame}; {@code tick} is the clock's (pictures live through it). */
+    public void read(Frame frame, long tick) {
         int base = frame.position();
         long from = ring.readPosition();
         int n = ring.read(frame, frame.free());
-        if (pictures != null) pictures.attach(frame, base, from, from + n);
+        if (pictures != null) pictures.attach(frame, base, from, from + n, tick);
         if (ring.available() == 0) playing = false;
     }
 }

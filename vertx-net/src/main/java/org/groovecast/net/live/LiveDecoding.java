@@ -27,8 +27,8 @@ public final class LiveDecoding {
     }
 
     /**
-     * Decodes {@code in} until it ends, with its video scaled to {@code video} if not null; throws
-     * what the decoder throws (the caller logs and disconnects).
+     * Decodes {@code in} until it ends, or until {@code target} answers null, with its video scaled
+     * to {@code video} if not null; throws what the decoder throws (the caller logs and disconnects).
      */
     public static void run(LiveDecoder decoder, InputStream in, String contentType, AudioFormat format,
                            VideoFormat video, int scalingThreads, Supplier<? extends Target> target) throws IOException {
@@ -41,6 +41,7 @@ public final class LiveDecoding {
                 int n = stream.read(scratch);
                 if (n == 0) return;
                 Target t = target.get();
+                if (t == null) return; // superseded: another decoding feeds the target now
                 t.buffer().write(scratch, n);
                 Map<String, String> tags = stream.tags();
                 if (!tags.equals(lastTags) && !tags.isEmpty()) {

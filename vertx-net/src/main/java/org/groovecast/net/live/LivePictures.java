@@ -21,7 +21,7 @@ public final class LivePictures {
     private final AtomicLong freed = new AtomicLong();
     // Reader only:
     private long taken;
-    private long takenBefore;
+    private long tick = -1;
 
     public LivePictures(VideoFormat format, int capacity) {
         this.format = format;
@@ -42,12 +42,15 @@ public final class LivePictures {
 
     /**
      * Reader: attaches the pictures due before absolute sample {@code to} to {@code frame}, the
-     * samples from {@code from} being at frame position {@code base}. What the call before the
-     * previous one attached is given back to the writer: a picture lives through its tick.
+     * samples from {@code from} being at frame position {@code base}. At the first call of a new
+     * clock tick, what earlier ticks showed is given back to the writer: a picture lives through
+     * its tick, however many reads that tick makes.
      */
-    public void attach(Frame frame, int base, long from, long to) {
-        freed.set(takenBefore);
-        takenBefore = taken;
+    public void attach(Frame frame, int base, long from, long to, long clockTick) {
+        if (clockTick != tick) {
+            tick = clockTick;
+            freed.set(taken);
+        }
         long w = written.get();
         while (taken < w) {
             int i = (int) (taken % slots.length);

@@ -53,7 +53,8 @@ public abstract class LiveSource extends Source implements LiveDecoding.Target {
 
     @Override
     protected void generate(Frame frame) {
-        buffer.read(frame);
+        org.groovecast.api.ClockInfo clock = getClock();
+        buffer.read(frame, clock == null ? 0 : clock.getTicks());
     }
 
     @Override

@@ -220,6 +220,7 @@ final class RtmpConnection extends ChannelInboundHandlerAdapter implements Chunk
                 b.writeShort(7).writeInt(p.getInt(p.readerIndex() + 2)); // PingResponse, same timestamp
                 encoder.write(ctx, CONTROL_CSID, 4, 0, 0, b);
                 b.release();
+                ctx.flush();
             }
         } finally {
             p.release();
@@ -313,8 +314,8 @@ final class RtmpConnection extends ChannelInboundHandlerAdapter implements Chunk
         RtmpStream s = publishing;
         if (s == null) return;
         publishing = null;
+        s.end(); // before the key is free: a new publisher's messages come after this one's end
         server.release(s.name, s);
-        s.end();
         log.info("rtmp {}: stopped publishing {}", peer, s.name);
     }
 
@@ -350,7 +351,7 @@ final class RtmpConnection extends ChannelInboundHandlerAdapter implements Chunk
     private void stopPlaying() {
         if (playing == null) return;
         playing.unsubscribe(player);
-        player.discard();
+        player.stop();
         playing = null;
         player = null;
     }

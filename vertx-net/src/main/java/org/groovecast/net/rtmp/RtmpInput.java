@@ -28,6 +28,7 @@ public final class RtmpInput extends LiveSource implements RtmpSubscriber {
     private final String path;
     private final LiveDecoder decoder;
     private volatile Session session;
+    private volatile boolean shutDown;
     /** The publisher's audio and video codec configurations (its loop only). */
     private final RtmpMessage[] headers = new RtmpMessage[2];
     private AudioFormat format;
@@ -57,7 +58,8 @@ public final class RtmpInput extends LiveSource implements RtmpSubscriber {
     /** Whether a publisher streams to this input now. */
     @Override
     public boolean isConnected() {
-        return session != null;
+        Session s = session;
+        return s != null && !s.failed;
     }
 
     @Override
@@ -70,15 +72,15 @@ public final class RtmpInput extends LiveSource implements RtmpSubscriber {
     @Override
     protected void onShutdown() {
         server.unwatch(path, this);
-        Session s = session;
-        session = null;
-        if (s != null) s.pipe.finish();
+        shutDown = true;
+        unpublished(); // the unwatch reaches the stream later: what this input holds goes now
     }
 
     // ---------------------------------------------------------------- the stream's side (publisher's loop)
 
     @Override
-    public void deliver(RtmpMessage m) {
+    public synchronized void deliver(RtmpMessage m) {
+        if (shutDown) return;
         // The decoder gets the audio, and the video when the graph takes it; data (metadata) it can skip.
         int kind = m.type == RtmpMessage.AUDIO ? 0 : m.type == RtmpMessage.VIDEO && video != null ? 1 : -1;
         if (kind < 0) return;
@@ -89,6 +91,7 @@ public final class RtmpInput extends LiveSource implements RtmpSubscriber {
             if (old != null) old.payload.release();
         }
         Session s = session;
+        if (s != null && s.failed) return; // undecodable: wait for the next publish
         if (s == null) {
             s = new Session();
             session = s;
@@ -100,7 +103,7 @@ public final class RtmpInput extends LiveSource implements RtmpSubscriber {
     }
 
     @Override
-    public void unpublished() {
+    public synchronized void unpublished() {
         for (int i = 0; i < headers.length; i++) {
             if (headers[i] != null) headers[i].payload.release();
             headers[i] = null;
@@ -113,6 +116,8 @@ public final class RtmpInput extends LiveSource implements RtmpSubscriber {
     /** One publish session: its FLV stream and its decoding thread. */
     private final class Session {
         final LivePipe pipe = new LivePipe(4 << 20, LivePipe.seconds(10), () -> { }, () -> { });
+        /** The decoder gave up on this publish: no new decoder per message until the next one. */
+        volatile boolean failed;
 
         void start() {
             pipe.offer(Unpooled.wrappedBuffer(video == null ? FLV_AUDIO_HEADER : FLV_HEADER));
@@ -134,12 +139,18 @@ public final class RtmpInput extends LiveSource implements RtmpSubscriber {
 
         private void decode() {
             try {
-                LiveDecoding.run(decoder, pipe, "video/x-flv", format, video, scalingThreads, () -> RtmpInput.this);
+                // A newer publish's decoder owns the buffer (one writer): this one's tail is dropped.
+                LiveDecoding.run(decoder, pipe, "video/x-flv", format, video, scalingThreads,
+                        () -> session == this || session == null ? RtmpInput.this : null);
             } catch (IOException | RuntimeException e) {
+                failed = true;
                 log.warn("input.rtmp {}: the stream cannot be decoded: {}", path, e.getMessage());
             } finally {
                 pipe.close();
-                if (session == this) session = null;
+                synchronized (RtmpInput.this) {
+                    // Ended by itself (no data for a while): the next message starts a decoder again.
+                    if (!failed && session == this) session = null;
+                }
                 log.info("input.rtmp {}: publisher off", path);
             }
         }

@@ -28,8 +28,10 @@ final class RtmpPlayer implements RtmpSubscriber {
     private final Queue<RtmpMessage> queue;
     private final AtomicBoolean scheduled = new AtomicBoolean();
     private final Runnable drain = this::drain;
-    private volatile boolean overflowed;
     private volatile boolean ended;
+    private volatile boolean stopped;
+    /** Publisher's loop only: the queue overflowed, non-key video waits for the next keyframe. */
+    private boolean dropping;
     private boolean skipToKeyframe;
     private long slowSince;
     private long dropped;
@@ -48,10 +50,15 @@ final class RtmpPlayer implements RtmpSubscriber {
 
     @Override
     public void deliver(RtmpMessage m) {
+        boolean video = m.type == RtmpMessage.VIDEO && !m.sequenceHeader;
+        // After an overflow the pictures that follow depend on one that was lost: wait for a keyframe.
+        if (dropping && video && !m.keyframe) return;
         m.payload.retain();
         if (!queue.offer(m)) {
             m.payload.release();
-            overflowed = true;
+            dropping = true;
+        } else if (video && m.keyframe) {
+            dropping = false;
         }
         wake();
     }
@@ -69,11 +76,7 @@ final class RtmpPlayer implements RtmpSubscriber {
     /** On this connection's loop. */
     private void drain() {
         scheduled.set(false);
-        boolean open = ctx.channel().isActive();
-        if (overflowed) {
-            overflowed = false;
-            skipToKeyframe = true;
-        }
+        boolean open = ctx.channel().isActive() && !stopped;
         boolean wrote = false;
         RtmpMessage m;
         while ((m = queue.poll()) != null) {
@@ -93,6 +96,7 @@ final class RtmpPlayer implements RtmpSubscriber {
         if (ended) {
             ended = false;
             connection.streamEnded(this);
+            discard(); // anything queued after the end was checked must not follow StreamEOF
             return;
         }
         checkSlow();
@@ -131,8 +135,14 @@ final class RtmpPlayer implements RtmpSubscriber {
         }
     }
 
-    /** The connection closed: what is queued goes. */
-    void discard() {
+    /** The connection stopped playing (deleteStream, another play, closed): nothing more is written. */
+    void stop() {
+        stopped = true;
+        discard();
+    }
+
+    /** What is queued goes. */
+    private void discard() {
         RtmpMessage m;
         while ((m = queue.poll()) != null) m.payload.release();
     }

@@ -2,7 +2,6 @@ package org.groovecast.net.rtmp;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.util.internal.PlatformDependent;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.internal.net.NetSocketInternal;
@@ -41,7 +40,10 @@ public final class RtmpPushClient implements AutoCloseable {
     private final String app;
     private final String key;
     private final Reconnection reconnection;
-    private final Queue<RtmpMessage> queue = PlatformDependent.newFixedMpscQueue(QUEUE);
+    // Drained on the event loop, emptied by close() from another thread: a queue safe for both.
+    private final Queue<RtmpMessage> queue = new java.util.concurrent.ArrayBlockingQueue<>(QUEUE);
+    /** A video message was dropped (queue full): the loop resumes video on a keyframe. */
+    private volatile boolean lost;
     private final AtomicBoolean scheduled = new AtomicBoolean();
     private final Runnable drain = this::drain;
     private volatile ChannelHandlerContext live;
@@ -96,6 +98,7 @@ public final class RtmpPushClient implements AutoCloseable {
         }
         ChannelHandlerContext ctx = live;
         if (ctx == null || !queue.offer(m)) {
+            if (m.type == RtmpMessage.VIDEO) lost = true;
             m.payload.release();
             return;
         }
@@ -132,6 +135,10 @@ public final class RtmpPushClient implements AutoCloseable {
     private void drain() {
         scheduled.set(false);
         ChannelHandlerContext ctx = live;
+        if (lost) {
+            lost = false;
+            needKeyframe = true;
+        }
         RtmpMessage m;
         boolean wrote = false;
         while ((m = queue.poll()) != null) {
@@ -143,6 +150,8 @@ public final class RtmpPushClient implements AutoCloseable {
                         needKeyframe = true; // behind: skip to the next keyframe rather than queue up
                         continue;
                     }
+                } else if (m.type == RtmpMessage.AUDIO && !m.sequenceHeader && !ctx.channel().isWritable()) {
+                    continue; // behind: audio is dropped too, never queued without bound
                 }
                 write(ctx, m);
                 wrote = true;
@@ -184,7 +193,9 @@ public final class RtmpPushClient implements AutoCloseable {
                 failure = e;
             }
             live = null;
+            NetSocket open = socket;
             socket = null;
+            if (open != null) open.close(); // a refused publish leaves the connection up otherwise
             if (session != null) session.release();
             if (closed || !reconnection.waitAfter(failure)) break;
         }
@@ -201,6 +212,7 @@ public final class RtmpPushClient implements AutoCloseable {
         volatile Promise<Map<?, ?>> status;
         Promise<Void> handshaken = Promise.promise();
         ChunkDecoder decoder;
+        boolean released;
 
         Session(NetSocket s) {
             this.socket = s;
@@ -217,8 +229,9 @@ public final class RtmpPushClient implements AutoCloseable {
         }
 
         private void receive(ByteBuf bytes) {
-            received.writeBytes(bytes);
+            if (released) return; // bytes after the session ended
             try {
+                received.writeBytes(bytes);
                 if (decoder == null) {
                     if (received.readableBytes() < 1 + 2 * Handshake.SIZE) return;
                     ByteBuf c2 = ctx.alloc().buffer(Handshake.SIZE);
@@ -351,6 +364,7 @@ public final class RtmpPushClient implements AutoCloseable {
 
         void release() {
             ctx.executor().execute(() -> {
+                released = true;
                 received.release();
                 if (decoder != null) decoder.release();
             });

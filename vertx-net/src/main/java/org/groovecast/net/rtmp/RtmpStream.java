@@ -103,6 +103,7 @@ final class RtmpStream {
                 s.unpublished();
                 return;
             }
+            for (RtmpSubscriber x : subscribers) if (x == s) return; // watch() and claim() may both subscribe an input
             if (metadata != null) s.deliver(metadata);
             if (videoHeader != null) s.deliver(videoHeader);
             if (audioHeader != null) s.deliver(audioHeader);
