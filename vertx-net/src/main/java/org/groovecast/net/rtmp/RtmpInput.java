@@ -29,8 +29,8 @@ public final class RtmpInput extends LiveSource implements RtmpSubscriber {
     private final LiveDecoder decoder;
     private volatile Session session;
     private volatile boolean shutDown;
-    /** The publisher's audio and video codec configurations (its loop only). */
-    private final RtmpMessage[] headers = new RtmpMessage[2];
+    /** The publisher's audio and video codec configurations (guarded by this). */
+    private final StreamHeaders headers = new StreamHeaders();
     private AudioFormat format;
 
     private final boolean withVideo;
@@ -82,14 +82,8 @@ public final class RtmpInput extends LiveSource implements RtmpSubscriber {
     public synchronized void deliver(RtmpMessage m) {
         if (shutDown) return;
         // The decoder gets the audio, and the video when the graph takes it; data (metadata) it can skip.
-        int kind = m.type == RtmpMessage.AUDIO ? 0 : m.type == RtmpMessage.VIDEO && video != null ? 1 : -1;
-        if (kind < 0) return;
-        if (m.sequenceHeader) {
-            RtmpMessage old = headers[kind];
-            m.payload.retain();
-            headers[kind] = m;
-            if (old != null) old.payload.release();
-        }
+        if (m.type != RtmpMessage.AUDIO && (m.type != RtmpMessage.VIDEO || video == null)) return;
+        headers.keep(m, false);
         Session s = session;
         if (s != null && s.failed) return; // undecodable: wait for the next publish
         if (s == null) {
@@ -97,17 +91,17 @@ public final class RtmpInput extends LiveSource implements RtmpSubscriber {
             session = s;
             s.start();
             // A decoder restarted mid-stream needs the codec configurations before any frame.
-            for (RtmpMessage h : headers) if (h != null && h != m) s.tag(h);
+            Session started = s;
+            headers.forEach(h -> {
+                if (h != m) started.tag(h);
+            });
         }
         s.tag(m);
     }
 
     @Override
     public synchronized void unpublished() {
-        for (int i = 0; i < headers.length; i++) {
-            if (headers[i] != null) headers[i].payload.release();
-            headers[i] = null;
-        }
+        headers.clear();
         Session s = session;
         session = null;
         if (s != null) s.pipe.finish();

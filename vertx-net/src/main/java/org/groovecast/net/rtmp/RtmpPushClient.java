@@ -52,9 +52,8 @@ public final class RtmpPushClient implements AutoCloseable {
     private ChunkEncoder encoder;
     private int streamId;
     private boolean needKeyframe;
-    private RtmpMessage metadata;
-    private RtmpMessage videoHeader;
-    private RtmpMessage audioHeader;
+    /** Kept for the next (re)connection; guarded by this. */
+    private final StreamHeaders headers = new StreamHeaders();
     private Thread thread;
     private NetSocket socket;
 
@@ -92,9 +91,8 @@ public final class RtmpPushClient implements AutoCloseable {
 
     /** A tag of the stream, from the clock; takes ownership. Dropped while disconnected or when the socket is behind. */
     public void send(RtmpMessage m) {
-        if (m.type == RtmpMessage.DATA || m.sequenceHeader) {
-            // Kept for the next (re)connection, sent now too if connected.
-            remember(m);
+        synchronized (this) {
+            headers.keep(m, m.type == RtmpMessage.DATA); // kept for the next (re)connection, sent now too
         }
         ChannelHandlerContext ctx = live;
         if (ctx == null || !queue.offer(m)) {
@@ -105,30 +103,13 @@ public final class RtmpPushClient implements AutoCloseable {
         if (scheduled.compareAndSet(false, true)) ctx.executor().execute(drain);
     }
 
-    private synchronized void remember(RtmpMessage m) {
-        m.payload.retain();
-        RtmpMessage old;
-        if (m.type == RtmpMessage.DATA) {
-            old = metadata;
-            metadata = m;
-        } else if (m.type == RtmpMessage.VIDEO) {
-            old = videoHeader;
-            videoHeader = m;
-        } else {
-            old = audioHeader;
-            audioHeader = m;
-        }
-        if (old != null) old.payload.release();
-    }
-
+    /** The kept headers, each retained for the caller. */
     private synchronized List<RtmpMessage> headers() {
         List<RtmpMessage> h = new java.util.ArrayList<>();
-        for (RtmpMessage m : new RtmpMessage[] {metadata, videoHeader, audioHeader}) {
-            if (m != null) {
-                m.payload.retain();
-                h.add(m);
-            }
-        }
+        headers.forEach(m -> {
+            m.payload.retain();
+            h.add(m);
+        });
         return h;
     }
 
@@ -380,10 +361,7 @@ public final class RtmpPushClient implements AutoCloseable {
         RtmpMessage m;
         while ((m = queue.poll()) != null) m.payload.release();
         synchronized (this) {
-            for (RtmpMessage h : new RtmpMessage[] {metadata, videoHeader, audioHeader}) {
-                if (h != null) h.payload.release();
-            }
-            metadata = videoHeader = audioHeader = null;
+            headers.clear();
         }
     }
 }

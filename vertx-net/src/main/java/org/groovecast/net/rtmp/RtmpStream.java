@@ -19,9 +19,7 @@ final class RtmpStream {
     final String name;
     private final io.netty.util.concurrent.EventExecutor loop;
     private volatile RtmpSubscriber[] subscribers = new RtmpSubscriber[0];
-    private RtmpMessage metadata;
-    private RtmpMessage videoHeader;
-    private RtmpMessage audioHeader;
+    private final StreamHeaders headers = new StreamHeaders();
     private final ArrayList<RtmpMessage> gop = new ArrayList<>();
     private long gopBytes;
     private boolean gopOverflow;
@@ -38,13 +36,7 @@ final class RtmpStream {
      * (cue points, captions) only pass through.
      */
     void publish(RtmpMessage m, boolean isMetadata) {
-        if (isMetadata) {
-            replace(m, 0);
-        } else if (m.sequenceHeader) {
-            replace(m, m.type);
-        } else if (m.type != RtmpMessage.DATA) {
-            cache(m);
-        }
+        if (!headers.keep(m, isMetadata) && m.type != RtmpMessage.DATA) cache(m);
         RtmpSubscriber[] subs = subscribers;
         for (RtmpSubscriber s : subs) s.deliver(m);
         if (!cached(m)) m.payload.release();
@@ -54,29 +46,13 @@ final class RtmpStream {
         return !gop.isEmpty() && gop.get(gop.size() - 1) == m;
     }
 
-    private void replace(RtmpMessage m, int which) {
-        m.payload.retain();
-        RtmpMessage old;
-        if (which == 0) {
-            old = metadata;
-            metadata = m;
-        } else if (which == RtmpMessage.VIDEO) {
-            old = videoHeader;
-            videoHeader = m;
-        } else {
-            old = audioHeader;
-            audioHeader = m;
-        }
-        if (old != null) old.payload.release();
-    }
-
     private void cache(RtmpMessage m) {
         if (m.keyframe) {
             clearGop();
             gopOverflow = false;
         } else if (gopOverflow || m.type == RtmpMessage.VIDEO && gop.isEmpty()) {
             return; // no keyframe yet, or too long a GOP: nothing a player could start on
-        } else if (videoHeader == null && m.type == RtmpMessage.AUDIO && gop.size() >= AUDIO_ONLY_CACHE) {
+        } else if (!headers.hasVideo() && m.type == RtmpMessage.AUDIO && gop.size() >= AUDIO_ONLY_CACHE) {
             RtmpMessage first = gop.remove(0); // audio only: a rolling window, nothing to align on
             gopBytes -= first.payload.readableBytes();
             first.payload.release();
@@ -104,9 +80,7 @@ final class RtmpStream {
                 return;
             }
             for (RtmpSubscriber x : subscribers) if (x == s) return; // watch() and claim() may both subscribe an input
-            if (metadata != null) s.deliver(metadata);
-            if (videoHeader != null) s.deliver(videoHeader);
-            if (audioHeader != null) s.deliver(audioHeader);
+            headers.forEach(s::deliver);
             for (RtmpMessage g : gop) s.deliver(g);
             RtmpSubscriber[] now = subscribers;
             RtmpSubscriber[] more = Arrays.copyOf(now, now.length + 1);
@@ -134,9 +108,6 @@ final class RtmpStream {
         subscribers = new RtmpSubscriber[0];
         for (RtmpSubscriber s : subs) s.unpublished();
         clearGop();
-        for (RtmpMessage m : new RtmpMessage[] {metadata, videoHeader, audioHeader}) {
-            if (m != null) m.payload.release();
-        }
-        metadata = videoHeader = audioHeader = null;
+        headers.clear();
     }
 }
