@@ -14,6 +14,6 @@ if ! command -v wrk >/dev/null; then
     exit 1
 fi
 
-# The reload benchmark measures pauses: run it with the collector bin/groovecast ships (ZGC).
-[[ "${1:-}" == reload ]] && export JAVA_OPTS="${GROOVECAST_GC:--XX:+UseZGC} ${JAVA_OPTS:-}"
+# The reload benchmark measures pauses: run it with the collector settings bin/groovecast ships.
+[[ "${1:-}" == reload ]] && export JAVA_OPTS="${GROOVECAST_GC:--XX:+UseG1GC -XX:MaxGCPauseMillis=20 -Xms512m} ${JAVA_OPTS:-}"
 dispatch "$0" 2,9p http=HarborHttp reload=ReloadLatency -- "$@"

@@ -17,7 +17,8 @@
 #                        RTMP_PORT in its environment, so its PID is the relay's). Default: the engine
 #                        of the bench build (bench/target/classpath.txt, bench/target/plugins) running
 #                        bench/rtmp/relay.groovy; JAVA and JAVA_OPTS as for the other benchmarks, with
-#                        the collector bin/groovecast ships (GROOVECAST_GC, default -XX:+UseZGC).
+#                        the collector settings bin/groovecast ships (GROOVECAST_GC, default
+#                        -XX:+UseG1GC -XX:MaxGCPauseMillis=20 -Xms512m).
 # NGINX_RELAY_CMD        likewise for nginx. Default: nginx -c <nginx-rtmp.conf on the port> -p <run dir>.
 # RTMP_BENCH_JFC         JFR settings for a JVM relay (default bench/rtmp/alloc.jfc; `profile` works).
 # It builds nothing. Results on stdout; logs, ffmpeg progress files, snapshots, JFR recordings and
@@ -81,7 +82,7 @@ fi
 if [[ " ${relays[*]} " == *" groovecast "* && -z "${GROOVECAST_RELAY_CMD:-}" ]]; then
     require "$cpfile" "$plugins/core.jar"
     GROOVECAST_RELAY_CMD="$(printf '%q ' "$java" --enable-native-access=ALL-UNNAMED \
-        --sun-misc-unsafe-memory-access=allow) ${GROOVECAST_GC:--XX:+UseZGC} ${JAVA_OPTS:-} $(printf '%q ' -cp "$(cat "$cpfile")" \
+        --sun-misc-unsafe-memory-access=allow) ${GROOVECAST_GC:--XX:+UseG1GC -XX:MaxGCPauseMillis=20 -Xms512m} ${JAVA_OPTS:-} $(printf '%q ' -cp "$(cat "$cpfile")" \
         org.groovecast.host.cli.Main run --plugins-dir "$plugins" "$rtmp_dir/relay.groovy")"
 fi
 
