@@ -146,7 +146,10 @@ public final class StationReloader {
 
     private static List<String> describe(java.util.Collection<? extends Source> outputs) {
         List<String> d = new ArrayList<>();
-        for (Source o : outputs) d.add(o.kind() + (o.isNamed() ? " " + o.id() : o.endpoint() == null ? "" : " " + o.endpoint()));
+        for (Source o : outputs) {
+            String key = Succession.key(o);
+            d.add(key != null ? key : o.kind());
+        }
         return d;
     }
 

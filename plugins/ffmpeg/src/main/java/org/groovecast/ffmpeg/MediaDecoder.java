@@ -145,12 +145,10 @@ final class MediaDecoder implements AutoCloseable {
         }
     }
 
-    /** Opens a live stream read through {@code io}; blocking until enough of it arrived to probe. */
-    static MediaDecoder open(String name, StreamIo io, AVInputFormat hint, AudioFormat target) throws IOException {
-        return new MediaDecoder(name, io, hint, target, null, 1);
-    }
-
-    /** The same with its video scaled to {@code video} (null: audio only). */
+    /**
+     * Opens a live stream read through {@code io}, its video scaled to {@code video} (null: audio
+     * only); blocking until enough of it arrived to probe.
+     */
     static MediaDecoder open(String name, StreamIo io, AVInputFormat hint, AudioFormat target, VideoFormat video,
                              int scalingThreads) throws IOException {
         return new MediaDecoder(name, io, hint, target, video, scalingThreads);

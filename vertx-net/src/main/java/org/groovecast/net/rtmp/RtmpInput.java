@@ -21,8 +21,9 @@ import org.slf4j.LoggerFactory;
  */
 public final class RtmpInput extends LiveSource implements RtmpSubscriber {
     private static final Logger log = LoggerFactory.getLogger(RtmpInput.class);
-    private static final byte[] FLV_AUDIO_HEADER = {'F', 'L', 'V', 1, 0x04, 0, 0, 0, 9, 0, 0, 0, 0};
-    private static final byte[] FLV_HEADER = {'F', 'L', 'V', 1, 0x05, 0, 0, 0, 9, 0, 0, 0, 0};
+    // The file header; each tag then brings the size of the one before it (0 for the first).
+    private static final byte[] FLV_AUDIO_HEADER = {'F', 'L', 'V', 1, 0x04, 0, 0, 0, 9};
+    private static final byte[] FLV_HEADER = {'F', 'L', 'V', 1, 0x05, 0, 0, 0, 9};
 
     private final RtmpServer server;
     private final String path;
@@ -110,6 +111,8 @@ public final class RtmpInput extends LiveSource implements RtmpSubscriber {
     /** One publish session: its FLV stream and its decoding thread. */
     private final class Session {
         final LivePipe pipe = new LivePipe(4 << 20, LivePipe.seconds(10), () -> { }, () -> { });
+        /** Publisher's loop only. */
+        private int previousTagSize;
         /** The decoder gave up on this publish: no new decoder per message until the next one. */
         volatile boolean failed;
 
@@ -120,15 +123,15 @@ public final class RtmpInput extends LiveSource implements RtmpSubscriber {
             Thread.ofPlatform().daemon().name("input.rtmp " + path).start(this::decode);
         }
 
-        /** One FLV tag: an 11-byte header, the shared payload, the 4-byte tag size after it. */
+        /** One FLV tag: the previous tag's size and this one's 11-byte header in one buffer, then the shared payload. */
         void tag(RtmpMessage m) {
             int size = m.payload.readableBytes();
-            ByteBuf head = Unpooled.buffer(11);
-            head.writeByte(m.type).writeMedium(size).writeMedium((int) m.timestamp).writeByte((int) (m.timestamp >>> 24))
-                    .writeMedium(0);
+            ByteBuf head = Unpooled.buffer(15);
+            head.writeInt(previousTagSize).writeByte(m.type).writeMedium(size).writeMedium((int) m.timestamp)
+                    .writeByte((int) (m.timestamp >>> 24)).writeMedium(0);
+            previousTagSize = 11 + size;
             pipe.offer(head);
             pipe.offer(m.payload.retainedDuplicate());
-            pipe.offer(Unpooled.buffer(4).writeInt(11 + size));
         }
 
         private void decode() {

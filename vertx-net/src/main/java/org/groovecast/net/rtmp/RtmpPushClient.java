@@ -91,8 +91,10 @@ public final class RtmpPushClient implements AutoCloseable {
 
     /** A tag of the stream, from the clock; takes ownership. Dropped while disconnected or when the socket is behind. */
     public void send(RtmpMessage m) {
-        synchronized (this) {
-            headers.keep(m, m.type == RtmpMessage.DATA); // kept for the next (re)connection, sent now too
+        if (m.type == RtmpMessage.DATA || m.sequenceHeader) {
+            synchronized (this) {
+                headers.keep(m, m.type == RtmpMessage.DATA); // kept for the next (re)connection, sent now too
+            }
         }
         ChannelHandlerContext ctx = live;
         if (ctx == null || !queue.offer(m)) {

@@ -11,7 +11,6 @@ import java.net.InetSocketAddress;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CopyOnWriteArrayList;
 import org.groovecast.net.ServerChannels;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -48,7 +47,7 @@ public final class RtmpServer {
     private Check nextPublish;
     private Check nextPlay;
     private final Map<String, RtmpStream> streams = new ConcurrentHashMap<>();
-    private final Map<String, List<RtmpSubscriber>> watchers = new ConcurrentHashMap<>();
+    private final Map<String, List<RtmpSubscriber>> watchers = new java.util.HashMap<>(); // guarded by this
     private Channel server;
 
     public RtmpServer(int port, String bind) {
@@ -117,8 +116,12 @@ public final class RtmpServer {
         }
     }
 
-    /** The stream {@code path} for a new publisher on {@code loop}, or null when someone publishes there already. */
-    RtmpStream claim(String path, EventExecutor loop) {
+    /**
+     * The stream {@code path} for a new publisher on {@code loop}, or null when someone publishes
+     * there already. Claims and watches take one lock, so an input watching a path is subscribed
+     * to each of its streams exactly once.
+     */
+    synchronized RtmpStream claim(String path, EventExecutor loop) {
         RtmpStream s = new RtmpStream(path, loop);
         if (streams.putIfAbsent(path, s) != null) return null;
         List<RtmpSubscriber> w = watchers.get(path);
@@ -127,7 +130,7 @@ public final class RtmpServer {
     }
 
     /** The publisher left: the key is free again. */
-    void release(String path, RtmpStream s) {
+    synchronized void release(String path, RtmpStream s) {
         streams.remove(path, s);
     }
 
@@ -144,13 +147,13 @@ public final class RtmpServer {
      * Feeds {@code subscriber} every time {@code path} is published, now if it is, until
      * {@link #unwatch}: a script's {@code input.rtmp}.
      */
-    public void watch(String path, RtmpSubscriber subscriber) {
-        watchers.computeIfAbsent(path, p -> new CopyOnWriteArrayList<>()).add(subscriber);
+    public synchronized void watch(String path, RtmpSubscriber subscriber) {
+        watchers.computeIfAbsent(path, p -> new java.util.ArrayList<>()).add(subscriber);
         RtmpStream s = streams.get(path);
         if (s != null) s.subscribe(subscriber);
     }
 
-    public void unwatch(String path, RtmpSubscriber subscriber) {
+    public synchronized void unwatch(String path, RtmpSubscriber subscriber) {
         List<RtmpSubscriber> w = watchers.get(path);
         if (w != null) w.remove(subscriber);
         RtmpStream s = streams.get(path);

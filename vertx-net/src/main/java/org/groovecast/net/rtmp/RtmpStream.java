@@ -79,7 +79,6 @@ final class RtmpStream {
                 s.unpublished();
                 return;
             }
-            for (RtmpSubscriber x : subscribers) if (x == s) return; // watch() and claim() may both subscribe an input
             headers.forEach(s::deliver);
             for (RtmpMessage g : gop) s.deliver(g);
             RtmpSubscriber[] now = subscribers;
