@@ -55,10 +55,15 @@ class RtmpSpec extends Specification {
     }
 
     Process ffmpeg(List<String> args) {
-        Process p = new ProcessBuilder(['ffmpeg', '-nostdin', '-hide_banner', '-v', 'error'] + args)
-                .redirectErrorStream(true).redirectOutput(dir.resolve("ffmpeg-${processes.size()}.log").toFile()).start()
+        Process p = startFfmpeg(dir.resolve("ffmpeg-${processes.size()}.log"), args)
         processes << p
         p
+    }
+
+    /** ffmpeg with {@code args}, its output to {@code log}; the caller stops it. */
+    static Process startFfmpeg(Path log, List<String> args) {
+        new ProcessBuilder(['ffmpeg', '-nostdin', '-hide_banner', '-v', 'error'] + args)
+                .redirectErrorStream(true).redirectOutput(log.toFile()).start()
     }
 
     String url(String key = 'test') {

@@ -56,8 +56,11 @@ final class IdleWatch implements Runnable {
         } else if (s != PLAYING && now - since >= timeoutNanos) {
             stop();
             String seconds = String.format("%.1f", timeoutNanos / 1e9);
-            connection.idle(s == PUBLISHING ? "published nothing for " + seconds + " s"
-                    : "neither published nor played for " + seconds + " s");
+            if (s == PUBLISHING) {
+                connection.idle("published nothing for " + seconds + " s", true);
+            } else {
+                connection.idle("neither published nor played for " + seconds + " s", false);
+            }
         }
     }
 }

@@ -152,9 +152,16 @@ final class RtmpConnection extends ChannelInboundHandlerAdapter implements Chunk
         ctx.close();
     }
 
-    /** The {@link IdleWatch}'s verdict (this loop). */
-    void idle(String why) {
-        if (log.isInfoEnabled()) log.info("rtmp {}: {}; closing the connection", peer, why);
+    /**
+     * The {@link IdleWatch}'s verdict (this loop): a publisher gone silent is worth a warning, a
+     * stranger that never used its connection only a note.
+     */
+    void idle(String why, boolean publisher) {
+        if (publisher) {
+            if (log.isWarnEnabled()) log.warn("rtmp {}: {}; closing the connection", peer, why);
+        } else if (log.isInfoEnabled()) {
+            log.info("rtmp {}: {}; closing the connection", peer, why);
+        }
         ctx.close();
     }
 
