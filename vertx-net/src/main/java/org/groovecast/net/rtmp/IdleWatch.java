@@ -21,6 +21,7 @@ final class IdleWatch implements Runnable {
 
     private final RtmpConnection connection;
     private final long timeoutNanos;
+    private EventExecutor loop;
     private ScheduledFuture<?> task;
     private int state = IDLE;
     private long media;
@@ -35,7 +36,8 @@ final class IdleWatch implements Runnable {
     /** From now on; on the connection's loop. */
     void start(EventExecutor loop) {
         if (timeoutNanos <= 0) return;
-        since = System.nanoTime();
+        this.loop = loop;
+        since = loop.ticker().nanoTime();
         long period = Math.max(1, timeoutNanos / 4);
         task = loop.scheduleAtFixedRate(this, period, period, TimeUnit.NANOSECONDS);
     }
@@ -46,7 +48,7 @@ final class IdleWatch implements Runnable {
 
     @Override
     public void run() {
-        long now = System.nanoTime();
+        long now = loop.ticker().nanoTime();
         int s = connection.isPublishing() ? PUBLISHING : connection.isPlaying() ? PLAYING : IDLE;
         long m = connection.mediaReceived();
         if (s != state || m != media) {

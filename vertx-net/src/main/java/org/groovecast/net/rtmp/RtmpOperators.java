@@ -69,6 +69,8 @@ public final class RtmpOperators {
                         .positional("encoder", ENCODER, "an FLV encoder: ffmpeg(format: 'flv', audio: [codec: 'aac'], video: [...])")
                         .positional("source", SOURCE, "the source")
                         .named("onError", FUNCTION, null, "{ error -> seconds } before reconnecting; backoff 1 s to 30 s by default")
+                        .named("timeout", NUMBER, 10.0, "seconds the server may take to answer, or to take what is sent, "
+                                + "before the connection is dropped and made again")
                         .named("fallible", BOOLEAN, false, "accept a source that may become unavailable")
                         .returns(OUTPUT)
                         .create(a -> push(net, a)));
@@ -81,7 +83,7 @@ public final class RtmpOperators {
             client = new RtmpPushClient(a.string("url"), onError == null ? null : e -> {
                 Object r = onError.call(e.getMessage());
                 return r instanceof Number n ? n.doubleValue() : 5;
-            });
+            }, (long) (a.number("timeout") * 1000));
         } catch (IllegalArgumentException e) {
             throw new ScriptException("output.rtmp(): " + e.getMessage());
         }
