@@ -20,15 +20,15 @@ import io.netty.buffer.ByteBufAllocator;
  * of the first chunk, or as much as the last message completed on the same chunk stream (bytes the
  * peer did send, so a publisher's steady stream of similar messages gets each one's buffer at once),
  * and at least doubles when it must grow; never more than the message's length. Chunk data is copied
- * into it straight from {@code in}, buffer to buffer. When the last chunk arrives the payload is handed to the {@link Sink}, which owns
- * it from then on: refCnt 1, readerIndex 0, writerIndex and capacity equal to the message length.
- * Payloads of messages still being assembled belong to the decoder until {@link #release()} (the
- * connection closed) or an Abort message frees them.
+ * into it straight from {@code in}, buffer to buffer. When the last chunk arrives the payload is
+ * handed to the {@link Sink}, which owns it from then on: refCnt 1, readerIndex 0, writerIndex and
+ * capacity equal to the message length. Payloads of messages still being assembled belong to the
+ * decoder until {@link #release()} (the connection closed) or an Abort message frees them.
  *
  * <p><b>Cost.</b> Per-chunk-stream state lives in slots created when a chunk stream id first appears
  * (bounded by {@code maxChunkStreamId}); in steady state a chunk costs no allocation at all and a
- * message only its payload buffer, grown in place a few times for a message of many chunks (the
- * pooled allocator recycles what it leaves). Nothing is logged.
+ * message only its payload buffer (a message longer than the last one on its chunk stream swaps
+ * it for a bigger one a few times; the pooled allocator recycles what it leaves). Nothing is logged.
  *
  * <p><b>Hostile input.</b> Anything impossible throws {@link RtmpProtocolException}, after which the
  * decoder is unusable and the session must close (and call {@link #release()}). Checked from the
