@@ -55,10 +55,15 @@ class RtmpSpec extends Specification {
     }
 
     Process ffmpeg(List<String> args) {
-        Process p = new ProcessBuilder(['ffmpeg', '-nostdin', '-hide_banner', '-v', 'error'] + args)
-                .redirectErrorStream(true).redirectOutput(dir.resolve("ffmpeg-${processes.size()}.log").toFile()).start()
+        Process p = startFfmpeg(dir.resolve("ffmpeg-${processes.size()}.log"), args)
         processes << p
         p
+    }
+
+    /** ffmpeg with {@code args}, its output to {@code log}; the caller stops it. */
+    static Process startFfmpeg(Path log, List<String> args) {
+        new ProcessBuilder(['ffmpeg', '-nostdin', '-hide_banner', '-v', 'error'] + args)
+                .redirectErrorStream(true).redirectOutput(log.toFile()).start()
     }
 
     String url(String key = 'test') {
@@ -295,6 +300,69 @@ class RtmpSpec extends Specification {
 
         cleanup:
         server?.stop()
+    }
+
+    def "output.rtmp to an nginx-rtmp that stops reading (SIGSTOP): noticed after timeout and logged once, the clock never waits; after SIGCONT the push comes back and a player hears it"() {
+        given: 'a station pushing AAC to a private nginx-rtmp, with a 2 s timeout'
+        def warnings = new ListAppender<ILoggingEvent>()
+        warnings.start()
+        Logger reconnectionLog = (Logger) LoggerFactory.getLogger('org.groovecast.net.Reconnection')
+        reconnectionLog.addAppender(warnings)
+        NginxRtmp nginx = new NginxRtmp(port).start()
+        station = Engine.load('push.groovy', """
+            output.rtmp('${url('pushed')}', ffmpeg(format: 'flv', audio: [codec: 'aac', b: '320k']), sine(660, amplitude: 0.3),
+                    timeout: 2)
+        """.stripIndent(), [:])
+        station.start(null)
+        Path before = dir.resolve('before.wav')
+        Media.run(['ffmpeg', '-nostdin', '-v', 'error', '-y', '-t', '2', '-i', url('pushed'), '-ac', '1', '-bitexact', before.toString()])
+        double lagBefore = station.clocks()*.getLag().max()
+
+        when: 'nginx is frozen until the stall is noticed, and 3 s more'
+        double maxLag = 0
+        def sampler = Thread.startDaemon {
+            while (!Thread.currentThread().isInterrupted()) {
+                maxLag = Math.max(maxLag, station.clocks()*.getLag().max())
+                try {
+                    Thread.sleep(50)
+                } catch (InterruptedException ignored) {
+                    break
+                }
+            }
+        }
+        long t0 = System.nanoTime()
+        nginx.freeze()
+        boolean noticed = Net.await(40) { warnings.list.any { it.formattedMessage.contains('stopped reading') } }
+        double after = (System.nanoTime() - t0) / 1e9
+        Thread.sleep(3000)
+
+        and: 'thawed'
+        nginx.thaw()
+        Path heard = dir.resolve('heard.wav')
+        Process player = ffmpeg(['-y', '-t', '2', '-i', url('pushed'), '-ac', '1', '-bitexact', heard.toString()])
+        boolean played = player.waitFor(45, TimeUnit.SECONDS)
+        sampler.interrupt()
+        sampler.join()
+        List<String> stalls = warnings.list*.formattedMessage.findAll { it.contains('stopped reading') }
+        println "output.rtmp stall noticed ${String.format('%.1f', after)} s after SIGSTOP; clock lag at most " +
+                "${String.format('%.3f', maxLag)} s; warnings: ${warnings.list*.formattedMessage}"
+
+        then:
+        Math.abs(Wav.read(before).frequency(0.3, 1.8) - 660) < 5
+        noticed
+        after >= 2
+        stalls.size() == 1
+        stalls[0].contains('no acknowledgement of the') && stalls[0].contains('for 2.0 s') // nginx acknowledges: it is that sign
+        maxLag < 0.5 && lagBefore < 0.5
+
+        and: 'the push is back'
+        played
+        player.exitValue() == 0
+        Math.abs(Wav.read(heard).frequency(0.3, 1.8) - 660) < 5
+
+        cleanup:
+        reconnectionLog?.detachAppender(warnings)
+        nginx?.stop()
     }
 
     def "output.rtmp refused on a taken key retries with backoff and leaves no connection behind"() {

@@ -14,27 +14,31 @@ import io.netty.buffer.ByteBufAllocator;
  * never held back; what the cumulation keeps between calls is therefore a partial header, fewer
  * than 18 bytes.
  *
- * <p><b>Ownership.</b> The decoder never retains or releases {@code in}. Each message's payload is
- * allocated once, with exactly the message's length, from the allocator given at construction (the
- * channel's), and chunk data is copied into it straight from {@code in}, buffer to buffer. When the
- * last chunk arrives the payload is handed to the {@link Sink}, which owns it from then on: refCnt
- * 1, readerIndex 0, writerIndex equal to the message length. Payloads of messages still being
- * assembled belong to the decoder until {@link #release()} (the connection closed) or an Abort
- * message frees them.
+ * <p><b>Ownership.</b> The decoder never retains or releases {@code in}. Each message's payload comes
+ * from the allocator given at construction (the channel's) and is grown as the message's chunks
+ * arrive, never reserved from the length its header declares alone: a buffer first holds what came
+ * of the first chunk, or as much as the last message completed on the same chunk stream (bytes the
+ * peer did send, so a publisher's steady stream of similar messages gets each one's buffer at once),
+ * and at least doubles when it must grow; never more than the message's length. Chunk data is copied
+ * into it straight from {@code in}, buffer to buffer. When the last chunk arrives the payload is
+ * handed to the {@link Sink}, which owns it from then on: refCnt 1, readerIndex 0, writerIndex and
+ * capacity equal to the message length. Payloads of messages still being assembled belong to the
+ * decoder until {@link #release()} (the connection closed) or an Abort message frees them.
  *
  * <p><b>Cost.</b> Per-chunk-stream state lives in slots created when a chunk stream id first appears
  * (bounded by {@code maxChunkStreamId}); in steady state a chunk costs no allocation at all and a
- * message only its payload buffer. Nothing is logged.
+ * message only its payload buffer (a message longer than the last one on its chunk stream swaps
+ * it for a bigger one a few times; the pooled allocator recycles what it leaves). Nothing is logged.
  *
  * <p><b>Hostile input.</b> Anything impossible throws {@link RtmpProtocolException}, after which the
- * decoder is unusable and the session must close (and call {@link #release()}). Every limit is
- * checked from the header, before the payload buffer is allocated: a message longer than
- * {@code maxMessageSize}; messages being assembled on several chunk streams at once that would hold
- * more than twice {@code maxMessageSize} together; a chunk stream id above the bound; a message type
- * outside the ones RTMP defines; a type 1, 2 or 3 header on a chunk stream that never had a type 0
- * one; a type 0, 1 or 2 header on a chunk stream whose previous message is still incomplete; and a
- * Set Chunk Size or Abort message that is not 4 bytes long. The chunk size announced by the peer is
- * never used to size anything.
+ * decoder is unusable and the session must close (and call {@link #release()}). Checked from the
+ * header: a message longer than {@code maxMessageSize}; a chunk stream id above the bound; a message
+ * type outside the ones RTMP defines; a type 1, 2 or 3 header on a chunk stream that never had a
+ * type 0 one; a type 0, 1 or 2 header on a chunk stream whose previous message is still incomplete;
+ * and a Set Chunk Size or Abort message that is not 4 bytes long. Checked before a payload grows:
+ * the bytes held by this connection's incomplete messages together (on all its chunk streams) past
+ * {@code maxPending}, and those of every decoder sharing the {@link AssemblyBudget} past its cap. The
+ * chunk size announced by the peer is never used to size anything.
  *
  * <p><b>Timestamps.</b> Delivered as the absolute 32-bit timestamp in an unsigned {@code long};
  * deltas are added modulo 2^32, so a stream that runs past 2^32 ms wraps to small values. A type 3
@@ -92,7 +96,11 @@ public final class ChunkDecoder {
         long field;
         /** Whether that field was extended, so type 3 chunks may carry it again. */
         boolean extended;
-        /** The message being assembled, or null between messages. */
+        /** Whether a message is being assembled. */
+        boolean open;
+        /** Length of the last message completed here: what a new one's buffer may start with. */
+        int proven;
+        /** Its bytes so far; null until the first of them arrives, and between messages. */
         ByteBuf payload;
 
         ChunkStream(int csid) {
@@ -103,14 +111,15 @@ public final class ChunkDecoder {
     private final ByteBufAllocator alloc;
     private final int maxMessageSize;
     private final int maxChunkStreamId;
-    private final long maxInProgress;
+    private final long maxPending;
+    private final AssemblyBudget budget;
     private ChunkStream[] streams;
     private int chunkSize = INITIAL_CHUNK_SIZE;
     /** The chunk stream whose chunk data is being read, while {@code chunkLeft > 0}. */
     private ChunkStream current;
     private int chunkLeft;
-    /** Sum of the lengths of the messages being assembled. */
-    private long inProgress;
+    /** Capacity of the payloads being assembled, all chunk streams together. */
+    private long held;
 
     /**
      * @param alloc where payloads come from (the channel's allocator)
@@ -119,8 +128,21 @@ public final class ChunkDecoder {
      *     {@link #DEFAULT_MAX_CHUNK_STREAM_ID}
      */
     public ChunkDecoder(ByteBufAllocator alloc, int maxMessageSize, int maxChunkStreamId) {
+        this(alloc, maxMessageSize, maxChunkStreamId, 2L * maxMessageSize, null);
+    }
+
+    /**
+     * @param maxPending the most bytes this connection's incomplete messages may hold together
+     * @param budget what all connections' incomplete messages may hold together, or null for no cap
+     *     beyond {@code maxPending}
+     */
+    public ChunkDecoder(ByteBufAllocator alloc, int maxMessageSize, int maxChunkStreamId, long maxPending,
+                        AssemblyBudget budget) {
         if (maxMessageSize < 0) {
             throw new IllegalArgumentException("maxMessageSize " + maxMessageSize);
+        }
+        if (maxPending < 0) {
+            throw new IllegalArgumentException("maxPending " + maxPending);
         }
         if (maxChunkStreamId < 2 || maxChunkStreamId > 65599) {
             throw new IllegalArgumentException("maxChunkStreamId " + maxChunkStreamId + " outside 2..65599");
@@ -128,7 +150,8 @@ public final class ChunkDecoder {
         this.alloc = alloc;
         this.maxMessageSize = maxMessageSize;
         this.maxChunkStreamId = maxChunkStreamId;
-        this.maxInProgress = 2L * maxMessageSize;
+        this.maxPending = maxPending;
+        this.budget = budget;
         this.streams = new ChunkStream[Math.min(maxChunkStreamId + 1, 16)];
     }
 
@@ -151,7 +174,7 @@ public final class ChunkDecoder {
                     return;
                 }
                 ChunkStream s = current;
-                copy(in, s.payload, n);
+                copy(in, room(s, n), n);
                 chunkLeft -= n;
                 if (chunkLeft == 0) {
                     current = null;
@@ -168,14 +191,79 @@ public final class ChunkDecoder {
     /** Frees the payloads of messages still being assembled; the connection is gone. */
     public void release() {
         for (ChunkStream s : streams) {
-            if (s != null && s.payload != null) {
-                s.payload.release();
-                s.payload = null;
+            if (s != null) {
+                drop(s);
             }
         }
         current = null;
         chunkLeft = 0;
-        inProgress = 0;
+    }
+
+    /** Bytes this decoder's incomplete messages hold now. */
+    public long pending() {
+        return held;
+    }
+
+    /** The payload of {@code s} with room for {@code n} more bytes, grown (and paid for) if need be. */
+    private ByteBuf room(ChunkStream s, int n) {
+        ByteBuf p = s.payload;
+        int capacity = p == null ? 0 : p.capacity();
+        int needed = (p == null ? 0 : p.writerIndex()) + n;
+        if (needed <= capacity) {
+            return p;
+        }
+        // at least doubling keeps a message of many chunks to a few reallocations, never past its length
+        int grown = (int) Math.min(s.length, Math.max(needed, p == null ? s.proven : 2L * capacity));
+        int more = grown - capacity;
+        if (held + more > maxPending) {
+            throw new RtmpProtocolException("incomplete messages would hold " + (held + more)
+                    + " bytes, over the connection's limit of " + maxPending);
+        }
+        if (budget != null && !budget.take(more)) {
+            throw new RtmpProtocolException("incomplete messages of all connections would hold more than "
+                    + budget.limit() + " bytes (this one holds " + held + ")");
+        }
+        try {
+            ByteBuf bigger = alloc.buffer(grown, s.length);
+            if (p != null) {
+                // not p.capacity(grown): without sun.misc.Unsafe the pool's reallocation copies through
+                // a new ByteBuffer each time, where copy() uses the buffers' cached views
+                copy(p, bigger, p.readableBytes());
+                p.release();
+            }
+            s.payload = p = bigger;
+        } catch (OutOfMemoryError e) {
+            if (budget != null) {
+                budget.give(more);
+            }
+            throw new RtmpProtocolException("no memory left for a message of " + s.length + " bytes ("
+                    + e.getMessage() + ")");
+        }
+        held += more;
+        return p;
+    }
+
+    /** Ends the message of {@code s}, freeing what it holds. */
+    private void drop(ChunkStream s) {
+        ByteBuf p = s.payload;
+        if (p != null) {
+            unhold(p.capacity());
+            p.release();
+            s.payload = null;
+        }
+        s.open = false;
+    }
+
+    private void unhold(int capacity) {
+        held -= capacity;
+        if (budget != null) {
+            budget.give(capacity);
+        }
+    }
+
+    /** Bytes of the message on {@code s} received so far. */
+    private static int filled(ChunkStream s) {
+        return s.payload == null ? 0 : s.payload.writerIndex();
     }
 
     /** Moves {@code n} bytes of chunk data from {@code in} to the end of {@code payload}. */
@@ -256,9 +344,9 @@ public final class ChunkDecoder {
             field = in.getUnsignedInt(pos);
             pos += 4;
         }
-        if (s != null && s.payload != null) {
+        if (s != null && s.open) {
             throw new RtmpProtocolException("chunk stream " + csid + " starts a new message with "
-                    + (s.length - s.payload.writerIndex()) + " of " + s.length + " bytes of the previous one missing");
+                    + (s.length - filled(s)) + " of " + s.length + " bytes of the previous one missing");
         }
         if (fmt <= 1) {
             // type 2 and 3 inherit what a type 0 or 1 header already had checked
@@ -285,7 +373,7 @@ public final class ChunkDecoder {
                 return false;
             }
             long field = in.getUnsignedInt(pos);
-            if (s.payload == null) {
+            if (!s.open) {
                 // a new message's header: here every writer sends the field, and it is the delta
                 s.field = field;
                 pos += 4;
@@ -294,12 +382,12 @@ public final class ChunkDecoder {
             }
         }
         in.readerIndex(pos);
-        if (s.payload == null) {
+        if (!s.open) {
             s.timestamp = (s.timestamp + s.field) & MASK32;
             start(s, sink);
         } else {
             current = s;
-            chunkLeft = Math.min(chunkSize, s.length - s.payload.writerIndex());
+            chunkLeft = Math.min(chunkSize, s.length - filled(s));
         }
         return true;
     }
@@ -317,19 +405,15 @@ public final class ChunkDecoder {
         }
     }
 
-    /** Allocates the new message's payload (after the last check) and sets up its first chunk. */
+    /** Sets up the new message's first chunk (after the last check); its payload comes with its bytes. */
     private void start(ChunkStream s, Sink sink) {
         int length = s.length;
-        if (inProgress + length > maxInProgress) {
-            throw new RtmpProtocolException("messages in progress would hold " + (inProgress + length)
-                    + " bytes, over the limit of " + maxInProgress);
-        }
-        s.payload = alloc.buffer(length, length);
         if (length == 0) {
+            s.payload = alloc.buffer(0, 0);
             complete(s, sink);
             return;
         }
-        inProgress += length;
+        s.open = true;
         current = s;
         chunkLeft = Math.min(chunkSize, length);
     }
@@ -337,7 +421,9 @@ public final class ChunkDecoder {
     private void complete(ChunkStream s, Sink sink) {
         ByteBuf payload = s.payload;
         s.payload = null;
-        inProgress -= s.length;
+        s.open = false;
+        s.proven = s.length;
+        unhold(payload.capacity());
         if (s.typeId == SET_CHUNK_SIZE) {
             int size = payload.getInt(0);
             if (size <= 0) { // zero, or the reserved top bit set
@@ -355,10 +441,8 @@ public final class ChunkDecoder {
         // an abort for a chunk stream with nothing in progress is harmless: nothing to drop
         if (csid < streams.length) {
             ChunkStream s = streams[(int) csid];
-            if (s != null && s.payload != null) {
-                inProgress -= s.length;
-                s.payload.release();
-                s.payload = null;
+            if (s != null) {
+                drop(s);
             }
         }
     }

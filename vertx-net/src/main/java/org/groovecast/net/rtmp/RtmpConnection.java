@@ -36,6 +36,8 @@ final class RtmpConnection extends ChannelInboundHandlerAdapter implements Chunk
     private ChunkDecoder decoder;
     private Phase phase = Phase.C0C1;
     private ScheduledFuture<?> handshakeTimeout;
+    private IdleWatch idleWatch;
+    private long mediaReceived;
     private String peer = "?";
     private String app = "";
     private int nextStreamId = 1;
@@ -129,7 +131,10 @@ final class RtmpConnection extends ChannelInboundHandlerAdapter implements Chunk
             cumulation.skipBytes(Handshake.SIZE);
             phase = Phase.CHUNKS;
             handshakeTimeout.cancel(false);
-            decoder = new ChunkDecoder(ctx.alloc(), limits.maxMessage(), limits.maxChunkStreamId());
+            decoder = new ChunkDecoder(ctx.alloc(), limits.maxMessage(), limits.maxChunkStreamId(), limits.maxPending(),
+                    server.pending());
+            idleWatch = new IdleWatch(this, limits.idleTimeoutMillis());
+            idleWatch.start(ctx.executor());
             // Bytes after C2 (the first chunks) stay in the cumulation for chunks().
         }
     }
@@ -147,9 +152,36 @@ final class RtmpConnection extends ChannelInboundHandlerAdapter implements Chunk
         ctx.close();
     }
 
+    /**
+     * The {@link IdleWatch}'s verdict (this loop): a publisher gone silent is worth a warning, a
+     * stranger that never used its connection only a note.
+     */
+    void idle(String why, boolean publisher) {
+        if (publisher) {
+            if (log.isWarnEnabled()) log.warn("rtmp {}: {}; closing the connection", peer, why);
+        } else if (log.isInfoEnabled()) {
+            log.info("rtmp {}: {}; closing the connection", peer, why);
+        }
+        ctx.close();
+    }
+
+    boolean isPublishing() {
+        return publishing != null;
+    }
+
+    boolean isPlaying() {
+        return playing != null;
+    }
+
+    /** Audio and video messages received on the published stream so far. */
+    long mediaReceived() {
+        return mediaReceived;
+    }
+
     @Override
     public void channelInactive(ChannelHandlerContext ctx) {
         if (handshakeTimeout != null) handshakeTimeout.cancel(false);
+        if (idleWatch != null) idleWatch.stop();
         unpublish();
         stopPlaying();
         if (decoder != null) decoder.release();
@@ -185,6 +217,7 @@ final class RtmpConnection extends ChannelInboundHandlerAdapter implements Chunk
 
     private void media(int type, int streamId, long timestamp, ByteBuf payload) {
         if (publishing != null && streamId == publishStreamId) {
+            mediaReceived++;
             publishing.publish(new RtmpMessage(type, timestamp, payload), false);
         } else {
             payload.release();

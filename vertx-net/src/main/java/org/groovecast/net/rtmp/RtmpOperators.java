@@ -32,6 +32,12 @@ public final class RtmpOperators {
                         .named("onPublish", FUNCTION, null, "{ app, key, params -> bool }: who may publish")
                         .named("onPlay", FUNCTION, null, "{ app, key, params -> bool }: who may play")
                         .named("maxMessage", INTEGER, 8 << 20, "largest message accepted, in bytes; past it the session closes")
+                        .named("maxPending", INTEGER, null, "bytes a connection's incomplete messages may hold together "
+                                + "(twice maxMessage by default); past it the session closes")
+                        .named("maxPendingTotal", INTEGER, 256 << 20, "bytes the incomplete messages of all connections "
+                                + "may hold together; the session that would go past it closes")
+                        .named("idleTimeout", NUMBER, 30.0, "seconds a connection may neither publish nor play, or publish "
+                                + "nothing, before it is closed (0: never)")
                         .named("handshakeTimeout", NUMBER, 10.0, "seconds a connection has to complete the handshake")
                         .named("slowTimeout", NUMBER, 10.0, "seconds a player may stay too slow (frames dropped) before it is disconnected")
                         .named("playerBuffer", INTEGER, 8 << 20, "bytes a player may fall behind before its non-key frames are dropped")
@@ -63,6 +69,8 @@ public final class RtmpOperators {
                         .positional("encoder", ENCODER, "an FLV encoder: ffmpeg(format: 'flv', audio: [codec: 'aac'], video: [...])")
                         .positional("source", SOURCE, "the source")
                         .named("onError", FUNCTION, null, "{ error -> seconds } before reconnecting; backoff 1 s to 30 s by default")
+                        .named("timeout", NUMBER, 10.0, "seconds the server may take to answer, or to take what is sent, "
+                                + "before the connection is dropped and made again")
                         .named("fallible", BOOLEAN, false, "accept a source that may become unavailable")
                         .returns(OUTPUT)
                         .create(a -> push(net, a)));
@@ -75,7 +83,7 @@ public final class RtmpOperators {
             client = new RtmpPushClient(a.string("url"), onError == null ? null : e -> {
                 Object r = onError.call(e.getMessage());
                 return r instanceof Number n ? n.doubleValue() : 5;
-            });
+            }, (long) (a.number("timeout") * 1000));
         } catch (IllegalArgumentException e) {
             throw new ScriptException("output.rtmp(): " + e.getMessage());
         }
@@ -83,10 +91,24 @@ public final class RtmpOperators {
     }
 
     private static RtmpServer server(Network net, Arguments a) {
+        int maxMessage = a.integer("maxMessage");
+        long maxPending = a.given("maxPending") ? a.integer("maxPending") : 2L * maxMessage;
+        if (maxPending < maxMessage) {
+            throw new ScriptException("rtmp.server(): maxPending " + maxPending + " is less than maxMessage " + maxMessage
+                    + ": a message that long could never arrive");
+        }
+        if (a.integer("maxPendingTotal") < maxPending) {
+            throw new ScriptException("rtmp.server(): maxPendingTotal " + a.integer("maxPendingTotal")
+                    + " is less than maxPending " + maxPending);
+        }
+        if (a.number("idleTimeout") < 0) {
+            throw new ScriptException("rtmp.server(): idleTimeout " + a.number("idleTimeout") + " is negative");
+        }
         RtmpServer s = declared(net, a.integer("port"), a.string("bind"));
-        s.limits(new RtmpServer.Limits(a.integer("maxMessage"), RtmpServer.Limits.DEFAULT.maxChunkStreamId(),
+        s.limits(new RtmpServer.Limits(maxMessage, RtmpServer.Limits.DEFAULT.maxChunkStreamId(),
                 (long) (a.number("handshakeTimeout") * 1000), (long) (a.number("slowTimeout") * 1000),
-                RtmpServer.Limits.DEFAULT.queueMessages(), a.integer("playerBuffer")));
+                RtmpServer.Limits.DEFAULT.queueMessages(), a.integer("playerBuffer"), maxPending,
+                a.integer("maxPendingTotal"), (long) (a.number("idleTimeout") * 1000)));
         s.onPublish(check(a.function("onPublish")));
         s.onPlay(check(a.function("onPlay")));
         return s;

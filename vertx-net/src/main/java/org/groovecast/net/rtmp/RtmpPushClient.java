@@ -27,6 +27,8 @@ import org.slf4j.LoggerFactory;
  * and do it again. The clock hands messages over through a bounded queue drained on the
  * connection's event loop; while disconnected they are dropped, and after a reconnection the
  * server first gets the metadata and sequence headers again and video resumes on a keyframe.
+ * A server that does not answer within the timeout, or stops taking what is sent for as long
+ * (a {@link StallWatch}), costs the connection: it is closed and made again.
  */
 public final class RtmpPushClient implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(RtmpPushClient.class);
@@ -40,6 +42,7 @@ public final class RtmpPushClient implements AutoCloseable {
     private final String app;
     private final String key;
     private final Reconnection reconnection;
+    private final long timeoutMillis;
     // Drained on the event loop, emptied by close() from another thread: a queue safe for both.
     private final Queue<RtmpMessage> queue = new java.util.concurrent.ArrayBlockingQueue<>(QUEUE);
     /** A video message was dropped (queue full): the loop resumes video on a keyframe. */
@@ -52,13 +55,20 @@ public final class RtmpPushClient implements AutoCloseable {
     private ChunkEncoder encoder;
     private int streamId;
     private boolean needKeyframe;
+    private StallWatch watch;
     /** Kept for the next (re)connection; guarded by this. */
     private final StreamHeaders headers = new StreamHeaders();
     private Thread thread;
     private NetSocket socket;
 
-    /** @param url {@code rtmp://host[:port]/app/key} */
-    public RtmpPushClient(String url, ToDoubleFunction<Throwable> onError) {
+    /**
+     * @param url {@code rtmp://host[:port]/app/key}
+     * @param timeoutMillis how long the server may take to answer, or to take what is written
+     */
+    public RtmpPushClient(String url, ToDoubleFunction<Throwable> onError, long timeoutMillis) {
+        if (timeoutMillis <= 0) {
+            throw new IllegalArgumentException("timeout must be positive, got " + timeoutMillis + " ms");
+        }
         URI u = URI.create(url);
         if (!"rtmp".equalsIgnoreCase(u.getScheme()) || u.getHost() == null) {
             throw new IllegalArgumentException("not an rtmp:// URL: " + url);
@@ -74,6 +84,7 @@ public final class RtmpPushClient implements AutoCloseable {
         this.app = path.substring(0, slash);
         this.key = path.substring(slash + 1) + (u.getRawQuery() == null ? "" : "?" + u.getRawQuery());
         this.reconnection = new Reconnection("output.rtmp " + url, onError);
+        this.timeoutMillis = timeoutMillis;
     }
 
     public String url() {
@@ -156,10 +167,14 @@ public final class RtmpPushClient implements AutoCloseable {
         } else {
             encoder.write(ctx, m.type == RtmpMessage.AUDIO ? 4 : 6, m.type, streamId, m.timestamp, m.payload);
         }
+        if (watch != null) {
+            watch.wrote(m.payload.readableBytes());
+        }
     }
 
     private void run(Vertx vertx) {
-        NetClient client = vertx.createNetClient(new NetClientOptions().setConnectTimeout(5000).setTcpNoDelay(true));
+        NetClient client = vertx.createNetClient(new NetClientOptions()
+                .setConnectTimeout((int) Math.min(timeoutMillis, Integer.MAX_VALUE)).setTcpNoDelay(true));
         while (!closed) {
             Throwable failure;
             Session session = null;
@@ -171,7 +186,8 @@ public final class RtmpPushClient implements AutoCloseable {
                 log.info("output.rtmp: publishing to {}", url);
                 reconnection.connected();
                 session.ended.future().await();
-                failure = new IllegalStateException("the server closed the connection");
+                String stall = session.stall;
+                failure = new IllegalStateException(stall != null ? stall : "the server closed the connection");
             } catch (Throwable e) {
                 failure = e;
             }
@@ -196,11 +212,18 @@ public final class RtmpPushClient implements AutoCloseable {
         Promise<Void> handshaken = Promise.promise();
         ChunkDecoder decoder;
         boolean released;
+        final StallWatch stallWatch;
+        /** Why this end closed the connection, if it did because the server stopped reading. */
+        volatile String stall;
 
         Session(NetSocket s) {
             this.socket = s;
             this.ctx = ((NetSocketInternal) s).channelHandlerContext();
             this.received = ctx.alloc().buffer(4096);
+            this.stallWatch = new StallWatch(ctx, timeoutMillis, why -> {
+                stall = why;
+                socket.close();
+            });
             s.closeHandler(v -> {
                 ended.tryComplete();
                 handshaken.tryFail("the server closed the connection");
@@ -240,6 +263,8 @@ public final class RtmpPushClient implements AutoCloseable {
                     encoder.write(ctx, CONTROL_CSID, 4, 0, 0, pong);
                     pong.release();
                     ctx.flush();
+                } else if (type == 3) {
+                    stallWatch.acknowledged(); // of what the server read: it keeps reading
                 } else if (type == 20 || type == 17) {
                     if (type == 17) payload.skipBytes(1);
                     List<Object> v = Amf0.readAll(payload);
@@ -265,13 +290,17 @@ public final class RtmpPushClient implements AutoCloseable {
                 Handshake.clientHello(hello);
                 ctx.writeAndFlush(hello);
             });
-            handshaken.future().timeout(10, TimeUnit.SECONDS).await();
+            handshaken.future().timeout(timeoutMillis, TimeUnit.MILLISECONDS).await();
             onLoop(() -> {
                 encoder = new ChunkEncoder(128);
                 ByteBuf size = ctx.alloc().buffer(4).writeInt(RtmpConnection.OUT_CHUNK_SIZE);
                 encoder.write(ctx, CONTROL_CSID, 1, 0, 0, size);
                 size.release();
                 encoder.setChunkSize(RtmpConnection.OUT_CHUNK_SIZE);
+                // Window Acknowledgement Size: the server's acknowledgements then tell that it reads
+                ByteBuf window = ctx.alloc().buffer(4).writeInt(StallWatch.WINDOW);
+                encoder.write(ctx, CONTROL_CSID, 5, 0, 0, window);
+                window.release();
             });
             Map<String, Object> info = new LinkedHashMap<>();
             info.put("app", app);
@@ -289,7 +318,7 @@ public final class RtmpPushClient implements AutoCloseable {
             Promise<Map<?, ?>> st = Promise.promise();
             status = st;
             call(5, sid, "publish", null, key, "live");
-            Map<?, ?> answer = st.future().timeout(10, TimeUnit.SECONDS).await();
+            Map<?, ?> answer = st.future().timeout(timeoutMillis, TimeUnit.MILLISECONDS).await();
             if (!"NetStream.Publish.Start".equals(answer.get("code"))) {
                 throw new IllegalStateException("the server refused to publish " + app + "/" + key + ": " + answer.get("code")
                         + " " + answer.get("description"));
@@ -304,6 +333,8 @@ public final class RtmpPushClient implements AutoCloseable {
                 }
                 ctx.flush();
                 live = ctx;
+                watch = stallWatch;
+                stallWatch.start();
             });
         }
 
@@ -323,7 +354,7 @@ public final class RtmpPushClient implements AutoCloseable {
         }
 
         private List<Object> expect(Promise<List<Object>> p, String what) {
-            List<Object> v = p.future().timeout(10, TimeUnit.SECONDS).await();
+            List<Object> v = p.future().timeout(timeoutMillis, TimeUnit.MILLISECONDS).await();
             if ("_error".equals(v.get(0))) {
                 Object info = v.size() > 3 ? v.get(3) : null;
                 throw new IllegalStateException(what + " refused: " + (info instanceof Map<?, ?> m ? m.get("code") + " "
@@ -348,6 +379,8 @@ public final class RtmpPushClient implements AutoCloseable {
         void release() {
             ctx.executor().execute(() -> {
                 released = true;
+                stallWatch.stop();
+                if (watch == stallWatch) watch = null;
                 received.release();
                 if (decoder != null) decoder.release();
             });

@@ -31,10 +31,18 @@ public final class RtmpServer {
         boolean allow(String app, String key, Map<String, String> params);
     }
 
-    /** Limits a connection lives under; see the script function's documentation. */
+    /**
+     * Limits a connection lives under; see the script function's documentation.
+     *
+     * @param maxPending bytes one connection's incomplete messages may hold together
+     * @param maxPendingTotal bytes the incomplete messages of all the server's connections may hold
+     * @param idleTimeoutMillis how long a connection may neither publish nor play, or publish nothing
+     */
     public record Limits(int maxMessage, int maxChunkStreamId, long handshakeTimeoutMillis, long slowTimeoutMillis,
-                         int queueMessages, int highWaterBytes) {
-        public static final Limits DEFAULT = new Limits(8 << 20, 1024, 10_000, 10_000, 4096, 8 << 20);
+                         int queueMessages, int highWaterBytes, long maxPending, long maxPendingTotal,
+                         long idleTimeoutMillis) {
+        public static final Limits DEFAULT = new Limits(8 << 20, 1024, 10_000, 10_000, 4096, 8 << 20, 16 << 20,
+                256 << 20, 30_000);
     }
 
     private final int port;
@@ -46,6 +54,8 @@ public final class RtmpServer {
     private Limits nextLimits = Limits.DEFAULT;
     private Check nextPublish;
     private Check nextPlay;
+    /** What the incomplete messages of all connections hold, against {@link Limits#maxPendingTotal()}. */
+    private final AssemblyBudget pending = new AssemblyBudget(Limits.DEFAULT.maxPendingTotal());
     private final Map<String, RtmpStream> streams = new ConcurrentHashMap<>();
     private final Map<String, List<RtmpSubscriber>> watchers = new java.util.HashMap<>(); // guarded by this
     private Channel server;
@@ -72,6 +82,11 @@ public final class RtmpServer {
         return limits;
     }
 
+    /** Bytes the incomplete messages of all connections hold now. */
+    public AssemblyBudget pending() {
+        return pending;
+    }
+
     /** {@code server.onPublish { app, key, params -> bool }}: who may publish (null: anyone). */
     public synchronized RtmpServer onPublish(Check check) {
         nextPublish = check;
@@ -94,6 +109,7 @@ public final class RtmpServer {
     /** The loaded script's hooks and limits take effect (new connections get the new limits). */
     public synchronized void commit() {
         limits = nextLimits;
+        pending.limit(nextLimits.maxPendingTotal());
         onPublish = nextPublish;
         onPlay = nextPlay;
     }
