@@ -216,7 +216,7 @@ final class HarborConnection extends ChannelInboundHandlerAdapter {
             }
         }
         if ((method.equals("GET") || method.equals("HEAD")) && head.path().equals("/admin/metadata")) {
-            adminMetadata();
+            adminMetadata(head.query());
             return;
         }
         HarborMount mount = method.equals("GET") ? server.mount(head.path()) : null;
@@ -292,9 +292,13 @@ final class HarborConnection extends ChannelInboundHandlerAdapter {
                 });
     }
 
-    /** {@code /admin/metadata?mode=updinfo}: the title from a source client's software, with the source credentials. */
-    private void adminMetadata() {
-        String mountName = head.query().getOrDefault("mount", "");
+    /**
+     * {@code /admin/metadata?mode=updinfo}: the title from a source client's software, with the
+     * source credentials; the parameters in the query (GET) or a form body (POST, which libshout
+     * uses once the server allows it).
+     */
+    private void adminMetadata(Map<String, String> params) {
+        String mountName = params.getOrDefault("mount", "");
         HarborIngest in = server.ingest(mountName.startsWith("/") ? mountName : "/" + mountName);
         if (in == null) {
             reply(HttpReply.text(404, "no live input on " + mountName));
@@ -306,13 +310,12 @@ final class HarborConnection extends ChannelInboundHandlerAdapter {
             reply(new HttpReply(401, "text/plain; charset=utf-8", basicRealm("Groovecast"), "Unauthorized"));
             return;
         }
-        RequestHead h = head;
         check(seconds(in.authTimeout()), "input.harbor " + in.path(), () -> BasicAuth.accepts(authorization, in::authorizes),
                 verdict -> {
                     state = State.HEAD;
                     switch (verdict) {
                         case YES -> {
-                            int status = in.adminMetadata(h);
+                            int status = in.adminMetadata(params);
                             reply(HttpReply.text(status, status == 200 ? "metadata updated" : Responses.reason(status)));
                         }
                         case NO -> {
@@ -409,6 +412,17 @@ final class HarborConnection extends ChannelInboundHandlerAdapter {
     private void respondToRoute(byte[] body) {
         state = State.HEAD;
         HarborServer.Match m = server.route(head.method().equals("HEAD") ? "GET" : head.method(), head.path());
+        if (m == null && head.method().equals("POST") && head.path().equals("/admin/metadata")) {
+            Map<String, String> params = new LinkedHashMap<>(head.query());
+            try {
+                params.putAll(RequestHead.form(new String(body, java.nio.charset.StandardCharsets.ISO_8859_1)));
+            } catch (RequestHead.Malformed e) {
+                fail(400, e.getMessage());
+                return;
+            }
+            adminMetadata(params);
+            return;
+        }
         if (m == null) {
             if (head.method().equals("OPTIONS")) {
                 options();

@@ -2,6 +2,7 @@ package org.groovecast.net.harbor;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
+import java.util.Map;
 
 /**
  * A live input's side of the harbor: where Icecast source clients connect. The harbor checks the
@@ -25,8 +26,8 @@ public interface HarborIngest {
      */
     Session connect(RequestHead head, ChannelHandlerContext ctx, String peer);
 
-    /** An authorized {@code /admin/metadata?mode=updinfo&mount=...&song=...}: returns the status to answer. */
-    int adminMetadata(RequestHead head);
+    /** An authorized {@code /admin/metadata} with {@code mode=updinfo&mount=...&song=...}: returns the status to answer. */
+    int adminMetadata(Map<String, String> params);
 
     /** A connected source client. */
     interface Session {

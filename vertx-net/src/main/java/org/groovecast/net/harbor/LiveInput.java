@@ -162,9 +162,9 @@ public final class LiveInput extends LiveSource implements HarborIngest {
     }
 
     @Override
-    public int adminMetadata(RequestHead head) {
-        String song = head.query().get("song");
-        if (!"updinfo".equals(head.query().get("mode")) || song == null) return 400;
+    public int adminMetadata(Map<String, String> params) {
+        String song = params.get("song");
+        if (!"updinfo".equals(params.get("mode")) || song == null) return 400;
         Map<String, String> m = new LinkedHashMap<>();
         int dash = song.indexOf(" - ");
         if (dash > 0) {
@@ -191,6 +191,8 @@ public final class LiveInput extends LiveSource implements HarborIngest {
         /** The input this client feeds; a reload moves it to the new station's input. */
         volatile LiveInput owner;
         private Thread thread;
+        /** Bytes of stream received so far (event loop writes, the decoding thread reads at the end). */
+        private volatile long received;
 
         Client(LiveInput owner, ChannelHandlerContext ctx, String peer) {
             this.owner = owner;
@@ -207,6 +209,7 @@ public final class LiveInput extends LiveSource implements HarborIngest {
 
         @Override
         public void feed(ByteBuf data) {
+            received += data.readableBytes();
             pipe.offer(data);
         }
 
@@ -221,7 +224,9 @@ public final class LiveInput extends LiveSource implements HarborIngest {
                 LiveDecoding.run(first.decoder, pipe, contentType, first.format, null, 1, () -> owner);
             } catch (IOException | RuntimeException e) {
                 // A client that went silent makes the decoder fail on a stream cut short: the timeout is the news.
-                if (!pipe.timedOut()) {
+                if (received == 0 && !pipe.timedOut()) {
+                    log.info("input.harbor {}: {} left before sending any audio", owner.path, peer);
+                } else if (!pipe.timedOut()) {
                     log.warn("input.harbor {}: stream from {} cannot be decoded, disconnecting it: {}", owner.path, peer,
                             e.getMessage());
                 }

@@ -105,6 +105,11 @@ record RequestHead(String method, String target, String path, Map<String, String
         return new RequestHead(method, target, path, query, version, Collections.unmodifiableMap(headers));
     }
 
+    /** The parameters of an {@code application/x-www-form-urlencoded} body, as a query's. */
+    static Map<String, String> form(String raw) throws Malformed {
+        return query(raw);
+    }
+
     private static Map<String, String> query(String raw) throws Malformed {
         Map<String, String> out = new LinkedHashMap<>();
         for (String pair : raw.split("&")) {
