@@ -38,10 +38,10 @@ public final class IcecastClient implements AutoCloseable {
     private static final int QUEUE = 64;
     /**
      * A fixed kernel send buffer rather than one autotuned to megabytes, so that a server that
-     * stops reading shows within seconds: 128 KiB is 8 s of 128 kbit/s audio, and a few tenths of
-     * a second of a video stream, still enough for a long link.
+     * stops reading shows within seconds: 64 KiB (the kernel doubles it) is 8 s of 128 kbit/s audio, a tenth
+     * of a second of a 5 Mbit/s stream, still enough for a server a few tens of milliseconds away.
      */
-    private static final int SEND_BUFFER = 128 * 1024;
+    private static final int SEND_BUFFER = 64 * 1024;
 
     private final IcecastTarget target;
     private final Reconnection reconnection;
