@@ -157,6 +157,8 @@ public final class IcecastClient implements AutoCloseable {
                 socket = s;
                 Promise<Void> ended = Promise.promise();
                 s.closeHandler(v -> ended.tryComplete());
+                // Writes pending when a stalled connection is dropped fail: that is the stall, logged once already.
+                s.exceptionHandler(e -> log.debug("output.icecast {}: {}", target, e.toString()));
                 handshake(s);
                 NetSocketInternal si = (NetSocketInternal) s;
                 ChannelHandlerContext ctx = si.channelHandlerContext();
@@ -204,7 +206,7 @@ public final class IcecastClient implements AutoCloseable {
         String answer;
         try {
             answer = head.future().timeout(timeoutNanos, TimeUnit.NANOSECONDS).await();
-        } catch (RuntimeException e) {
+        } catch (Exception e) { // Vert.x's timeout is a checked TimeoutException, thrown as is
             s.close();
             throw new IllegalStateException("the server did not answer the source request within " + seconds() + " s");
         }
