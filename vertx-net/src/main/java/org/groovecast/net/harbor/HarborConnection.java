@@ -44,8 +44,13 @@ final class HarborConnection extends ChannelInboundHandlerAdapter {
     private static final ByteBuf END = Unpooled.unreleasableBuffer(Unpooled.wrappedBuffer(new byte[] {13, 10, 13, 10}));
     /** What the harbor takes, as Icecast says it (libshout reads PUT and SOURCE from it). */
     private static final String ALLOW = "GET, HEAD, POST, PUT, OPTIONS, SOURCE";
-    /** How long a connection refused over a cap may take to read its 503 before it is closed. */
-    private static final long REFUSED_LINGER_MS = 1000;
+    /**
+     * How long a connection refused over a cap that sends nothing is kept for its 503 to be read;
+     * one that sends its request is closed once that is read (closing with it unread would reset
+     * the connection, and the 503 with it). Short, since a flood of refused connections holds its
+     * descriptors that long.
+     */
+    private static final long REFUSED_LINGER_MS = 250;
     /** How long a listener mount's {@code auth:} function may take. */
     private static final long LISTENER_AUTH_NANOS = TimeUnit.SECONDS.toNanos(10);
     private static final int STREAM_CHUNK = 64 * 1024;
@@ -61,6 +66,8 @@ final class HarborConnection extends ChannelInboundHandlerAdapter {
     private String peer;
     private InetAddress address;
     private boolean counted;
+    /** Refused over a cap, its 503 sent and our side shut: what it sends now is read only to be dropped. */
+    private boolean refusedAnswered;
     private ByteBuf acc = Unpooled.EMPTY_BUFFER;
     private State state = State.HEAD;
     private RequestHead head;
@@ -136,6 +143,10 @@ final class HarborConnection extends ChannelInboundHandlerAdapter {
             return;
         }
         try {
+            if (refusedAnswered) {
+                ctx.close(); // its request is read: closing no longer resets the connection
+                return;
+            }
             // A listener may send anything, a closing or streaming connection is past reading.
             if (state == State.LISTENER || state == State.CLOSED || state == State.BUSY) return;
             if (acc == Unpooled.EMPTY_BUFFER) {
@@ -623,8 +634,12 @@ final class HarborConnection extends ChannelInboundHandlerAdapter {
         ctx.writeAndFlush(Responses.text(ctx.alloc(), "HTTP/1.0", 503, text + "; try again later", false,
                 Map.of("Retry-After", "5"))).addListener(f -> {
                     // Half-close: the client reads the answer and its end; a reset now could destroy the 503.
-                    if (f.isSuccess() && ctx.channel() instanceof DuplexChannel d) d.shutdownOutput();
-                    else ctx.close();
+                    if (f.isSuccess() && ctx.channel() instanceof DuplexChannel d) {
+                        d.shutdownOutput();
+                        refusedAnswered = true;
+                    } else {
+                        ctx.close();
+                    }
                 });
         ctx.executor().schedule(this::close, REFUSED_LINGER_MS, TimeUnit.MILLISECONDS);
     }
