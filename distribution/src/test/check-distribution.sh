@@ -17,9 +17,17 @@ size=$(stat -c %s "$out/tone.wav")
 [ "$size" -eq $((44 + 4 * 44100 * 4)) ] || { echo "tone.wav has $size bytes"; cat "$out/log"; exit 1; }
 
 # In real time until SIGTERM: the engine stops cleanly, exits 0, and the WAV header holds the real sizes.
-OUT="$out/live.wav" env -u JAVA_HOME "$dist/bin/groovecast" run "$dist/scripts/tone.groovy" 2> "$out/live.log" &
+# Started with a low soft open-file limit, and without HotSpot raising it by itself (MaxFDLimit):
+# the launcher must have lifted it to the hard limit.
+(ulimit -Sn 512; OUT="$out/live.wav" GROOVECAST_OPTS=-XX:-MaxFDLimit exec env -u JAVA_HOME "$dist/bin/groovecast" \
+  run "$dist/scripts/tone.groovy" 2> "$out/live.log") &
 pid=$!
-sleep 4
+# Until the station runs (its signal handlers installed), however slow the machine, then 2 s of it.
+for _ in $(seq 1 60); do grep -q "clock(s)" "$out/live.log" 2> /dev/null && break; sleep 0.5; done
+sleep 2
+soft=$(awk '/^Max open files/ {print $4}' "/proc/$pid/limits")
+hard=$(awk '/^Max open files/ {print $5}' "/proc/$pid/limits")
+[ "$soft" = "$hard" ] || { echo "open-file limit $soft, hard $hard: the launcher did not raise it"; kill "$pid"; exit 1; }
 kill -TERM "$pid"
 code=0
 wait "$pid" || code=$?

@@ -47,6 +47,13 @@ public final class Settings {
         declare("harbor.bind", ValueType.STRING, "0.0.0.0", "address the harbor ports listen on");
         declare("harbor.maxBody", ValueType.INTEGER, 1_048_576, "largest HTTP request body accepted, in bytes (413 past it)");
         declare("harbor.eventLoops", ValueType.INTEGER, cores, "Vert.x event loops serving the sockets");
+        declare("harbor.headTimeout", ValueType.NUMBER, 10.0, "seconds a client has to send a whole request head (408 past it)");
+        declare("harbor.idleTimeout", ValueType.NUMBER, 30.0, "seconds a keep-alive connection may wait between requests");
+        declare("harbor.maxConnections", ValueType.INTEGER, 4096, "connections a harbor port holds at once (503 past it)");
+        declare("harbor.maxConnectionsPerAddress", ValueType.INTEGER, 256, "connections one client address may hold on a harbor port (503 past it)");
+        declare("harbor.followSymlinks", ValueType.BOOLEAN, false, "harbor.http.static serves symbolic links that lead out of its directory");
+        declare("harbor.maxAuthFailures", ValueType.INTEGER, 10, "failed logins from one address within harbor.authFailureWindow before it gets 429");
+        declare("harbor.authFailureWindow", ValueType.NUMBER, 60.0, "seconds over which failed logins are counted, and for which an address is then refused");
         declare("ffmpeg.scalingThreads", ValueType.INTEGER, 1, "threads of the video scaler; 0 for one per core");
     }
 

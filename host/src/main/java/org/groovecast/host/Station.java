@@ -37,6 +37,8 @@ import org.groovecast.net.Network;
 import org.groovecast.net.control.Commands;
 import org.groovecast.net.control.ControlOperators;
 import org.groovecast.net.rtmp.RtmpOperators;
+import org.groovecast.net.harbor.HarborLimits;
+import org.groovecast.net.harbor.HarborServer;
 import org.groovecast.net.harbor.HttpReply;
 import org.groovecast.net.harbor.Route;
 import org.slf4j.Logger;
@@ -255,8 +257,10 @@ public final class Station implements AutoCloseable {
             clocks.add(c);
         }
         try {
+            HarborLimits limits = harborLimits();
+            for (HarborServer h : network.harbors()) h.limits(limits);
             network.start(Math.max(1, Math.min(settings.integer("harbor.eventLoops"), 16)));
-        } catch (IllegalStateException e) {
+        } catch (IllegalStateException | IllegalArgumentException e) { // a port taken, a harbor setting out of range
             closePools();
             stopped = true;
             done.countDown();
@@ -285,6 +289,14 @@ public final class Station implements AutoCloseable {
         runStartupWork();
         stopTicks = stopAfter == null ? 0 : (long) Math.ceil(stopAfter.toNanos() / (double) config.frameNanos());
         clockConfig = config;
+    }
+
+    /** What the harbor ports accept, from {@code settings.harbor.*}; applied again by each (re)load. */
+    private HarborLimits harborLimits() {
+        return new HarborLimits(seconds("harbor.headTimeout"), seconds("harbor.idleTimeout"),
+                settings.integer("harbor.maxConnections"), settings.integer("harbor.maxConnectionsPerAddress"),
+                settings.bool("harbor.followSymlinks"), settings.integer("harbor.maxAuthFailures"),
+                seconds("harbor.authFailureWindow"));
     }
 
     /** Starts the clocks of a prepared station. */

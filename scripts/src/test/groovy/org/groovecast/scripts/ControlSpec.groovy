@@ -272,6 +272,30 @@ class ControlSpec extends Specification {
         Net.status(http(port, 'GET', '/control/tone.skip', bearer)) == 200
     }
 
+    def "HTTP: wrong tokens are counted per address; past the limit 429 even with the right one, other addresses unaffected"() {
+        given:
+        station = Engine.load('control.groovy', """
+            server.http(port: ${port}, token: 'secret')
+            output.dummy(sine(id: 'tone'))
+        """.stripIndent(), ['harbor.maxAuthFailures': '3', 'harbor.authFailureWindow': '3'])
+        station.start(null)
+        String request = "GET /control/version HTTP/1.1\r\nHost: x\r\nConnection: close\r\nAuthorization: Bearer %s\r\n\r\n"
+
+        expect: 'three wrong tokens are 401'
+        (1..3).every { Net.status(Net.raw(port, String.format(request, 'guess' + it))) == 401 }
+
+        and: 'then the right one is 429 from that address, with when to retry'
+        String refused = Net.raw(port, String.format(request, 'secret'))
+        Net.status(refused) == 429
+        refused.contains('Retry-After: ')
+
+        and: 'another address gets its answer'
+        body(Net.rawFrom('127.0.0.2', port, String.format(request, 'secret'))).startsWith('Groovecast ')
+
+        and: 'once the window has passed, the first address too'
+        Net.await(5) { Net.status(Net.raw(port, String.format(request, 'secret'))) == 200 }
+    }
+
     def "mistakes in control functions are script errors with their line"() {
         when:
         Engine.load('control.groovy', script)

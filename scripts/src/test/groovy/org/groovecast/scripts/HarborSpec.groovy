@@ -1,10 +1,15 @@
 package org.groovecast.scripts
 
+import ch.qos.logback.classic.Level
+import ch.qos.logback.classic.Logger
+import ch.qos.logback.classic.spi.ILoggingEvent
+import ch.qos.logback.core.read.ListAppender
 import java.nio.charset.StandardCharsets
 import java.nio.file.Files
 import java.nio.file.Path
 import java.util.concurrent.TimeUnit
 import org.groovecast.host.Station
+import org.slf4j.LoggerFactory
 import spock.lang.Specification
 import spock.lang.TempDir
 
@@ -126,13 +131,160 @@ class HarborSpec extends Specification {
         Net.status(Net.raw(port, "GET /nowhere HTTP/1.1\r\nConnection: close\r\n\r\n")) == 404
         Net.raw(port, "POST /up HTTP/1.1\r\nContent-Length: 10\r\nConnection: close\r\n\r\n0123456789").endsWith('10')
         Net.raw(port, "GET /files/page.html HTTP/1.1\r\nConnection: close\r\n\r\n").endsWith('<p>static</p>')
-        Net.status(Net.raw(port, "GET /files/../station.groovy HTTP/1.1\r\nConnection: close\r\n\r\n")) == 404
+        Net.status(Net.raw(port, "GET /files/../station.groovy HTTP/1.1\r\nConnection: close\r\n\r\n")) == 400
 
         and: 'the listener still receives'
         listener.read(new byte[10000]) > 0
 
         cleanup:
         listener?.close()
+    }
+
+    def "static files never come from outside their directory: #form is refused with #status"() {
+        given:
+        Path root = Files.createDirectories(dir.resolve('www'))
+        Files.writeString(root.resolve('page.html'), '<p>inside</p>')
+        Files.createDirectories(root.resolve('sub'))
+        Files.writeString(dir.resolve('secret.txt'), 'SECRET')
+        Files.createSymbolicLink(root.resolve('out.txt'), dir.resolve('secret.txt'))
+        Files.createSymbolicLink(root.resolve('in.html'), root.resolve('page.html'))
+        start('''
+            harbor.http.static('/files', 'DIR/www', port: PORT)
+            output.dummy(sine())
+        ''')
+
+        when:
+        String answer = Net.raw(port, "GET ${target} HTTP/1.1\r\nConnection: close\r\n\r\n")
+
+        then:
+        Net.status(answer) == status
+        !answer.contains('SECRET')
+
+        and: 'the directory itself is still served, and a link that stays inside it too'
+        Net.raw(port, "GET /files/page.html HTTP/1.1\r\nConnection: close\r\n\r\n").endsWith('<p>inside</p>')
+        Net.raw(port, "GET /files/in.html HTTP/1.1\r\nConnection: close\r\n\r\n").endsWith('<p>inside</p>')
+
+        where:
+        form                              | target                                        | status
+        'a plain ../'                     | '/files/../secret.txt'                        | 400
+        'a deeper ../'                    | '/files/sub/../../secret.txt'                 | 400
+        '%2e%2e/'                         | '/files/%2e%2e/secret.txt'                    | 400
+        '%2E%2E%2F'                       | '/files/%2E%2E%2Fsecret.txt'                  | 400
+        '..%2f'                           | '/files/..%2fsecret.txt'                      | 400
+        'double-encoded %252e%252e'       | '/files/%252e%252e/secret.txt'                | 404
+        'double-encoded %252e%252e%252f'  | '/files/%252e%252e%252fsecret.txt'            | 404
+        'a backslash'                     | '/files/..\\secret.txt'                       | 400
+        'an encoded backslash %5c'        | '/files/..%5csecret.txt'                      | 400
+        'an absolute path'                | '/files//etc/passwd'                          | 400
+        'an encoded absolute path'        | '/files/%2fetc%2fpasswd'                      | 400
+        'a symbolic link out of the root' | '/files/out.txt'                              | 403
+        'a NUL byte'                      | '/files/page.html%00.txt'                     | 400
+        'a NUL byte mid-name'             | '/files/a%00b'                                | 400
+    }
+
+    def "with settings.harbor.followSymlinks a symbolic link out of the directory is served"() {
+        given:
+        Path root = Files.createDirectories(dir.resolve('www'))
+        Files.writeString(dir.resolve('shared.txt'), 'SHARED')
+        Files.createSymbolicLink(root.resolve('shared.txt'), dir.resolve('shared.txt'))
+        start('''
+            harbor.http.static('/files', 'DIR/www', port: PORT)
+            output.dummy(sine())
+        ''', ['harbor.followSymlinks': 'true'])
+
+        expect:
+        Net.raw(port, "GET /files/shared.txt HTTP/1.1\r\nConnection: close\r\n\r\n").endsWith('SHARED')
+        Net.status(Net.raw(port, "GET /files/../shared.txt HTTP/1.1\r\nConnection: close\r\n\r\n")) == 400
+    }
+
+    def "OPTIONS * is answered as Icecast does, on a connection that goes on, without a log line"() {
+        given:
+        def logged = new ListAppender<ILoggingEvent>()
+        logged.start()
+        def connectionLog = (Logger) LoggerFactory.getLogger('org.groovecast.net.harbor.HarborConnection')
+        connectionLog.level = Level.INFO // bad requests are logged at INFO
+        connectionLog.addAppender(logged)
+        start('''
+            harbor.http.register('/ping', port: PORT) { req -> 'pong' }
+            output.dummy(sine())
+        ''')
+
+        when: "libshout's probe, then a request on the same connection"
+        String answer = Net.raw(port, "OPTIONS * HTTP/1.1\r\nHost: x\r\nUser-Agent: libshout/2.4.6\r\n" +
+                "Connection: Upgrade\r\nUpgrade: TLS/1.0, HTTP/1.1\r\n\r\n" +
+                "GET /ping HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        String head = answer.substring(0, answer.indexOf('\r\n\r\n'))
+
+        then:
+        head.startsWith('HTTP/1.1 204 No Content')
+        head.contains('Allow: GET, HEAD, POST, PUT, OPTIONS, SOURCE')
+        head.contains('Accept-Encoding: identity')
+        !head.contains('Connection: close')
+        answer.endsWith('pong')
+
+        and: 'OPTIONS on a path, and over HTTP/1.0'
+        Net.raw(port, "OPTIONS /ping HTTP/1.1\r\nConnection: close\r\n\r\n").startsWith('HTTP/1.1 204 No Content')
+        Net.raw(port, "OPTIONS * HTTP/1.0\r\n\r\n").startsWith('HTTP/1.0 204 No Content')
+
+        and: 'a * target for anything else is still a bad request'
+        Net.status(Net.raw(port, "GET * HTTP/1.1\r\n\r\n")) == 400
+
+        and: 'only that bad request was logged'
+        logged.list.size() == 1
+        logged.list[0].formattedMessage.contains('bad target')
+
+        cleanup:
+        connectionLog.detachAppender(logged)
+        connectionLog.level = null
+    }
+
+    def "a streamed reply keeps pace with a slow reader and arrives whole, and reaches a fast reader at speed"() {
+        given: 'a 200 MB body streamed from 4 MB of random bytes, and a 4 MB one'
+        start('''
+            byte[] block = new byte[4_000_000]
+            new Random(11).nextBytes(block)
+            harbor.http.register('/big', port: PORT) { req ->
+                http.response(contentType: 'application/octet-stream', data: new SequenceInputStream(
+                        Collections.enumeration((1..50).collect { new ByteArrayInputStream(block) })))
+            }
+            harbor.http.register('/block', port: PORT) { req ->
+                http.response(contentType: 'application/octet-stream', data: new ByteArrayInputStream(block))
+            }
+            output.dummy(sine())
+        ''')
+        byte[] block = new byte[4_000_000]
+        new Random(11).nextBytes(block)
+
+        when: 'a slow reader takes 16 KiB every 10 ms, with pauses'
+        def s = new Socket('127.0.0.1', port)
+        s.receiveBufferSize = 16384
+        s.soTimeout = 10_000
+        s.outputStream.write("GET /block HTTP/1.1\r\nHost: x\r\n\r\n".bytes)
+        def input = new DataInputStream(new BufferedInputStream(s.inputStream, 16384))
+        while (readLine(input)) { }
+        def got = new ByteArrayOutputStream()
+        byte[] buf = new byte[16384]
+        int n
+        int reads = 0
+        while ((n = input.read(buf)) > 0) {
+            got.write(buf, 0, n)
+            Thread.sleep(++reads % 50 == 0 ? 500 : 10)
+        }
+        s.close()
+
+        then:
+        got.toByteArray() == block
+
+        when: 'curl reads the 200 MB as fast as it can'
+        Process curl = new ProcessBuilder('curl', '-s', '-o', '/dev/null', '-w', '%{size_download} %{speed_download}',
+                "http://127.0.0.1:${port}/big".toString()).start()
+        assert curl.waitFor(60, TimeUnit.SECONDS)
+        def (size, speed) = curl.inputStream.text.trim().split(' ').collect { it as double }
+        println "streamed reply: ${(speed / 1e6).round(1)} MB/s to curl"
+
+        then:
+        size == 200_000_000
+        speed > 50e6
     }
 
     def "large bodies are streamed or sent from the file, and a mount can require a login"() {

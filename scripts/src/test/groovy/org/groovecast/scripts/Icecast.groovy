@@ -48,7 +48,18 @@ final class Icecast {
         this
     }
 
+    /** Freezes the server (SIGSTOP): it keeps its connections and accepts new ones, but reads and answers nothing. */
+    void pause() {
+        assert ['kill', '-STOP', process.pid().toString()].execute().waitFor() == 0
+    }
+
+    /** Lets a paused server go on (SIGCONT). */
+    void resume() {
+        assert ['kill', '-CONT', process.pid().toString()].execute().waitFor() == 0
+    }
+
     void stop() {
+        resume()
         process?.destroy()
         process?.waitFor(10, TimeUnit.SECONDS)
         dir.toFile().deleteDir()

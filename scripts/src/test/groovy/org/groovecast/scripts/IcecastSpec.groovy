@@ -1,7 +1,11 @@
 package org.groovecast.scripts
 
+import ch.qos.logback.classic.Logger
+import ch.qos.logback.classic.spi.ILoggingEvent
+import ch.qos.logback.core.read.ListAppender
 import java.nio.file.Path
 import org.groovecast.host.Station
+import org.slf4j.LoggerFactory
 import spock.lang.Specification
 import spock.lang.TempDir
 
@@ -74,5 +78,45 @@ class IcecastSpec extends Specification {
         then:
         !icecast.hasMount('/radio')
         station.clocks().every { it.getLag() < 0.5 && it.getTicks() > 100 }
+    }
+    def "a server that stops reading (SIGSTOP) is found out after the timeout, logged once and reconnected; the clock never waits"() {
+        given:
+        def logged = new ListAppender<ILoggingEvent>()
+        logged.start()
+        def reconnectionLog = (Logger) LoggerFactory.getLogger('org.groovecast.net.Reconnection')
+        reconnectionLog.addAppender(logged)
+        icecast = new Icecast().start()
+        station = Engine.load('icecast.groovy', """
+            output.icecast(mp3(bitrate: 320), sine(440, amplitude: 0.3), host: '127.0.0.1', port: ${icecast.port},
+                    password: '${Icecast.SOURCE_PASSWORD}', mount: 'radio', timeout: 2, onError: { e -> 1 })
+        """.stripIndent(), [:])
+        station.start(null)
+        assert Net.await(10) { icecast.hasMount('/radio') }
+
+        when: 'icecast2 is frozen: the connection stays open, nothing is read'
+        icecast.pause()
+        long t0 = System.nanoTime()
+        boolean found = Net.await(60) { logged.list.any { it.formattedMessage.contains('stopped reading') } }
+        double foundAfter = (System.nanoTime() - t0) / 1e9
+        double lagDuring = station.clocks()*.getLag().max()
+        println "icecast stall: found out after ${foundAfter.round(1)} s; clock lag ${lagDuring.round(3)} s"
+
+        then: 'found out and logged, the clock not held up'
+        found
+        lagDuring < 0.5
+
+        when: 'the server goes on'
+        icecast.resume()
+
+        then: 'the output is back on the mount and a listener hears the tone'
+        Net.await(30) { icecast.hasMount('/radio') }
+        Math.abs(heard('after.wav') - 440) < 3
+
+        and: 'the stall was logged once, and the clock never stopped'
+        logged.list.count { it.formattedMessage.contains('stopped reading') } == 1
+        station.clocks().every { it.getLag() < 0.5 }
+
+        cleanup:
+        reconnectionLog.detachAppender(logged)
     }
 }

@@ -1,8 +1,14 @@
 package org.groovecast.scripts
 
+import ch.qos.logback.classic.Level
+import ch.qos.logback.classic.Logger
+import ch.qos.logback.classic.spi.ILoggingEvent
+import ch.qos.logback.core.read.ListAppender
+import java.nio.file.Files
 import java.nio.file.Path
 import java.util.concurrent.TimeUnit
 import org.groovecast.host.Station
+import org.slf4j.LoggerFactory
 import spock.lang.Specification
 import spock.lang.TempDir
 
@@ -134,6 +140,10 @@ class LiveInputSpec extends Specification {
         """.stripIndent(), [:])
         station.start(null)
         def live = station.graph().sources().find { it.kind() == 'input.harbor' }
+        def logged = new ListAppender<ILoggingEvent>()
+        logged.start()
+        def liveLog = (Logger) LoggerFactory.getLogger('org.groovecast.net.harbor.LiveInput')
+        liveLog.addAppender(logged)
 
         expect: 'the default source:hackme no longer works'
         Net.status(Net.raw(port, "SOURCE /live HTTP/1.0\r\nAuthorization: Basic ${'source:hackme'.bytes.encodeBase64()}\r\n\r\n")) == 401
@@ -155,7 +165,145 @@ class LiveInputSpec extends Specification {
         closedAfter < 4
         Net.await(2) { !live.isConnected() }
 
+        and: 'one accurate warning says why, not a decoding error besides'
+        logged.list.findAll { it.level == Level.WARN }*.formattedMessage == [
+                "input.harbor /live: 127.0.0.1:${s.localPort} sent nothing for 1.0 s (timeout); disconnecting it".toString()]
+
         cleanup:
         s?.close()
+        liveLog?.detachAppender(logged)
+    }
+
+
+    def "ezstream (libshout) streams to the harbor with its titles, its OPTIONS probe and login challenge logging nothing"() {
+        given:
+        Path mp3 = Media.mp3('ezstream-tone.mp3', [880], 6, 'Ez Title')
+        def logged = new ListAppender<ILoggingEvent>()
+        logged.start()
+        def harborLog = (Logger) LoggerFactory.getLogger('org.groovecast.net.harbor')
+        harborLog.level = Level.INFO
+        harborLog.addAppender(logged)
+        station = Engine.load('live.groovy', """
+            def songs = []
+            def live = input.harbor('live', port: ${port}, password: 'secret', buffer: 0.5)
+            live.onMetadata { m -> if (m.song) songs << m.song }
+            output.file(wav(), '${dir}/out.wav', fallback(trackSensitive: false, live, sine(440, amplitude: 0.3)))
+            harbor.http.register('/songs', port: ${port}) { req -> songs.join('|') }
+        """.stripIndent(), [:])
+        station.start(null)
+        Path config = dir.resolve('ezstream.xml')
+        Files.writeString(config, """\
+            <ezstream>
+              <servers><server><hostname>127.0.0.1</hostname><port>${port}</port><password>secret</password></server></servers>
+              <streams><stream><mountpoint>/live</mountpoint><format>MP3</format></stream></streams>
+              <intakes><intake><filename>${dir.resolve('playlist.m3u')}</filename><stream_once>Yes</stream_once></intake></intakes>
+              <metadata><format_str>@a@ - @t@</format_str></metadata>
+            </ezstream>""".stripIndent())
+        Files.writeString(dir.resolve('playlist.m3u'), mp3.toString() + '\n')
+        ['chmod', '600', config.toString()].execute().waitFor() // ezstream refuses a config others may read
+
+        when: 'ezstream connects at about 1 s and streams the 6 s file in real time'
+        Thread.sleep(1000)
+        Process ez = new ProcessBuilder('ezstream', '-c', config.toString()).redirectErrorStream(true).start()
+        assert ez.waitFor(30, TimeUnit.SECONDS)
+        String ezOutput = ez.inputStream.text
+        String songs = new URL("http://127.0.0.1:${port}/songs").text
+        Thread.sleep(500)
+        station.stop()
+        Wav w = Wav.read(dir.resolve('out.wav'))
+
+        then: 'it streamed, its title came through /admin/metadata, and the DJ was heard'
+        ez.exitValue() == 0
+        songs.contains('Groovecast Tests - Ez Title')
+        Math.abs(w.frequency(3.0, 5.5) - 880) < 5
+
+        and: 'no 400, no refused login, no warning: only its connecting and leaving'
+        logged.list.findAll { it.formattedMessage.contains('400') || it.formattedMessage.contains('refused')
+                || it.level.isGreaterOrEqual(Level.WARN) }*.formattedMessage == []
+        logged.list.any { it.formattedMessage.contains('source client') && it.formattedMessage.contains('connected') }
+
+        cleanup:
+        harborLog.detachAppender(logged)
+        harborLog.level = null
+        println ezOutput
+    }
+
+    def "a slow auth function holds up neither the port nor its loop; the DJ is admitted when it answers, or refused at the timeout"() {
+        given: 'one event loop, so that a blocked loop would block every request'
+        station = Engine.load('live.groovy', """
+            def live = input.harbor('live', port: ${port}, buffer: 0.2, timeout: 5)
+            live.auth { u, p -> Thread.sleep(3000); u == 'dj' && p == 'pw' }
+            def stuck = input.harbor('stuck', port: ${port}, timeout: 1)
+            stuck.auth { u, p -> Thread.sleep(5000); true }
+            output.dummy(mksafe(live))
+            output.dummy(mksafe(stuck))
+            harbor.http.register('/ping', port: ${port}) { req -> 'pong' }
+        """.stripIndent(), ['harbor.eventLoops': '1'])
+        station.start(null)
+        def live = station.graph().sources().find { it.kind() == 'input.harbor' && it.endpoint().endsWith('/live') }
+
+        when: 'a DJ logs in, and requests are made while its auth function sleeps'
+        def dj = new Socket('127.0.0.1', port)
+        dj.soTimeout = 10_000
+        long t0 = System.nanoTime()
+        dj.outputStream.write("SOURCE /live HTTP/1.0\r\nAuthorization: Basic ${'dj:pw'.bytes.encodeBase64()}\r\n\r\n".bytes)
+        Thread.sleep(200)
+        def latencies = (1..10).collect {
+            long a = System.nanoTime()
+            assert Net.raw(port, "GET /ping HTTP/1.1\r\nConnection: close\r\n\r\n").endsWith('pong')
+            Thread.sleep(150)
+            (System.nanoTime() - a) / 1e6 - 150
+        }
+        String answer = new String(dj.inputStream.readNBytes(17))
+        double admittedAfter = (System.nanoTime() - t0) / 1e9
+        println "slow auth: GET latency ${latencies.min().round(1)}..${latencies.max().round(1)} ms while it ran; DJ admitted after ${admittedAfter.round(2)} s"
+
+        then: 'every request was answered at once, and the DJ admitted after the 3 s check'
+        latencies.every { it < 200 }
+        answer == 'HTTP/1.0 200 OK\r\n'
+        admittedAfter > 2.9
+        Net.await(2) { live.isConnected() }
+
+        when: 'an auth function that never answers within the input timeout (1 s)'
+        long t1 = System.nanoTime()
+        String refused = Net.raw(port, "SOURCE /stuck HTTP/1.0\r\nAuthorization: Basic ${'a:b'.bytes.encodeBase64()}\r\n\r\n", 5000)
+        double refusedAfter = (System.nanoTime() - t1) / 1e9
+
+        then:
+        Net.status(refused) == 503
+        refusedAfter < 2.5
+
+        cleanup:
+        dj?.close()
+    }
+
+    def "failed source logins are counted per address: past the limit 429, another address unaffected; a challenge without credentials is no failure"() {
+        given:
+        station = Engine.load('live.groovy', """
+            def live = input.harbor('live', port: ${port}, password: 'secret')
+            output.dummy(mksafe(live))
+        """.stripIndent(), ['harbor.maxAuthFailures': '3', 'harbor.authFailureWindow': '4'])
+        station.start(null)
+        def live = station.graph().sources().find { it.kind() == 'input.harbor' }
+        String good = "Authorization: Basic ${'source:secret'.bytes.encodeBase64()}\r\n"
+        String bad = "Authorization: Basic ${'source:guess'.bytes.encodeBase64()}\r\n"
+
+        expect: "libshout's challenges (no credentials) are answered 401 and not counted"
+        (1..5).every { Net.status(Net.raw(port, "SOURCE /live HTTP/1.0\r\n\r\n")) == 401 }
+
+        and: 'three wrong passwords, then even the right one is refused from that address, and /admin/metadata too'
+        (1..3).every { Net.status(Net.raw(port, "SOURCE /live HTTP/1.0\r\n${bad}\r\n")) == 401 }
+        String blocked = Net.raw(port, "SOURCE /live HTTP/1.0\r\n${good}\r\n")
+        Net.status(blocked) == 429
+        blocked.contains('Retry-After: ')
+        Net.status(Net.raw(port, "GET /admin/metadata?mode=updinfo&mount=/live&song=x HTTP/1.0\r\n${good}\r\n")) == 429
+
+        and: 'another address logs in'
+        Net.rawFrom('127.0.0.2', port, "SOURCE /live HTTP/1.0\r\n${good}\r\n", 500).startsWith('HTTP/1.0 200 OK')
+        Net.await(3) { !live.isConnected() }
+
+        and: 'once the window has passed, the first address may log in again'
+        Thread.sleep(4000)
+        Net.raw(port, "SOURCE /live HTTP/1.0\r\n${good}\r\n", 500).startsWith('HTTP/1.0 200 OK')
     }
 }

@@ -10,7 +10,20 @@ final class Net {
 
     /** Sends {@code request} as is and returns the answer: until the server closes, or {@code timeoutMs} passes. */
     static String raw(int port, String request, int timeoutMs = 3000) {
-        new Socket('127.0.0.1', port).withCloseable { s ->
+        rawFrom('127.0.0.1', port, request, timeoutMs)
+    }
+
+    /** A socket to the station's port from the local address {@code from} (any of 127.0.0.0/8 works on Linux). */
+    static Socket connectFrom(String from, int port) {
+        def s = new Socket()
+        s.bind(new InetSocketAddress(from, 0))
+        s.connect(new InetSocketAddress('127.0.0.1', port), 3000)
+        s
+    }
+
+    /** {@link #raw} from the local address {@code from}, so that per-address limits can be told apart. */
+    static String rawFrom(String from, int port, String request, int timeoutMs = 3000) {
+        connectFrom(from, port).withCloseable { s ->
             s.soTimeout = timeoutMs
             s.outputStream.write(request.getBytes(StandardCharsets.ISO_8859_1))
             s.outputStream.flush()

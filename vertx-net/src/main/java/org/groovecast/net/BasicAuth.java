@@ -14,6 +14,11 @@ public final class BasicAuth {
         return "Basic " + Base64.getEncoder().encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8));
     }
 
+    /** A check of one user and password, in constant time (both are compared, whatever the first gives). */
+    public static BiPredicate<String, String> credentials(String user, String password) {
+        return (u, p) -> Secrets.same(user, u) & Secrets.same(password, p);
+    }
+
     /** Whether an {@code Authorization} header carries a user and password that {@code check} accepts. */
     public static boolean accepts(String header, BiPredicate<String, String> check) {
         if (header == null || !header.regionMatches(true, 0, "Basic ", 0, 6)) return false;

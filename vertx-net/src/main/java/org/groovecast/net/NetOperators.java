@@ -68,6 +68,8 @@ public final class NetOperators {
                         .named("url", STRING, "", "Ice-Url")
                         .named("public", BOOLEAN, false, "list the stream in directories (Ice-Public)")
                         .named("onError", FUNCTION, null, "{ error -> seconds } before reconnecting; backoff 1 s to 30 s by default")
+                        .named("timeout", NUMBER, 10.0, "seconds the server may take to answer, or stop reading the stream, "
+                                + "before the connection is made again")
                         .named("fallible", BOOLEAN, false, "accept a source that may become unavailable")
                         .positional("encoder", ENCODER, "the format, e.g. mp3(bitrate: 128)")
                         .positional("source", SOURCE, "the source")
@@ -164,11 +166,14 @@ public final class NetOperators {
         IcecastTarget target = new IcecastTarget(a.string("host"), a.integer("port"), a.string("user"),
                 a.string("password"), a.string("mount"), a.encoder("encoder").contentType(), a.string("name"),
                 a.string("description"), a.string("genre"), a.string("url"), a.bool("public"));
+        if (a.number("timeout") <= 0) {
+            throw new ScriptException("output.icecast(): timeout must be above 0 seconds, got " + a.number("timeout"));
+        }
         UserFunction onError = a.function("onError");
         IcecastClient client = new IcecastClient(target, onError == null ? null : e -> {
             Object r = onError.call(e.getMessage());
             return r instanceof Number n ? n.doubleValue() : 5;
-        });
+        }, a.number("timeout"));
         return new IcecastOutput(a.encoder("encoder"), client, net::vertx, a.source("source"), a.bool("fallible"));
     }
 
@@ -181,7 +186,7 @@ public final class NetOperators {
         String password = a.string("password");
         UserFunction auth = a.function("auth");
         LiveInput in = new LiveInput(a.integer("port"), path(a.string("mount")), net.decoder(),
-                auth != null ? (u, p) -> auth.test(u, p) : (u, p) -> user.equals(u) && password.equals(p),
+                auth != null ? (u, p) -> auth.test(u, p) : BasicAuth.credentials(user, password),
                 a.number("buffer"), a.number("max"), a.number("timeout"));
         UserFunction connect = a.function("onConnect");
         if (connect != null) in.onConnect(h -> connect.call(h));

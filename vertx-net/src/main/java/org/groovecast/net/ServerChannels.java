@@ -10,6 +10,8 @@ import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.internal.VertxInternal;
+import com.sun.management.UnixOperatingSystemMXBean;
+import java.lang.management.ManagementFactory;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
@@ -41,6 +43,7 @@ public final class ServerChannels {
                         ch.pipeline().addLast(handler.get());
                     }
                 });
+        b.handler(new AcceptErrors("port " + port));
         options.accept(b);
         Promise<Channel> bound = Promise.promise();
         b.bind(address, port).addListener(f -> {
@@ -48,6 +51,12 @@ public final class ServerChannels {
             else bound.fail(f.cause());
         });
         return bound.future();
+    }
+
+    /** The process's open-file limit, or -1 where the platform does not tell. */
+    public static long maxFileDescriptors() {
+        return ManagementFactory.getOperatingSystemMXBean() instanceof UnixOperatingSystemMXBean u
+                ? u.getMaxFileDescriptorCount() : -1;
     }
 
     /** Stops accepting (open connections close with the event loops); done at once for null. */

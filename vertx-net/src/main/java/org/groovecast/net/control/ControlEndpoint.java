@@ -1,10 +1,9 @@
 package org.groovecast.net.control;
 
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
+import org.groovecast.net.Secrets;
 import org.groovecast.net.harbor.HttpReply;
 import org.groovecast.net.harbor.HttpRequest;
 
@@ -20,11 +19,11 @@ final class ControlEndpoint implements Function<HttpRequest, HttpReply> {
     private static final String BEARER = "bearer ";
 
     private final Commands commands;
-    private final byte[] token;
+    private final String token;
 
     ControlEndpoint(Commands commands, String token) {
         this.commands = commands;
-        this.token = token.getBytes(StandardCharsets.UTF_8);
+        this.token = token;
     }
 
     @Override
@@ -52,6 +51,6 @@ final class ControlEndpoint implements Function<HttpRequest, HttpReply> {
             given = header.substring(BEARER.length()).strip();
         }
         // Compared in constant time, so that timing does not tell how much of a guess was right.
-        return given != null && MessageDigest.isEqual(token, given.getBytes(StandardCharsets.UTF_8));
+        return Secrets.same(token, given);
     }
 }

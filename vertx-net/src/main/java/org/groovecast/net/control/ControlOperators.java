@@ -58,7 +58,7 @@ public final class ControlOperators {
                             }
                             ControlEndpoint endpoint = new ControlEndpoint(commands, token);
                             for (String method : List.of("GET", "POST")) {
-                                net.harbor(a.integer("port")).addRoute(new Route(method, ControlEndpoint.PATH, endpoint));
+                                net.harbor(a.integer("port")).addRoute(new Route(method, ControlEndpoint.PATH, endpoint).guard());
                             }
                             return null;
                         }),

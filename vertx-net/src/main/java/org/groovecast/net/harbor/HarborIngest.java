@@ -2,21 +2,32 @@ package org.groovecast.net.harbor;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
+import java.util.Map;
 
-/** A live input's side of the harbor: where Icecast source clients connect. */
+/**
+ * A live input's side of the harbor: where Icecast source clients connect. The harbor checks the
+ * client's credentials with {@link #authorizes} off the event loop (it may run the script's code),
+ * then hands the authorized request to {@link #connect} or {@link #adminMetadata} on the loop.
+ */
 public interface HarborIngest {
     /** The mount path, {@code /live}. */
     String path();
 
+    /** Whether the user and password may stream here (or set its title); may block, never called on an event loop. */
+    boolean authorizes(String user, String password);
+
+    /** Seconds {@link #authorizes} may take before the client is refused. */
+    double authTimeout();
+
     /**
-     * A source client sent its request head (on the connection's event loop). Answers it: 401,
-     * 403 with the reason, or the go-ahead; returns the session that takes the stream, or null
-     * when refused (the answer is written and the connection closing).
+     * An authorized source client sent its request head (on the connection's event loop). Answers
+     * it: 403 or 503 with the reason, or the go-ahead; returns the session that takes the stream, or
+     * null when refused (the answer is written and the connection closing).
      */
     Session connect(RequestHead head, ChannelHandlerContext ctx, String peer);
 
-    /** {@code /admin/metadata?mode=updinfo&mount=...&song=...}: returns the status to answer. */
-    int adminMetadata(RequestHead head);
+    /** An authorized {@code /admin/metadata} with {@code mode=updinfo&mount=...&song=...}: returns the status to answer. */
+    int adminMetadata(Map<String, String> params);
 
     /** A connected source client. */
     interface Session {

@@ -19,7 +19,6 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
-import org.groovecast.net.BasicAuth;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -94,11 +93,9 @@ public final class HarborMount {
         auth = check;
     }
 
-    /** Whether a listener's request passes the mount's auth, if it has one. */
-    boolean admits(RequestHead head) {
-        java.util.function.BiPredicate<String, String> check = auth;
-        if (check == null) return true;
-        return BasicAuth.accepts(head.header("authorization"), check);
+    /** The listeners' login check (script code: run off the event loop), or null when the mount is open. */
+    java.util.function.BiPredicate<String, String> auth() {
+        return auth;
     }
 
     /** Disconnects every listener (the mount is gone from the script). */

@@ -4,7 +4,6 @@ import io.netty.channel.Channel;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import java.net.InetSocketAddress;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -36,19 +35,46 @@ public final class HarborServer {
     private volatile Map<String, HarborMount> mounts = Map.of();
     private volatile Map<String, HarborIngest> ingests = Map.of();
     private volatile List<Route> routes = List.of();
-    private volatile Map<String, Path> statics = Map.of();
+    private volatile Map<String, StaticFiles> statics = Map.of();
     // What the script being loaded declares; committed when its station starts.
     private final Map<String, HarborMount> nextMounts = new ConcurrentHashMap<>();
     private final Map<String, HarborIngest> nextIngests = new ConcurrentHashMap<>();
     private final List<Route> nextRoutes = new CopyOnWriteArrayList<>();
-    private final Map<String, Path> nextStatics = new ConcurrentHashMap<>();
+    private final Map<String, StaticFiles> nextStatics = new ConcurrentHashMap<>();
     private final Set<Route> failedOnce = ConcurrentHashMap.newKeySet();
+    private final ConnectionCount connections;
+    private final AuthFailures authFailures;
+    private volatile HarborLimits limits = HarborLimits.DEFAULT;
     private Channel server;
 
     public HarborServer(int port, String bind, int maxBody) {
         this.port = port;
         this.bind = bind;
         this.maxBody = maxBody;
+        this.connections = new ConnectionCount(port);
+        this.authFailures = new AuthFailures(port);
+    }
+
+    /** What the port accepts from now on (a reloaded script's settings apply to new connections and requests). */
+    public void limits(HarborLimits limits) {
+        this.limits = limits;
+    }
+
+    HarborLimits limits() {
+        return limits;
+    }
+
+    ConnectionCount connections() {
+        return connections;
+    }
+
+    AuthFailures authFailures() {
+        return authFailures;
+    }
+
+    /** Connections open on the port now, listeners and DJs included. */
+    public int openConnections() {
+        return connections.total();
     }
 
     public int port() {
@@ -84,7 +110,7 @@ public final class HarborServer {
 
     /** Serves the files under {@code dir} at {@code prefix}/... */
     public void addStatic(String prefix, Path dir) {
-        nextStatics.put(prefix.endsWith("/") ? prefix.substring(0, prefix.length() - 1) : prefix, dir.toAbsolutePath().normalize());
+        nextStatics.put(prefix.endsWith("/") ? prefix.substring(0, prefix.length() - 1) : prefix, new StaticFiles(dir));
     }
 
     private void claim(String path) {
@@ -159,13 +185,16 @@ public final class HarborServer {
         return null;
     }
 
-    /** The file a static prefix serves for {@code path}, never outside its directory; null if none. */
-    Path staticFile(String path) {
-        for (Map.Entry<String, Path> e : statics.entrySet()) {
+    /**
+     * The file a static prefix serves for {@code path}, never outside its directory; null if none.
+     * Throws for a path that tries to leave it.
+     */
+    Path staticFile(String path) throws StaticFiles.Refused {
+        for (Map.Entry<String, StaticFiles> e : statics.entrySet()) {
             String prefix = e.getKey();
             if (!path.startsWith(prefix + "/")) continue;
-            Path f = e.getValue().resolve(path.substring(prefix.length() + 1)).normalize();
-            if (f.startsWith(e.getValue()) && Files.isRegularFile(f)) return f;
+            Path f = e.getValue().file(path.substring(prefix.length() + 1), limits.followSymlinks());
+            if (f != null) return f;
         }
         return null;
     }
@@ -182,6 +211,11 @@ public final class HarborServer {
         return ServerChannels.bind(vertx, bind, port, b -> { }, () -> new HarborConnection(this)).map(ch -> {
             server = ch;
             log.info("harbor: listening on {}:{} ({})", bind, actualPort(), String.join(", ", describe()));
+            long fds = ServerChannels.maxFileDescriptors();
+            if (fds > 0 && fds < limits.maxConnections() + 1024L) {
+                log.warn("harbor: the process may open {} files, too few for settings.harbor.maxConnections = {} and the "
+                        + "rest; raise it (ulimit -n, LimitNOFILE=) or lower the setting", fds, limits.maxConnections());
+            }
             return null;
         });
     }

@@ -15,7 +15,6 @@ import org.groovecast.api.AudioFormat;
 import org.groovecast.api.LiveDecoder;
 import org.groovecast.api.Source;
 import org.groovecast.api.StreamContext;
-import org.groovecast.net.BasicAuth;
 import org.groovecast.net.live.LiveDecoding;
 import org.groovecast.net.live.LiveSource;
 import org.groovecast.net.live.LivePipe;
@@ -125,12 +124,18 @@ public final class LiveInput extends LiveSource implements HarborIngest {
     // ---------------------------------------------------------------- the harbor side
 
     @Override
+    public boolean authorizes(String user, String password) {
+        return auth.test(user, password);
+    }
+
+    /** The client's own silence timeout bounds the check too: a DJ's software waits that long at most anyway. */
+    @Override
+    public double authTimeout() {
+        return timeoutSeconds;
+    }
+
+    @Override
     public Session connect(RequestHead head, ChannelHandlerContext ctx, String peer) {
-        if (!BasicAuth.accepts(head.header("authorization"), auth)) {
-            log.warn("input.harbor {}: refused {} (bad user or password)", path, peer);
-            refuse(ctx, 401, "wrong user or password", Map.of("WWW-Authenticate", "Basic realm=\"Groovecast\""));
-            return null;
-        }
         if (buffer == null) {
             refuse(ctx, 503, "the station is not running", Map.of());
             return null;
@@ -157,10 +162,9 @@ public final class LiveInput extends LiveSource implements HarborIngest {
     }
 
     @Override
-    public int adminMetadata(RequestHead head) {
-        if (!BasicAuth.accepts(head.header("authorization"), auth)) return 401;
-        String song = head.query().get("song");
-        if (!"updinfo".equals(head.query().get("mode")) || song == null) return 400;
+    public int adminMetadata(Map<String, String> params) {
+        String song = params.get("song");
+        if (!"updinfo".equals(params.get("mode")) || song == null) return 400;
         Map<String, String> m = new LinkedHashMap<>();
         int dash = song.indexOf(" - ");
         if (dash > 0) {
@@ -187,6 +191,8 @@ public final class LiveInput extends LiveSource implements HarborIngest {
         /** The input this client feeds; a reload moves it to the new station's input. */
         volatile LiveInput owner;
         private Thread thread;
+        /** Bytes of stream received so far (event loop writes, the decoding thread reads at the end). */
+        private volatile long received;
 
         Client(LiveInput owner, ChannelHandlerContext ctx, String peer) {
             this.owner = owner;
@@ -203,6 +209,7 @@ public final class LiveInput extends LiveSource implements HarborIngest {
 
         @Override
         public void feed(ByteBuf data) {
+            received += data.readableBytes();
             pipe.offer(data);
         }
 
@@ -216,11 +223,19 @@ public final class LiveInput extends LiveSource implements HarborIngest {
             try {
                 LiveDecoding.run(first.decoder, pipe, contentType, first.format, null, 1, () -> owner);
             } catch (IOException | RuntimeException e) {
-                log.warn("input.harbor {}: stream from {} cannot be decoded, disconnecting it: {}", owner.path, peer,
-                        e.getMessage());
+                // A client that went silent makes the decoder fail on a stream cut short: the timeout is the news.
+                if (received == 0 && !pipe.timedOut()) {
+                    log.info("input.harbor {}: {} left before sending any audio", owner.path, peer);
+                } else if (!pipe.timedOut()) {
+                    log.warn("input.harbor {}: stream from {} cannot be decoded, disconnecting it: {}", owner.path, peer,
+                            e.getMessage());
+                }
             } finally {
                 LiveInput in = owner;
-                if (pipe.timedOut()) log.warn("input.harbor {}: {} stopped sending; timed out", in.path, peer);
+                if (pipe.timedOut()) {
+                    log.warn("input.harbor {}: {} sent nothing for {} s (timeout); disconnecting it", in.path, peer,
+                            in.timeoutSeconds);
+                }
                 pipe.close();
                 ctx.close();
                 in.client.compareAndSet(this, null);

@@ -72,7 +72,13 @@ record RequestHead(String method, String target, String path, Map<String, String
             char c = method.charAt(i);
             if (c < 'A' || c > 'Z') throw new Malformed("bad method");
         }
-        if (target.isEmpty() || target.charAt(0) != '/' || target.indexOf(' ') >= 0) throw new Malformed("bad target");
+        // "*" is OPTIONS' own target (RFC 9112 3.2.4): libshout asks "OPTIONS *" before every connection.
+        boolean asterisk = target.equals("*") && method.equals("OPTIONS");
+        if (!asterisk && (target.isEmpty() || target.charAt(0) != '/')) throw new Malformed("bad target");
+        for (int i = 0; i < target.length(); i++) {
+            char c = target.charAt(i);
+            if (c <= ' ' || c == 0x7f) throw new Malformed("bad target");
+        }
         Map<String, String> headers = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
         int at = eol < 0 ? text.length() : eol + 2;
         while (at < text.length()) {
@@ -90,8 +96,18 @@ record RequestHead(String method, String target, String path, Map<String, String
         int q = target.indexOf('?');
         // In a path '+' is a plus; in a query it is a space.
         String path = decode((q < 0 ? target : target.substring(0, q)).replace("+", "%2B"));
+        // An encoded NUL or control character names no file nor mount: it is an attack on whatever reads the path.
+        for (int i = 0; i < path.length(); i++) {
+            char c = path.charAt(i);
+            if (c < ' ' || c == 0x7f) throw new Malformed("control character in the path");
+        }
         Map<String, String> query = q < 0 ? Map.of() : query(target.substring(q + 1));
         return new RequestHead(method, target, path, query, version, Collections.unmodifiableMap(headers));
+    }
+
+    /** The parameters of an {@code application/x-www-form-urlencoded} body, as a query's. */
+    static Map<String, String> form(String raw) throws Malformed {
+        return query(raw);
     }
 
     private static Map<String, String> query(String raw) throws Malformed {

@@ -24,8 +24,10 @@ final class Responses {
             case 403 -> "Forbidden";
             case 404 -> "Not Found";
             case 405 -> "Method Not Allowed";
+            case 408 -> "Request Timeout";
             case 411 -> "Length Required";
             case 413 -> "Content Too Large";
+            case 429 -> "Too Many Requests";
             case 431 -> "Request Header Fields Too Large";
             case 500 -> "Internal Server Error";
             case 503 -> "Service Unavailable";

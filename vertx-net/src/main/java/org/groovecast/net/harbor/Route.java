@@ -7,10 +7,21 @@ import java.util.function.Function;
 /**
  * A script endpoint: a method and a path pattern whose {@code :name} segments capture parameters
  * ({@code /api/:id}); a pattern ending in {@code *} matches everything under it.
+ *
+ * @param guarded whether its 401 answers count as failed logins (see {@link #guard()})
  */
-public record Route(String method, String pattern, Function<HttpRequest, HttpReply> handler, String[] segments) {
+public record Route(String method, String pattern, Function<HttpRequest, HttpReply> handler, String[] segments,
+                    boolean guarded) {
     public Route(String method, String pattern, Function<HttpRequest, HttpReply> handler) {
-        this(method, pattern, handler, pattern.split("/", -1));
+        this(method, pattern, handler, pattern.split("/", -1), false);
+    }
+
+    /**
+     * The same route behind a login: the harbor counts its 401 answers as failed logins of the
+     * client's address and, once that address has failed too often, answers 429 without calling it.
+     */
+    public Route guard() {
+        return new Route(method, pattern, handler, segments, true);
     }
 
     /** The captured parameters when {@code path} matches, else null; a path without parameters allocates nothing. */

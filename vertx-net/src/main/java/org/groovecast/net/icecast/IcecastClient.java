@@ -2,6 +2,7 @@ package org.groovecast.net.icecast;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelOutboundBuffer;
 import io.netty.util.internal.PlatformDependent;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
@@ -35,9 +36,16 @@ import org.slf4j.LoggerFactory;
 public final class IcecastClient implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(IcecastClient.class);
     private static final int QUEUE = 64;
+    /**
+     * A fixed kernel send buffer rather than one autotuned to megabytes, so that a server that
+     * stops reading shows within seconds: 64 KiB (the kernel doubles it) is 8 s of 128 kbit/s audio, a tenth
+     * of a second of a 5 Mbit/s stream, still enough for a server a few tens of milliseconds away.
+     */
+    private static final int SEND_BUFFER = 64 * 1024;
 
     private final IcecastTarget target;
     private final Reconnection reconnection;
+    private final long timeoutNanos;
     private final Queue<ByteBuf> queue = PlatformDependent.newFixedMpscQueue(QUEUE);
     private final AtomicInteger scheduled = new AtomicInteger();
     private volatile ChannelHandlerContext live;
@@ -47,11 +55,21 @@ public final class IcecastClient implements AutoCloseable {
     private Thread thread;
     private HttpClient http;
     private NetSocket socket;
+    // Write progress, on the connection's event loop: bytes handed to the socket, and when the kernel last took some.
+    private long queuedBytes;
+    private long acceptedBytes;
+    private long progressAt;
+    private volatile boolean stalled;
 
-    /** @param onError seconds to wait before reconnecting after an error, or null for a backoff of 1 s doubling to 30 s */
-    public IcecastClient(IcecastTarget target, ToDoubleFunction<Throwable> onError) {
+    /**
+     * @param onError seconds to wait before reconnecting after an error, or null for a backoff of 1 s doubling to 30 s
+     * @param timeoutSeconds how long the server may take to answer, or stop reading what is sent, before the
+     *                       connection counts as lost
+     */
+    public IcecastClient(IcecastTarget target, ToDoubleFunction<Throwable> onError, double timeoutSeconds) {
         this.target = target;
         this.reconnection = new Reconnection("output.icecast " + target, onError);
+        this.timeoutNanos = (long) (timeoutSeconds * 1e9);
     }
 
     public IcecastTarget target() {
@@ -66,7 +84,8 @@ public final class IcecastClient implements AutoCloseable {
     /** Starts connecting in the background. */
     public void start(Vertx vertx) {
         this.vertx = vertx;
-        this.http = vertx.createHttpClient(new HttpClientOptions().setConnectTimeout(5000));
+        int ms = (int) Math.min(Integer.MAX_VALUE, timeoutNanos / 1_000_000);
+        this.http = vertx.createHttpClient(new HttpClientOptions().setConnectTimeout(Math.min(5000, ms)));
         thread = Thread.ofVirtual().name("output.icecast " + target).start(this::run);
     }
 
@@ -92,10 +111,34 @@ public final class IcecastClient implements AutoCloseable {
             if (ctx == null || !ctx.channel().isWritable()) {
                 c.release(); // the server is not keeping up: drop rather than queue without end
             } else {
+                queuedBytes += c.readableBytes();
                 ctx.write(c, ctx.voidPromise());
             }
         }
-        if (ctx != null) ctx.flush();
+        if (ctx != null) {
+            ctx.flush();
+            checkProgress(ctx);
+        }
+    }
+
+    /**
+     * A server that accepts the connection but stops reading (stopped, hung) never closes it: once
+     * the kernel has taken nothing of what waits for {@code timeout}, the connection is dropped and
+     * made again, the stall logged once by the reconnection.
+     */
+    private void checkProgress(ChannelHandlerContext ctx) {
+        ChannelOutboundBuffer out = ctx.channel().unsafe().outboundBuffer();
+        if (out == null) return;
+        long pending = out.totalPendingWriteBytes();
+        long accepted = queuedBytes - pending;
+        long now = System.nanoTime();
+        if (pending == 0 || accepted != acceptedBytes) {
+            acceptedBytes = accepted;
+            progressAt = now;
+        } else if (now - progressAt >= timeoutNanos && !stalled) {
+            stalled = true;
+            ctx.close();
+        }
     }
 
     /** Sets the title shown by the server, now if connected and again after each reconnection. */
@@ -105,7 +148,8 @@ public final class IcecastClient implements AutoCloseable {
     }
 
     private void run() {
-        NetClient client = vertx.createNetClient(new NetClientOptions().setConnectTimeout(5000).setTcpNoDelay(true));
+        NetClient client = vertx.createNetClient(new NetClientOptions().setConnectTimeout(5000).setTcpNoDelay(true)
+                .setSendBufferSize(SEND_BUFFER));
         while (!closed) {
             Throwable failure;
             try {
@@ -113,14 +157,25 @@ public final class IcecastClient implements AutoCloseable {
                 socket = s;
                 Promise<Void> ended = Promise.promise();
                 s.closeHandler(v -> ended.tryComplete());
+                // Writes pending when a stalled connection is dropped fail: that is the stall, logged once already.
+                s.exceptionHandler(e -> log.debug("output.icecast {}: {}", target, e.toString()));
                 handshake(s);
                 NetSocketInternal si = (NetSocketInternal) s;
-                live = si.channelHandlerContext();
+                ChannelHandlerContext ctx = si.channelHandlerContext();
+                ctx.executor().execute(() -> {
+                    queuedBytes = 0;
+                    acceptedBytes = 0;
+                    progressAt = System.nanoTime();
+                });
+                stalled = false;
+                live = ctx;
                 log.info("output.icecast: streaming to {}", target);
                 reconnection.connected();
                 if (title != null) sendMetadata();
                 ended.future().await();
-                failure = new IllegalStateException("the server closed the connection");
+                failure = new IllegalStateException(stalled
+                        ? "the server stopped reading the stream (nothing sent for " + seconds() + " s)"
+                        : "the server closed the connection");
             } catch (Throwable e) {
                 failure = e;
             }
@@ -148,7 +203,13 @@ public final class IcecastClient implements AutoCloseable {
             if (end >= 0) head.tryComplete(text.substring(0, end));
         });
         s.write(Buffer.buffer(req.toString().getBytes(StandardCharsets.ISO_8859_1)));
-        String answer = head.future().timeout(10, TimeUnit.SECONDS).await();
+        String answer;
+        try {
+            answer = head.future().timeout(timeoutNanos, TimeUnit.NANOSECONDS).await();
+        } catch (Exception e) { // Vert.x's timeout is a checked TimeoutException, thrown as is
+            s.close();
+            throw new IllegalStateException("the server did not answer the source request within " + seconds() + " s");
+        }
         String status = answer.lines().findFirst().orElse("");
         String[] parts = status.split(" ", 3);
         int code = parts.length > 1 ? Integer.parseInt(parts[1]) : 0;
@@ -169,13 +230,19 @@ public final class IcecastClient implements AutoCloseable {
                 + "&song=" + URLEncoder.encode(song, StandardCharsets.UTF_8);
         try {
             int code = http.request(new RequestOptions().setMethod(HttpMethod.GET).setHost(target.host())
-                            .setPort(target.port()).setURI(uri).putHeader("Authorization", target.authorization()))
+                            .setPort(target.port()).setURI(uri).putHeader("Authorization", target.authorization())
+                            .setIdleTimeout(timeoutNanos / 1_000_000))
                     .compose(r -> r.send().compose(resp -> resp.body().map(b -> resp.statusCode())))
                     .await();
             if (code != 200) log.warn("output.icecast {}: metadata update answered {}", target, code);
         } catch (Exception e) {
             log.warn("output.icecast {}: metadata update failed: {}", target, e.getMessage());
         }
+    }
+
+    private String seconds() {
+        double s = timeoutNanos / 1e9;
+        return s == Math.rint(s) ? Long.toString((long) s) : Double.toString(s);
     }
 
     @Override
