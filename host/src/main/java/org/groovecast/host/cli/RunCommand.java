@@ -40,6 +40,9 @@ final class RunCommand implements Callable<Integer> {
     @Parameters(paramLabel = "SCRIPT", description = "The station script.")
     Path script;
 
+    /** What SIGHUP runs once a reloadable station is on air. */
+    private volatile Runnable reload;
+
     @Override
     public Integer call() throws InterruptedException {
         options.applyLogLevel();
@@ -47,12 +50,12 @@ final class RunCommand implements Callable<Integer> {
         StopRequest stop = new StopRequest();
         Signals.handle("INT", stop::request);
         Signals.handle("TERM", stop::request);
-        Signals.handle("HUP", () -> {
-            Runnable r = reload;
-            if (r != null) Thread.ofVirtual().name("reload").start(r);
-            else log.info("SIGHUP while the station starts: nothing to reload yet");
-        });
         if (stopAfter == null) {
+            Signals.handle("HUP", () -> {
+                Runnable r = reload;
+                if (r != null) Thread.ofVirtual().name("reload").start(r);
+                else log.info("SIGHUP before the station is on air: not reloaded");
+            });
             try (PluginSet plugins = new PluginSet(options.pluginsDir())) {
                 return live(plugins, stop);
             }
@@ -71,9 +74,6 @@ final class RunCommand implements Callable<Integer> {
             return await(station::awaitStopped, stop);
         }
     }
-
-    /** What SIGHUP runs once a reloadable station exists. */
-    private volatile Runnable reload;
 
     /** Until a signal: reloadable on SIGHUP, the control's reload command, and file changes with --watch. */
     private int live(PluginSet plugins, StopRequest stop) throws InterruptedException {
