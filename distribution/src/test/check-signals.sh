@@ -14,13 +14,13 @@ unset JAVA_HOME
 cleanup() {
   local f
   for f in "$work"/*.pid; do
-    [ -e "$f" ] && kill -KILL "$(cat "$f")" 2> /dev/null
+    [ -e "$f" ] && kill -KILL "$(cat "$f")" 2> /dev/null || true
   done
   rm -rf "$work"
 }
 trap cleanup EXIT
 
-# fail MESSAGE [NAME]: on stderr (these functions run in $(...) too), with NAME's log.
+# fail MESSAGE [NAME]: on stderr (the racers' stdout goes to files), with NAME's log.
 fail() {
   echo "check-signals: $1" >&2
   [ -z "${2:-}" ] || cat "$work/$2.log" >&2
