@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import org.groovecast.api.Output;
 import org.groovecast.api.Source;
 import org.groovecast.host.script.ScriptError;
@@ -18,6 +19,12 @@ import org.slf4j.LoggerFactory;
  * new script first; if that fails the running station stays on air and the error is logged with
  * its line. If it succeeds, the new station takes over the sockets (harbor mounts declared again
  * keep their listeners connected), the old one stops, the new one starts.
+ *
+ * <p>A stop ({@link #requestStop}) may come at any moment, also while the first station starts or a
+ * reload swaps stations. While a script compiles, nothing of its station is open yet: the station
+ * on air (if any) stops at once and the compile, when it ends, goes no further. Once a new station
+ * is being prepared, the stop is recorded and applied to the station that ends up on air when the
+ * start or the swap is done. No station is left running, or half started, by a stop in between.
  */
 public final class StationReloader {
     private static final Logger log = LoggerFactory.getLogger(StationReloader.class);
@@ -28,8 +35,20 @@ public final class StationReloader {
     private volatile Station current;
     /** What the new station's encoders hold back before their first bytes (MP3: about two frames). */
     private static final long HEAD_START_NANOS = 60_000_000;
-    private volatile boolean reloading;
     private volatile Report last;
+    /** Guards {@link #phase} and {@link #stopRequested}, and is notified when either changes. */
+    private final Object state = new Object();
+    private Phase phase = Phase.IDLE;
+    private boolean stopRequested;
+
+    /** Where a start or a reload is. */
+    private enum Phase {
+        IDLE,
+        /** Compiling and building the graph: nothing of the new station is open, a stop need not wait. */
+        LOADING,
+        /** Opening outputs, binding ports, swapping stations: a stop waits, then stops what ends up on air. */
+        PREPARING
+    }
 
     /**
      * What the last successful reload did: outputs kept with their connections, started, stopped
@@ -49,13 +68,52 @@ public final class StationReloader {
         this.settings = settings;
     }
 
-    /** Loads and starts the first station; throws its script errors. */
+    /**
+     * Loads and starts the first station; throws its script errors. Returns null, having started
+     * nothing, when a stop was requested before or while the script compiled.
+     */
     public synchronized Station start() {
-        Station s = Station.load(script, functions.get(), settings, Map.of());
-        s.reloadHook(this::reload);
-        s.start(null);
-        current = s;
-        return s;
+        if (!enter()) return null;
+        try {
+            Station s = Station.load(script, functions.get(), settings, Map.of());
+            s.reloadHook(this::reload);
+            if (!prepareUnlessStopped()) return null;
+            s.start(null);
+            current = s;
+            return s;
+        } finally {
+            exit();
+        }
+    }
+
+    /** Begins a start or a reload; false once a stop was requested (then there is nothing to do). */
+    private boolean enter() {
+        synchronized (state) {
+            if (stopRequested) return false;
+            phase = Phase.LOADING;
+            return true;
+        }
+    }
+
+    /** From compiling to preparing the new station, unless a stop came meanwhile (then false: give up). */
+    private boolean prepareUnlessStopped() {
+        synchronized (state) {
+            if (stopRequested) return false;
+            phase = Phase.PREPARING;
+            return true;
+        }
+    }
+
+    /** Ends a start or a reload, and stops the station it left on air if a stop was requested meanwhile. */
+    private void exit() {
+        Station s;
+        synchronized (state) {
+            phase = Phase.IDLE;
+            state.notifyAll();
+            if (!stopRequested) return;
+            s = current;
+        }
+        if (s != null) s.stop();
     }
 
     /** The last successful reload's report, or null before one. */
@@ -67,18 +125,19 @@ public final class StationReloader {
         return current;
     }
 
-    /** True while a reload swaps stations (the old one stops before the new one starts). */
-    public boolean isReloading() {
-        return reloading;
-    }
-
-    /** Reloads the script; returns true if the new station is on air, false if the old one stays. */
+    /**
+     * Reloads the script; returns true if the new station is on air, false if the old one stays
+     * (or the station is stopping: a stop requested before or during the reload wins).
+     */
     public synchronized boolean reload() {
-        reloading = true;
+        if (current == null || !enter()) {
+            log.info("reload of {} skipped: the station is {}", script.getFileName(), current == null ? "not started" : "stopping");
+            return false;
+        }
         try {
             return swap();
         } finally {
-            reloading = false;
+            exit();
         }
     }
 
@@ -91,6 +150,11 @@ public final class StationReloader {
         } catch (ScriptError | ScriptErrors e) {
             old.network().abortLoad(); // back to what the running station declared
             log.error("reload of {} failed; the running station stays on air: {}", script.getFileName(), e.getMessage());
+            return false;
+        }
+        if (!prepareUnlessStopped()) {
+            old.network().abortLoad(); // nothing of the new station started yet; the old one stopped as it was
+            log.info("reload of {} abandoned: the station is stopping", script.getFileName());
             return false;
         }
         next.reloadHook(this::reload);
@@ -153,12 +217,65 @@ public final class StationReloader {
         return d;
     }
 
-    /** Stops the station on air; waits for it. */
-    public void stop() throws InterruptedException {
-        Station s = current;
-        if (s != null) {
-            s.stop();
-            s.awaitStopped(Duration.ofSeconds(30));
+    /**
+     * Stops the station on air, at once, or if a new station is being prepared, the station that
+     * ends up on air as soon as that is done; no reload begins afterwards. Safe to call from any
+     * thread and any number of times; returns when the stop it started is done (at once if it only
+     * recorded it).
+     */
+    public void requestStop() {
+        Station s;
+        Phase during;
+        synchronized (state) {
+            stopRequested = true;
+            state.notifyAll();
+            during = phase;
+            s = current;
         }
+        if (during == Phase.PREPARING) {
+            log.info("stopping once the new station of {} is on air (it is being prepared)", script.getFileName());
+            return;
+        }
+        if (during == Phase.LOADING && s != null) {
+            log.info("stopping during the reload of {}: the running station stops, the new script goes no further",
+                    script.getFileName());
+        }
+        if (s != null) s.stop();
+    }
+
+    /** Nothing will replace the station on air (if any): no start or reload, or one that will give up. */
+    private boolean settled() {
+        return phase == Phase.IDLE || phase == Phase.LOADING && stopRequested;
+    }
+
+    /**
+     * Waits until the station stopped for good: the one on air stopped and no start or reload is
+     * under way to replace it (true at once if none was started, also while a script that a stop
+     * made moot still compiles). False if {@code timeout} passed first.
+     */
+    public boolean awaitStopped(Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (true) {
+            Station s;
+            synchronized (state) {
+                while (!settled()) {
+                    long left = deadline - System.nanoTime();
+                    if (left <= 0) return false;
+                    TimeUnit.NANOSECONDS.timedWait(state, left);
+                }
+                s = current;
+            }
+            if (s == null) return true;
+            if (!s.awaitStopped(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())))) return false;
+            synchronized (state) {
+                if (settled() && current == s) return true;
+            }
+        }
+    }
+
+    /** Stops the station on air (see {@link #requestStop}) and waits up to 30 s for it. */
+    public void stop() throws InterruptedException {
+        requestStop();
+        awaitStopped(Duration.ofSeconds(30));
     }
 }

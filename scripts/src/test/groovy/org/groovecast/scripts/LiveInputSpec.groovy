@@ -62,6 +62,31 @@ class LiveInputSpec extends Specification {
         Math.abs(w.frequency(1.0 + djSeconds + 1.0, w.seconds - 0.2) - 440) < 5
     }
 
+    def "a fallback's onSelect runs once when it switches to the live DJ and once when it switches back"() {
+        given:
+        station = Engine.load('live.groovy', """
+            def live = input.harbor('live', port: ${port}, password: 'secret', buffer: 0.5)
+            def s = fallback(trackSensitive: false, live, sine(440),
+                    onSelect: { src -> log.info("select \${src}") }, onLeave: { src -> log.info("leave \${src}") })
+            output.dummy(s)
+        """.stripIndent(), [:])
+        station.start(null)
+
+        when: 'a DJ streams for 3 s'
+        Thread.sleep(500)
+        Process dj = sourceClient(port, 'secret', 3, 880)
+        assert dj.waitFor(20, TimeUnit.SECONDS)
+        String live = station.graph().sources().find { it.kind() == 'input.harbor' }.id()
+        String music = station.graph().sources().find { it.kind() == 'sine' }.id()
+        boolean back = Net.await(5) { station.scriptLog().recent().size() >= 5 }
+        Thread.sleep(500)
+
+        then:
+        back
+        station.scriptLog().recent() == ["select ${music}", "leave ${music}", "select ${live}", "leave ${live}", "select ${music}"]
+                .collect { 'info: ' + it }
+    }
+
     def "admin metadata updates and source-client callbacks reach the script"() {
         given:
         station = Engine.load('live.groovy', """

@@ -184,4 +184,85 @@ class ReloadSpec extends Specification {
         cleanup:
         reloader?.stop()
     }
+
+    def "a reload onto a port that is taken changes nothing: the station on air keeps serving; a later reload binds it"() {
+        given:
+        def taken = new ServerSocket(0)
+        int other = taken.localPort
+        Path script = dir.resolve('station.groovy')
+        String v1 = "output.harbor(mp3(bitrate: 128), sine(440), mount: 'radio', port: ${port})\n"
+        String v2 = v1 + "output.harbor(mp3(bitrate: 128), sine(660), mount: 'b', port: ${other})\n"
+        Files.writeString(script, v1)
+        def reloader = new StationReloader(script, Engine.plugins().functions(), [:])
+        reloader.start()
+
+        when:
+        Files.writeString(script, v2)
+        boolean refused = !reloader.reload()
+        String radio = Net.raw(port, "GET /radio HTTP/1.0\r\n\r\n", 1000)
+        taken.close()
+        boolean bound = reloader.reload()
+        String radioAfter = Net.raw(port, "GET /radio HTTP/1.0\r\n\r\n", 1000)
+        String b = Net.raw(other, "GET /b HTTP/1.0\r\n\r\n", 1000)
+
+        then:
+        refused
+        radio.startsWith('HTTP/1.0 200')
+        bound
+        radioAfter.startsWith('HTTP/1.0 200')
+        b.startsWith('HTTP/1.0 200')
+
+        cleanup:
+        taken?.close()
+        reloader?.stop()
+    }
+
+    def "a stop racing a reload stops whichever station ends up on air, at once, and frees its port"() {
+        given: 'how long a reload takes here, so that the stops land before, during and after the swap'
+        Path script = dir.resolve('station.groovy')
+        Files.writeString(script, station(440))
+        def probe = new StationReloader(script, Engine.plugins().functions(), [:])
+        probe.start()
+        Files.writeString(script, station(660))
+        long t0 = System.nanoTime()
+        assert probe.reload()
+        long reloadMs = (System.nanoTime() - t0).intdiv(1_000_000)
+        probe.stop()
+        List<Map> runs = []
+
+        when: 'six times each, a reload starts and a stop follows after 0 to 110 % of that'
+        for (double share : [0, 0.1, 0.3, 0.5, 0.7, 0.9, 1.1]) {
+            6.times {
+                Files.writeString(script, station(440))
+                def reloader = new StationReloader(script, Engine.plugins().functions(), [:])
+                reloader.start()
+                Thread.sleep(100)
+                Files.writeString(script, station(660))
+                Boolean reloaded = null
+                Thread reload = Thread.start { reloaded = reloader.reload() }
+                Thread.sleep((long) (share * reloadMs))
+                long asked = System.nanoTime()
+                Thread stop = Thread.start { reloader.stop() }
+                stop.join(5000)
+                reload.join(5000)
+                boolean onAirStopped = reloader.current().awaitStopped(java.time.Duration.ofSeconds(5))
+                runs << [share: share, stopMs: (System.nanoTime() - asked).intdiv(1_000_000), stopReturned: !stop.alive,
+                         reloadReturned: !reload.alive, reloaded: reloaded, onAirStopped: onAirStopped, portFree: portFree()]
+                if (!onAirStopped) reloader.current().stop() // free the port for the next run
+            }
+        }
+        println "reload ${reloadMs} ms; outcomes: " + runs.countBy { "${it.share}: ${it.reloaded ? 'swapped' : 'abandoned'}" }
+
+        then: 'the stop returned within 5 s, the station on air (old or new) stopped and let its port go'
+        runs.findAll { !(it.stopReturned && it.reloadReturned && it.onAirStopped && it.portFree && it.stopMs < 5000) } == []
+    }
+
+    private boolean portFree() {
+        try {
+            new ServerSocket(port).close()
+            true
+        } catch (IOException e) {
+            false
+        }
+    }
 }

@@ -392,6 +392,22 @@ class SchedulesSpec extends Specification {
         st.scriptLog().recent() == ['info: leave first at 5', 'info: leave rest at 10']
     }
 
+    def "a cut to another input calls its onSelect once, and onLeave once when it ends"() {
+        when: 'the first input is ready from frame 10 to 20; the fallback cuts to it and back'
+        def st = render('''
+            def n = 0
+            def live = switchOn(id: 'live', trackSensitive: false, [[{ -> n >= 10 && n < 20 }, sine(880)]])
+            def f = fallback(trackSensitive: false, live, sine(440, id: 'music'),
+                    onSelect: { s -> log.info("select ${s.id} at ${n}") }, onLeave: { s -> log.info("leave ${s.id} at ${n}") })
+            f.onFrame { -> n++ }
+            output.dummy(f)
+        ''', 0.6)
+
+        then:
+        st.scriptLog().recent() == ['select music at 0', 'leave music at 10', 'select live at 10', 'leave live at 20',
+                                    'select music at 20'].collect { 'info: ' + it }
+    }
+
     def "what onLeave registers is released at its next call and at the stop: 2,000 selections keep a flat count"() {
         given:
         Station station = Engine.load('leave-release.groovy', '''

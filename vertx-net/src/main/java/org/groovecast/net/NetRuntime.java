@@ -2,6 +2,8 @@ package org.groovecast.net;
 
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -44,6 +46,20 @@ public final class NetRuntime implements AutoCloseable {
 
     @Override
     public void close() {
-        vertx.close().await();
+        close(10);
+    }
+
+    /**
+     * Stops the event loops, waiting at most {@code seconds} for them (a close that cannot finish
+     * must not hold up the engine's stop); closing again returns once the first close is done.
+     */
+    public void close(long seconds) {
+        try {
+            vertx.close().await(seconds, TimeUnit.SECONDS);
+        } catch (TimeoutException e) {
+            log.warn("network: event loops still closing after {} s; going on", seconds);
+        } catch (RuntimeException e) {
+            log.warn("network: closing the event loops failed: {}", e.toString());
+        }
     }
 }

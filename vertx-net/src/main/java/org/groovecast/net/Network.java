@@ -6,18 +6,29 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
 import org.groovecast.api.LiveDecoder;
 import org.groovecast.net.control.TelnetServer;
 import org.groovecast.net.harbor.HarborServer;
 import org.groovecast.net.rtmp.RtmpServer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A station's sockets: the harbor servers its script declared, one per port, its RTMP servers
  * and its telnet control servers, started with the station on a Vert.x of its own (native epoll) and closed with
  * it. A station with no socket starts no Vert.x at all.
+ *
+ * <p>Closing is final and never waits long: each server gets {@link #CLOSE_WAIT_SECONDS} to let its
+ * port go and Vert.x as long to stop its loops, so that a stop cannot hang on a loop that is gone;
+ * closing again returns at once, and a closed network starts no Vert.x again.
  */
 public final class Network implements AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(Network.class);
+    static final long CLOSE_WAIT_SECONDS = 2;
+
     private final String bind;
     private final int maxBody;
     private final LiveDecoder decoder;
@@ -31,6 +42,7 @@ public final class Network implements AutoCloseable {
     private NetRuntime runtime;
     private int eventLoops = 1;
     private List<String> lastKept = List.of();
+    private boolean closed;
 
     /**
      * @param bind    address the harbor ports listen on
@@ -104,6 +116,7 @@ public final class Network implements AutoCloseable {
 
     /** The script being loaded failed: the running one's declarations and telnet servers stay. */
     public synchronized void abortLoad() {
+        harbors.values().removeIf(h -> !h.isListening()); // ports only the failed script declared
         for (HarborServer h : harbors.values()) h.abortLoad();
         rtmps.keySet().removeIf(port -> !rtmps.get(port).isListening()); // declared by the failed script only
         rtmpDeclared.clear();
@@ -138,51 +151,106 @@ public final class Network implements AutoCloseable {
         return lastKept;
     }
 
-    /** Binds every port not bound yet; throws naming the port when one cannot be bound. */
+    /**
+     * Binds every port not bound yet; throws naming the port when one cannot be bound. In a reload
+     * the new ports are bound before the new declarations take effect, and a port that cannot be
+     * bound unbinds what this call bound and changes nothing else: the running station keeps its
+     * sockets, listeners and event loops (then {@link #abortLoad}).
+     */
     public synchronized void start(int eventLoops) {
+        if (closed) throw new IllegalStateException("the station's network is closed (the station stopped)");
         this.eventLoops = eventLoops;
-        commit();
-        if (harbors.isEmpty() && telnets.isEmpty() && rtmps.isEmpty()) return;
-        if (runtime == null) runtime = NetRuntime.start(eventLoops);
-        for (HarborServer h : harbors.values()) {
-            if (!h.isListening()) listen(h.port(), bind, () -> h.listen(runtime.vertx()));
+        if (harbors.isEmpty() && telnets.isEmpty() && rtmps.isEmpty()) {
+            commit();
+            return;
         }
-        for (RtmpServer r : rtmps.values()) {
-            if (!r.isListening()) listen(r.port(), r.bind(), () -> r.listen(runtime.vertx()));
+        boolean fresh = runtime == null;
+        if (fresh) {
+            runtime = NetRuntime.start(eventLoops);
+            commit(); // nothing served yet: the harbors log what they serve as they bind
         }
-        for (TelnetServer t : previousTelnets) closeQuietly(t::close);
-        previousTelnets.clear();
-        for (TelnetServer t : telnets) listen(t.port(), t.bind(), () -> t.listen(runtime.vertx()));
+        List<Object> bound = new ArrayList<>();
+        try {
+            for (HarborServer h : harbors.values()) {
+                if (!h.isListening()) bound.add(listen(h, h.port(), bind, () -> h.listen(runtime.vertx())));
+            }
+            for (RtmpServer r : rtmps.values()) {
+                if (!r.isListening()) bound.add(listen(r, r.port(), r.bind(), () -> r.listen(runtime.vertx())));
+            }
+            if (!fresh) commit();
+            // The script's telnet servers replace the previous script's, most often on the same port.
+            for (TelnetServer t : previousTelnets) closeQuietly(t::close);
+            previousTelnets.clear();
+            for (TelnetServer t : telnets) bound.add(listen(t, t.port(), t.bind(), () -> t.listen(runtime.vertx())));
+        } catch (IllegalStateException e) {
+            unbind(bound, fresh);
+            throw e;
+        }
     }
 
-    private void listen(int port, String address, Supplier<Future<?>> listen) {
+    private static <T> T listen(T server, int port, String address, Supplier<Future<?>> listen) {
         try {
             listen.get().await();
+            return server;
         } catch (Exception e) {
-            close();
             throw new IllegalStateException("cannot listen on port " + port + " (" + address + "): " + e.getMessage(), e);
+        }
+    }
+
+    /** Undoes a start that could not bind a port: closes and forgets the servers it bound. */
+    private void unbind(List<Object> bound, boolean fresh) {
+        for (Object server : bound) {
+            switch (server) {
+                case HarborServer h -> {
+                    closeQuietly(h::close);
+                    harbors.values().remove(h);
+                }
+                case RtmpServer r -> {
+                    closeQuietly(r::close);
+                    rtmps.values().remove(r);
+                }
+                case TelnetServer t -> {
+                    closeQuietly(t::close);
+                    telnets.remove(t);
+                }
+                default -> throw new IllegalArgumentException(server.toString());
+            }
+        }
+        if (fresh) {
+            runtime.close(CLOSE_WAIT_SECONDS);
+            runtime = null;
         }
     }
 
     /** The station's Vert.x, started on first use (an output that only connects out needs no port). */
     public synchronized Vertx vertx() {
+        if (closed) throw new IllegalStateException("the station's network is closed (the station stopped)");
         if (runtime == null) runtime = NetRuntime.start(eventLoops);
         return runtime.vertx();
     }
 
+    /** Closes every server and the Vert.x under them; idempotent, and bounded in time (see the class comment). */
     @Override
     public synchronized void close() {
+        if (closed) return;
+        closed = true;
         if (runtime == null) return;
         for (HarborServer h : harbors.values()) closeQuietly(h::close);
         for (RtmpServer r : rtmps.values()) closeQuietly(r::close);
         for (TelnetServer t : telnets) closeQuietly(t::close);
-        runtime.close();
+        runtime.close(CLOSE_WAIT_SECONDS);
         runtime = null;
+    }
+
+    public synchronized boolean isClosed() {
+        return closed;
     }
 
     private static void closeQuietly(Supplier<Future<Void>> close) {
         try {
-            close.get().await();
+            close.get().await(CLOSE_WAIT_SECONDS, TimeUnit.SECONDS);
+        } catch (TimeoutException e) {
+            log.warn("network: a server did not close within {} s; going on", CLOSE_WAIT_SECONDS);
         } catch (Exception e) {
             // closing anyway
         }

@@ -59,10 +59,13 @@ public final class ServerChannels {
                 ? u.getMaxFileDescriptorCount() : -1;
     }
 
-    /** Stops accepting (open connections close with the event loops); done at once for null. */
+    /**
+     * Stops accepting (open connections close with the event loops); done at once for null, and for
+     * a channel whose event loop is gone (it closed with it, and could not tell a listener any more).
+     */
     public static Future<Void> close(Channel server) {
         Promise<Void> closed = Promise.promise();
-        if (server == null) closed.complete();
+        if (server == null || server.eventLoop().isShuttingDown()) closed.complete();
         else server.close().addListener(f -> closed.complete());
         return closed.future();
     }

@@ -3,6 +3,10 @@ package org.groovecast.host.cli;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.groovecast.host.Station;
 import org.groovecast.host.StationReloader;
 import org.groovecast.host.plugin.OperatorPlugins;
@@ -13,11 +17,16 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import sun.misc.Signal;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /** {@code groovecast run SCRIPT}: runs a station until SIGINT or SIGTERM, then stops it cleanly. */
 @Command(name = "run", description = "Run a station script until interrupted (SIGINT/SIGTERM stop it cleanly, exit 0).")
 final class RunCommand implements Callable<Integer> {
+    private static final Logger log = LoggerFactory.getLogger(RunCommand.class);
+    /** How long a requested stop may take before the engine exits regardless (seconds; a system property). */
+    private static final Duration STOP_TIMEOUT = Duration.ofSeconds(Long.getLong("groovecast.stopTimeout", 20));
+
     @Mixin
     CommonOptions options;
 
@@ -31,50 +40,105 @@ final class RunCommand implements Callable<Integer> {
     @Parameters(paramLabel = "SCRIPT", description = "The station script.")
     Path script;
 
+    /** What SIGHUP runs once a reloadable station is on air. */
+    private volatile Runnable reload;
+
     @Override
     public Integer call() throws InterruptedException {
         options.applyLogLevel();
+        // First of all: a stop during startup (loading plugins, compiling) must not kill the JVM half way.
+        StopRequest stop = new StopRequest();
+        Signals.handle("INT", stop::request);
+        Signals.handle("TERM", stop::request);
         if (stopAfter == null) {
+            Signals.handle("HUP", () -> {
+                Runnable r = reload;
+                if (r != null) Thread.ofVirtual().name("reload").start(r);
+                else log.info("SIGHUP before the station is on air: not reloaded");
+            });
             try (PluginSet plugins = new PluginSet(options.pluginsDir())) {
-                return live(plugins);
+                return live(plugins, stop);
             }
         }
         try (OperatorPlugins plugins = OperatorPlugins.load(options.pluginsDir())) {
             Station station = StationLoader.load(script, plugins, options.settings());
             if (station == null) return 1;
-            Signal.handle(new Signal("INT"), s -> station.stop());
-            Signal.handle(new Signal("TERM"), s -> station.stop());
+            if (stop.isRequested()) return 0;
             try {
                 station.start(Duration.ofMillis((long) (stopAfter * 1000)));
             } catch (ScriptError e) {
                 System.err.println(e.getMessage());
                 return 1;
             }
-            while (!station.awaitStopped(Duration.ofSeconds(1))) {
-                // waiting for a signal or for every clock to end
-            }
-            return 0;
+            stop.attach(station::stop);
+            return await(station::awaitStopped, stop);
         }
     }
 
     /** Until a signal: reloadable on SIGHUP, the control's reload command, and file changes with --watch. */
-    private int live(PluginSet plugins) throws InterruptedException {
+    private int live(PluginSet plugins, StopRequest stop) throws InterruptedException {
         // Asked at every reload: plugins installed meanwhile take effect then.
         StationReloader reloader = new StationReloader(script, plugins::functions, options.settings());
+        // Before the start: a stop while it runs is applied once the station is on air (or instead of it).
+        stop.attach(reloader::requestStop);
         try {
-            reloader.start();
+            if (startFirst(reloader, stop) == null) return 0;
         } catch (ScriptError | ScriptErrors e) {
             System.err.println(e.getMessage());
             return 1;
         }
-        Signal.handle(new Signal("INT"), s -> reloader.current().stop());
-        Signal.handle(new Signal("TERM"), s -> reloader.current().stop());
-        Signal.handle(new Signal("HUP"), s -> Thread.ofVirtual().name("reload").start(reloader::reload));
+        reload = reloader::reload;
         if (watch) ScriptWatcher.start(script, reloader::reload);
-        // A reload replaces the station: wait on whichever is on air, until one stops for good.
+        // A reload replaces the station: this waits on whichever is on air, until one stops for good.
+        return await(reloader::awaitStopped, stop);
+    }
+
+    /**
+     * Starts the first station on a thread of its own: a stop while the script still compiles
+     * (nothing of the station is open then) ends the engine at once, without waiting for the
+     * compile. Returns null when a stop came first; throws the script's errors.
+     */
+    private static Station startFirst(StationReloader reloader, StopRequest stop) throws InterruptedException {
+        CompletableFuture<Station> first = new CompletableFuture<>();
+        Thread.ofPlatform().daemon().name("start").start(() -> {
+            try {
+                first.complete(reloader.start());
+            } catch (Throwable e) {
+                first.completeExceptionally(e);
+            }
+        });
         while (true) {
-            Station s = reloader.current();
-            if (s.awaitStopped(Duration.ofSeconds(1)) && !reloader.isReloading() && reloader.current() == s) return 0;
+            try {
+                return first.get(100, TimeUnit.MILLISECONDS);
+            } catch (TimeoutException e) {
+                if (stop.isRequested() && reloader.awaitStopped(Duration.ZERO)) return null;
+            } catch (ExecutionException e) {
+                if (e.getCause() instanceof RuntimeException r) throw r;
+                throw new IllegalStateException(e.getCause());
+            }
         }
+    }
+
+    /** Something that can be waited on until it stopped. */
+    private interface Stoppable {
+        boolean awaitStopped(Duration timeout) throws InterruptedException;
+    }
+
+    /**
+     * Waits until {@code station} stopped: exit 0. Once a stop was requested, it has {@link #STOP_TIMEOUT}
+     * to finish; past that the engine exits anyway, with 1, rather than outlive its stop.
+     */
+    private static int await(Stoppable station, StopRequest stop) throws InterruptedException {
+        long stopSeen = 0;
+        while (!station.awaitStopped(Duration.ofMillis(200))) {
+            if (!stop.isRequested()) continue;
+            long now = System.nanoTime();
+            if (stopSeen == 0) stopSeen = now;
+            else if (now - stopSeen > STOP_TIMEOUT.toNanos()) {
+                log.error("the station did not stop within {} s of the stop request; exiting anyway", STOP_TIMEOUT.toSeconds());
+                return 1;
+            }
+        }
+        return 0;
     }
 }

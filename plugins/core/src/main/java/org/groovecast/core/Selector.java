@@ -165,11 +165,14 @@ abstract class Selector extends Source {
     }
 
     private void select(Source next) {
+        // A selection goes on until it is left: the input chosen at a cut is the one the next get
+        // plays, not a new selection (its onSelect ran at the cut already).
+        if (next != null && next == current && selectionOpen) return;
+        leave(); // a selection made at a cut whose input was no longer ready at the next get
         if (next == null) {
             current = null;
             return;
         }
-        if (next == current && midTrack) return;
         current = next;
         selections++;
         selectionOpen = true;
