@@ -19,7 +19,12 @@ final class Wav {
         assert new String(bytes(b, 4), 'US-ASCII') == 'RIFF'
         int riffSize = b.getInt()
         assert riffSize == b.capacity() - 8: 'RIFF size must be fixed up on a clean stop'
-        assert new String(bytes(b, 8), 'US-ASCII') == 'WAVEfmt '
+        assert new String(bytes(b, 4), 'US-ASCII') == 'WAVE'
+        // the JUNK chunk that holds the place of an RF64 ds64 chunk comes first
+        assert new String(bytes(b, 4), 'US-ASCII') == 'JUNK'
+        int junk = b.getInt()
+        b.position(b.position() + junk)
+        assert new String(bytes(b, 4), 'US-ASCII') == 'fmt '
         assert b.getInt() == 16
         assert b.getShort() == 1
         Wav w = new Wav(channels: b.getShort(), sampleRate: b.getInt())
@@ -28,7 +33,7 @@ final class Wav {
         assert w.bits == 16 || w.bits == 24
         assert new String(bytes(b, 4), 'US-ASCII') == 'data'
         int dataSize = b.getInt()
-        assert dataSize == b.remaining(): 'data size must be fixed up on a clean stop'
+        assert dataSize == b.remaining() - (dataSize & 1): 'data size must be fixed up on a clean stop'
         int width = w.bits.intdiv(8)
         int frames = dataSize.intdiv(width * w.channels)
         w.samples = new short[w.channels][frames]
