@@ -20,11 +20,13 @@ final class Wav {
         int riffSize = b.getInt()
         assert riffSize == b.capacity() - 8: 'RIFF size must be fixed up on a clean stop'
         assert new String(bytes(b, 4), 'US-ASCII') == 'WAVE'
-        // the JUNK chunk that holds the place of an RF64 ds64 chunk comes first
-        assert new String(bytes(b, 4), 'US-ASCII') == 'JUNK'
-        int junk = b.getInt()
-        b.position(b.position() + junk)
-        assert new String(bytes(b, 4), 'US-ASCII') == 'fmt '
+        // chunks before fmt are skipped: the JUNK that holds the place of an RF64 ds64 chunk, ffmpeg's LIST
+        String chunk
+        while ((chunk = new String(bytes(b, 4), 'US-ASCII')) != 'fmt ') {
+            assert chunk in ['JUNK', 'LIST']
+            int size = b.getInt()
+            b.position(b.position() + size + (size & 1))
+        }
         assert b.getInt() == 16
         assert b.getShort() == 1
         Wav w = new Wav(channels: b.getShort(), sampleRate: b.getInt())

@@ -24,12 +24,15 @@ import org.slf4j.LoggerFactory;
  *
  * <p>A file that cannot be opened when the station starts is a start error. Once on air, a disk
  * that fills up (or a file that cannot be opened for the next track) costs this output a gap, not
- * the station: what cannot be written is dropped, logged once per outage, the file is tried again
- * every second, and writing goes on in the same file, after what it already held, once it can.
+ * the station: what cannot be written is dropped, logged once per outage (at most once a minute),
+ * the file is tried again every second, and writing goes on in the same file, after what it
+ * already held, once it can.
  */
 final class FileOutput extends Output implements FaultTolerantChannel.Listener {
     private static final Logger log = LoggerFactory.getLogger(FileOutput.class);
     private static final long RETRY_NANOS = 1_000_000_000L;
+    /** A disk that keeps filling up again (another writer frees and takes space) is reported at most this often. */
+    private static final long REPORT_NANOS = 60_000_000_000L;
 
     private final Encoder encoder;
     private final String pathPattern;
@@ -43,6 +46,8 @@ final class FileOutput extends Output implements FaultTolerantChannel.Listener {
     private Metadata metadata = Metadata.EMPTY;
     /** While a file could not be opened on air: when to try again (System.nanoTime), else 0. */
     private long reopenAt;
+    private long reportedAt;
+    private boolean reported;
 
     FileOutput(Encoder encoder, String pathPattern, Source source, boolean fallible, boolean reopenOnMetadata,
                UserFunction onClose) {
@@ -131,14 +136,25 @@ final class FileOutput extends Output implements FaultTolerantChannel.Listener {
 
     @Override
     public void failed(IOException cause) {
-        log.error("{}: cannot write {} ({}): the file has a gap until writes succeed again, tried every second; "
-                + "the rest of the station plays on", id(), path, cause.toString());
+        long now = System.nanoTime();
+        reported = reportedAt == 0 || now - reportedAt > REPORT_NANOS;
+        if (reported) {
+            reportedAt = now;
+            log.error("{}: cannot write {} ({}): the file has a gap until writes succeed again, tried every second; "
+                    + "the rest of the station plays on", id(), path, cause.toString());
+        } else {
+            log.debug("{}: cannot write {} again: {}", id(), path, cause.toString());
+        }
     }
 
     @Override
     public void resumed(long lostBytes, long outageNanos) {
-        log.warn("{}: writing {} again after {} s; {} bytes were lost", id(), path,
-                String.format("%.1f", outageNanos / 1e9), lostBytes);
+        if (reported) {
+            log.warn("{}: writing {} again after {} s; {} bytes were lost", id(), path,
+                    String.format("%.1f", outageNanos / 1e9), lostBytes);
+        } else {
+            log.debug("{}: writing {} again; {} bytes were lost", id(), path, lostBytes);
+        }
     }
 
     @Override

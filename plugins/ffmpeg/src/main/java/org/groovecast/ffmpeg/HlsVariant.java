@@ -33,6 +33,7 @@ import org.slf4j.LoggerFactory;
  */
 final class HlsVariant implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(HlsVariant.class);
+    private static final long REPORT_NANOS = 60_000_000_000L;
 
     private final String name;
     private final FfmpegEncoder encoding;
@@ -53,11 +54,15 @@ final class HlsVariant implements AutoCloseable {
     private long segmentStart;
     private long nextCut;
     private long encoded;
-    private long lastEnd;
+    /** Where the run of a shared encode began, in its packets' time: its frames' samples count from there. */
+    private long runStart;
+    private long lastPacingAt = Long.MIN_VALUE;
     private boolean started;
     private boolean discontinuity;
     private boolean waitForCut;
     private long failedAt = -1;
+    private long reportedAt;
+    private boolean reported;
     private String videoCodec;
     private String audioCodec;
     private boolean handedOver;
@@ -98,8 +103,10 @@ final class HlsVariant implements AutoCloseable {
             if (!started) {
                 started = true;
                 segmentStart = -1; // the grid starts at the first packet: a shared encode's time runs on through gaps
+                encoded = 0;
                 audioCodec = Hls.audioCodecs(shared.codec().codec_id(), shared.codec().profile());
             }
+            encoded += frame.position();
             for (int i = 0; i < frame.encodedCount(); i++) {
                 if (frame.encoded(i) instanceof SharedPacket p && p.origin == shared) packet(p.packet, p.timeBase(), 0);
             }
@@ -125,11 +132,11 @@ final class HlsVariant implements AutoCloseable {
     }
 
     private void packet(AVPacket packet, AVRational timeBase, int stream) {
-        // The packet's start and end in stream samples, from the codec's time base.
+        // The packet's start in stream samples, from the codec's time base.
         long at = packet.pts() * format.sampleRate() * timeBase.num() / timeBase.den();
-        long end = at + Math.max(0, packet.duration()) * format.sampleRate() * timeBase.num() / timeBase.den();
         if (segmentStart < 0) {
             segmentStart = Math.max(0, at);
+            runStart = segmentStart;
             nextCut = segmentStart + segmentSamples;
         }
         boolean key = (packet.flags() & AV_PKT_FLAG_KEY) != 0;
@@ -138,19 +145,25 @@ final class HlsVariant implements AutoCloseable {
         // With video, segments start on the keyframes put on the grid; audio follows the cut.
         boolean cuttable = !hasVideo || stream == 1 && key;
         boolean pacing = !hasVideo || stream == 1;
+        long end = at;
+        if (pacing) {
+            // Encoders that state no packet duration (libx264): the last interval will do.
+            long duration = packet.duration() > 0 ? packet.duration() * format.sampleRate() * timeBase.num() / timeBase.den()
+                    : lastPacingAt == Long.MIN_VALUE ? 0 : Math.max(0, at - lastPacingAt);
+            lastPacingAt = at;
+            end = at + duration;
+        }
         if (segmentFile != null) {
+            // A segment ends where the packet that ends it starts: cut before one that would take it past the limit.
             if (pacing && (cuttable && at >= nextCut || end - segmentStart > limitSamples)) {
                 finishSegment(at);
                 if (!waitForCut) startSegment(at); // straight on into the next segment
             }
         } else if (waitForCut && (!cuttable || at < nextCut)) {
-            // After a failure the disk is tried again at the next cut of the grid, not at every packet.
-            lastEnd = Math.max(lastEnd, end);
-            return;
+            return; // after a failure the disk is tried again at the next cut of the grid, not at every packet
         } else {
             startSegment(at);
         }
-        while (nextCut <= at) nextCut += segmentSamples;
         if (segmentFile != null) {
             try {
                 segments.write(packet, timeBase, stream);
@@ -158,7 +171,6 @@ final class HlsVariant implements AutoCloseable {
                 failed(e);
             }
         }
-        lastEnd = Math.max(lastEnd, end);
     }
 
     private void startSegment(long at) {
@@ -167,6 +179,7 @@ final class HlsVariant implements AutoCloseable {
             discontinuity = true;
         }
         waitForCut = false;
+        while (nextCut <= at) nextCut += segmentSamples;
         try {
             if (segments == null) {
                 List<AVCodecContext> codecs = shared != null ? List.of(shared.codec()) : encoder.contexts();
@@ -206,11 +219,11 @@ final class HlsVariant implements AutoCloseable {
         }
         try {
             writePlaylist(false);
-            if (failedAt >= 0) {
+            if (failedAt >= 0 && reported) {
                 log.warn("output.file.hls {}: rendition {} writing again after {} s, after a discontinuity", dir, name,
                         String.format("%.1f", (System.nanoTime() - failedAt) / 1e9));
-                failedAt = -1;
             }
+            failedAt = -1;
         } catch (IOException e) {
             failed(e); // the segment stays listed: the next playlist written names it
         }
@@ -224,8 +237,13 @@ final class HlsVariant implements AutoCloseable {
     private void failed(IOException e) {
         if (failedAt < 0) {
             failedAt = System.nanoTime();
-            log.error("output.file.hls {}: rendition {} cannot write ({}): no new segments until the disk takes them "
-                    + "again, tried at every segment cut; the rest of the station plays on", dir, name, e.toString());
+            // A disk that keeps filling up again is reported at most once a minute.
+            reported = reportedAt == 0 || failedAt - reportedAt > REPORT_NANOS;
+            if (reported) {
+                reportedAt = failedAt;
+                log.error("output.file.hls {}: rendition {} cannot write ({}): no new segments until the disk takes "
+                        + "them again, tried at every segment cut; the rest of the station plays on", dir, name, e.toString());
+            }
         }
         if (segments != null) {
             segments.close();
@@ -254,7 +272,7 @@ final class HlsVariant implements AutoCloseable {
         if (shared != null) {
             if (!started) return;
             // A shared encode keeps running for its other outputs: only this rendition's segment ends.
-            if (segmentFile != null) finishSegment(lastEnd);
+            if (segmentFile != null) finishSegment(runStart + encoded);
             endRun();
             started = false;
             return;
@@ -280,6 +298,7 @@ final class HlsVariant implements AutoCloseable {
         segments = null;
         segmentFile = null;
         waitForCut = false;
+        lastPacingAt = Long.MIN_VALUE;
         discontinuity = true;
     }
 
@@ -303,6 +322,8 @@ final class HlsVariant implements AutoCloseable {
                     playlist.targetDuration(), playlist.targetDuration());
         }
         failedAt = previous.failedAt;
+        reportedAt = previous.reportedAt;
+        reported = previous.reported;
         discontinuity = true;
     }
 
