@@ -220,31 +220,22 @@ final class HlsVariant implements AutoCloseable {
         try {
             writePlaylist(false);
             if (failedAt >= 0 && reported) {
-                log.warn("output.file.hls {}: rendition {} writing again after {} s, after a discontinuity", dir, name,
+                log.warn("output.file.hls {}: rendition {} writing again after {} s", dir, name,
                         String.format("%.1f", (System.nanoTime() - failedAt) / 1e9));
             }
             failedAt = -1;
         } catch (IOException e) {
-            failed(e); // the segment stays listed: the next playlist written names it
+            report(e); // the segment stays listed: the next playlist written names it
         }
     }
 
     /**
-     * A write failed: logged once per outage; the segment being written and the run's muxer are
-     * dropped (an init section no listed segment needs with them), and the disk is tried again at
-     * the next cut of the grid.
+     * A segment could not be written: the failure is reported, the segment and the run's muxer
+     * are dropped (an init section no listed segment needs with them), and the disk is tried
+     * again at the next cut of the grid.
      */
     private void failed(IOException e) {
-        if (failedAt < 0) {
-            failedAt = System.nanoTime();
-            // A disk that keeps filling up again is reported at most once a minute.
-            reported = reportedAt == 0 || failedAt - reportedAt > REPORT_NANOS;
-            if (reported) {
-                reportedAt = failedAt;
-                log.error("output.file.hls {}: rendition {} cannot write ({}): no new segments until the disk takes "
-                        + "them again, tried at every segment cut; the rest of the station plays on", dir, name, e.toString());
-            }
-        }
+        report(e);
         if (segments != null) {
             segments.close();
             deleteQuietly(segmentFile);
@@ -253,6 +244,19 @@ final class HlsVariant implements AutoCloseable {
         segments = null;
         segmentFile = null;
         waitForCut = true;
+    }
+
+    /** Logs a write failure once per outage, and at most once a minute for a disk that keeps filling up again. */
+    private void report(IOException e) {
+        if (failedAt < 0) {
+            failedAt = System.nanoTime();
+            reported = reportedAt == 0 || failedAt - reportedAt > REPORT_NANOS;
+            if (reported) {
+                reportedAt = failedAt;
+                log.error("output.file.hls {}: rendition {} cannot write ({}): no new segments until the disk takes "
+                        + "them again, tried at every segment cut; the rest of the station plays on", dir, name, e.toString());
+            }
+        }
     }
 
     private void deleteQuietly(String file) {
