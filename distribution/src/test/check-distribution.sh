@@ -13,8 +13,9 @@ for script in "$dist"/scripts/*.groovy; do
 done
 out="$(mktemp -d)"
 OUT="$out/tone.wav" env -u JAVA_HOME "$dist/bin/groovecast" run --set clock.sync=none --stop-after 4 "$dist/scripts/tone.groovy" 2> "$out/log"
+# wav() writes an 80-byte header: RIFF, a JUNK chunk holding the place of an RF64 ds64, fmt, data
 size=$(stat -c %s "$out/tone.wav")
-[ "$size" -eq $((44 + 4 * 44100 * 4)) ] || { echo "tone.wav has $size bytes"; cat "$out/log"; exit 1; }
+[ "$size" -eq $((80 + 4 * 44100 * 4)) ] || { echo "tone.wav has $size bytes"; cat "$out/log"; exit 1; }
 
 # In real time until SIGTERM: the engine stops cleanly, exits 0, and the WAV header holds the real sizes.
 # Started with a low soft open-file limit, and without HotSpot raising it by itself (MaxFDLimit):
@@ -33,8 +34,8 @@ code=0
 wait "$pid" || code=$?
 [ "$code" -eq 0 ] || { echo "run exited $code after SIGTERM"; cat "$out/live.log"; exit 1; }
 size=$(stat -c %s "$out/live.wav")
-data=$(od -An -tu4 -j40 -N4 "$out/live.wav" | tr -d ' ')
-[ "$size" -gt 44 ] && [ "$data" -eq $((size - 44)) ] || { echo "live.wav: $size bytes, header says $data"; exit 1; }
+data=$(od -An -tu4 -j76 -N4 "$out/live.wav" | tr -d ' ')
+[ "$size" -gt 80 ] && [ "$data" -eq $((size - 80)) ] || { echo "live.wav: $size bytes, header says $data"; exit 1; }
 grep -q "station tone.groovy stopped" "$out/live.log" || { echo "no clean stop logged"; cat "$out/live.log"; exit 1; }
 rm -rf "$out"
 echo "distribution OK: $dist"

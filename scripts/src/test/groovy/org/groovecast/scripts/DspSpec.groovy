@@ -60,6 +60,48 @@ class DspSpec extends Specification {
         Math.abs(ebur128(dir.resolve('loud.wav'), 3) + 14) < 0.5
     }
 
+    def "normalize leaves a -45 LUFS input alone below its -40 threshold, and normalizes it with threshold: -50"() {
+        given: 'a 1 kHz tone 22 dB under the -23 LUFS one'
+        Path quiet = lavfi('tone-45.wav', 'aevalsrc=0.00794*sin(2*PI*1000*t):s=44100:d=12')
+
+        expect:
+        Math.abs(ebur128(quiet) + 45) < 0.5
+
+        when:
+        Station st = render("""
+            def held = normalize(single('${quiet}'), target: -14, maxGain: 40)
+            def adapted = normalize(single('${quiet}'), target: -14, maxGain: 40, threshold: -50)
+            output.file(wav(samplesize: 24), 'DIR/held.wav', held)
+            output.file(wav(samplesize: 24), 'DIR/adapted.wav', adapted)
+        """, 12)
+        def gains = st.graph().sources().findAll { it.kind() == 'normalize' }*.gain
+
+        then: 'under the threshold the gain stays at 0 dB: what comes out is what went in'
+        gains[0] == 0d
+        Math.abs(ebur128(dir.resolve('held.wav'), 3) + 45) < 0.5
+
+        and: 'over it, the same input is brought to the target'
+        Math.abs(gains[1] - 31) < 1
+        Math.abs(ebur128(dir.resolve('adapted.wav'), 3) + 14) < 0.5
+    }
+
+    def "normalize holds the gain it had when the input falls under the threshold"() {
+        given: '8 s at -23 LUFS, then 12 s at -51 LUFS'
+        Path drop = lavfi('tone-23-51.wav', 'aevalsrc=0.1*sin(2*PI*1000*t):s=44100:d=8[a];' +
+                'aevalsrc=0.00398*sin(2*PI*1000*t):s=44100:d=12[b];[a][b]concat=n=2:v=0:a=1')
+
+        when:
+        Station st = render("""
+            output.file(wav(samplesize: 24), 'DIR/drop.wav', normalize(single('${drop}'), target: -14))
+        """, 20)
+        double gain = st.graph().sources().find { it.kind() == 'normalize' }.gain
+
+        then: 'the gain rose to +9 dB on the loud part, moved up at most to maxGain while the 3 s window fell through -40, then held'
+        gain >= 9 - 0.5 && gain <= 12
+        // the quiet part comes out that much louder, not at -51 (gain reset) nor at -14 (gain adapted)
+        Math.abs(ebur128(dir.resolve('drop.wav'), 12) - (-51 + gain)) < 0.6
+    }
+
     def "normalize with lufs: false targets the plain RMS level in dBFS"() {
         given:
         Path quiet = lavfi('tone-23.wav', 'aevalsrc=0.1*sin(2*PI*1000*t):s=44100:d=20')

@@ -135,6 +135,54 @@ class RequestsSpec extends Specification {
         logger.detachAppender(logs)
     }
 
+    def "playlist files: a Latin-1 m3u naming accented files with an EXTINF title, a UTF-8 one with a byte-order mark, a pls with titles"() {
+        given: 'files with accents in their names, made by ffmpeg, tagged with their own titles'
+        Path music = dir.resolve('musique')
+        Files.createDirectories(music)
+        Files.copy(Media.mp3('pl-cafe.mp3', [440], 1, 'Tag of the file'), music.resolve('Café.mp3'))
+        Files.copy(Media.mp3('pl-ete.mp3', [660], 1, 'Tag of Été'), music.resolve('Été.mp3'))
+        byte[] latin1 = '#EXTM3U\n#EXTINF:1,Zoé - Crème brûlée\nCafé.mp3\nÉté.mp3\n'.getBytes('ISO-8859-1')
+        Files.write(music.resolve('liste.m3u'), latin1)
+        def bom = new ByteArrayOutputStream()
+        bom.write([0xEF, 0xBB, 0xBF] as byte[])
+        bom.write('Été.mp3\nCafé.mp3\n'.getBytes('UTF-8'))
+        Files.write(music.resolve('bom.m3u'), bom.toByteArray())
+        Files.write(music.resolve('liste.pls'), '[playlist]\nFile1=Été.mp3\nTitle1=Zoé - Sérénade\nNumberOfEntries=1\n'
+                .getBytes('ISO-8859-1'))
+
+        expect: 'the m3u is not UTF-8: strictly decoded it would have failed'
+        !Arrays.equals(latin1, new String(latin1, 'UTF-8').getBytes('UTF-8'))
+
+        when:
+        Station st = Engine.render('charsets.groovy', """
+            def tell = { name -> { m -> log.info("\${name}: \${m.artist} / \${m.title} / \${m.filename.tokenize('/').last()}") } }
+            def a = playlist('${music.resolve('liste.m3u')}', mode: 'normal')
+            def b = playlist('${music.resolve('bom.m3u')}', mode: 'normal')
+            def c = playlist('${music.resolve('liste.pls')}', mode: 'normal')
+            a.onTrack(tell('m3u'))
+            b.onTrack(tell('bom'))
+            c.onTrack(tell('pls'))
+            output.file(wav(), '${dir.resolve('a.wav')}', mksafe(a))
+            output.file(wav(), '${dir.resolve('b.wav')}', mksafe(b))
+            output.file(wav(), '${dir.resolve('c.wav')}', mksafe(c))
+        """, 2.2)
+        def lines = st.scriptLog().recent()
+        Wav a = Wav.read(dir.resolve('a.wav'))
+        Wav b = Wav.read(dir.resolve('b.wav'))
+
+        then: 'the Latin-1 list plays both files, the first titled by its EXTINF over its own tag'
+        lines.findAll { it.startsWith('info: m3u:') }.take(2) ==
+                ['info: m3u: Zoé / Crème brûlée / Café.mp3', 'info: m3u: Groovecast Tests / Tag of Été / Été.mp3']
+        [f(a, 0.15, 0.9), f(a, 1.15, 1.9)] == [440, 660]
+
+        and: 'the first entry after the byte-order mark plays'
+        lines.findAll { it.startsWith('info: bom:') }.first() == 'info: bom: Groovecast Tests / Tag of Été / Été.mp3'
+        [f(b, 0.15, 0.9), f(b, 1.15, 1.9)] == [660, 440]
+
+        and: 'a pls Title names its File'
+        lines.findAll { it.startsWith('info: pls:') }.first() == 'info: pls: Zoé / Sérénade / Été.mp3'
+    }
+
     def "a playlist whose files all fail is unavailable, not spinning, and fallback covers it"() {
         given:
         Path empty = dir.resolve('broken')

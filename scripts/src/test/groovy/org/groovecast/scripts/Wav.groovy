@@ -19,7 +19,14 @@ final class Wav {
         assert new String(bytes(b, 4), 'US-ASCII') == 'RIFF'
         int riffSize = b.getInt()
         assert riffSize == b.capacity() - 8: 'RIFF size must be fixed up on a clean stop'
-        assert new String(bytes(b, 8), 'US-ASCII') == 'WAVEfmt '
+        assert new String(bytes(b, 4), 'US-ASCII') == 'WAVE'
+        // chunks before fmt are skipped: the JUNK that holds the place of an RF64 ds64 chunk, ffmpeg's LIST
+        String chunk
+        while ((chunk = new String(bytes(b, 4), 'US-ASCII')) != 'fmt ') {
+            assert chunk in ['JUNK', 'LIST']
+            int size = b.getInt()
+            b.position(b.position() + size + (size & 1))
+        }
         assert b.getInt() == 16
         assert b.getShort() == 1
         Wav w = new Wav(channels: b.getShort(), sampleRate: b.getInt())
@@ -28,7 +35,7 @@ final class Wav {
         assert w.bits == 16 || w.bits == 24
         assert new String(bytes(b, 4), 'US-ASCII') == 'data'
         int dataSize = b.getInt()
-        assert dataSize == b.remaining(): 'data size must be fixed up on a clean stop'
+        assert dataSize == b.remaining() - (dataSize & 1): 'data size must be fixed up on a clean stop'
         int width = w.bits.intdiv(8)
         int frames = dataSize.intdiv(width * w.channels)
         w.samples = new short[w.channels][frames]

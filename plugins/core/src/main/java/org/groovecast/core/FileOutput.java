@@ -21,20 +21,33 @@ import org.slf4j.LoggerFactory;
  * expanded each time a file opens; with {@code reopenOnMetadata} each new metadata starts a new
  * file (one per track). The encoder finalises each file (a WAV header) when it closes, and
  * {@code onClose} then runs on the blocking pool with the path, free to upload or move it.
+ *
+ * <p>A file that cannot be opened when the station starts is a start error. Once on air, a disk
+ * that fills up (or a file that cannot be opened for the next track) costs this output a gap, not
+ * the station: what cannot be written is dropped, logged once per outage (at most once a minute),
+ * the file is tried again every second, and writing goes on in the same file, after what it
+ * already held, once it can.
  */
-final class FileOutput extends Output {
+final class FileOutput extends Output implements FaultTolerantChannel.Listener {
     private static final Logger log = LoggerFactory.getLogger(FileOutput.class);
+    private static final long RETRY_NANOS = 1_000_000_000L;
+    /** A disk that keeps filling up again (another writer frees and takes space) is reported at most this often. */
+    private static final long REPORT_NANOS = 60_000_000_000L;
 
     private final Encoder encoder;
     private final String pathPattern;
     private final boolean reopenOnMetadata;
     private final UserFunction onClose;
     private StreamContext context;
-    private FileChannel channel;
+    private FaultTolerantChannel channel;
     private Encoder.Session session;
     private Path path;
     private boolean wroteAudio;
     private Metadata metadata = Metadata.EMPTY;
+    /** While a file could not be opened on air: when to try again (System.nanoTime), else 0. */
+    private long reopenAt;
+    private long reportedAt;
+    private boolean reported;
 
     FileOutput(Encoder encoder, String pathPattern, Source source, boolean fallible, boolean reopenOnMetadata,
                UserFunction onClose) {
@@ -71,6 +84,7 @@ final class FileOutput extends Output {
         try {
             if (p.channel != null && p.context.format().equals(context.format())) {
                 channel = p.channel;
+                channel.listener(this);
                 session = p.session;
                 path = p.path;
                 metadata = p.metadata;
@@ -80,7 +94,7 @@ final class FileOutput extends Output {
                 p.path = null;
             } else {
                 p.stop();
-                openFile();
+                openOnAir();
             }
         } catch (Exception e) {
             throw new IllegalStateException(id() + ": cannot open " + pathPattern + ": " + e.getMessage(), e);
@@ -91,9 +105,56 @@ final class FileOutput extends Output {
         path = Path.of(TimePattern.format(pathPattern, ZonedDateTime.now(), metadata));
         Path parent = path.toAbsolutePath().getParent();
         if (parent != null) Files.createDirectories(parent);
-        channel = FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+        FileChannel file = FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                 StandardOpenOption.TRUNCATE_EXISTING);
-        session = encoder.open(context.format(), context.video(), channel);
+        try {
+            channel = new FaultTolerantChannel(file, RETRY_NANOS, this);
+            session = encoder.open(context.format(), context.video(), channel);
+        } catch (IOException | RuntimeException e) {
+            file.close();
+            channel = null;
+            throw e;
+        }
+    }
+
+    /** Opens the next file while on air: a failure is a gap, tried again every second, not the end of the output. */
+    private void openOnAir() {
+        try {
+            openFile();
+            if (reopenAt != 0) log.warn("{}: writing again, to {}", id(), path);
+            reopenAt = 0;
+        } catch (IOException e) {
+            if (reopenAt == 0) {
+                log.error("{}: cannot open {} ({}): nothing is recorded until it can; trying again every second, "
+                        + "the rest of the station plays on", id(), path, e.toString());
+            }
+            session = null;
+            channel = null;
+            reopenAt = System.nanoTime() + RETRY_NANOS;
+        }
+    }
+
+    @Override
+    public void failed(IOException cause) {
+        long now = System.nanoTime();
+        reported = reportedAt == 0 || now - reportedAt > REPORT_NANOS;
+        if (reported) {
+            reportedAt = now;
+            log.error("{}: cannot write {} ({}): the file has a gap until writes succeed again, tried every second; "
+                    + "the rest of the station plays on", id(), path, cause.toString());
+        } else {
+            log.debug("{}: cannot write {} again: {}", id(), path, cause.toString());
+        }
+    }
+
+    @Override
+    public void resumed(long lostBytes, long outageNanos) {
+        if (reported) {
+            log.warn("{}: writing {} again after {} s; {} bytes were lost", id(), path,
+                    String.format("%.1f", outageNanos / 1e9), lostBytes);
+        } else {
+            log.debug("{}: writing {} again; {} bytes were lost", id(), path, lostBytes);
+        }
     }
 
     @Override
@@ -101,16 +162,22 @@ final class FileOutput extends Output {
         // A new file starts with the frame that brings new metadata (within one frame of the track start).
         if (frame.metadataCount() > 0) {
             metadata = frame.metadata(frame.metadataCount() - 1);
-            if (reopenOnMetadata && wroteAudio) {
+            if (session != null && reopenOnMetadata && wroteAudio) {
                 close();
-                openFile();
+                openOnAir();
                 wroteAudio = false;
-            } else if (reopenOnMetadata && pathPattern.contains("%{")) {
+            } else if (session != null && reopenOnMetadata && pathPattern.contains("%{")) {
                 // Nothing written yet: reopen now that the metadata the path names is known.
                 close();
                 Files.deleteIfExists(path);
-                openFile();
+                openOnAir();
             }
+        }
+        if (session == null) {
+            if (reopenAt == 0 || System.nanoTime() < reopenAt) return;
+            openOnAir();
+            if (session == null) return;
+            wroteAudio = false;
         }
         session.encode(frame);
         if (frame.position() > 0) wroteAudio = true;
@@ -118,9 +185,9 @@ final class FileOutput extends Output {
 
     @Override
     protected void close() throws IOException {
-        Path closed = path;
+        Path closed = channel == null ? null : path;
         // Closing hands the data to the kernel; no fsync, which would block the clock on the disk.
-        try (FileChannel c = channel) {
+        try (FaultTolerantChannel c = channel) {
             if (session != null) session.close();
         } finally {
             session = null;

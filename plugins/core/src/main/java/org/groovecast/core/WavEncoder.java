@@ -14,9 +14,18 @@ import org.groovecast.api.Frame;
 /**
  * PCM WAV, 16 or 24 bits. The header is written first with sizes that readers take as "until the
  * end", then rewritten with the real sizes on close when the channel can seek.
+ *
+ * <p>RIFF sizes are 32 bits, so a file stops fitting after 4 GiB (6.76 hours of 44.1 kHz 16-bit
+ * stereo). As EBU Tech 3306 has it, and as {@code ffmpeg -rf64 auto} writes, a 28-byte JUNK chunk
+ * follows the RIFF header, in the place and of the size of a ds64 chunk: a file that outgrew the
+ * 32-bit sizes becomes RF64 at close (JUNK turned ds64 with the 64-bit sizes, 0xFFFFFFFF in the
+ * 32-bit fields), a shorter one stays plain RIFF, which every reader takes.
  */
 final class WavEncoder implements Encoder {
-    private static final int HEADER = 44;
+    /** RIFF, WAVE, the JUNK/ds64 chunk, fmt and the data chunk header. */
+    static final int HEADER = 80;
+    private static final int DS64 = 28;
+    private static final long MAX_32 = 0xFFFFFFFFL;
     private final int bits;
 
     WavEncoder(int bits) {
@@ -39,31 +48,43 @@ final class WavEncoder implements Encoder {
         return new WavSession(format, out);
     }
 
+    /**
+     * The header for {@code dataSize} bytes of samples (a pad byte follows an odd size), RF64 when
+     * the file is too large for the 32-bit sizes; {@code dataSize} < 0 for "until the end".
+     */
+    static ByteBuffer header(AudioFormat format, int bits, long dataSize) {
+        int blockAlign = format.channels() * (bits / 8);
+        long riffSize = dataSize < 0 ? MAX_32 : HEADER - 8 + dataSize + (dataSize & 1);
+        boolean rf64 = riffSize > MAX_32;
+        ByteBuffer h = ByteBuffer.allocate(HEADER).order(ByteOrder.LITTLE_ENDIAN);
+        h.put((rf64 ? "RF64" : "RIFF").getBytes(US_ASCII));
+        h.putInt((int) (rf64 ? MAX_32 : riffSize));
+        h.put("WAVE".getBytes(US_ASCII));
+        h.put((rf64 ? "ds64" : "JUNK").getBytes(US_ASCII)).putInt(DS64);
+        if (rf64) {
+            h.putLong(riffSize).putLong(dataSize).putLong(dataSize / blockAlign).putInt(0); // no table
+        } else {
+            h.position(h.position() + DS64);
+        }
+        h.put("fmt ".getBytes(US_ASCII));
+        h.putInt(16).putShort((short) 1).putShort((short) format.channels());
+        h.putInt(format.sampleRate()).putInt(format.sampleRate() * blockAlign);
+        h.putShort((short) blockAlign).putShort((short) bits);
+        h.put("data".getBytes(US_ASCII));
+        h.putInt((int) (rf64 ? MAX_32 : dataSize < 0 ? MAX_32 - (HEADER - 8) : dataSize));
+        return h.flip();
+    }
+
     private final class WavSession implements Session {
         private final AudioFormat format;
         private final WritableByteChannel out;
         private final int bytesPerSample = bits / 8;
         private ByteBuffer buffer = ByteBuffer.allocate(0);
-        private long dataBytes;
 
         WavSession(AudioFormat format, WritableByteChannel out) throws IOException {
             this.format = format;
             this.out = out;
-            writeFully(header(0xFFFFFFFFL - HEADER + 8));
-        }
-
-        private ByteBuffer header(long dataSize) {
-            int blockAlign = format.channels() * bytesPerSample;
-            ByteBuffer h = ByteBuffer.allocate(HEADER).order(ByteOrder.LITTLE_ENDIAN);
-            h.put("RIFF".getBytes(US_ASCII));
-            h.putInt((int) Math.min(0xFFFFFFFFL, dataSize + HEADER - 8));
-            h.put("WAVEfmt ".getBytes(US_ASCII));
-            h.putInt(16).putShort((short) 1).putShort((short) format.channels());
-            h.putInt(format.sampleRate()).putInt(format.sampleRate() * blockAlign);
-            h.putShort((short) blockAlign).putShort((short) bits);
-            h.put("data".getBytes(US_ASCII));
-            h.putInt((int) Math.min(0xFFFFFFFFL, dataSize));
-            return h.flip();
+            writeFully(header(format, bits, -1));
         }
 
         @Override
@@ -86,17 +107,24 @@ final class WavEncoder implements Encoder {
                 }
             }
             buffer.flip();
-            dataBytes += buffer.remaining();
+            // One write per frame: a channel that drops a write it cannot make drops whole sample frames.
             writeFully(buffer);
         }
 
+        /**
+         * The sizes come from where the channel ended, not from a count of bytes handed to it: a
+         * file channel that lost writes to a full disk holds less than was encoded.
+         */
         @Override
         public void close() throws IOException {
             if (out instanceof SeekableByteChannel seekable) {
                 long end = seekable.position();
+                long data = Math.max(0, end - HEADER);
+                if ((data & 1) != 0) writeFully(ByteBuffer.allocate(1)); // RIFF chunks are word-aligned
+                long after = seekable.position();
                 seekable.position(0);
-                writeFully(header(dataBytes));
-                seekable.position(end);
+                writeFully(header(format, bits, data));
+                seekable.position(after);
             }
         }
 

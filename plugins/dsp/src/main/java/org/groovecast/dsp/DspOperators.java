@@ -25,10 +25,11 @@ public final class DspOperators implements OperatorProvider {
                         .named("maxGain", NUMBER, 12.0, "dB of gain at most")
                         .named("rate", NUMBER, 3.0, "dB per second the gain may move")
                         .named("lufs", BOOLEAN, true, "EBU R128 loudness (LUFS); false for the plain RMS level (dBFS)")
+                        .named("threshold", NUMBER, -40.0, "LUFS (dBFS without lufs) below which the gain is held, not adapted")
                         .method("gain", "the gain applied now, dB")
                         .returns(SOURCE)
                         .create(a -> new Normalize(a.source("source"), a.number("target"), a.number("maxGain"),
-                                positive(a, "rate", "normalize"), a.bool("lufs"))),
+                                positive(a, "rate", "normalize"), a.bool("lufs"), a.number("threshold"))),
                 OperatorSpec.named("lufs")
                         .doc("Passes its source and measures its loudness: m.momentary, m.shortTerm, m.integrated (LUFS).")
                         .positional("source", SOURCE, "the source")

@@ -6,16 +6,17 @@ import org.groovecast.api.StreamContext;
 import org.groovecast.api.Transform;
 
 /**
- * {@code normalize(s, target: -14, lufs: true)}: brings the short-term loudness (EBU R128, 3 s;
- * with {@code lufs: false} the plain RMS level in dBFS) to the target
- * with a smooth gain. The gain moves towards {@code target - loudness} by at most
- * {@code rate} dB per second, except in the first second, where it settles at once; it is held
- * through silence (below {@code -50 LUFS}) and limited to {@code maxGain} dB, so pauses are not
- * pumped up. The gain is interpolated sample by sample, so changes never click.
+ * {@code normalize(s, target: -14, lufs: true, threshold: -40)}: brings the short-term loudness
+ * (EBU R128, 3 s; with {@code lufs: false} the plain RMS level in dBFS) to the target with a
+ * smooth gain. The gain moves towards {@code target - loudness} by at most {@code rate} dB per
+ * second, except in the first second, where it settles at once; it is limited to {@code maxGain}
+ * dB. Below {@code threshold} (LUFS, or dBFS without {@code lufs}) the gain is not adapted but
+ * held where it was, as Liquidsoap's {@code normalize} does with the same default: pauses, fades
+ * and near-silence are not pumped up, and an input that stays that quiet is left as it is. The
+ * gain is interpolated sample by sample, so changes never click.
  */
 final class Normalize extends Transform {
-    private static final double SILENCE = -50;
-
+    private final double threshold;
     private final double target;
     private final double maxGain;
     private final double rate;
@@ -25,8 +26,9 @@ final class Normalize extends Transform {
     private long samples;
     private int sampleRate;
 
-    Normalize(Source input, double target, double maxGain, double rate, boolean lufs) {
+    Normalize(Source input, double target, double maxGain, double rate, boolean lufs, double threshold) {
         super("normalize", input);
+        this.threshold = threshold;
         this.target = target;
         this.maxGain = maxGain;
         this.rate = rate;
@@ -49,7 +51,7 @@ final class Normalize extends Transform {
         samples += end - start;
         double loudness = meter.shortTerm();
         double from = gainDb;
-        if (loudness > SILENCE) {
+        if (loudness >= threshold) {
             double wanted = Math.min(maxGain, target - loudness);
             double step = rate * (end - start) / sampleRate;
             gainDb = samples < sampleRate ? wanted : from + Math.max(-step, Math.min(step, wanted - from));

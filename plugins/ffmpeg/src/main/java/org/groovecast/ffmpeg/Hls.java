@@ -1,5 +1,19 @@
 package org.groovecast.ffmpeg;
 
+import static org.bytedeco.ffmpeg.global.avcodec.AV_CODEC_ID_AAC;
+import static org.bytedeco.ffmpeg.global.avcodec.AV_CODEC_ID_AC3;
+import static org.bytedeco.ffmpeg.global.avcodec.AV_CODEC_ID_ALAC;
+import static org.bytedeco.ffmpeg.global.avcodec.AV_CODEC_ID_EAC3;
+import static org.bytedeco.ffmpeg.global.avcodec.AV_CODEC_ID_FLAC;
+import static org.bytedeco.ffmpeg.global.avcodec.AV_CODEC_ID_MP2;
+import static org.bytedeco.ffmpeg.global.avcodec.AV_CODEC_ID_MP3;
+import static org.bytedeco.ffmpeg.global.avcodec.AV_CODEC_ID_OPUS;
+import static org.bytedeco.ffmpeg.global.avcodec.AV_CODEC_ID_VORBIS;
+import static org.bytedeco.ffmpeg.global.avcodec.AV_PROFILE_AAC_HE;
+import static org.bytedeco.ffmpeg.global.avcodec.AV_PROFILE_AAC_HE_V2;
+import static org.bytedeco.ffmpeg.global.avcodec.AV_PROFILE_AAC_LTP;
+import static org.bytedeco.ffmpeg.global.avcodec.AV_PROFILE_AAC_MAIN;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,11 +25,38 @@ final class Hls {
     private Hls() {
     }
 
-    /** Writes {@code text} to a temporary file beside {@code target}, then renames it over: readers never see half a playlist. */
+    /**
+     * Writes {@code text} to a temporary file beside {@code target}, then renames it over: readers
+     * never see half a playlist, and one that cannot be written (a full disk) leaves the last one whole.
+     */
     static void writeAtomically(Path target, String text) throws IOException {
         Path tmp = target.resolveSibling("." + target.getFileName() + ".tmp");
-        Files.writeString(tmp, text);
-        Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        try {
+            Files.writeString(tmp, text);
+            Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } catch (IOException e) {
+            Files.deleteIfExists(tmp);
+            throw e;
+        }
+    }
+
+    /**
+     * The playlist's target duration for segments of {@code segmentDuration} seconds: the whole
+     * number of seconds at or above it. A segment runs over its grid by at most a packet (or a
+     * video picture), far less than the half second the RFC 8216 §4.3.3.1 rounding leaves.
+     */
+    static int targetDuration(double segmentDuration) {
+        return (int) Math.max(1, Math.ceil(segmentDuration - 1e-9));
+    }
+
+    /**
+     * Whether a codec's segments are fragmented MP4 (with an init section) rather than MPEG-TS,
+     * which carries AAC, MP3, MP2, AC-3 and E-AC-3 (RFC 8216 §3.2) and not FLAC, Vorbis or, in
+     * what players read, Opus.
+     */
+    static boolean fragmented(int audioCodecId) {
+        return audioCodecId != AV_CODEC_ID_AAC && audioCodecId != AV_CODEC_ID_MP3 && audioCodecId != AV_CODEC_ID_MP2
+                && audioCodecId != AV_CODEC_ID_AC3 && audioCodecId != AV_CODEC_ID_EAC3;
     }
 
     /**
@@ -32,12 +73,28 @@ final class Hls {
         return null;
     }
 
-    /** The RFC 6381 codec string of an audio codec, for the master playlist. */
-    static String codecs(String codecName) {
-        return switch (codecName) {
-            case "libmp3lame", "mp3" -> "mp4a.40.34";
-            case "ac3" -> "ac-3";
-            default -> "mp4a.40.2";
-        };
+    /**
+     * The CODECS string of an audio codec for the master playlist, as Apple's HLS authoring
+     * specification lists them (MP3 as {@code mp4a.40.34}, not RFC 6381's {@code mp4a.6B}); null
+     * for a codec without one, whose variant then states no CODECS rather than a wrong one.
+     * Vorbis has no registered MP4 name: {@code vorbis}, the name browsers know it by, is given.
+     */
+    static String audioCodecs(int codecId, int profile) {
+        if (codecId == AV_CODEC_ID_AAC) {
+            if (profile == AV_PROFILE_AAC_HE) return "mp4a.40.5";
+            if (profile == AV_PROFILE_AAC_HE_V2) return "mp4a.40.29";
+            if (profile == AV_PROFILE_AAC_MAIN) return "mp4a.40.1";
+            if (profile == AV_PROFILE_AAC_LTP) return "mp4a.40.4";
+            return "mp4a.40.2"; // LC, also when the encoder states no profile
+        }
+        if (codecId == AV_CODEC_ID_MP3) return "mp4a.40.34";
+        if (codecId == AV_CODEC_ID_MP2) return "mp4a.40.33";
+        if (codecId == AV_CODEC_ID_AC3) return "ac-3";
+        if (codecId == AV_CODEC_ID_EAC3) return "ec-3";
+        if (codecId == AV_CODEC_ID_OPUS) return "Opus";
+        if (codecId == AV_CODEC_ID_FLAC) return "fLaC";
+        if (codecId == AV_CODEC_ID_ALAC) return "alac";
+        if (codecId == AV_CODEC_ID_VORBIS) return "vorbis";
+        return null;
     }
 }

@@ -1,6 +1,7 @@
 package org.groovecast.ffmpeg;
 
 import java.io.IOException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -11,18 +12,26 @@ import org.groovecast.api.Output;
 import org.groovecast.api.Source;
 import org.groovecast.api.StreamContext;
 import org.groovecast.api.VideoFormat;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
- * {@code output.file.hls(dir, [name: encoder, ...], s)}: one MPEG-TS rendition per encoder, each
- * with its media playlist, and a master playlist {@code stream.m3u8} naming them all.
+ * {@code output.file.hls(dir, [name: encoder, ...], s)}: one rendition per encoder (MPEG-TS, or
+ * fragmented MP4 for Opus, FLAC and Vorbis), each with its media playlist, and a master playlist
+ * {@code stream.m3u8} naming them all. A directory it cannot write in when the station starts is
+ * a start error; a disk that fills up on air costs segments, not the output (see {@link HlsVariant}).
  */
 final class HlsOutput extends Output {
+    private static final Logger log = LoggerFactory.getLogger(HlsOutput.class);
+    private static final long MASTER_RETRY_NANOS = 1_000_000_000L;
+
     private final Path dir;
     private final Map<String, Object> renditions;
     private final double segmentDuration;
     private final int segments;
     private final List<HlsVariant> variants = new ArrayList<>();
     private boolean masterWritten;
+    private long masterRetryAt;
     private VideoFormat video;
     private boolean playing;
 
@@ -65,16 +74,25 @@ final class HlsOutput extends Output {
         }
     }
 
+    /** Fails at once, with the system's reason, where nothing could be written: a read-only directory. */
     @Override
     protected void open() throws IOException {
-        Files.createDirectories(dir);
+        try {
+            Files.createDirectories(dir);
+            Files.delete(Files.createTempFile(dir, ".groovecast-", ".probe"));
+        } catch (FileSystemException e) {
+            throw new IOException("cannot write in " + dir + ": "
+                    + (e.getReason() != null ? e.getReason() : e.getClass().getSimpleName()), e);
+        }
     }
 
     @Override
     protected void send(Frame frame) throws IOException {
         if (frame.position() > 0) {
             for (HlsVariant v : variants) v.encode(frame);
-            if (!masterWritten && variants.stream().allMatch(HlsVariant::described)) writeMaster();
+            if (!masterWritten && System.nanoTime() >= masterRetryAt && variants.stream().allMatch(HlsVariant::described)) {
+                tryMaster();
+            }
             playing = true;
         }
         if (playing && frame.position() < frame.size()) {
@@ -83,11 +101,24 @@ final class HlsOutput extends Output {
         }
     }
 
+    /** A master playlist that cannot be written (a full disk) is logged once and tried again a second later. */
+    private void tryMaster() {
+        try {
+            writeMaster();
+            if (masterRetryAt != 0) log.warn("{}: master playlist written", id());
+        } catch (IOException e) {
+            if (masterRetryAt == 0) log.error("{}: cannot write {} ({}); trying again every second", id(),
+                    dir.resolve("stream.m3u8"), e.toString());
+            masterRetryAt = System.nanoTime() + MASTER_RETRY_NANOS;
+        }
+    }
+
     private void writeMaster() throws IOException {
         StringBuilder m = new StringBuilder("#EXTM3U\n#EXT-X-VERSION:3\n");
         for (HlsVariant v : variants) {
+            String codecs = v.codecs();
             m.append("#EXT-X-STREAM-INF:BANDWIDTH=").append(v.bandwidth())
-                    .append(",CODECS=\"").append(v.codecs()).append('"')
+                    .append(codecs == null ? "" : ",CODECS=\"" + codecs + '"')
                     .append(v.encoding().video() == null ? "" : ",RESOLUTION=" + video.width() + "x" + video.height())
                     .append('\n')
                     .append(v.name()).append(".m3u8\n");
@@ -99,7 +130,7 @@ final class HlsOutput extends Output {
     @Override
     protected void close() throws IOException {
         IOException first = null;
-        if (!masterWritten && playing) writeMaster();
+        if (!masterWritten && playing) tryMaster();
         for (HlsVariant v : variants) {
             try {
                 v.close();

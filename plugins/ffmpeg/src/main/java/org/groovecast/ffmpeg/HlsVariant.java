@@ -1,31 +1,39 @@
 package org.groovecast.ffmpeg;
 
 import static org.bytedeco.ffmpeg.global.avcodec.AV_PKT_FLAG_KEY;
+import static org.bytedeco.ffmpeg.global.avcodec.avcodec_find_encoder_by_name;
 
 import java.io.IOException;
-import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
-import java.util.ArrayDeque;
-import java.util.Deque;
-import java.util.Locale;
 import java.util.List;
-import java.util.Map;
+import org.bytedeco.ffmpeg.avcodec.AVCodec;
+import org.bytedeco.ffmpeg.avcodec.AVCodecContext;
 import org.bytedeco.ffmpeg.avcodec.AVPacket;
 import org.bytedeco.ffmpeg.avutil.AVRational;
 import org.groovecast.api.AudioFormat;
 import org.groovecast.api.Frame;
 import org.groovecast.api.VideoFormat;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
- * One HLS rendition: an encoder whose packets are cut into MPEG-TS segments on an exact grid of
- * {@code segmentSamples}, and its media playlist, rewritten atomically after every segment.
+ * One HLS rendition: an encoder whose packets are cut into segments on an exact grid of
+ * {@code segmentSamples} (MPEG-TS, or fragmented MP4 for codecs TS does not carry), and its media
+ * playlist, rewritten atomically after every segment.
+ *
+ * <p>A segment never runs past the playlist's target duration by the RFC 8216 rounding: if the
+ * grid's cut has not come (a video keyframe that is late) it is cut anyway before it would.
+ *
+ * <p>A segment or playlist that cannot be written (a full disk) costs the segments until the
+ * disk takes them again, not the output: the failure is logged once, what was being written is
+ * deleted, packets are dropped meanwhile (the encoder runs on, so the clock keeps its pace),
+ * writing is tried again at each cut of the grid, and the first segment after the gap follows a
+ * discontinuity. The segments already listed stay as they are.
  */
 final class HlsVariant implements AutoCloseable {
-    /** A finished segment in the playlist. */
-    private record Segment(long sequence, String file, double seconds, boolean discontinuity) {
-    }
+    private static final Logger log = LoggerFactory.getLogger(HlsVariant.class);
+    private static final long REPORT_NANOS = 60_000_000_000L;
 
     private final String name;
     private final FfmpegEncoder encoding;
@@ -33,22 +41,30 @@ final class HlsVariant implements AutoCloseable {
     private final Path dir;
     private final AudioFormat format;
     private final VideoFormat video;
-    private final long segmentSamples;
-    private final int keep;
-    private final Deque<Segment> playlist = new ArrayDeque<>();
+    private long segmentSamples;
+    private HlsPlaylist playlist;
+    /** The longest a segment may be: under the target duration plus half a second, which EXTINF rounding allows. */
+    private long limitSamples;
     private MediaEncoder encoder;
     private final MediaEncoder.Sink sink = this::packet;
-    private Muxer muxer;
-    private FileChannel channel;
+    /** The current run's segment writer: null before a run's first segment and after a failure. */
+    private HlsSegments segments;
+    private boolean mapListed;
     private String segmentFile;
-    private long sequence;
     private long segmentStart;
     private long nextCut;
     private long encoded;
+    /** Where the run of a shared encode began, in its packets' time: its frames' samples count from there. */
+    private long runStart;
+    private long lastPacingAt = Long.MIN_VALUE;
     private boolean started;
     private boolean discontinuity;
-    private double maxSeconds;
+    private boolean waitForCut;
+    private long failedAt = -1;
+    private long reportedAt;
+    private boolean reported;
     private String videoCodec;
+    private String audioCodec;
     private boolean handedOver;
 
     /**
@@ -64,7 +80,13 @@ final class HlsVariant implements AutoCloseable {
         this.dir = dir;
         this.format = format;
         this.segmentSamples = Math.max(1, format.samples(segmentDuration));
-        this.keep = keep;
+        this.playlist = new HlsPlaylist(Hls.targetDuration(segmentDuration), keep);
+        this.limitSamples = limit(playlist);
+    }
+
+    private long limit(HlsPlaylist p) {
+        // 0.499, not 0.5: the EXTINF written with three decimals must round down too
+        return (long) Math.floor((p.targetDuration() + 0.499) * format.sampleRate());
     }
 
     String name() {
@@ -80,9 +102,9 @@ final class HlsVariant implements AutoCloseable {
         if (shared != null) {
             if (!started) {
                 started = true;
-                segmentStart = 0;
-                nextCut = segmentSamples;
+                segmentStart = -1; // the grid starts at the first packet: a shared encode's time runs on through gaps
                 encoded = 0;
+                audioCodec = Hls.audioCodecs(shared.codec().codec_id(), shared.codec().profile());
             }
             encoded += frame.position();
             for (int i = 0; i < frame.encodedCount(); i++) {
@@ -91,8 +113,10 @@ final class HlsVariant implements AutoCloseable {
             return;
         }
         if (encoder == null) {
-            encoder = encoding.newMediaEncoder(format, video, false);
+            encoder = encoding.newMediaEncoder(format, video, fragmented()); // MP4 wants the codec headers up front
             encoder.keyframes(segmentSamples); // a video segment must start on a keyframe: put one on every cut
+            AVCodecContext audio = encoder.contexts().getFirst();
+            audioCodec = Hls.audioCodecs(audio.codec_id(), audio.profile());
             segmentStart = 0;
             nextCut = segmentSamples;
             encoded = 0;
@@ -101,52 +125,147 @@ final class HlsVariant implements AutoCloseable {
         encoder.encode(frame, sink);
     }
 
-    private void packet(AVPacket packet, AVRational timeBase, int stream) throws IOException {
-        // The packet's start in stream samples, from the codec's time base.
-        long at = packet.pts() * format.sampleRate() * timeBase.num() / timeBase.den();
-        // With video, segments start on the keyframes put on the grid; audio follows the cut.
-        if (stream == 1 && videoCodec == null && (packet.flags() & AV_PKT_FLAG_KEY) != 0) {
-            videoCodec = Hls.avc(packet.data(), packet.size());
-        }
-        boolean cuttable = encoder == null || !encoder.hasVideo()
-                || stream == 1 && (packet.flags() & AV_PKT_FLAG_KEY) != 0;
-        if (cuttable && at >= nextCut && muxer != null) {
-            finishSegment(at);
-            while (nextCut <= at) nextCut += segmentSamples;
-        }
-        if (muxer == null) startSegment();
-        muxer.write(packet, timeBase, stream);
+    private boolean fragmented() {
+        if (shared != null) return Hls.fragmented(shared.codec().codec_id());
+        AVCodec codec = avcodec_find_encoder_by_name(encoding.codec());
+        return codec != null && !codec.isNull() && Hls.fragmented(codec.id());
     }
 
-    private void startSegment() throws IOException {
-        segmentFile = name + "_" + sequence + ".ts";
-        channel = FileChannel.open(dir.resolve(segmentFile), StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                StandardOpenOption.TRUNCATE_EXISTING);
-        muxer = new Muxer("mpegts", Map.of(), shared != null ? List.of(shared.codec()) : encoder.contexts(), channel);
+    private void packet(AVPacket packet, AVRational timeBase, int stream) {
+        // The packet's start in stream samples, from the codec's time base.
+        long at = packet.pts() * format.sampleRate() * timeBase.num() / timeBase.den();
+        if (segmentStart < 0) {
+            segmentStart = Math.max(0, at);
+            runStart = segmentStart;
+            nextCut = segmentStart + segmentSamples;
+        }
+        boolean key = (packet.flags() & AV_PKT_FLAG_KEY) != 0;
+        if (stream == 1 && videoCodec == null && key) videoCodec = Hls.avc(packet.data(), packet.size());
+        boolean hasVideo = encoder != null && encoder.hasVideo();
+        // With video, segments start on the keyframes put on the grid; audio follows the cut.
+        boolean cuttable = !hasVideo || stream == 1 && key;
+        boolean pacing = !hasVideo || stream == 1;
+        long end = at;
+        if (pacing) {
+            // Encoders that state no packet duration (libx264): the last interval will do.
+            long duration = packet.duration() > 0 ? packet.duration() * format.sampleRate() * timeBase.num() / timeBase.den()
+                    : lastPacingAt == Long.MIN_VALUE ? 0 : Math.max(0, at - lastPacingAt);
+            lastPacingAt = at;
+            end = at + duration;
+        }
+        if (segmentFile != null) {
+            // A segment ends where the packet that ends it starts: cut before one that would take it past the limit.
+            if (pacing && (cuttable && at >= nextCut || end - segmentStart > limitSamples)) {
+                finishSegment(at);
+                if (!waitForCut) startSegment(at); // straight on into the next segment
+            }
+        } else if (waitForCut && (!cuttable || at < nextCut)) {
+            return; // after a failure the disk is tried again at the next cut of the grid, not at every packet
+        } else {
+            startSegment(at);
+        }
+        if (segmentFile != null) {
+            try {
+                segments.write(packet, timeBase, stream);
+            } catch (IOException e) {
+                failed(e);
+            }
+        }
+    }
+
+    private void startSegment(long at) {
+        if (waitForCut) {
+            segmentStart = at; // what the gap lost is not in any segment
+            discontinuity = true;
+        }
+        waitForCut = false;
+        while (nextCut <= at) nextCut += segmentSamples;
+        try {
+            if (segments == null) {
+                List<AVCodecContext> codecs = shared != null ? List.of(shared.codec()) : encoder.contexts();
+                segments = fragmented()
+                        ? new Fmp4Segments(codecs, dir.resolve(name + "_init_" + playlist.nextSequence() + ".mp4"))
+                        : new TsSegments(codecs);
+                mapListed = false;
+            }
+            segmentFile = name + "_" + playlist.nextSequence() + "." + segments.extension();
+            segments.begin(dir.resolve(segmentFile));
+        } catch (IOException e) {
+            failed(e);
+        }
     }
 
     /** Closes the segment file; it covers stream samples [segmentStart, end), so durations add up to what was sent. */
-    private void finishSegment(long end) throws IOException {
+    private void finishSegment(long end) {
         try {
-            // No fsync: it would block the clock on the disk, and players read from the page cache anyway.
-            muxer.finish();
-        } finally {
-            muxer.close();
-            channel.close();
-            muxer = null;
-            channel = null;
+            segments.end();
+        } catch (IOException e) {
+            failed(e);
+            segmentStart = end;
+            return;
         }
         double seconds = format.seconds(end - segmentStart);
         segmentStart = end;
-        maxSeconds = Math.max(maxSeconds, seconds);
-        playlist.addLast(new Segment(sequence++, segmentFile, seconds, discontinuity));
+        List<String> gone = playlist.add(segmentFile, seconds, discontinuity, segments.map());
+        mapListed = true;
+        segmentFile = null;
         discontinuity = false;
-        while (playlist.size() > keep) {
-            Segment old = playlist.removeFirst();
-            // Players may still fetch a segment that just left the playlist: delete it one round later.
-            Files.deleteIfExists(dir.resolve(name + "_" + (old.sequence() - keep) + ".ts"));
+        for (String file : gone) {
+            try {
+                Files.deleteIfExists(dir.resolve(file));
+            } catch (IOException e) {
+                log.debug("{}: cannot delete {}: {}", name, file, e.toString());
+            }
         }
-        writePlaylist(false);
+        try {
+            writePlaylist(false);
+            if (failedAt >= 0 && reported) {
+                log.warn("output.file.hls {}: rendition {} writing again after {} s", dir, name,
+                        String.format("%.1f", (System.nanoTime() - failedAt) / 1e9));
+            }
+            failedAt = -1;
+        } catch (IOException e) {
+            report(e); // the segment stays listed: the next playlist written names it
+        }
+    }
+
+    /**
+     * A segment could not be written: the failure is reported, the segment and the run's muxer
+     * are dropped (an init section no listed segment needs with them), and the disk is tried
+     * again at the next cut of the grid.
+     */
+    private void failed(IOException e) {
+        report(e);
+        if (segments != null) {
+            segments.close();
+            deleteQuietly(segmentFile);
+            if (!mapListed) deleteQuietly(segments.map());
+        }
+        segments = null;
+        segmentFile = null;
+        waitForCut = true;
+    }
+
+    /** Logs a write failure once per outage, and at most once a minute for a disk that keeps filling up again. */
+    private void report(IOException e) {
+        if (failedAt < 0) {
+            failedAt = System.nanoTime();
+            reported = reportedAt == 0 || failedAt - reportedAt > REPORT_NANOS;
+            if (reported) {
+                reportedAt = failedAt;
+                log.error("output.file.hls {}: rendition {} cannot write ({}): no new segments until the disk takes "
+                        + "them again, tried at every segment cut; the rest of the station plays on", dir, name, e.toString());
+            }
+        }
+    }
+
+    private void deleteQuietly(String file) {
+        if (file == null) return;
+        try {
+            Files.deleteIfExists(dir.resolve(file));
+        } catch (IOException ignored) {
+            // nothing more can be done for it now
+        }
     }
 
     /**
@@ -155,60 +274,80 @@ final class HlsVariant implements AutoCloseable {
      */
     void interrupt() throws IOException {
         if (shared != null) {
+            if (!started) return;
             // A shared encode keeps running for its other outputs: only this rendition's segment ends.
-            if (muxer != null) finishSegment(encoded);
-            if (started) discontinuity = true;
+            if (segmentFile != null) finishSegment(runStart + encoded);
+            endRun();
             started = false;
             return;
         }
         if (encoder == null) return;
         try {
             encoder.finish(sink);
-            if (muxer != null) finishSegment(encoded);
+            if (segmentFile != null) finishSegment(encoded);
         } finally {
             encoder.close();
             encoder = null;
+            endRun();
         }
+    }
+
+    /** A new encoder starts its own timestamps: a new run, after a discontinuity. */
+    private void endRun() {
+        if (segments != null) {
+            segments.close();
+            deleteQuietly(segmentFile);
+            if (!mapListed) deleteQuietly(segments.map());
+        }
+        segments = null;
+        segmentFile = null;
+        waitForCut = false;
+        lastPacingAt = Long.MIN_VALUE;
         discontinuity = true;
     }
 
     /**
-     * A reload: this rendition's segment sequence goes on from {@code previous}'s, whose current
-     * segment ends here; the playlist keeps the segments players may be reading, and the first new
-     * one follows a discontinuity (a new encoder starts its own timestamps).
+     * A reload: this rendition's playlist goes on from {@code previous}'s, whose current segment
+     * ends here: the same numbers, discontinuity sequence and target duration, the segments
+     * players may be reading; the first new segment follows a discontinuity (a new encoder
+     * starts its own timestamps).
      */
     void continueFrom(HlsVariant previous) throws IOException {
         previous.interrupt();
         previous.handedOver = true;
-        playlist.clear();
-        playlist.addAll(previous.playlist);
-        sequence = previous.sequence;
-        maxSeconds = previous.maxSeconds;
+        int wanted = playlist.targetDuration();
+        playlist = previous.playlist;
+        limitSamples = limit(playlist);
+        if (wanted > playlist.targetDuration()) {
+            // The new encoder's grid (and its video keyframes) follows, since encoders start at the first frame.
+            segmentSamples = format.samples(playlist.targetDuration());
+            log.warn("output.file.hls {}: rendition {} keeps the running playlist's target duration of {} s, which "
+                    + "may not change: segments of {} s until the output restarts", dir, name,
+                    playlist.targetDuration(), playlist.targetDuration());
+        }
+        failedAt = previous.failedAt;
+        reportedAt = previous.reportedAt;
+        reported = previous.reported;
         discontinuity = true;
     }
 
     private void writePlaylist(boolean ended) throws IOException {
-        StringBuilder m = new StringBuilder("#EXTM3U\n#EXT-X-VERSION:3\n");
-        // RFC 8216: every EXTINF, rounded to the nearest integer, must not exceed the target duration.
-        m.append("#EXT-X-TARGETDURATION:").append(Math.max(1, Math.round(maxSeconds))).append('\n');
-        m.append("#EXT-X-MEDIA-SEQUENCE:").append(playlist.isEmpty() ? sequence : playlist.getFirst().sequence()).append('\n');
-        for (Segment s : playlist) {
-            if (s.discontinuity()) m.append("#EXT-X-DISCONTINUITY\n");
-            m.append(String.format(Locale.ROOT, "#EXTINF:%.3f,%n", s.seconds())).append(s.file()).append('\n');
-        }
-        if (ended) m.append("#EXT-X-ENDLIST\n");
-        Hls.writeAtomically(dir.resolve(name + ".m3u8"), m.toString());
+        Hls.writeAtomically(dir.resolve(name + ".m3u8"), playlist.render(ended));
     }
 
-    /** The CODECS attribute for the master playlist: the audio codec, and the video one if encoded here. */
+    /**
+     * The CODECS attribute for the master playlist: the video codec if encoded here, and the audio
+     * one; null when the audio codec has no CODECS name.
+     */
     String codecs() {
-        String audio = Hls.codecs(encoding.codec());
-        return encoding.video() == null ? audio : (videoCodec == null ? "avc1.640028" : videoCodec) + "," + audio;
+        if (audioCodec == null) return null;
+        return encoding.video() == null ? audioCodec : (videoCodec == null ? "avc1.640028" : videoCodec) + "," + audioCodec;
     }
 
-    /** Whether the master playlist can be written: the video codec string is known once a keyframe was out. */
+    /** Whether the master playlist can be written: the codec strings are known once the encoder ran (and a keyframe was out). */
     boolean described() {
-        return encoding.video() == null || shared != null || videoCodec != null || sequence > 0;
+        return (audioCodec != null || encoder != null || shared != null && started)
+                && (encoding.video() == null || shared != null || videoCodec != null || !playlist.isEmpty());
     }
 
     /** Peak bit rate for the master playlist, from the codec or a safe guess. */

@@ -8,6 +8,7 @@ import static org.bytedeco.ffmpeg.global.avcodec.avcodec_parameters_from_context
 import static org.bytedeco.ffmpeg.global.avformat.AVFMT_GLOBALHEADER;
 import static org.bytedeco.ffmpeg.global.avformat.av_guess_format;
 import static org.bytedeco.ffmpeg.global.avformat.av_interleaved_write_frame;
+import static org.bytedeco.ffmpeg.global.avformat.av_write_frame;
 import static org.bytedeco.ffmpeg.global.avformat.av_write_trailer;
 import static org.bytedeco.ffmpeg.global.avformat.avformat_alloc_output_context2;
 import static org.bytedeco.ffmpeg.global.avformat.avformat_free_context;
@@ -117,6 +118,20 @@ final class Muxer implements AutoCloseable {
     void flush() throws IOException {
         avio_flush(io);
         if (channelIo.failure() != null) throw channelIo.failure();
+    }
+
+    /**
+     * Ends a fragment of a fragmented MP4 muxed with {@code movflags=frag_custom}: what is queued
+     * for interleaving and the fragment built so far (moof and mdat) go to the channel now.
+     */
+    void flushFragment() throws IOException {
+        int r = av_interleaved_write_frame(format, (AVPacket) null);
+        if (channelIo.failure() != null) throw channelIo.failure();
+        Av.check(r, "cannot flush the interleaving queue");
+        r = av_write_frame(format, (AVPacket) null);
+        if (channelIo.failure() != null) throw channelIo.failure();
+        Av.check(r, "cannot end a fragment");
+        flush();
     }
 
     /** Writes the trailer and flushes; the channel stays open. */

@@ -32,7 +32,7 @@ final class Playlist extends RequestSource {
     private final ReloadMode reloadMode;
     private final double reload;
     private final Random random = new Random();
-    private List<String> items;
+    private List<Request> items;
     private int index;
     private int rounds;
     private long loadedAt;
@@ -71,28 +71,18 @@ final class Playlist extends RequestSource {
     protected synchronized Request next() {
         if (items == null || dueForReload()) load();
         if (items.isEmpty()) return null;
-        String uri;
-        if (mode == Mode.RANDOM) {
-            uri = items.get(random.nextInt(items.size()));
-        } else {
-            if (index >= items.size()) {
-                index = 0;
-                rounds++;
-                if (reloadMode == ReloadMode.ROUNDS && rounds >= Math.max(1, (int) reload)) {
-                    load();
-                    if (items.isEmpty()) return null;
-                } else if (mode == Mode.RANDOMIZE) {
-                    Collections.shuffle(items, random);
-                }
+        if (mode == Mode.RANDOM) return items.get(random.nextInt(items.size()));
+        if (index >= items.size()) {
+            index = 0;
+            rounds++;
+            if (reloadMode == ReloadMode.ROUNDS && rounds >= Math.max(1, (int) reload)) {
+                load();
+                if (items.isEmpty()) return null;
+            } else if (mode == Mode.RANDOMIZE) {
+                Collections.shuffle(items, random);
             }
-            uri = items.get(index++);
         }
-        try {
-            return Request.parse(uri);
-        } catch (IllegalArgumentException e) {
-            log.warn("{}: bad entry {}: {}", id(), uri, e.getMessage());
-            return new Request(uri, Metadata.EMPTY);
-        }
+        return items.get(index++);
     }
 
     @Override
@@ -121,8 +111,11 @@ final class Playlist extends RequestSource {
     }
 
     private void load() {
-        List<String> list = given;
-        if (list == null) {
+        List<Request> list;
+        if (given != null) {
+            list = new ArrayList<>(given.size());
+            for (String uri : given) list.add(parse(uri));
+        } else {
             try {
                 list = PlaylistFiles.read(where);
             } catch (IOException e) {
@@ -137,6 +130,15 @@ final class Playlist extends RequestSource {
         loadedAt = System.nanoTime();
         watchedTime = where == null ? null : modified();
         log.debug("{}: {} tracks", id(), items.size());
+    }
+
+    private Request parse(String uri) {
+        try {
+            return Request.parse(uri);
+        } catch (IllegalArgumentException e) {
+            log.warn("{}: bad entry {}: {}", id(), uri, e.getMessage());
+            return new Request(uri, Metadata.EMPTY);
+        }
     }
 
     private FileTime modified() {
