@@ -17,6 +17,12 @@ OUT="$out/tone.wav" env -u JAVA_HOME "$dist/bin/groovecast" run --set clock.sync
 size=$(stat -c %s "$out/tone.wav")
 [ "$size" -eq $((80 + 4 * 44100 * 4)) ] || { echo "tone.wav has $size bytes"; cat "$out/log"; exit 1; }
 
+# A file with an accented name plays under the C locale of services: the launcher takes a UTF-8 one.
+ffmpeg -loglevel error -f lavfi -i sine=frequency=440:duration=1 "$out/Café.wav"
+printf "output.dummy(mksafe(single('%s')))\n" "$out/Café.wav" > "$out/accents.groovy"
+env -u JAVA_HOME -u LC_ALL -u LC_CTYPE LANG=C "$dist/bin/groovecast" check "$out/accents.groovy" \
+  || { echo "an accented file name cannot be opened under LANG=C"; exit 1; }
+
 # In real time until SIGTERM: the engine stops cleanly, exits 0, and the WAV header holds the real sizes.
 # Started with a low soft open-file limit, and without HotSpot raising it by itself (MaxFDLimit):
 # the launcher must have lifted it to the hard limit.
