@@ -17,11 +17,15 @@ OUT="$out/tone.wav" env -u JAVA_HOME "$dist/bin/groovecast" run --set clock.sync
 size=$(stat -c %s "$out/tone.wav")
 [ "$size" -eq $((80 + 4 * 44100 * 4)) ] || { echo "tone.wav has $size bytes"; cat "$out/log"; exit 1; }
 
-# A file with an accented name plays under the C locale of services: the launcher takes a UTF-8 one.
-ffmpeg -loglevel error -f lavfi -i sine=frequency=440:duration=1 "$out/Café.wav"
-printf "output.dummy(mksafe(single('%s')))\n" "$out/Café.wav" > "$out/accents.groovy"
-env -u JAVA_HOME -u LC_ALL -u LC_CTYPE LANG=C "$dist/bin/groovecast" check "$out/accents.groovy" \
-  || { echo "an accented file name cannot be opened under LANG=C"; exit 1; }
+# A file with an accented name plays under the C locale of services: the launcher takes a UTF-8 one
+# (the JVM decodes file names with the locale's charset: under LANG=C the playlist cannot open it).
+mkdir "$out/music"
+ffmpeg -loglevel error -f lavfi -i sine=frequency=440:duration=1 "$out/music/Café.wav"
+printf 'Café.wav\n' > "$out/music/list.m3u"
+printf "output.file(wav(), '%s', mksafe(playlist('%s')))\n" "$out/accents.wav" "$out/music/list.m3u" > "$out/accents.groovy"
+env -u JAVA_HOME -u LC_ALL -u LC_CTYPE LANG=C "$dist/bin/groovecast" run --set clock.sync=none --stop-after 2 \
+  "$out/accents.groovy" > "$out/accents.log" 2>&1
+! grep -q ERROR "$out/accents.log" || { echo "an accented file name cannot be opened under LANG=C:"; cat "$out/accents.log"; exit 1; }
 
 # In real time until SIGTERM: the engine stops cleanly, exits 0, and the WAV header holds the real sizes.
 # Started with a low soft open-file limit, and without HotSpot raising it by itself (MaxFDLimit):
