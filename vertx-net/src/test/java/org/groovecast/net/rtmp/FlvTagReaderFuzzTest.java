@@ -52,7 +52,7 @@ class FlvTagReaderFuzzTest {
     }
 
     @FuzzTest(maxDuration = "10m")
-    @Timeout(10)
+    @Timeout(5)
     void tags(byte[] stream) {
         Outcome whole = read(stream, false);
         Outcome split = read(stream, true);
