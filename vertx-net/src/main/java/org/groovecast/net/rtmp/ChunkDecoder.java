@@ -15,8 +15,10 @@ import io.netty.buffer.ByteBufAllocator;
  * than 18 bytes.
  *
  * <p><b>Ownership.</b> The decoder never retains or releases {@code in}. Each message's payload is
- * allocated once, with exactly the message's length, from the allocator given at construction (the
- * channel's), and chunk data is copied into it straight from {@code in}, buffer to buffer. When the
+ * allocated from the allocator given at construction (the channel's), sized at first to the chunk
+ * data at hand or to the last message completed on its chunk stream and grown as chunks arrive, up
+ * to exactly the message's length, and chunk data is copied into it straight from {@code in},
+ * buffer to buffer. When the
  * last chunk arrives the payload is handed to the {@link Sink}, which owns it from then on: refCnt
  * 1, readerIndex 0, writerIndex equal to the message length. Payloads of messages still being
  * assembled belong to the decoder until {@link #release()} (the connection closed) or an Abort
@@ -94,6 +96,8 @@ public final class ChunkDecoder {
         boolean extended;
         /** The message being assembled, or null between messages. */
         ByteBuf payload;
+        /** Length of the last message completed here: bytes the peer did send, what a new payload may start with. */
+        int proven;
 
         ChunkStream(int csid) {
             this.csid = csid;
@@ -274,7 +278,7 @@ public final class ChunkDecoder {
         s.field = field;
         s.extended = extended;
         s.timestamp = fmt == 0 ? field : (s.timestamp + field) & MASK32;
-        start(s, sink);
+        start(s, in.readableBytes(), sink);
         return true;
     }
 
@@ -296,7 +300,7 @@ public final class ChunkDecoder {
         in.readerIndex(pos);
         if (s.payload == null) {
             s.timestamp = (s.timestamp + s.field) & MASK32;
-            start(s, sink);
+            start(s, in.readableBytes(), sink);
         } else {
             current = s;
             chunkLeft = Math.min(chunkSize, s.length - s.payload.writerIndex());
@@ -317,14 +321,21 @@ public final class ChunkDecoder {
         }
     }
 
-    /** Allocates the new message's payload (after the last check) and sets up its first chunk. */
-    private void start(ChunkStream s, Sink sink) {
+    /**
+     * Allocates the new message's payload (after the last check) and sets up its first chunk. The
+     * payload starts with room for the first chunk's data at hand ({@code available} bytes follow
+     * the header) or for the last message completed on this chunk stream, not for the announced
+     * length: a 12-byte header must not make the decoder hold megabytes the peer never sends. Later
+     * chunks grow it, up to exactly the length.
+     */
+    private void start(ChunkStream s, int available, Sink sink) {
         int length = s.length;
         if (inProgress + length > maxInProgress) {
             throw new RtmpProtocolException("messages in progress would hold " + (inProgress + length)
                     + " bytes, over the limit of " + maxInProgress);
         }
-        s.payload = alloc.buffer(length, length);
+        int initial = Math.max(s.proven, Math.min(chunkSize, Math.max(64, available)));
+        s.payload = alloc.buffer(Math.min(length, initial), length);
         if (length == 0) {
             complete(s, sink);
             return;
@@ -337,6 +348,7 @@ public final class ChunkDecoder {
     private void complete(ChunkStream s, Sink sink) {
         ByteBuf payload = s.payload;
         s.payload = null;
+        s.proven = s.length;
         inProgress -= s.length;
         if (s.typeId == SET_CHUNK_SIZE) {
             int size = payload.getInt(0);
