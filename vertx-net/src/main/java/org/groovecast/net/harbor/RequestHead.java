@@ -90,6 +90,11 @@ record RequestHead(String method, String target, String path, Map<String, String
         int q = target.indexOf('?');
         // In a path '+' is a plus; in a query it is a space.
         String path = decode((q < 0 ? target : target.substring(0, q)).replace("+", "%2B"));
+        // An encoded NUL or control character names no file nor mount: it is an attack on whatever reads the path.
+        for (int i = 0; i < path.length(); i++) {
+            char c = path.charAt(i);
+            if (c < ' ' || c == 0x7f) throw new Malformed("control character in the path");
+        }
         Map<String, String> query = q < 0 ? Map.of() : query(target.substring(q + 1));
         return new RequestHead(method, target, path, query, version, Collections.unmodifiableMap(headers));
     }
