@@ -93,8 +93,10 @@ class HarborFuzzTest {
                 + "Authorization: " + org.groovecast.net.BasicAuth.header(USER, PASSWORD) + "\r\n"
                 + "User-Agent: butt/0.1.40\r\n\r\n";
         List<Integer> statuses = serve(head.getBytes(StandardCharsets.ISO_8859_1));
-        // the first answer is to this request; a query with a blank line in it may make more requests
-        assertTrue(!statuses.isEmpty() && Set.of(200, 400, 404, 431).contains(statuses.get(0)), "answered " + statuses);
+        // A query with a line break ends the request line early, and its own lines replace the
+        // password: any answer may come then. Otherwise the first is to this request.
+        boolean ours = new String(query, StandardCharsets.ISO_8859_1).chars().noneMatch(c -> c == '\r' || c == '\n');
+        if (ours) assertTrue(!statuses.isEmpty() && Set.of(200, 400, 404, 431).contains(statuses.get(0)), "answered " + statuses);
     }
 
     /** Serves {@code bytes} on a fresh connection and returns the statuses answered. */
