@@ -2,6 +2,7 @@ package org.groovecast.ffmpeg;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -52,6 +53,10 @@ final class PlaylistFiles {
     private static String resolve(Path playlist, String entry) {
         if (entry.startsWith("/") || entry.contains("://") || entry.startsWith("annotate:")) return entry;
         Path dir = playlist.toAbsolutePath().getParent();
-        return dir == null ? entry : dir.resolve(entry).normalize().toString();
+        try {
+            return dir == null ? entry : dir.resolve(entry).normalize().toString();
+        } catch (InvalidPathException notAPath) {
+            return entry; // a NUL in it: not a file; opening it fails later, as for any bad entry
+        }
     }
 }
