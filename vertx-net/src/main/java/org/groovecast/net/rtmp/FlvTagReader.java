@@ -34,6 +34,10 @@ final class FlvTagReader {
             if (pending.readableBytes() < FILE_HEADER) return;
             if (pending.getByte(pending.readerIndex()) != 'F') throw new IllegalStateException("not an FLV stream");
             int headerSize = pending.getInt(pending.readerIndex() + 5);
+            // 9 in every FLV version so far; a negative or huge one is not a header at all
+            if (headerSize < 9 || headerSize > MAX_TAG) {
+                throw new IllegalStateException("not an FLV stream: header of " + Integer.toUnsignedString(headerSize) + " bytes");
+            }
             if (pending.readableBytes() < headerSize + 4) return;
             pending.skipBytes(headerSize + 4);
             headerSkipped = true;

@@ -1,0 +1,4 @@
+[playlist]
+File1=
+File2=   
+NumberOfEntries=x

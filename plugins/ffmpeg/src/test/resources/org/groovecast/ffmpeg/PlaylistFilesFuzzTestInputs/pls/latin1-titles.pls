@@ -1,0 +1,2 @@
+File1=Müller.mp3
+Title1=Müller - Grüße

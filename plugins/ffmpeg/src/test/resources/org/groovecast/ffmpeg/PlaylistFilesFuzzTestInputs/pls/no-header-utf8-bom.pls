@@ -1,0 +1,2 @@
+﻿File1=café.mp3
+Title1=Café
