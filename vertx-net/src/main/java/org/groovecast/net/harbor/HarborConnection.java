@@ -386,7 +386,7 @@ final class HarborConnection extends ChannelInboundHandlerAdapter {
         state = State.CHECKING;
         wait = Wait.NONE;
         ctx.channel().config().setAutoRead(false);
-        OffLoopCheck.ask(ctx.executor(), timeoutNanos, check, verdict -> {
+        OffLoopCheck.ask(ctx.executor(), server.checks(), timeoutNanos, check, verdict -> {
             if (state == State.CLOSED) return;
             then.accept(verdict);
             if (state == State.CLOSED) return;

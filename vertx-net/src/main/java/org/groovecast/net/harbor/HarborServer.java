@@ -45,6 +45,8 @@ public final class HarborServer {
     private final ConnectionCount connections;
     private final AuthFailures authFailures;
     private volatile HarborLimits limits = HarborLimits.DEFAULT;
+    /** Where login checks that may run the script's code run: a virtual thread each. */
+    private volatile java.util.concurrent.Executor checks = OffLoopCheck.VIRTUAL_THREADS;
     private Channel server;
 
     public HarborServer(int port, String bind, int maxBody) {
@@ -66,6 +68,15 @@ public final class HarborServer {
 
     ConnectionCount connections() {
         return connections;
+    }
+
+    java.util.concurrent.Executor checks() {
+        return checks;
+    }
+
+    /** For tests on an EmbeddedChannel, whose loop only the test's thread may run: checks inline. */
+    void checks(java.util.concurrent.Executor checks) {
+        this.checks = checks;
     }
 
     AuthFailures authFailures() {

@@ -2,6 +2,7 @@ package org.groovecast.net.harbor;
 
 import io.netty.util.concurrent.EventExecutor;
 import io.netty.util.concurrent.ScheduledFuture;
+import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
@@ -16,21 +17,24 @@ final class OffLoopCheck {
     /** How the question went. */
     enum Verdict { YES, NO, TIMED_OUT, FAILED }
 
+    /** Each check on a virtual thread of its own: a slow one holds nothing else up. */
+    static final Executor VIRTUAL_THREADS = r -> Thread.ofVirtual().name("harbor auth").start(r);
+
     private OffLoopCheck() {
     }
 
     /**
-     * Runs {@code check} off the loop; {@code then} runs once on {@code loop} with its verdict,
+     * Runs {@code check} on {@code checks}, off the loop; {@code then} runs once on {@code loop} with its verdict,
      * {@link Verdict#TIMED_OUT} if it has not answered within {@code timeoutNanos} (it is then let
      * finish, and its answer ignored), or {@link Verdict#FAILED} with the exception it threw.
      */
-    static void ask(EventExecutor loop, long timeoutNanos, BooleanSupplier check, Consumer<Verdict> then,
-                    Consumer<RuntimeException> failed) {
+    static void ask(EventExecutor loop, Executor checks, long timeoutNanos, BooleanSupplier check,
+                    Consumer<Verdict> then, Consumer<RuntimeException> failed) {
         AtomicBoolean answered = new AtomicBoolean();
         ScheduledFuture<?> deadline = loop.schedule(() -> {
             if (answered.compareAndSet(false, true)) then.accept(Verdict.TIMED_OUT);
         }, timeoutNanos, TimeUnit.NANOSECONDS);
-        Thread.ofVirtual().name("harbor auth").start(() -> {
+        checks.execute(() -> {
             Verdict v;
             RuntimeException error = null;
             try {

@@ -152,6 +152,7 @@ class HarborFuzzTest {
             throw new IllegalStateException("a script handler that fails");
         }));
         server.addStatic("/files", root.resolve("files"));
+        server.checks(Runnable::run); // logins answered within the input, on the test's thread
         server.commit();
         return server;
     }
@@ -173,20 +174,17 @@ class HarborFuzzTest {
             };
         }
 
-        // No @Override on these: the interface moves from adminMetadata(head) to authorizes/authTimeout/
-        // adminMetadata(params) (harbor hardening); the test compiles against either.
-        public int adminMetadata(RequestHead head) {
-            return 200;
-        }
-
+        @Override
         public int adminMetadata(Map<String, String> params) {
             return 200;
         }
 
+        @Override
         public boolean authorizes(String user, String password) {
             return true;
         }
 
+        @Override
         public double authTimeout() {
             return 1;
         }
