@@ -236,13 +236,7 @@ final class HlsVariant implements AutoCloseable {
      */
     private void failed(IOException e) {
         report(e);
-        if (segments != null) {
-            segments.close();
-            deleteQuietly(segmentFile);
-            if (!mapListed) deleteQuietly(segments.map());
-        }
-        segments = null;
-        segmentFile = null;
+        dropSegment();
         waitForCut = true;
     }
 
@@ -257,6 +251,17 @@ final class HlsVariant implements AutoCloseable {
                         + "them again, tried at every segment cut; the rest of the station plays on", dir, name, e.toString());
             }
         }
+    }
+
+    /** Abandons the segment being written, and the run's init section if no listed segment needs it. */
+    private void dropSegment() {
+        if (segments != null) {
+            segments.close();
+            deleteQuietly(segmentFile);
+            if (!mapListed) deleteQuietly(segments.map());
+        }
+        segments = null;
+        segmentFile = null;
     }
 
     private void deleteQuietly(String file) {
@@ -294,13 +299,7 @@ final class HlsVariant implements AutoCloseable {
 
     /** A new encoder starts its own timestamps: a new run, after a discontinuity. */
     private void endRun() {
-        if (segments != null) {
-            segments.close();
-            deleteQuietly(segmentFile);
-            if (!mapListed) deleteQuietly(segments.map());
-        }
-        segments = null;
-        segmentFile = null;
+        dropSegment();
         waitForCut = false;
         lastPacingAt = Long.MIN_VALUE;
         discontinuity = true;
