@@ -22,7 +22,8 @@ awk -F, 'NR > 1 {
     "$dir/events.csv" > "$marks"
 
 title="Groovecast soak, $(basename "$dir"): $(grep -c . "$dir/soak.csv" | awk '{print $1 - 1}') samples"
-if [[ -s "$dir/verdict.txt" ]]; then title="$title, verdict $(sed -n 's/^ *overall: //p' "$dir/verdict.txt" | head -n 1)"; fi
-# A count that stays 0 (no ERROR line) draws fine but makes gnuplot warn about its empty range.
+result="$(sed -n 's/^ *result: \([A-Z]*\).*/\1/p; s/^ *overall: //p' "$dir/verdict.txt" 2>/dev/null | tail -n 1)"
+[[ -z "$result" ]] || title="$title, $result"
+# A count that stays 0 (no ERROR line) is drawn, but gnuplot warns about its empty range.
 gnuplot -e "csv='$dir/soak.csv'; marks='$marks'; png='$png'; heading='$title'" "$(dirname "$0")/plot.gp" \
     2> >(grep -v '^Warning: empty y range' >&2)

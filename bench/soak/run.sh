@@ -160,8 +160,9 @@ log "driver: ${duration}s, $listeners listeners ($steady steady), results in $ou
 start_bg "$out/driver.log" "$java" "$soak_dir/driver/Soak.java" --out="$out" --pid="$station_pid" \
     --duration="$duration" --interval="$interval" ${warmup:+--warmup="$warmup"} --window="$window" \
     --tolerance="$tolerance" --listeners="$listeners" --steady="$steady" --icecast-listeners="$icecast_listeners" \
-    --seed="$seed" --reload-every="$reload_every" --dj-every="$dj_every" --harbor-port="$harbor_port" --icecast-port="$icecast_port" --icecast-mount=/soak \
-    --telnet-port="$telnet_port" --dj-password="$dj_password" --script="$out/station.groovy" \
+    --seed="$seed" --reload-every="$reload_every" --dj-every="$dj_every" --harbor-port="$harbor_port" \
+    --icecast-port="$icecast_port" --icecast-mount=/soak --telnet-port="$telnet_port" \
+    --dj-password="$dj_password" --script="$out/station.groovy" \
     --log="$out/station.log" --rtmp-clients="$out/rtmp.clients" --hls-dir="$out/hls"
 driver_pid="$last_pid"
 tail -n +1 -f --pid="$driver_pid" "$out/driver.log" | grep --line-buffered '^soak: ' >&2 &
@@ -186,7 +187,8 @@ if [[ ! -s "$out/verdict.txt" ]]; then
 fi
 stop_line="station stop: exit $station_exit after ${stop_s}s, $stop_errors ERROR line(s) while stopping"
 if [[ "$station_exit" == 0 && "$stop_errors" == 0 ]]; then stop_line="  PASS $stop_line"; else stop_line="  FAIL $stop_line"; verdict=1; fi
-echo "$stop_line" >> "$out/verdict.txt"
+{ echo "$stop_line"; echo "  result: $( (( verdict == 0 )) && echo PASS || echo FAIL) (the verdict and the station's stop)"; } \
+    >> "$out/verdict.txt"
 
 echo
 cat "$out/verdict.txt"
