@@ -155,7 +155,7 @@ final class Listeners implements AutoCloseable {
         int n;
         while ((n = l.channel.read(sink.clear())) > 0) {
             total += n;
-            if (!l.statusChecked) checkStatus(l, n);
+            if (!l.statusChecked) checkStatus(l);
         }
         if (total > 0) {
             l.bytes.addAndGet(total);
@@ -165,7 +165,7 @@ final class Listeners implements AutoCloseable {
     }
 
     /** The status line must say 200; anything else (a full mount, a 404) is a lost connection. */
-    private void checkStatus(Listener l, int n) throws IOException {
+    private void checkStatus(Listener l) throws IOException {
         sink.flip();
         while (sink.hasRemaining() && l.status.length() < 200) {
             char c = (char) (sink.get() & 0xff);
