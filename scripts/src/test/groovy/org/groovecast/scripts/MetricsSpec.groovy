@@ -12,11 +12,13 @@ class MetricsSpec extends Specification {
         station?.stop()
     }
 
-    def "clocks, mounts, live inputs, the blocking pool and memory are exposed, read at scrape time"() {
+    def "clocks, mounts, live inputs, callback registrations, the blocking pool and memory are exposed, read at scrape time"() {
         given:
         station = Engine.load('metrics.groovy', """
             def live = input.harbor('live', port: ${port})
-            output.harbor(mp3(), fallback(trackSensitive: false, live, sine()), mount: 'radio', port: ${port}, id: 'radio')
+            def tone = sine()
+            tone.onTrack { m -> }
+            output.harbor(mp3(), fallback(trackSensitive: false, live, tone), mount: 'radio', port: ${port}, id: 'radio')
             metrics.expose(port: ${port})
         """.stripIndent(), [:])
         station.start(null)
@@ -25,6 +27,7 @@ class MetricsSpec extends Specification {
 
         when:
         String text = new URL("http://127.0.0.1:${port}/metrics").text
+        long registered = station.graph().sources().sum { it.registrations() } as long
 
         then:
         text =~ /groovecast_clock_duty\{clock="radio",station="metrics.groovy"\} 0\.\d+/
@@ -32,6 +35,8 @@ class MetricsSpec extends Specification {
         text.contains("groovecast_listeners{mount=\"/radio\",port=\"${port}\",station=\"metrics.groovy\"} 1.0")
         text =~ /groovecast_mount_sent_bytes_total\{mount="\/radio",port="\d+",station="metrics.groovy"\} [1-9]/
         text.contains('groovecast_live_connected{mount="/live",station="metrics.groovy"} 0.0')
+        registered >= 1
+        text.contains("groovecast_callback_registrations{station=\"metrics.groovy\"} ${registered as double}")
         text.contains('groovecast_blocking_queued{station="metrics.groovy"}')
         text =~ /groovecast_process_resident_bytes\{station="metrics.groovy"\} [1-9]/
         text.contains('jvm_memory_used_bytes{')
