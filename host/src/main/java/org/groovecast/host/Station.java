@@ -85,6 +85,8 @@ public final class Station implements AutoCloseable {
     private volatile boolean handedOver;
     private boolean metricsWanted;
     private Commands commands;
+    /** The script's classes, unloaded when the station stops (a reload must not keep them). */
+    private ScriptCompiler.Compiled compiled;
 
     private Station(String fileName, Settings settings, Map<String, String> environment) {
         this.fileName = fileName;
@@ -193,7 +195,16 @@ public final class Station implements AutoCloseable {
     }
 
     private Station evaluate(ScriptCompiler.Compiled compiled, ScriptFunctions functions) {
-        StationScript script = compiled.instantiate();
+        this.compiled = compiled;
+        try {
+            return evaluateScript(compiled.instantiate(), functions);
+        } catch (RuntimeException e) {
+            compiled.unload();
+            throw e;
+        }
+    }
+
+    private Station evaluateScript(StationScript script, ScriptFunctions functions) {
         new ScriptRuntime(fileName, functions, settings, graph).run(script);
         StationCommands.sources(commands, this);
         if (graph.outputs().isEmpty()) {
@@ -429,6 +440,7 @@ public final class Station implements AutoCloseable {
         for (Output o : graph.outputs()) o.shutdown();
         if (!handedOver) network.close();
         closePools();
+        if (compiled != null) compiled.unload();
         log.info("station {} stopped", fileName);
         done.countDown();
     }
@@ -470,6 +482,11 @@ public final class Station implements AutoCloseable {
 
     public String fileName() {
         return fileName;
+    }
+
+    /** The class the script compiled to (tests check that a reload leaves none behind). */
+    public Class<?> scriptClass() {
+        return compiled.type();
     }
 
     public Settings settings() {

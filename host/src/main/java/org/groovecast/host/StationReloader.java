@@ -187,7 +187,12 @@ public final class StationReloader {
      * playing track, a queue, a connected DJ).
      */
     private static void carry(Station old, Station next, Succession outputs, List<String> carried) {
-        outputs.pairs().forEach(StationReloader::takeOver);
+        outputs.pairs().forEach((o, previous) -> {
+            takeOver(o, previous);
+            // Taken over: held any longer, it would keep the old station's whole graph alive, and
+            // through its own predecessor every station before it.
+            ((Output) o).follow(null);
+        });
         List<Source> before = new ArrayList<>(old.graph().sources());
         before.removeIf(s -> s instanceof Output);
         List<Source> after = new ArrayList<>(next.graph().sources());

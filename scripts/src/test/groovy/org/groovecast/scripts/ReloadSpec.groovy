@@ -125,6 +125,38 @@ class ReloadSpec extends Specification {
         reloader?.stop()
     }
 
+    def "reloads leave nothing of the stations they replaced: neither their graphs nor their scripts' classes"() {
+        given: 'outputs that reloads keep (their predecessor), callbacks and closures of the script'
+        Path script = dir.resolve('station.groovy')
+        String text = """
+            def s = sine(440, amplitude: 0.3).tracks(duration: 1)
+            s.onTrack { m -> log.debug("track ${'$'}{m}") }
+            output.harbor(mp3(bitrate: 128), s, mount: 'radio', port: ${port}, burst: 0)
+            output.file(wav(), '${dir.resolve('rec.wav')}', s)
+            output.file.hls('${dir.resolve('hls')}', [a: aac(bitrate: 64)], s)
+            """.stripIndent()
+        Files.writeString(script, text)
+        def reloader = new StationReloader(script, Engine.plugins().functions(), [:])
+        reloader.start()
+        List<java.lang.ref.WeakReference> replaced = []
+
+        when: 'five reloads'
+        5.times { i ->
+            Thread.sleep(300)
+            def old = reloader.current()
+            replaced << new java.lang.ref.WeakReference(old) << new java.lang.ref.WeakReference(old.scriptClass())
+            Files.writeString(script, text.replace('440', "${450 + i}"))
+            assert reloader.reload()
+        }
+        boolean gone = Net.await(10) { System.gc(); replaced.every { it.get() == null } }
+
+        then: 'every replaced station and its script class are collectable'
+        gone
+
+        cleanup:
+        reloader?.stop()
+    }
+
     def "a reload keeps a named playlist's track on air: same title, the position goes on"() {
         given:
         Path a = Media.tones('reload-a.wav', [440], 20, 'a', ['-c:a', 'pcm_s16le'])
