@@ -7,11 +7,15 @@ import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
 import com.sun.net.httpserver.HttpServer;
+import io.vertx.core.Vertx;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.groovecast.api.ScriptException;
 import org.groovecast.api.Source;
 import org.groovecast.host.script.ScriptCompilerTest;
 import org.junit.jupiter.api.Test;
@@ -62,5 +66,32 @@ class BlockingGuardTest {
         assertEquals(List.of("music: a callback failed, the stream goes on: s.groovy:2: http.get() would block the clock radio; "
                 + "call it inside thread.run(fast: false) { ... }"), refused);
         assertEquals(1, requests.get(), "only the call off the clock reached the server");
+    }
+
+    @Test
+    void aBlockingCallOnANetworkEventLoopIsRefusedAndOffItAllowed() throws Exception {
+        Vertx vertx = Vertx.vertx();
+        try {
+            CompletableFuture<String> onLoop = new CompletableFuture<>();
+            vertx.runOnContext(v -> {
+                try {
+                    BlockingGuard.check("http.get()");
+                    onLoop.complete("allowed");
+                } catch (ScriptException e) {
+                    onLoop.complete(e.getMessage());
+                }
+            });
+            assertEquals("http.get() would block a network event loop (which serves every connection on it: harbor "
+                    + "handlers and control commands run there); call it inside thread.run(fast: false) { ... }",
+                    onLoop.get(10, TimeUnit.SECONDS));
+            CompletableFuture<String> worker = new CompletableFuture<>();
+            vertx.executeBlocking(() -> {
+                BlockingGuard.check("http.get()");
+                return "allowed";
+            }).onComplete(r -> worker.complete(r.succeeded() ? r.result() : r.cause().getMessage()));
+            assertEquals("allowed", worker.get(10, TimeUnit.SECONDS), "a Vert.x worker (off the loop) may block");
+        } finally {
+            vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+        }
     }
 }

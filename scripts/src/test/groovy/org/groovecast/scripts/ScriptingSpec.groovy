@@ -67,6 +67,83 @@ class ScriptingSpec extends Specification {
         server.stop(0)
     }
 
+    def "http.get in a metadata.map function is refused on the clock: the metadata passes unchanged and the station plays on"() {
+        given:
+        Path mp3 = Media.mp3('mapped.mp3', [440], 0.5, 'Original')
+        HttpServer server = HttpServer.create(new InetSocketAddress('127.0.0.1', 0), 0)
+        AtomicInteger requests = new AtomicInteger()
+        server.createContext('/') { ex -> requests.incrementAndGet(); ex.sendResponseHeaders(204, -1); ex.close() }
+        server.start()
+        ListAppender<ILoggingEvent> logs = new ListAppender<>()
+        Logger logger = (Logger) LoggerFactory.getLogger('org.groovecast.core.MetadataMap')
+        logger.addAppender(logs)
+        logs.start()
+
+        when: 'a 0.5 s file looped in real time, the metadata of each track mapped through an HTTP call'
+        station = Engine.load('radio.groovy', """
+            def music = metadata.map(single('${mp3}', id: 'music')) { m ->
+                [title: http.get('http://127.0.0.1:${server.address.port}/title').body]
+            }
+            music.onMetadata { m -> log.info("title \${m.title}") }
+            output.dummy(music, id: 'radio')
+        """)
+        station.start(null)
+        Thread.sleep(2500)
+        long ticks = station.clocks()[0].ticks
+        def refused = logs.list*.formattedMessage
+
+        then: 'the clock kept time, every track kept its own title, the call was logged once and never sent'
+        ticks > 110
+        station.scriptLog().recent().size() >= 3
+        station.scriptLog().recent().every { it == 'info: title Original' }
+        refused.size() == 1
+        refused[0].endsWith('the function failed, the metadata passes unchanged: radio.groovy:3: http.get() would block '
+                + 'the clock radio; call it inside thread.run(fast: false) { ... }')
+        requests.get() == 0
+
+        cleanup:
+        logger.detachAppender(logs)
+        server.stop(0)
+    }
+
+    def "request.dynamic asks an HTTP API for each next track, on the blocking pool"() {
+        given: 'a "next song" API answering JSON with the file to play, 660 Hz'
+        Path song = Media.mp3('next-song.mp3', [660], 1)
+        HttpServer server = HttpServer.create(new InetSocketAddress('127.0.0.1', 0), 0)
+        LinkedBlockingQueue<String> asked = new LinkedBlockingQueue<>()
+        server.createContext('/nextsong') { ex ->
+            asked.add(ex.requestMethod + ' ' + new String(ex.requestBody.readAllBytes(), StandardCharsets.UTF_8))
+            byte[] b = """{"uri": "${song}", "title": "From the API"}""".getBytes(StandardCharsets.UTF_8)
+            ex.responseHeaders.add('Content-Type', 'application/json')
+            ex.sendResponseHeaders(200, b.length)
+            ex.responseBody.write(b)
+            ex.close()
+        }
+        server.start()
+        Path out = dir.resolve('out.wav')
+
+        when: 'a real-time station whose only music comes from the API'
+        station = Engine.load('radio.groovy', """
+            def next = request.dynamic { ->
+                def r = http.post('http://127.0.0.1:${server.address.port}/nextsong', data: json.stringify([station: 'test'], compact: true),
+                        headers: ['Content-Type': 'application/json'], timeout: 2)
+                (json.parse(r) as Map).uri
+            }
+            output.file(wav(), '${out}', mksafe(next))
+        """)
+        station.start(null)
+        Thread.sleep(3000)
+        station.stop()
+        station = null
+
+        then: 'the API was asked, and what it named is on air'
+        asked.poll(1, TimeUnit.SECONDS) == 'POST {"station":"test"}'
+        Math.abs(Wav.read(out).frequency(1.1, 1.9) - 660) < 5
+
+        cleanup:
+        server.stop(0)
+    }
+
     def "an offline render has no deadline to miss: there a clock's callback may call out"() {
         given:
         HttpServer server = HttpServer.create(new InetSocketAddress('127.0.0.1', 0), 0)
@@ -139,6 +216,28 @@ class ScriptingSpec extends Specification {
         zone            | freq
         'Europe/Paris'  | 440
         'Europe/London' | 880
+    }
+
+    def "a real-time clock reads the wall clock in settings.time.zone"() {
+        given: 'a window of the next two hours in UTC+14, which the system zone is not (unless the machine runs on Kiritimati time)'
+        ZoneId zone = ZoneId.of('Pacific/Kiritimati')
+        int h = ZonedDateTime.now(zone).hour
+        Path out = dir.resolve('out.wav')
+
+        when:
+        station = Engine.load('t.groovy', """
+            settings.time.zone = '${zone}'
+            def night = sine(440, amplitude: 0.5)
+            def day = sine(880, amplitude: 0.5)
+            output.file(wav(), '${out}', switchOn([[time.between('${h}h', '${(h + 2) % 24}h'), night], [true, day]]), fallible: true)
+        """)
+        station.start(null)
+        Thread.sleep(1500)
+        station.stop()
+        station = null
+
+        then:
+        Math.abs(Wav.read(out).frequency(0.2, 1.0) - 440) < 3
     }
 
     def "--set time.zone does the same, and a zone that does not exist is a script error"() {
