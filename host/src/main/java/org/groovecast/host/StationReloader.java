@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import org.groovecast.api.Output;
 import org.groovecast.api.Source;
 import org.groovecast.host.script.ScriptError;
@@ -37,7 +38,7 @@ public final class StationReloader {
     private static final long HEAD_START_NANOS = 60_000_000;
     private volatile Report last;
     /** Told of each file the script includes, at every (re)load: {@code run --watch} watches them. */
-    private volatile java.util.function.Consumer<Path> included = p -> { };
+    private volatile Consumer<Path> included = p -> { };
     /** Guards {@link #phase} and {@link #stopRequested}, and is notified when either changes. */
     private final Object state = new Object();
     private Phase phase = Phase.IDLE;
@@ -122,7 +123,7 @@ public final class StationReloader {
      * Tells {@code listener} of every file the script includes, at the start and at each reload, even
      * one that fails (an include of a file not written yet): a watcher then follows it from then on.
      */
-    public void onIncludedFile(java.util.function.Consumer<Path> listener) {
+    public void onIncludedFile(Consumer<Path> listener) {
         included = listener;
     }
 
