@@ -7,6 +7,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A node of the stream graph. Operators extend this class and implement {@link #generate},
@@ -23,7 +25,10 @@ import java.util.function.Consumer;
  * one tick at a time. Callbacks may be registered and released from any thread.
  */
 public abstract class Source {
+    private static final Logger log = LoggerFactory.getLogger(Source.class);
     private static final ConcurrentHashMap<String, AtomicInteger> SERIALS = new ConcurrentHashMap<>();
+    /** A callback that keeps failing (at every track, every frame) is logged this often at most. */
+    private static final long CALLBACK_REPORT_NANOS = 5_000_000_000L;
 
     private final String kind;
     private final List<Source> inputs;
@@ -45,6 +50,8 @@ public abstract class Source {
     private boolean named;
     private volatile Metadata lastMetadata = Metadata.EMPTY;
     private boolean shutDown;
+    /** When a failed callback was last logged (System.nanoTime), 0 for never; on the clock's thread. */
+    private long callbackReportedAt;
 
     /**
      * @param kind   the operator name, used in ids and messages ({@code "sine"}, {@code "fallback"})
@@ -398,13 +405,38 @@ public abstract class Source {
         return r;
     }
 
+    /** Calls each callback of {@code list} with {@code value}; one that throws is logged (see {@link #callbackFailed}). */
     @SuppressWarnings("unchecked")
-    protected static <T> void dispatch(CallbackList<Consumer<T>> list, T value) {
-        for (Object o : list.snapshot()) ((Consumer<T>) o).accept(value);
+    protected final <T> void dispatch(CallbackList<Consumer<T>> list, T value) {
+        for (Object o : list.snapshot()) {
+            try {
+                ((Consumer<T>) o).accept(value);
+            } catch (Exception e) { // a script's closure may throw a checked exception as it is
+                callbackFailed(e);
+            }
+        }
     }
 
-    protected static void dispatch(CallbackList<Runnable> list) {
-        for (Object o : list.snapshot()) ((Runnable) o).run();
+    protected final void dispatch(CallbackList<Runnable> list) {
+        for (Object o : list.snapshot()) {
+            try {
+                ((Runnable) o).run();
+            } catch (Exception e) { // a script's closure may throw a checked exception as it is
+                callbackFailed(e);
+            }
+        }
+    }
+
+    /**
+     * Callbacks are the script's code: one that throws (a mistake, an HTTP call refused on the clock) is
+     * logged, at most once per {@link #CALLBACK_REPORT_NANOS} for this source, and the other callbacks
+     * and the stream go on; it must not cost the output pulling this source its place on air.
+     */
+    private void callbackFailed(Exception e) {
+        long now = System.nanoTime();
+        if (callbackReportedAt != 0 && now - callbackReportedAt < CALLBACK_REPORT_NANOS) return;
+        callbackReportedAt = now;
+        log.error("{}: a callback failed, the stream goes on: {}", id, e.toString());
     }
 
     private void resetPositions() {
@@ -426,7 +458,11 @@ public abstract class Source {
             }
             if (due) {
                 l.fired = true;
-                l.callback.accept(lastMetadata);
+                try {
+                    l.callback.accept(lastMetadata);
+                } catch (Exception e) {
+                    callbackFailed(e);
+                }
             }
         }
     }

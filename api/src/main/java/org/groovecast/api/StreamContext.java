@@ -1,5 +1,6 @@
 package org.groovecast.api;
 
+import java.time.ZoneId;
 import java.time.ZonedDateTime;
 import java.util.concurrent.Executor;
 
@@ -51,6 +52,15 @@ public interface StreamContext {
      */
     default ZonedDateTime now() {
         return ZonedDateTime.now();
+    }
+
+    /**
+     * The zone in which the station reads its time ({@code settings.time.zone}, the system's by default):
+     * {@link #now()} is in it, and so should be any time a source reads from the system clock itself
+     * (a file name's date). Any thread.
+     */
+    default ZoneId zone() {
+        return ZoneId.systemDefault();
     }
 
     /** Seconds to samples at this context's sample rate. */

@@ -19,7 +19,6 @@ import org.groovecast.api.ScriptException;
 import org.groovecast.api.Source;
 import org.groovecast.api.UserFunction;
 import org.groovecast.host.clock.Sync;
-import org.groovecast.host.script.ScriptLocation;
 
 /** The engine's own script functions: env, log, clocks, threads, time, memory, callback scopes. */
 final class Builtins {
@@ -67,8 +66,7 @@ final class Builtins {
                     String sync = a.string("sync");
                     ClockHandle handle = new ClockHandle(a.string("id"));
                     station.graph().requestClock(new StationGraph.ClockRequest(a.string("id"),
-                            sync == null ? null : Sync.parse(sync), a.sources("sources"),
-                            ScriptLocation.currentLine(station.fileName()).orElse(0), handle));
+                            sync == null ? null : Sync.parse(sync), a.sources("sources"), station.scriptLine(), handle));
                     return handle;
                 }));
         specs.add(OperatorSpec.named("clock.list")

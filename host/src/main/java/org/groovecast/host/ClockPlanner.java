@@ -11,7 +11,6 @@ import java.util.Set;
 import org.groovecast.api.Output;
 import org.groovecast.api.Source;
 import org.groovecast.host.clock.Sync;
-import org.groovecast.host.script.ScriptError;
 
 /**
  * Decides which clock drives which output. Sources that are connected share a clock, since one
@@ -29,11 +28,11 @@ final class ClockPlanner {
     private ClockPlanner() {
     }
 
-    static List<Plan> plan(StationGraph graph, Sync defaultSync, String fileName) {
-        return new ClockPlanner().build(graph, defaultSync, fileName);
+    static List<Plan> plan(StationGraph graph, Sync defaultSync) {
+        return new ClockPlanner().build(graph, defaultSync);
     }
 
-    private List<Plan> build(StationGraph graph, Sync defaultSync, String fileName) {
+    private List<Plan> build(StationGraph graph, Sync defaultSync) {
         for (Output o : graph.outputs()) link(o);
         for (StationGraph.ClockRequest r : graph.clockRequests()) {
             for (Source s : r.sources()) {
@@ -48,9 +47,9 @@ final class ClockPlanner {
             Source root = find(r.sources().getFirst());
             StationGraph.ClockRequest before = requested.putIfAbsent(root, r);
             if (before != null && !before.id().equals(r.id())) {
-                throw new ScriptError(fileName, r.line(), "clock.assignNew(id: '" + r.id() + "'): these sources are connected to "
-                        + "sources already on clock '" + before.id() + "' (line " + before.line()
-                        + "); connected sources run on one clock");
+                throw r.at().error("clock.assignNew(id: '" + r.id() + "'): these sources are connected to "
+                        + "sources already on clock '" + before.id() + "' (" + (before.at().file().equals(r.at().file())
+                        ? "line " + before.at().line() : before.at().toString()) + "); connected sources run on one clock");
             }
         }
         List<Plan> plans = new ArrayList<>();

@@ -35,8 +35,10 @@ public final class Settings {
         declare("clock.sync", ValueType.STRING, "auto", "'auto' (real time) or 'none' (as fast as possible)");
         declare("clock.maxLatency", ValueType.NUMBER, 60.0, "seconds behind real time after which a clock drops its backlog");
         declare("clock.warnLag", ValueType.NUMBER, 0.5, "seconds behind real time from which a clock warns");
-        declare("clock.startTime", ValueType.STRING, "", "ISO-8601 date-time (2025-01-06T05:59:55, local unless an "
-                + "offset or zone is given) where every clock's time starts, then advancing with stream time; empty for the wall clock");
+        declare("clock.startTime", ValueType.STRING, "", "ISO-8601 date-time (2025-01-06T05:59:55 in time.zone, or an "
+                + "instant with an offset or zone) where every clock's time starts, then advancing with stream time; empty for the wall clock");
+        declare("time.zone", ValueType.STRING, "", "the station's time zone (Europe/Paris, UTC, +02:00) for time conditions, "
+                + "strftime paths and local clock.startTime values; empty for the system's zone");
         declare("clock.reportEvery", ValueType.NUMBER, 60.0, "seconds between clock health log lines; 0 for never");
         declare("scheduler.threads", ValueType.INTEGER, cores, "threads running clocks and other non-blocking tasks");
         declare("scheduler.blockingTasks", ValueType.INTEGER, BlockingPool.defaultCap(), "blocking tasks running at once");

@@ -2,6 +2,7 @@ package org.groovecast.host;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.ZoneId;
 import java.time.ZonedDateTime;
 import java.util.ArrayList;
 import java.util.List;
@@ -11,6 +12,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
 import org.groovecast.api.AudioFormat;
 import org.groovecast.api.LiveDecoder;
 import org.groovecast.api.ClockInfo;
@@ -22,14 +24,19 @@ import org.groovecast.api.VideoFormat;
 import org.groovecast.host.clock.Clock;
 import org.groovecast.host.clock.ClockConfig;
 import org.groovecast.host.clock.StartTime;
+import org.groovecast.host.clock.StationZone;
 import org.groovecast.host.clock.Sync;
 import org.groovecast.host.clock.TaskClock;
 import org.groovecast.host.clock.ThreadClock;
+import org.groovecast.host.http.HttpFunctions;
+import org.groovecast.host.json.JsonFunctions;
 import org.groovecast.host.sched.BlockingPool;
 import org.groovecast.host.sched.TaskScheduler;
 import org.groovecast.host.script.ScriptCompiler;
 import org.groovecast.host.script.ScriptError;
 import org.groovecast.host.script.ScriptFunctions;
+import org.groovecast.host.script.ScriptLine;
+import org.groovecast.host.script.ScriptLocation;
 import org.groovecast.host.script.ScriptRuntime;
 import org.groovecast.host.script.StationScript;
 import org.groovecast.net.NetOperators;
@@ -115,11 +122,17 @@ public final class Station implements AutoCloseable {
      */
     public static Station load(Path script, ScriptFunctions base, Map<String, String> overrides, Map<String, String> env,
                                Network shared) {
+        return load(script, base, overrides, env, shared, p -> { });
+    }
+
+    /** The same, telling {@code reading} of every file the script includes (for {@code run --watch}), even when it fails. */
+    public static Station load(Path script, ScriptFunctions base, Map<String, String> overrides, Map<String, String> env,
+                               Network shared, Consumer<Path> reading) {
         Station station = new Station(script.getFileName().toString(), settings(overrides), env);
         station.sharedNetwork = shared;
         if (shared != null) shared.beginLoad();
         ScriptFunctions functions = station.functions(base);
-        return station.evaluate(ScriptCompiler.compile(script, functions), functions);
+        return station.evaluate(ScriptCompiler.compile(script, functions, reading), functions);
     }
 
     /** The same for script text, named {@code fileName} in messages. */
@@ -145,6 +158,8 @@ public final class Station implements AutoCloseable {
         ScriptFunctions f = new ScriptFunctions();
         for (OperatorSpec spec : base.all()) f.add(spec, base.owner(spec.name()));
         for (OperatorSpec spec : Builtins.specs(this)) f.add(spec, "engine");
+        for (OperatorSpec spec : HttpFunctions.specs()) f.add(spec, "engine", HttpFunctions.RESULT);
+        for (OperatorSpec spec : JsonFunctions.specs()) f.add(spec, "engine");
         network = sharedNetwork != null ? sharedNetwork : new Network(settings.string("harbor.bind"),
                 settings.integer("harbor.maxBody"), base.service(LiveDecoder.class));
         for (OperatorSpec spec : NetOperators.specs(network)) f.add(spec, "network");
@@ -205,21 +220,29 @@ public final class Station implements AutoCloseable {
     }
 
     private Station evaluateScript(StationScript script, ScriptFunctions functions) {
-        new ScriptRuntime(fileName, functions, settings, graph).run(script);
+        new ScriptRuntime(compiled.files(), functions, settings, graph).run(script);
         StationCommands.sources(commands, this);
         if (graph.outputs().isEmpty()) {
             throw new ScriptError(fileName, 0, "the script defines no output, so there is nothing to run; "
                     + "add one such as output.dummy(s) or output.file(wav(), 'out.wav', s)");
         }
-        ClockPlanner.plan(graph, Sync.parse(settings.string("clock.sync")), fileName); // conflicts show at check time
+        ClockPlanner.plan(graph, Sync.parse(settings.string("clock.sync"))); // conflicts show at check time
         videoFormat();
         startTime();
         return this;
     }
 
+    private ZoneId zone() {
+        try {
+            return StationZone.parse(settings.string("time.zone"));
+        } catch (IllegalArgumentException e) {
+            throw new ScriptError(fileName, 0, e.getMessage());
+        }
+    }
+
     private ZonedDateTime startTime() {
         try {
-            return StartTime.parse(settings.string("clock.startTime"));
+            return StartTime.parse(settings.string("clock.startTime"), zone());
         } catch (IllegalArgumentException e) {
             throw new ScriptError(fileName, 0, e.getMessage());
         }
@@ -255,12 +278,12 @@ public final class Station implements AutoCloseable {
         AudioFormat format = new AudioFormat(settings.integer("audio.samplerate"), settings.integer("audio.channels"));
         int frameSize = (int) Math.max(1, Math.round(settings.number("frame.duration") * format.sampleRate()));
         ClockConfig config = new ClockConfig(format, frameSize, seconds("clock.maxLatency"), seconds("clock.warnLag"),
-                seconds("clock.reportEvery"), videoFormat(), settings.integer("ffmpeg.scalingThreads"), startTime());
+                seconds("clock.reportEvery"), videoFormat(), settings.integer("ffmpeg.scalingThreads"), startTime(), zone());
         scheduler = new TaskScheduler(settings.integer("scheduler.threads"),
                 Duration.ofNanos(seconds("scheduler.timerSlack")), 64);
         blocking = new BlockingPool(settings.integer("scheduler.blockingTasks"));
         boolean task = settings.bool("clock.task");
-        for (ClockPlanner.Plan plan : ClockPlanner.plan(graph, Sync.parse(settings.string("clock.sync")), fileName)) {
+        for (ClockPlanner.Plan plan : ClockPlanner.plan(graph, Sync.parse(settings.string("clock.sync")))) {
             Clock c = task ? new TaskClock(plan.id(), plan.sync(), config, scheduler)
                     : new ThreadClock(plan.id(), plan.sync(), config);
             c.attach(plan.outputs(), blocking);
@@ -270,6 +293,7 @@ public final class Station implements AutoCloseable {
         try {
             HarborLimits limits = harborLimits();
             for (HarborServer h : network.harbors()) h.limits(limits);
+            network.bind(settings.string("harbor.bind")); // as the script set it: it ran after the network was made
             network.start(Math.max(1, Math.min(settings.integer("harbor.eventLoops"), 16)));
         } catch (IllegalStateException | IllegalArgumentException e) { // a port taken, a harbor setting out of range
             closePools();
@@ -289,7 +313,8 @@ public final class Station implements AutoCloseable {
                     closePools();
                     stopped = true;
                     done.countDown();
-                    throw new ScriptError(fileName, graph.line(o), o.id() + " cannot start: " + e.getMessage(), e);
+                    ScriptLine at = graph.line(o) != null ? graph.line(o) : new ScriptLine(fileName, 0);
+                    throw new ScriptError(at.file(), at.line(), o.id() + " cannot start: " + e.getMessage(), e);
                 }
             }
         }
@@ -482,6 +507,16 @@ public final class Station implements AutoCloseable {
 
     public String fileName() {
         return fileName;
+    }
+
+    /** The files the script is made of, itself first, then what it includes (absolute paths). */
+    public List<Path> scriptFiles() {
+        return compiled.files().paths();
+    }
+
+    /** Where the script runs now (file and line), for messages about what it asks. */
+    ScriptLine scriptLine() {
+        return ScriptLocation.current(compiled.files()).orElse(new ScriptLine(fileName, 0));
     }
 
     /** The class the script compiled to (tests check that a reload leaves none behind). */

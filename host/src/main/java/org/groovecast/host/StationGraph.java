@@ -7,17 +7,18 @@ import java.util.Map;
 import org.groovecast.api.Output;
 import org.groovecast.api.Source;
 import org.groovecast.host.clock.Sync;
+import org.groovecast.host.script.ScriptLine;
 
 /** What a station script built: its sources, its outputs and the clocks it asked for. */
 public final class StationGraph {
-    /** {@code clock.assignNew(id:, sync:, sources)}, with the script line for messages. */
-    public record ClockRequest(String id, Sync sync, List<Source> sources, int line, ClockHandle handle) {
+    /** {@code clock.assignNew(id:, sync:, sources)}, with where the script asked, for messages. */
+    public record ClockRequest(String id, Sync sync, List<Source> sources, ScriptLine at, ClockHandle handle) {
     }
 
     private final List<Source> sources = new ArrayList<>();
     private final List<Output> outputs = new ArrayList<>();
     private final List<ClockRequest> clockRequests = new ArrayList<>();
-    private final Map<Source, Integer> lines = new IdentityHashMap<>();
+    private final Map<Source, ScriptLine> lines = new IdentityHashMap<>();
 
     private boolean frozen;
 
@@ -29,7 +30,7 @@ public final class StationGraph {
         frozen = true;
     }
 
-    public synchronized void add(Source s, int line) {
+    public synchronized void add(Source s, ScriptLine line) {
         if (frozen) return;
         sources.add(s);
         lines.put(s, line);
@@ -40,9 +41,9 @@ public final class StationGraph {
         clockRequests.add(r);
     }
 
-    /** The script line that created {@code s}, or 0. */
-    public synchronized int line(Source s) {
-        return lines.getOrDefault(s, 0);
+    /** Where the script created {@code s} (file and line), or null when no script line made it. */
+    public synchronized ScriptLine line(Source s) {
+        return lines.get(s);
     }
 
     public synchronized List<Source> sources() {

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import org.groovecast.api.Output;
 import org.groovecast.api.Source;
 import org.groovecast.host.script.ScriptError;
@@ -36,6 +37,8 @@ public final class StationReloader {
     /** What the new station's encoders hold back before their first bytes (MP3: about two frames). */
     private static final long HEAD_START_NANOS = 60_000_000;
     private volatile Report last;
+    /** Told of each file the script includes, at every (re)load: {@code run --watch} watches them. */
+    private volatile Consumer<Path> included = p -> { };
     /** Guards {@link #phase} and {@link #stopRequested}, and is notified when either changes. */
     private final Object state = new Object();
     private Phase phase = Phase.IDLE;
@@ -75,7 +78,7 @@ public final class StationReloader {
     public synchronized Station start() {
         if (!enter()) return null;
         try {
-            Station s = Station.load(script, functions.get(), settings, Map.of());
+            Station s = Station.load(script, functions.get(), settings, Map.of(), null, included);
             s.reloadHook(this::reload);
             if (!prepareUnlessStopped()) return null;
             s.start(null);
@@ -116,6 +119,14 @@ public final class StationReloader {
         if (s != null) s.stop();
     }
 
+    /**
+     * Tells {@code listener} of every file the script includes, at the start and at each reload, even
+     * one that fails (an include of a file not written yet): a watcher then follows it from then on.
+     */
+    public void onIncludedFile(Consumer<Path> listener) {
+        included = listener;
+    }
+
     /** The last successful reload's report, or null before one. */
     public Report lastReload() {
         return last;
@@ -146,7 +157,7 @@ public final class StationReloader {
         long t0 = System.nanoTime();
         Station next;
         try {
-            next = Station.load(script, functions.get(), settings, Map.of(), old.network());
+            next = Station.load(script, functions.get(), settings, Map.of(), old.network(), included);
         } catch (ScriptError | ScriptErrors e) {
             old.network().abortLoad(); // back to what the running station declared
             log.error("reload of {} failed; the running station stays on air: {}", script.getFileName(), e.getMessage());

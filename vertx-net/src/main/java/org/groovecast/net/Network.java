@@ -29,7 +29,8 @@ public final class Network implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(Network.class);
     static final long CLOSE_WAIT_SECONDS = 2;
 
-    private final String bind;
+    /** Where harbor ports bind; may change until they do (see {@link #bind(String)}). */
+    private String bind;
     private final int maxBody;
     private final LiveDecoder decoder;
     private final Map<Integer, HarborServer> harbors = new TreeMap<>();
@@ -53,6 +54,15 @@ public final class Network implements AutoCloseable {
         this.bind = bind;
         this.maxBody = maxBody;
         this.decoder = decoder;
+    }
+
+    /**
+     * Where the harbor ports that do not listen yet will listen: {@code settings.harbor.bind} as the
+     * script left it, known only once it ran (the network exists before, for the script to declare its
+     * ports on). Ports already listening (kept across a reload) stay where they are.
+     */
+    public synchronized void bind(String address) {
+        bind = address;
     }
 
     /** The harbor on {@code port}, created on first use (it listens once the station starts). */
@@ -172,7 +182,7 @@ public final class Network implements AutoCloseable {
         List<Object> bound = new ArrayList<>();
         try {
             for (HarborServer h : harbors.values()) {
-                if (!h.isListening()) bound.add(listen(h, h.port(), bind, () -> h.listen(runtime.vertx())));
+                if (!h.isListening()) bound.add(listen(h, h.port(), bind, () -> h.listen(runtime.vertx(), bind)));
             }
             for (RtmpServer r : rtmps.values()) {
                 if (!r.isListening()) bound.add(listen(r, r.port(), r.bind(), () -> r.listen(runtime.vertx())));

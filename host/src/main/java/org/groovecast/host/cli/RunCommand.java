@@ -34,7 +34,7 @@ final class RunCommand implements Callable<Integer> {
             description = "Stop each clock after this much stream time (offline rendering with --set clock.sync=none).")
     Double stopAfter;
 
-    @Option(names = "--watch", description = "Reload the script when its file changes (listeners stay connected).")
+    @Option(names = "--watch", description = "Reload the script when its file, or a file it includes, changes (listeners stay connected).")
     boolean watch;
 
     @Parameters(paramLabel = "SCRIPT", description = "The station script.")
@@ -81,6 +81,9 @@ final class RunCommand implements Callable<Integer> {
         StationReloader reloader = new StationReloader(script, plugins::functions, options.settings());
         // Before the start: a stop while it runs is applied once the station is on air (or instead of it).
         stop.attach(reloader::requestStop);
+        // Before the start too, so that it learns the files the script includes as they are read.
+        ScriptWatcher watcher = watch ? ScriptWatcher.of(script, reloader::reload) : null;
+        if (watcher != null) reloader.onIncludedFile(watcher::follow);
         try {
             if (startFirst(reloader, stop) == null) return 0;
         } catch (ScriptError | ScriptErrors e) {
@@ -88,7 +91,7 @@ final class RunCommand implements Callable<Integer> {
             return 1;
         }
         reload = reloader::reload;
-        if (watch) ScriptWatcher.start(script, reloader::reload);
+        if (watcher != null) watcher.start();
         // A reload replaces the station: this waits on whichever is on air, until one stops for good.
         return await(reloader::awaitStopped, stop);
     }

@@ -47,17 +47,32 @@ final class ScriptWatcher implements AutoCloseable {
         this.quiet = quiet;
     }
 
-    /** Watches {@code script}, running {@code reload} after each change, until the process ends. */
-    static ScriptWatcher start(Path script, Runnable reload) {
+    /**
+     * A watcher of {@code script}, to run {@code reload} after each change once {@link #start}ed (until the
+     * process ends); the files the script includes are added with {@link #follow}. Null if the system
+     * cannot watch it.
+     */
+    static ScriptWatcher of(Path script, Runnable reload) {
         try {
             ScriptWatcher w = new ScriptWatcher(reload, QUIET);
             w.watch(script);
-            w.start();
             log.info("watching {} for changes", script.toAbsolutePath().normalize());
             return w;
         } catch (IOException e) {
             log.warn("cannot watch {}: {}", script, e.getMessage());
             return null;
+        }
+    }
+
+    /** Watches a file the script includes from now on, if not yet watched; logs rather than throws. */
+    void follow(Path file) {
+        Path f = file.toAbsolutePath().normalize();
+        if (files.contains(f)) return;
+        try {
+            watch(f);
+            log.info("watching {} (included) for changes", f);
+        } catch (IOException e) {
+            log.warn("cannot watch {}: {}", f, e.toString());
         }
     }
 

@@ -30,6 +30,8 @@ import org.slf4j.LoggerFactory;
 public abstract class Clock implements ClockInfo {
     private static final Logger log = LoggerFactory.getLogger(Clock.class);
     private static final double DUTY_SMOOTHING = 0.02;
+    /** See {@link #ticking()}: blocking script calls (http.get) refuse to run on a clock. */
+    private static final ThreadLocal<Clock> TICKING = new ThreadLocal<>();
 
     protected final String id;
     protected final Sync sync;
@@ -118,7 +120,7 @@ public abstract class Clock implements ClockInfo {
         this.stopAfterTicks = stopAfterTicks;
         this.onFinished = onFinished;
         origin = System.nanoTime() + Math.floorMod(phaseNanos, frameNanos) - Math.max(0, headStartNanos);
-        startWall = config.startTime() != null ? config.startTime() : ZonedDateTime.now();
+        startWall = config.startTime() != null ? config.startTime() : ZonedDateTime.now(config.zone());
         wallOffsetNanos = epochNanos(Instant.now()) - System.nanoTime();
         reportStart = origin;
         begin();
@@ -156,6 +158,20 @@ public abstract class Clock implements ClockInfo {
      * clock that is behind or unsynced), or -1 when the clock has nothing more to do.
      */
     protected final long tick() {
+        TICKING.set(this);
+        try {
+            return tickOnce();
+        } finally {
+            TICKING.set(null); // the entry stays: setting it again next tick allocates nothing
+        }
+    }
+
+    /** The clock whose tick runs on this thread now (its sources and their callbacks), or null. */
+    public static Clock ticking() {
+        return TICKING.get();
+    }
+
+    private long tickOnce() {
         long start = System.nanoTime();
         if (sync == Sync.AUTO) lateness.record(start - (origin + ticks * frameNanos));
         Source[] all = sources;
@@ -277,7 +293,7 @@ public abstract class Clock implements ClockInfo {
      * clock is stepped by more than a second (a machine that sets its time after boot).
      */
     public final ZonedDateTime now() {
-        if (startWall == null) return config.startTime() != null ? config.startTime() : ZonedDateTime.now(); // not started
+        if (startWall == null) return config.startTime() != null ? config.startTime() : ZonedDateTime.now(config.zone()); // not started
         long t = ticks;
         if (t == timeTick) return time;
         ZonedDateTime at;
@@ -288,7 +304,7 @@ public abstract class Clock implements ClockInfo {
             if (Math.abs(offset - wallOffsetNanos) > 1_000_000_000L) wallOffsetNanos = epochNanos(Instant.now()) - System.nanoTime();
             long due = origin + t * frameNanos + wallOffsetNanos;
             at = Instant.ofEpochSecond(Math.floorDiv(due, 1_000_000_000L), Math.floorMod(due, 1_000_000_000L))
-                    .atZone(ZoneId.systemDefault());
+                    .atZone(config.zone());
         }
         timeTick = t;
         time = at;
@@ -323,6 +339,11 @@ public abstract class Clock implements ClockInfo {
         @Override
         public ZonedDateTime now() {
             return clock.now();
+        }
+
+        @Override
+        public ZoneId zone() {
+            return clock.config.zone();
         }
     }
 }

@@ -1,5 +1,6 @@
 package org.groovecast.host.clock;
 
+import java.time.ZoneId;
 import java.time.ZonedDateTime;
 import org.groovecast.api.AudioFormat;
 import org.groovecast.api.VideoFormat;
@@ -15,12 +16,14 @@ import org.groovecast.api.VideoFormat;
  * @param scalingThreads  threads an image scaler may use; 0 for one per core
  * @param startTime       the station time at every clock's first frame ({@code settings.clock.startTime}), or null
  *                        for the wall clock
+ * @param zone            the zone in which the station reads its time ({@code settings.time.zone})
  */
 public record ClockConfig(AudioFormat format, int frameSize, long maxLatencyNanos, long warnLagNanos, long reportNanos,
-                          VideoFormat video, int scalingThreads, ZonedDateTime startTime) {
-    /** Audio settings only; video at its defaults, time from the wall clock. */
+                          VideoFormat video, int scalingThreads, ZonedDateTime startTime, ZoneId zone) {
+    /** Audio settings only; video at its defaults, time from the wall clock in the system's zone. */
     public ClockConfig(AudioFormat format, int frameSize, long maxLatencyNanos, long warnLagNanos, long reportNanos) {
-        this(format, frameSize, maxLatencyNanos, warnLagNanos, reportNanos, VideoFormat.DEFAULT, 1, null);
+        this(format, frameSize, maxLatencyNanos, warnLagNanos, reportNanos, VideoFormat.DEFAULT, 1, null,
+                ZoneId.systemDefault());
     }
 
     /** Wall time of one frame: exact stream time, so that real-time clocks never drift. */

@@ -92,6 +92,11 @@ public final class TaskScheduler implements AutoCloseable {
         }
     }
 
+    /** Whether this thread is a worker of some scheduler (where clocks tick and fast thread.run functions run). */
+    public static boolean onSchedulerThread() {
+        return CURRENT.get() != null;
+    }
+
     /** Runs {@code task} soon, after the tasks already queued. */
     public void execute(Runnable task) {
         lock.lock();

@@ -148,6 +148,11 @@ public final class OperatorChecker extends AbstractTypeCheckingExtension {
             // A method that a plugin's source declares (a queue's push): its class resolves it at run time.
             return List.of(makeDynamic(call, ClassHelper.OBJECT_TYPE));
         }
+        if (spec.isEmpty() && self == null && !receiver.getMethods(name).isEmpty()) {
+            // The script's own function (or an included one) called with the wrong arguments: Groovy's
+            // "Cannot find matching method" names the arguments, where "unknown operator" would mislead.
+            return Collections.emptyList();
+        }
         if (spec.isEmpty()) {
             addStaticTypeError((self != null ? "sources have no method " : "unknown operator ") + full + "()" + hint(full), mce);
             return List.of(makeDynamic(call));
@@ -159,7 +164,8 @@ public final class OperatorChecker extends AbstractTypeCheckingExtension {
         List<StaticArg> list = new ArrayList<>();
         for (Expression e : args.getExpressions()) list.add(StaticArg.of(e, this::getType));
         for (String error : CallMatcher.match(spec.get(), self, list).errors()) addStaticTypeError(error, mce);
-        return List.of(makeDynamic(call, resultType(spec.get().returns())));
+        ClassNode result = functions.resultClass(full).map(ClassHelper::make).orElseGet(() -> resultType(spec.get().returns()));
+        return List.of(makeDynamic(call, result));
     }
 
     private String hint(String name) {

@@ -1,7 +1,6 @@
 package org.groovecast.host.script;
 
 import groovy.lang.GroovyClassLoader;
-import groovy.lang.GroovyCodeSource;
 import groovy.lang.GroovySystem;
 import groovy.transform.CompileStatic;
 import java.beans.Introspector;
@@ -14,6 +13,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import org.codehaus.groovy.control.CompilerConfiguration;
 import org.codehaus.groovy.control.MultipleCompilationErrorsException;
 import org.codehaus.groovy.control.customizers.ASTTransformationCustomizer;
@@ -23,9 +23,9 @@ import org.codehaus.groovy.control.messages.SyntaxErrorMessage;
 import org.codehaus.groovy.syntax.SyntaxException;
 
 /**
- * Compiles station scripts with static type checking, extended by {@link OperatorChecker} so
- * that operator calls are checked against the names plugins provide. Every problem comes back
- * as {@code file:line: message}.
+ * Compiles station scripts, and the files they include, with static type checking, extended by
+ * {@link OperatorChecker} so that operator calls are checked against the names plugins provide.
+ * Every problem comes back as {@code file:line: message}, in the file where it is.
  */
 public final class ScriptCompiler {
     private static final String STC_PREFIX = "[Static type checking] - ";
@@ -33,8 +33,8 @@ public final class ScriptCompiler {
     private ScriptCompiler() {
     }
 
-    /** A compiled script, ready to run once per station. */
-    public record Compiled(String fileName, Class<? extends StationScript> type, GroovyClassLoader loader) {
+    /** A compiled script, ready to run once per station; {@code files} are the script and what it includes. */
+    public record Compiled(String fileName, Class<? extends StationScript> type, GroovyClassLoader loader, ScriptFiles files) {
         public StationScript instantiate() {
             try {
                 return type.getDeclaredConstructor().newInstance();
@@ -64,50 +64,75 @@ public final class ScriptCompiler {
     }
 
     public static Compiled compile(Path file, ScriptFunctions functions) {
+        return compile(file, functions, p -> { });
+    }
+
+    /**
+     * Compiles the script {@code file}; {@code reading} is told of each file the script includes (also
+     * of one that turns out missing or broken), so that a watcher can follow them all.
+     */
+    public static Compiled compile(Path file, ScriptFunctions functions, Consumer<Path> reading) {
+        String name = file.getFileName().toString();
         String text;
         try {
             text = Files.readString(file, StandardCharsets.UTF_8);
         } catch (IOException e) {
-            throw new ScriptErrors(List.of(new ScriptError(file.getFileName().toString(), 0, "cannot read script: " + e.getMessage())));
+            throw new ScriptErrors(List.of(new ScriptError(name, 0, "cannot read script: " + e.getMessage())));
         }
-        return compile(file.getFileName().toString(), text, functions);
+        return compile(name, text, file.toAbsolutePath().normalize(), functions, reading);
     }
 
-    /** Compiles {@code text} as if read from a file named {@code fileName}. */
+    /** Compiles {@code text} as if read from a file named {@code fileName} in the working directory. */
     public static Compiled compile(String fileName, String text, ScriptFunctions functions) {
+        return compile(fileName, text, null, functions, p -> { });
+    }
+
+    private static Compiled compile(String fileName, String text, Path file, ScriptFunctions functions, Consumer<Path> reading) {
         SourceMetaClasses.install();
+        ScriptFiles files = new ScriptFiles(fileName);
+        Includes includes = new Includes(files, reading);
         CompilerConfiguration config = new CompilerConfiguration();
         config.setScriptBaseClass(StationScript.class.getName());
-        config.addCompilationCustomizers(new ASTTransformationCustomizer(
+        config.addCompilationCustomizers(includes, new ASTTransformationCustomizer(
                 Map.of("extensions", List.of(OperatorChecker.class.getName())), CompileStatic.class));
         GroovyClassLoader loader = new GroovyClassLoader(ScriptCompiler.class.getClassLoader(), config);
+        includes.loader(loader);
         // Named after the file (so stack frames carry its lines), with a prefix so that the class
         // name never hides a namespace: see ScriptLocation.compiledName.
-        GroovyCodeSource source = new GroovyCodeSource(text, ScriptLocation.compiledName(fileName), "/groovecast/script");
-        source.setCachable(false);
+        String compiledName = ScriptLocation.compiledName(fileName);
+        files.add(compiledName, fileName, file);
+        Path self = file != null ? file : Path.of(fileName).toAbsolutePath().normalize(); // includes resolve from its directory
         try {
-            Class<?> type = ScopedValue.where(OperatorChecker.FUNCTIONS, functions)
-                    .call(() -> loader.parseClass(source, false));
-            return new Compiled(fileName, type.asSubclass(StationScript.class), loader);
+            Class<? extends StationScript> type = ScopedValue.where(OperatorChecker.FUNCTIONS, functions)
+                    .call(() -> includes.compile(compiledName, text, self));
+            return new Compiled(fileName, type, loader, files);
         } catch (MultipleCompilationErrorsException e) {
-            throw new ScriptErrors(errors(fileName, e));
+            List<ScriptError> all = new ArrayList<>(includes.libraryErrors());
+            all.addAll(errors(files, fileName, e));
+            throw new ScriptErrors(all);
         }
     }
 
-    private static List<ScriptError> errors(String fileName, MultipleCompilationErrorsException e) {
+    /**
+     * The errors of one compile, each in the file it names (its {@code fallback} when it names none),
+     * leaving out the includes that failed for their file's errors, which are reported themselves.
+     */
+    static List<ScriptError> errors(ScriptFiles files, String fallback, MultipleCompilationErrorsException e) {
         List<ScriptError> out = new ArrayList<>();
         for (Message m : e.getErrorCollector().getErrors()) {
             if (m instanceof SyntaxErrorMessage s) {
                 SyntaxException cause = s.getCause();
                 String text = cause.getOriginalMessage();
+                if (text.equals(Includes.FAILED_LIBRARY)) continue;
                 if (text.startsWith(STC_PREFIX)) text = text.substring(STC_PREFIX.length());
-                out.add(new ScriptError(fileName, cause.getLine(), text.strip()));
+                String file = files.display(cause.getSourceLocator());
+                out.add(new ScriptError(file != null ? file : fallback, cause.getLine(), text.strip()));
             } else if (m instanceof ExceptionMessage x) {
-                out.add(new ScriptError(fileName, 0, String.valueOf(x.getCause().getMessage())));
+                out.add(new ScriptError(fallback, 0, String.valueOf(x.getCause().getMessage())));
             } else {
                 StringWriter w = new StringWriter();
                 m.write(new PrintWriter(w));
-                out.add(new ScriptError(fileName, 0, w.toString().strip()));
+                out.add(new ScriptError(fallback, 0, w.toString().strip()));
             }
         }
         return out;

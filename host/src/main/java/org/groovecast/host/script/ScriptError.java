@@ -35,4 +35,10 @@ public final class ScriptError extends RuntimeException {
     public String detail() {
         return detail;
     }
+
+    /** The located line alone, also where a log prints the exception: it is the script's mistake, not the engine's. */
+    @Override
+    public String toString() {
+        return getMessage();
+    }
 }

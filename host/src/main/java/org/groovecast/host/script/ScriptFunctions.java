@@ -19,6 +19,7 @@ public final class ScriptFunctions {
     private final Set<String> namespaces = new HashSet<>();
     private final Set<String> methods = new HashSet<>();
     private final Map<Class<?>, Object> services = new LinkedHashMap<>();
+    private final Map<String, Class<?>> resultClasses = new LinkedHashMap<>();
 
     /**
      * Adds {@code spec}, provided by {@code owner} (a plugin id or "engine").
@@ -35,6 +36,20 @@ public final class ScriptFunctions {
         owners.put(spec.name(), owner);
         String n = spec.name();
         for (int dot = n.indexOf('.'); dot > 0; dot = n.indexOf('.', dot + 1)) namespaces.add(n.substring(0, dot));
+    }
+
+    /**
+     * The same for an engine function whose result is a class of the engine's own ({@code http.get}'s):
+     * the static type checker then knows its properties, so that {@code r.stauts} is a script error.
+     */
+    public void add(OperatorSpec spec, String owner, Class<?> resultClass) {
+        add(spec, owner);
+        resultClasses.put(spec.name(), resultClass);
+    }
+
+    /** The class {@link #add(OperatorSpec, String, Class)} gave {@code name}'s result, if any. */
+    public Optional<Class<?>> resultClass(String name) {
+        return Optional.ofNullable(resultClasses.get(name));
     }
 
     /** Records a service a plugin provides beside its operators (a live decoder); the first of a kind wins. */

@@ -17,13 +17,13 @@ public final class ScriptRuntime {
     static final ScopedValue<ScriptRuntime> CURRENT = ScopedValue.newInstance();
     private static final Logger log = LoggerFactory.getLogger(ScriptRuntime.class);
 
-    private final String fileName;
+    private final ScriptFiles files;
     private final ScriptFunctions functions;
     private final Settings settings;
     private final StationGraph graph;
 
-    public ScriptRuntime(String fileName, ScriptFunctions functions, Settings settings, StationGraph graph) {
-        this.fileName = fileName;
+    public ScriptRuntime(ScriptFiles files, ScriptFunctions functions, Settings settings, StationGraph graph) {
+        this.files = files;
         this.functions = functions;
         this.settings = settings;
         this.graph = graph;
@@ -38,7 +38,7 @@ public final class ScriptRuntime {
     }
 
     public String fileName() {
-        return fileName;
+        return files.main();
     }
 
     /** Runs the script body with this runtime current, turning any failure into a located error. */
@@ -75,17 +75,17 @@ public final class ScriptRuntime {
         }
     }
 
-    /** {@code e}'s message prefixed with the script line running now (or found in its trace). */
+    /** {@code e}'s message prefixed with the script file and line running now (or found in its trace). */
     public ScriptError located(RuntimeException e) {
         if (e instanceof ScriptError se) return se;
-        int line = ScriptLocation.currentLine(fileName).or(() -> ScriptLocation.lineIn(e, fileName)).orElse(0);
+        ScriptLine at = ScriptLocation.current(files).or(() -> ScriptLocation.in(e, files)).orElse(new ScriptLine(files.main(), 0));
         String message = e instanceof ScriptException || e instanceof IllegalArgumentException
                 ? e.getMessage() : e.toString();
-        return new ScriptError(fileName, line, message, e);
+        return new ScriptError(at.file(), at.line(), message, e);
     }
 
-    private int currentLine() {
-        return ScriptLocation.currentLine(fileName).orElse(0);
+    private ScriptLine currentLine() {
+        return ScriptLocation.current(files).orElse(new ScriptLine(files.main(), 0));
     }
 
     /** Groovy hands method arguments as an array, a single value, or null. */

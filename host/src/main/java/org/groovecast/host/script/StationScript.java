@@ -2,16 +2,27 @@ package org.groovecast.host.script;
 
 import groovy.lang.MissingMethodException;
 import groovy.lang.Script;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
- * The base class of compiled station scripts: top-level names resolve to operators and
- * namespaces of the station's {@link ScriptRuntime}.
+ * The base class of compiled station scripts and of the files they include: top-level names
+ * resolve to operators and namespaces of the station's {@link ScriptRuntime}.
  */
 public abstract class StationScript extends Script {
     private ScriptRuntime runtime;
+    /** The scripts this one includes, one instance per include, made with it (see {@link Includes}). */
+    private final List<StationScript> included = new ArrayList<>();
 
     void attach(ScriptRuntime runtime) {
         this.runtime = runtime;
+        for (StationScript s : included) s.attach(runtime);
+    }
+
+    /** Called by the code {@link Includes} generates for each {@code include(...)}: the library shares this script's runtime. */
+    protected final <T extends StationScript> T included(T library) {
+        included.add(library);
+        return library;
     }
 
     @Override

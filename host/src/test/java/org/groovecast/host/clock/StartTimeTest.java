@@ -13,12 +13,25 @@ import org.junit.jupiter.api.Test;
 
 class StartTimeTest {
     @Test
-    void localTimesAreInTheSystemZoneAndOffsetsOrZonesAreKept() {
-        assertEquals(LocalDateTime.of(2025, 1, 6, 5, 59, 55).atZone(ZoneId.systemDefault()), StartTime.parse("2025-01-06T05:59:55"));
-        assertEquals(ZonedDateTime.of(2025, 1, 6, 5, 59, 55, 0, ZoneOffset.ofHours(1)), StartTime.parse("2025-01-06T05:59:55+01:00"));
-        assertEquals(ZoneId.of("Europe/Paris"), StartTime.parse("2025-07-01T12:00:00+02:00[Europe/Paris]").getZone());
-        assertNull(StartTime.parse(" "));
-        assertThrows(IllegalArgumentException.class, () -> StartTime.parse("tomorrow"));
+    void localTimesAreInTheStationZoneAndOffsetsOrZonesGiveTheInstantSeenInIt() {
+        ZoneId paris = ZoneId.of("Europe/Paris");
+        assertEquals(LocalDateTime.of(2025, 1, 6, 5, 59, 55).atZone(paris), StartTime.parse("2025-01-06T05:59:55", paris));
+        assertEquals(ZonedDateTime.of(2025, 1, 6, 4, 59, 55, 0, ZoneOffset.UTC),
+                StartTime.parse("2025-01-06T05:59:55+01:00", ZoneOffset.UTC));
+        assertEquals(ZonedDateTime.of(2025, 7, 1, 10, 0, 0, 0, ZoneOffset.UTC),
+                StartTime.parse("2025-07-01T12:00:00+02:00[Europe/Paris]", ZoneOffset.UTC));
+        assertNull(StartTime.parse(" ", paris));
+        assertThrows(IllegalArgumentException.class, () -> StartTime.parse("tomorrow", paris));
+    }
+
+    @Test
+    void theStationZoneIsTheSystemsUnlessSet() {
+        assertEquals(ZoneId.systemDefault(), StationZone.parse(""));
+        assertEquals(ZoneId.of("America/New_York"), StationZone.parse(" America/New_York "));
+        assertEquals(ZoneOffset.ofHours(2), StationZone.parse("+02:00"));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> StationZone.parse("Mars/Olympus"));
+        assertEquals("settings.time.zone expects a time zone such as Europe/Paris, UTC or +02:00, got 'Mars/Olympus'",
+                e.getMessage());
     }
 
     @Test

@@ -15,8 +15,8 @@ import org.groovecast.api.ValueType;
 import org.groovecast.host.Station;
 import org.junit.jupiter.api.Test;
 
-/** The script compiler and runtime against a few test operators, without plugins. */
-class ScriptCompilerTest {
+/** The script compiler and runtime against a few test operators, without plugins (other tests use them too). */
+public class ScriptCompilerTest {
     static final class Tone extends Generator {
         final double freq;
 
@@ -41,7 +41,7 @@ class ScriptCompilerTest {
         }
     }
 
-    static ScriptFunctions functions() {
+    public static ScriptFunctions functions() {
         ScriptFunctions f = new ScriptFunctions();
         f.add(OperatorSpec.named("tone")
                 .positional("freq", ValueType.NUMBER, 440.0, "Hz")

@@ -102,7 +102,7 @@ final class FileOutput extends Output implements FaultTolerantChannel.Listener {
     }
 
     private void openFile() throws IOException {
-        path = Path.of(TimePattern.format(pathPattern, ZonedDateTime.now(), metadata));
+        path = Path.of(TimePattern.format(pathPattern, ZonedDateTime.now(context.zone()), metadata));
         Path parent = path.toAbsolutePath().getParent();
         if (parent != null) Files.createDirectories(parent);
         FileChannel file = FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.WRITE,

@@ -8,6 +8,8 @@ import org.groovecast.api.ScriptException;
 import org.groovecast.api.Source;
 import org.groovecast.api.Transform;
 import org.groovecast.api.UserFunction;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Rewrites each metadata passing through with a script function. With {@code update} the result
@@ -15,9 +17,13 @@ import org.groovecast.api.UserFunction;
  * removed, and metadata left empty is dropped.
  */
 final class MetadataMap extends Transform {
+    private static final Logger log = LoggerFactory.getLogger(MetadataMap.class);
+    private static final long REPORT_NANOS = 5_000_000_000L;
     private final UserFunction mapper;
     private final boolean update;
     private final boolean strip;
+    /** When a failure of the function was last logged (System.nanoTime), 0 for never; on the clock's thread. */
+    private long reportedAt;
 
     MetadataMap(Source source, UserFunction mapper, boolean update, boolean strip) {
         super("metadata.map", source);
@@ -37,11 +43,28 @@ final class MetadataMap extends Transform {
         int[] positions = new int[count - mdStart];
         for (int i = mdStart; i < count; i++) {
             positions[i - mdStart] = frame.metadataPosition(i);
-            mapped[i - mdStart] = map(frame.metadata(i));
+            mapped[i - mdStart] = mapOrKeep(frame.metadata(i));
         }
         frame.truncateMetadata(mdStart);
         for (int i = 0; i < mapped.length; i++) {
             if (mapped[i] != null) frame.addMetadata(positions[i], mapped[i]);
+        }
+    }
+
+    /**
+     * The script's function runs on the clock: one that fails (a mistake, an http call refused there)
+     * leaves the metadata as it came, logged at most every 5 s, and the stream goes on.
+     */
+    private Metadata mapOrKeep(Metadata m) {
+        try {
+            return map(m);
+        } catch (RuntimeException e) {
+            long now = System.nanoTime();
+            if (reportedAt == 0 || now - reportedAt >= REPORT_NANOS) {
+                reportedAt = now;
+                log.error("{}: the function failed, the metadata passes unchanged: {}", id(), e.getMessage());
+            }
+            return m;
         }
     }
 

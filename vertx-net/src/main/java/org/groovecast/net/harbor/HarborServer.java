@@ -217,11 +217,16 @@ public final class HarborServer {
         }
     }
 
-    /** Binds the port; fails when it is taken. */
+    /** Binds the port on the address it was made with; fails when it is taken. */
     public Future<Void> listen(Vertx vertx) {
-        return ServerChannels.bind(vertx, bind, port, b -> { }, () -> new HarborConnection(this)).map(ch -> {
+        return listen(vertx, bind);
+    }
+
+    /** Binds the port on {@code address} ({@code settings.harbor.bind} as the script left it); fails when it is taken. */
+    public Future<Void> listen(Vertx vertx, String address) {
+        return ServerChannels.bind(vertx, address, port, b -> { }, () -> new HarborConnection(this)).map(ch -> {
             server = ch;
-            log.info("harbor: listening on {}:{} ({})", bind, actualPort(), String.join(", ", describe()));
+            log.info("harbor: listening on {}:{} ({})", address, actualPort(), String.join(", ", describe()));
             long fds = ServerChannels.maxFileDescriptors();
             if (fds > 0 && fds < limits.maxConnections() + 1024L) {
                 log.warn("harbor: the process may open {} files, too few for settings.harbor.maxConnections = {} and the "
