@@ -336,7 +336,7 @@ class ControlSpec extends Specification {
         Net.await(5) { Net.status(harbor(port, 'count')) == 200 }
     }
 
-    def "the same commands answer the same over telnet, server.http and server.harbor"() {
+    def "the same commands answer the same over telnet, server.http, server.harbor and server.execute"() {
         given:
         int telnetPort = Net.freePort()
         start("""
@@ -348,6 +348,7 @@ class ControlSpec extends Specification {
             server.harbor(port: PORT, key: 'k3y')
             server.register('echo', usage: '<text>', description: 'says it back') { arg -> "echo: \${arg}" }
             server.register('fails') { arg -> throw new IllegalStateException('no') }
+            harbor.http.register('/exec', port: PORT, method: 'POST') { req -> server.execute(req.body) }
             output.dummy(mksafe(q), id: 'out')
         """)
         def t = new Telnet(telnetPort)
@@ -357,6 +358,8 @@ class ControlSpec extends Specification {
             body(http(port, 'POST', "/control/${name}", [Authorization: 'Bearer tok'], arg))
         }
         def overHarbor = { String line -> body(harbor(port, line)) }
+        // AzuraCast's own shape: its script serves /telnet itself with server.execute
+        def overScript = { String line -> body(http(port, 'POST', '/exec', [:], line)) }
         def commands = ['help', 'help echo', 'help nothing', 'version', 'list', 'echo one  two', 'echo',
                         'var.list', 'var.get volume', 'var.set volume 0.5', 'var.get volume', 'var.set volume loud',
                         'var.get nothing', 'q.metadata', 'q.remaining', 'q.skip', 'out.skip', 'waiting.push /tmp/a.mp3',
@@ -364,19 +367,22 @@ class ControlSpec extends Specification {
 
         when: 'each command over the three, one after the other'
         def answers = commands.collect { c ->
-            [c, t.cmd(c), overHttp(c) - ~/\n$/, overHarbor(c) - ~/\n$/]
+            [c, t.cmd(c), overHttp(c) - ~/\n$/, overHarbor(c) - ~/\n$/, overScript(c)]
         }
-        def uptimes = [t.cmd('uptime'), overHttp('uptime'), overHarbor('uptime')]
+        def uptimes = [t.cmd('uptime'), overHttp('uptime') - ~/\n$/, overHarbor('uptime') - ~/\n$/,
+                       overScript('uptime')]
 
         then: 'the three answers to each are the same'
         answers.each { row ->
-            def (String c, String viaTelnet, String viaHttp, String viaHarbor) = row
+            def (String c, String viaTelnet, String viaHttp, String viaHarbor, String viaScript) = row
             if (c.startsWith('waiting.push ')) {
                 // a push may answer the request's id, which each push increments: the rest must match
-                (viaTelnet, viaHttp, viaHarbor) = [viaTelnet, viaHttp, viaHarbor].collect { it.replaceAll(/\d+/, 'N') }
+                (viaTelnet, viaHttp, viaHarbor, viaScript) = [viaTelnet, viaHttp, viaHarbor, viaScript]
+                        .collect { it.replaceAll(/\d+/, 'N') }
             }
             assert [c, viaHttp] == [c, viaTelnet]
             assert [c, viaHarbor] == [c, viaTelnet]
+            assert [c, viaScript] == [c, viaTelnet]
         }
         answers.find { it[0] == 'var.set volume 0.5' }[1] == 'volume = 0.5'
         answers.find { it[0] == 'help' }[1].contains('waiting.push <uri>')

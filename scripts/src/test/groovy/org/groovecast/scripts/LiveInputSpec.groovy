@@ -126,7 +126,7 @@ class LiveInputSpec extends Specification {
             def seen = []
             def live = input.harbor('live', port: ${port}, buffer: 0.2, auth: { user, password ->
                 if (password == 'dj1pw') return [allow: true, username: 'dj1', displayName: 'DJ One']
-                if (password == 'dj2pw') return [allow: true, username: 'dj2', display_name: 'DJ Two']
+                if (user == 'dj2' && password == 'pw2') return [allow: true, username: 'dj2', display_name: 'DJ Two']
                 if (password == 'off') return [allow: false, username: 'dj1']
                 if (password == 'noallow') return [username: 'dj1']
                 false
@@ -162,15 +162,15 @@ class LiveInputSpec extends Specification {
         Net.status(ok) == 200
         titled
 
-        when: "AzuraCast's API spelling, display_name"
+        when: "a client that sends only a password, with the DJ's user:password in it (user source), and AzuraCast's API spelling, display_name"
         Net.await(5) { !station.graph().sources().find { it.kind() == 'input.harbor' }.isConnected() }
-        Process dj2 = sourceClient(port, 'dj2pw', 2, 660)
+        Process dj2 = sourceClient(port, 'dj2:pw2', 2, 660)
         boolean second = Net.await(5) { seen().contains('meta dj2 DJ Two DJ Two') }
         dj2.waitFor(20, TimeUnit.SECONDS)
 
         then:
         second
-        seen().contains('connect source dj2 DJ Two 127.0.0.1')
+        seen().contains('connect dj2 dj2 DJ Two 127.0.0.1')
     }
 
     def "<id>.stop over telnet kicks the live DJ; <id>.status says who streams, before and after"() {

@@ -109,6 +109,12 @@ public final class ControlOperators {
                             if (!added) throw new ScriptException("server.register(): there is already a command " + name);
                             return null;
                         }),
+                OperatorSpec.named("server.execute")
+                        .doc("Runs a control command from the script and answers its output, as telnet shows it before END: "
+                                + "server.execute('radio.skip'); the way to serve the commands from a harbor.http.register handler.")
+                        .positional("command", STRING, "the command line: the command, then its argument after a space")
+                        .returns(STRING)
+                        .create(a -> commands.run(a.string("command")).text()),
                 OperatorSpec.named("interactive.float")
                         .doc("A number the control interface can change (var.set NAME VALUE); read it as v.value.")
                         .positional("name", STRING, "the variable's name in var.list, var.get and var.set")
