@@ -17,7 +17,8 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Commands run on a virtual thread of the connection that asked (telnet, HTTP), never on an
  * event loop, so one may block (a script's command calling an HTTP API) holding up only that
- * connection; several may run at once, so they must be thread-safe.
+ * connection; several may run at once, so they must be thread-safe. {@code server.execute} runs
+ * one on the thread of the script's code that calls it.
  */
 public final class Commands {
     private static final Logger log = LoggerFactory.getLogger(Commands.class);
