@@ -332,7 +332,7 @@ public final class Station implements AutoCloseable {
         return new HarborLimits(seconds("harbor.headTimeout"), seconds("harbor.idleTimeout"),
                 settings.integer("harbor.maxConnections"), settings.integer("harbor.maxConnectionsPerAddress"),
                 settings.bool("harbor.followSymlinks"), settings.integer("harbor.maxAuthFailures"),
-                seconds("harbor.authFailureWindow"));
+                seconds("harbor.authFailureWindow"), seconds("harbor.handlerTimeout"));
     }
 
     /** Starts the clocks of a prepared station. */

@@ -11,6 +11,7 @@ import org.groovecast.api.Queued;
 import org.groovecast.api.Registration;
 import org.groovecast.api.Source;
 import org.groovecast.net.control.Commands;
+import org.groovecast.net.harbor.LiveInput;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -18,7 +19,8 @@ import org.slf4j.LoggerFactory;
  * The engine's control commands: {@code list}, {@code uptime} and {@code version} for the
  * station, and for every source of its graph {@code <id>.skip}, {@code <id>.metadata} and
  * {@code <id>.remaining}, plus {@code <id>.push} and {@code <id>.queue} for queues (any source
- * that is {@link Queued}, whatever plugin made it).
+ * that is {@link Queued}, whatever plugin made it), and {@code <id>.stop} and {@code <id>.status}
+ * for live inputs.
  */
 final class StationCommands {
     private static final Logger log = LoggerFactory.getLogger(StationCommands.class);
@@ -35,8 +37,8 @@ final class StationCommands {
         commands.add("reload", "", "reloads the station's script (listeners stay connected)", argument -> {
             java.util.function.BooleanSupplier reload = station.reloadHook();
             if (reload == null) throw new IllegalStateException("this station cannot be reloaded (not run by groovecast run)");
-            // Not on the event loop, which must not wait: a reload compiles a script, stops the old
-            // station and closes this very telnet server. Its outcome goes to the log.
+            // On a thread of its own, not the command's: a reload compiles a script, stops the old
+            // station and closes this very telnet server, which must answer first. Its outcome goes to the log.
             Thread.ofVirtual().name("reload").start(reload::getAsBoolean);
             return "Reloading; the log says what was kept, started and stopped";
         });
@@ -73,7 +75,19 @@ final class StationCommands {
                 add(commands, id + ".queue", "", "the requests waiting in queue " + id,
                         argument -> String.join("\n", q.queue()));
             }
+            if (s instanceof LiveInput live) liveInput(commands, id, live);
         }
+    }
+
+    /** A live DJ's input, as Liquidsoap's: {@code <id>.stop} kicks the source client, {@code <id>.status} says who streams. */
+    private static void liveInput(Commands commands, String id, LiveInput live) {
+        add(commands, id + ".stop", "", "disconnects the source client streaming to " + id, argument -> {
+            if (live.connectedClient() == null) return "No source client connected";
+            live.stop();
+            return "Done";
+        });
+        add(commands, id + ".status", "", "whether a source client streams to " + id + ", and from where",
+                argument -> live.status());
     }
 
     private static void add(Commands commands, String name, String usage, String doc, Commands.Command command) {

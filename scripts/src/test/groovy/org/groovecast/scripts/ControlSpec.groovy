@@ -296,6 +296,144 @@ class ControlSpec extends Specification {
         Net.await(5) { Net.status(Net.raw(port, String.format(request, 'secret'))) == 200 }
     }
 
+    static String harbor(int port, String command, Map<String, String> headers = ['X-Liquidsoap-Api-Key': 'k3y']) {
+        http(port, 'POST', '/telnet', headers, command)
+    }
+
+    def "HTTP in telnet syntax (server.harbor): the command line POSTed with X-Liquidsoap-Api-Key; 401 without it, nothing run, counted toward 429"() {
+        given:
+        station = Engine.load('control.groovy', """
+            def runs = 0
+            server.harbor(port: ${port}, key: 'k3y')
+            server.register('count') { arg -> runs++; "runs \${runs}" }
+            server.register('echo') { arg -> arg }
+            output.dummy(sine(id: 'tone'))
+        """.stripIndent(), ['harbor.maxAuthFailures': '3', 'harbor.authFailureWindow': '3'])
+        station.start(null)
+
+        expect: 'no key, a wrong one: 401, and the command does not run'
+        Net.status(harbor(port, 'count', [:])) == 401
+        Net.status(harbor(port, 'count', ['X-Liquidsoap-Api-Key': 'k3y-not'])) == 401
+        body(harbor(port, 'count')) == 'runs 1\n'
+
+        and: "the answer is telnet's, without END; errors are told in the text, as Liquidsoap's server.harbor does"
+        body(harbor(port, 'echo a  b')) == 'a  b\n'
+        body(harbor(port, 'tone.skip')) == 'Done\n'
+        Net.status(harbor(port, 'nonsense')) == 200
+        body(harbor(port, 'nonsense')) == 'ERROR: unknown command, type help\n'
+        body(harbor(port, 'help tone.skip')) == 'tone.skip\nends the current track of tone\n'
+        Net.status(http(port, 'GET', '/telnet', ['X-Liquidsoap-Api-Key': 'k3y'])) == 404
+
+        and: 'as AzuraCast sends it, with curl'
+        ['curl', '-s', '-X', 'POST', '-H', 'X-Liquidsoap-Api-Key: k3y', '--data', 'echo from curl',
+         "http://127.0.0.1:${port}/telnet"].execute().text == 'from curl\n'
+
+        and: 'a third wrong key, then even the right one is 429 from that address; another address is answered'
+        Net.status(harbor(port, 'count', ['X-Liquidsoap-Api-Key': 'guess'])) == 401
+        Net.status(harbor(port, 'count')) == 429
+        body(Net.rawFrom('127.0.0.2', port, "POST /telnet HTTP/1.1\r\nHost: x\r\nConnection: close\r\n" +
+                "X-Liquidsoap-Api-Key: k3y\r\nContent-Length: 5\r\n\r\ncount")) == 'runs 2\n'
+        Net.await(5) { Net.status(harbor(port, 'count')) == 200 }
+    }
+
+    def "the same commands answer the same over telnet, server.http, server.harbor and server.execute"() {
+        given:
+        int telnetPort = Net.freePort()
+        start("""
+            def vol = interactive.float('volume', 1.0, min: 0, max: 2)
+            def q = request.queue(id: 'q')
+            def waiting = request.queue(id: 'waiting')
+            server.telnet(port: ${telnetPort})
+            server.http(port: PORT, token: 'tok')
+            server.harbor(port: PORT, key: 'k3y')
+            server.register('echo', usage: '<text>', description: 'says it back') { arg -> "echo: \${arg}" }
+            server.register('fails') { arg -> throw new IllegalStateException('no') }
+            harbor.http.register('/exec', port: PORT, method: 'POST') { req -> server.execute(req.body) }
+            output.dummy(mksafe(q), id: 'out')
+        """)
+        def t = new Telnet(telnetPort)
+        def overHttp = { String line ->
+            String name = line.split(' ', 2)[0]
+            String arg = line.contains(' ') ? line.split(' ', 2)[1] : ''
+            body(http(port, 'POST', "/control/${name}", [Authorization: 'Bearer tok'], arg))
+        }
+        def overHarbor = { String line -> body(harbor(port, line)) }
+        // AzuraCast's own shape: its script serves /telnet itself with server.execute
+        def overScript = { String line -> body(http(port, 'POST', '/exec', [:], line)) }
+        def commands = ['help', 'help echo', 'help nothing', 'version', 'list', 'echo one  two', 'echo',
+                        'var.list', 'var.get volume', 'var.set volume 0.5', 'var.get volume', 'var.set volume loud',
+                        'var.get nothing', 'q.metadata', 'q.remaining', 'q.skip', 'out.skip', 'waiting.push /tmp/a.mp3',
+                        'waiting.queue', 'waiting.push', 'fails', 'nonsense', 'q.nonsense']
+
+        when: 'each command over the three, one after the other'
+        def answers = commands.collect { c ->
+            [c, t.cmd(c), overHttp(c) - ~/\n$/, overHarbor(c) - ~/\n$/, overScript(c)]
+        }
+        def uptimes = [t.cmd('uptime'), overHttp('uptime') - ~/\n$/, overHarbor('uptime') - ~/\n$/,
+                       overScript('uptime')]
+
+        then: 'the three answers to each are the same'
+        answers.each { row ->
+            def (String c, String viaTelnet, String viaHttp, String viaHarbor, String viaScript) = row
+            if (c.startsWith('waiting.push ')) {
+                // a push may answer the request's id, which each push increments: the rest must match
+                (viaTelnet, viaHttp, viaHarbor, viaScript) = [viaTelnet, viaHttp, viaHarbor, viaScript]
+                        .collect { it.replaceAll(/\d+/, 'N') }
+            }
+            assert [c, viaHttp] == [c, viaTelnet]
+            assert [c, viaHarbor] == [c, viaTelnet]
+            assert [c, viaScript] == [c, viaTelnet]
+        }
+        answers.find { it[0] == 'var.set volume 0.5' }[1] == 'volume = 0.5'
+        answers.find { it[0] == 'help' }[1].contains('waiting.push <uri>')
+        answers.find { it[0] == 'nonsense' }[1] == 'ERROR: unknown command, type help'
+        answers.find { it[0] == 'fails' }[1].startsWith('ERROR: ')
+        uptimes.every { it ==~ /0d 00h 00m \d\ds/ }
+
+        cleanup:
+        t?.close()
+    }
+
+    def "a slow command holds up only its own connection: other telnet clients and HTTP are answered meanwhile, its next line after it"() {
+        given: 'one event loop, so that a command blocking it would block every connection'
+        int telnetPort = Net.freePort()
+        station = Engine.load('control.groovy', """
+            server.telnet(port: ${telnetPort})
+            server.harbor(port: ${port}, key: 'k3y')
+            server.register('slow') { arg -> Thread.sleep(3000); 'slept' }
+            server.register('echo') { arg -> arg }
+            output.dummy(sine(id: 'tone'))
+        """.stripIndent(), ['harbor.eventLoops': '1'])
+        station.start(null)
+        def slow = new Socket('127.0.0.1', telnetPort)
+        slow.soTimeout = 10_000
+        def other = new Telnet(telnetPort)
+
+        when: 'a client sends the slow command and another behind it, while others ask for the version'
+        long t0 = System.nanoTime()
+        slow.outputStream.write('slow\r\necho after\r\n'.bytes)
+        Thread.sleep(200)
+        def latencies = (1..5).collect {
+            long a = System.nanoTime()
+            assert other.cmd('version').startsWith('Groovecast ')
+            assert body(harbor(port, 'echo hi')) == 'hi\n'
+            Thread.sleep(150)
+            (System.nanoTime() - a) / 1e6 - 150
+        }
+        def lines = new BufferedReader(new InputStreamReader(slow.inputStream))
+        def answer = (1..4).collect { lines.readLine() }
+        double answeredAfter = (System.nanoTime() - t0) / 1e9
+
+        then: 'the others were answered at once; the slow one after its 3 s, then the line after it'
+        latencies.every { it < 300 }
+        answer == ['slept', 'END', 'after', 'END']
+        answeredAfter > 2.9
+
+        cleanup:
+        slow?.close()
+        other?.close()
+    }
+
     def "mistakes in control functions are script errors with their line"() {
         when:
         Engine.load('control.groovy', script)
@@ -310,6 +448,9 @@ class ControlSpec extends Specification {
         "def s = sine()\noutput.dummy(amplify('loud', s))"                          | 'control.groovy:2: amplify() expects a number or a function for factor, got String "loud"'
         "output.dummy(amplify({ -> 'x' }, sine()))"                                 | 'control.groovy:1: amplify(): the factor function returned x, not a number'
         "server.http(port: 8000)\noutput.dummy(sine())"                             | 'control.groovy:1: server.http() needs token: (a string)'
+        "server.harbor(port: 8000)\noutput.dummy(sine())"                           | 'control.groovy:1: server.harbor() needs key: (a string)'
+        "server.harbor(port: 8000, key: ' ')\noutput.dummy(sine())"                 | 'control.groovy:1: server.harbor() needs a key that is not empty'
+        "server.harbor(key: 'k')\nserver.harbor(key: 'j', path: 'telnet')\noutput.dummy(sine())" | 'control.groovy:2: server.harbor(): port 8000 already serves the control commands at /telnet'
         "interactive.float('v', 1)\ninteractive.bool('v', true)\noutput.dummy(sine())" | 'control.groovy:2: interactive.bool(): there is already an interactive variable v'
         "interactive.float('v', 5, max: 2)\noutput.dummy(sine())"                   | 'control.groovy:1: interactive.float(): v must be between -Infinity and 2.0, got 5.0'
         "server.register('list') { a -> a }\noutput.dummy(sine())"                  | 'control.groovy:1: server.register(): there is already a command list'

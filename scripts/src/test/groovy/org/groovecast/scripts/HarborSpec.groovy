@@ -110,6 +110,64 @@ class HarborSpec extends Specification {
         Net.raw(port, "GET /hello/bob HTTP/1.1\r\nConnection: close\r\n\r\n").contains('hello bob')
     }
 
+    def "a slow handler holds up neither the port nor its loop; requests after it on its connection wait their turn; one past the handler timeout gets 503"() {
+        given: 'one event loop, so that a handler blocking it would block every request'
+        def logged = new ListAppender<ILoggingEvent>()
+        logged.start()
+        def connectionLog = (Logger) LoggerFactory.getLogger('org.groovecast.net.harbor.HarborConnection')
+        connectionLog.addAppender(logged)
+        start('''
+            harbor.http.register('/slow', port: PORT) { req -> Thread.sleep(3000); 'slept' }
+            harbor.http.register('/stuck', port: PORT) { req -> Thread.sleep(6000); 'too late' }
+            harbor.http.register('/ping', port: PORT) { req -> 'pong' }
+            harbor.http.register('/thread', port: PORT) { req -> Thread.currentThread().isVirtual() }
+            output.dummy(sine())
+        ''', ['harbor.eventLoops': '1', 'harbor.handlerTimeout': '4'])
+
+        expect: 'handlers run on a virtual thread'
+        Net.raw(port, "GET /thread HTTP/1.1\r\nConnection: close\r\n\r\n").endsWith('true')
+
+        when: 'a 3 s handler is asked (a second request pipelined behind it), and pings are made meanwhile'
+        def slow = new Socket('127.0.0.1', port)
+        slow.soTimeout = 10_000
+        long t0 = System.nanoTime()
+        slow.outputStream.write(("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n" +
+                "GET /ping HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").bytes)
+        Thread.sleep(200)
+        def latencies = (1..10).collect {
+            long a = System.nanoTime()
+            assert Net.raw(port, "GET /ping HTTP/1.1\r\nConnection: close\r\n\r\n").endsWith('pong')
+            Thread.sleep(150)
+            (System.nanoTime() - a) / 1e6 - 150
+        }
+        String both = slow.inputStream.text
+        double answeredAfter = (System.nanoTime() - t0) / 1e9
+        println "slow handler: GET latency ${latencies.min().round(1)}..${latencies.max().round(1)} ms while it ran; answered after ${answeredAfter.round(2)} s"
+
+        then: 'every ping was answered at once; the slow one after its 3 s, and the request behind it after it'
+        latencies.every { it < 200 }
+        answeredAfter > 2.9
+        both.count('HTTP/1.1 200 OK') == 2
+        both.indexOf('slept') < both.indexOf('pong')
+
+        when: 'a handler that does not answer within settings.harbor.handlerTimeout (4 s)'
+        long t1 = System.nanoTime()
+        String stuck = Net.raw(port, "GET /stuck HTTP/1.1\r\nHost: x\r\n\r\nGET /ping HTTP/1.1\r\nConnection: close\r\n\r\n", 8000)
+        double refusedAfter = (System.nanoTime() - t1) / 1e9
+
+        then: 'it gets 503 at the timeout with a log line naming the setting, and the connection goes on'
+        Net.status(stuck) == 503
+        refusedAfter > 3.9 && refusedAfter < 5.5
+        !stuck.contains('too late')
+        stuck.endsWith('pong')
+        logged.list.any { it.level == Level.WARN && it.formattedMessage.contains('GET /stuck') &&
+                it.formattedMessage.contains('settings.harbor.handlerTimeout') }
+
+        cleanup:
+        slow?.close()
+        connectionLog.detachAppender(logged)
+    }
+
     def "bad requests get their status and never disturb the listeners"() {
         given:
         Files.writeString(dir.resolve('page.html'), '<p>static</p>')

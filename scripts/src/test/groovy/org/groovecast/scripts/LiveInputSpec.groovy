@@ -24,11 +24,11 @@ class LiveInputSpec extends Specification {
         station?.stop()
     }
 
-    static Process sourceClient(int port, String password, double seconds, int freq) {
+    static Process sourceClient(int port, String password, double seconds, int freq, String user = 'source') {
         new ProcessBuilder('ffmpeg', '-nostdin', '-v', 'error', '-re', '-f', 'lavfi', '-i',
                 "sine=frequency=${freq}:sample_rate=44100:duration=${seconds}".toString(), '-ac', '2',
                 '-c:a', 'libmp3lame', '-b:a', '128k', '-f', 'mp3', '-content_type', 'audio/mpeg',
-                "icecast://source:${password}@127.0.0.1:${port}/live".toString())
+                "icecast://${user}:${password}@127.0.0.1:${port}/live".toString())
                 .redirectErrorStream(true).start()
     }
 
@@ -92,7 +92,7 @@ class LiveInputSpec extends Specification {
         station = Engine.load('live.groovy', """
             def seen = []
             def live = input.harbor('live', port: ${port}, password: 'secret', buffer: 0.2)
-            live.onConnect { headers -> seen << "connect " + headers['content-type'] }
+            live.onConnect { client -> seen << "connect " + client.headers['content-type'] }
             live.onDisconnect { -> seen << 'disconnect' }
             live.onMetadata { m -> seen << "title " + m.title + " by " + m.artist }
             output.dummy(mksafe(live))
@@ -118,6 +118,98 @@ class LiveInputSpec extends Specification {
         titled
         Net.await(5) { new URL("http://127.0.0.1:${port}/seen").text.endsWith('disconnect') }
         new URL("http://127.0.0.1:${port}/seen").text.startsWith('connect audio/mpeg')
+    }
+
+    def "an auth function answering a map names the DJ: admitted, its names reach onConnect and the metadata; [allow: false] or false refuse with 401"() {
+        given: "AzuraCast's shape: the password checked elsewhere, the DJ's name and display name answered"
+        station = Engine.load('live.groovy', """
+            def seen = []
+            def live = input.harbor('live', port: ${port}, buffer: 0.2, auth: { user, password ->
+                if (password == 'dj1pw') return [allow: true, username: 'dj1', displayName: 'DJ One']
+                if (user == 'dj2' && password == 'pw2') return [allow: true, username: 'dj2', display_name: 'DJ Two']
+                if (password == 'off') return [allow: false, username: 'dj1']
+                if (password == 'noallow') return [username: 'dj1']
+                false
+            })
+            live.onConnect { c -> seen << "connect \${c.user} \${c.username} \${c.displayName} \${c.address} \${c.headers['content-type']}" }
+            live.onMetadata { m -> seen << "meta \${m.dj_username} \${m.dj_display_name} \${m.title}" }
+            output.dummy(mksafe(live))
+            harbor.http.register('/seen', port: ${port}) { req -> seen.join('|') }
+        """.stripIndent(), [:])
+        station.start(null)
+        def source = { String password -> "SOURCE /live HTTP/1.0\r\nAuthorization: Basic ${"source:${password}".bytes.encodeBase64()}\r\n\r\n" }
+        def seen = { new URL("http://127.0.0.1:${port}/seen").text }
+
+        expect: '[allow: false], a map without allow, and false are refused'
+        Net.status(Net.raw(port, source('off'))) == 401
+        Net.status(Net.raw(port, source('noallow'))) == 401
+        Net.status(Net.raw(port, source('guess'))) == 401
+        seen() == ''
+
+        when: 'DJ One streams, and its software sends a title'
+        Process dj = sourceClient(port, 'dj1pw', 3, 880)
+        boolean named = Net.await(5) { seen().contains('meta dj1 DJ One DJ One') }
+        String ok = Net.raw(port, "GET /admin/metadata?mode=updinfo&mount=/live&song=Band+-+Song HTTP/1.0\r\n" +
+                "Authorization: Basic ${'source:dj1pw'.bytes.encodeBase64()}\r\n\r\n")
+        boolean titled = Net.await(5) { seen().contains('meta dj1 DJ One Song') }
+        dj.waitFor(20, TimeUnit.SECONDS)
+
+        then: 'onConnect saw who logged in and under which names; the first metadata is titled with the display name'
+        seen().startsWith('connect source dj1 DJ One 127.0.0.1 audio/mpeg')
+        named
+
+        and: 'a title from the DJ keeps the names beside it'
+        Net.status(ok) == 200
+        titled
+
+        when: "a client that sends only a password, with the DJ's user:password in it (user source), and AzuraCast's API spelling, display_name"
+        Net.await(5) { !station.graph().sources().find { it.kind() == 'input.harbor' }.isConnected() }
+        Process dj2 = sourceClient(port, 'dj2:pw2', 2, 660)
+        boolean second = Net.await(5) { seen().contains('meta dj2 DJ Two DJ Two') }
+        dj2.waitFor(20, TimeUnit.SECONDS)
+
+        then:
+        second
+        seen().contains('connect dj2 dj2 DJ Two 127.0.0.1')
+    }
+
+    def "<id>.stop over telnet kicks the live DJ; <id>.status says who streams, before and after"() {
+        given:
+        int telnetPort = Net.freePort()
+        station = Engine.load('live.groovy', """
+            def live = input.harbor('live', id: 'dj', port: ${port}, password: 'secret', buffer: 0.2)
+            output.dummy(mksafe(live))
+            server.telnet(port: ${telnetPort})
+        """.stripIndent(), [:])
+        station.start(null)
+        def live = station.graph().sources().find { it.kind() == 'input.harbor' }
+        def t = new Telnet(telnetPort)
+
+        expect: 'nobody streams yet'
+        t.cmd('dj.status') == 'no source client connected'
+        t.cmd('dj.stop') == 'No source client connected'
+        t.cmd('help').readLines().any { it.startsWith('dj.stop ') } && t.cmd('help').readLines().any { it.startsWith('dj.status ') }
+
+        when: 'a DJ streams for 30 s, and is stopped from control'
+        Process dj = sourceClient(port, 'secret', 30, 880)
+        assert Net.await(5) { live.isConnected() }
+        String status = t.cmd('dj.status')
+        long t0 = System.nanoTime()
+        String stopped = t.cmd('dj.stop')
+        boolean exited = dj.waitFor(10, TimeUnit.SECONDS)
+        double goneAfter = (System.nanoTime() - t0) / 1e9
+
+        then: 'it was connected from its address; the DJ is cut off at once and its ffmpeg ends'
+        status ==~ /source client connected from 127\.0\.0\.1:\d+/
+        stopped == 'Done'
+        exited
+        goneAfter < 5
+        Net.await(5) { t.cmd('dj.status') == 'no source client connected' }
+        !live.isConnected()
+
+        cleanup:
+        dj?.destroyForcibly()
+        t?.close()
     }
 
     def "a wrong password gets 401, a second client on a busy mount 403, and the engine keeps serving"() {

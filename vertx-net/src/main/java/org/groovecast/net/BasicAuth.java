@@ -19,15 +19,25 @@ public final class BasicAuth {
         return (u, p) -> Secrets.same(user, u) & Secrets.same(password, p);
     }
 
-    /** Whether an {@code Authorization} header carries a user and password that {@code check} accepts. */
-    public static boolean accepts(String header, BiPredicate<String, String> check) {
-        if (header == null || !header.regionMatches(true, 0, "Basic ", 0, 6)) return false;
+    /** The user and password of a Basic {@code Authorization} header. */
+    public record Credentials(String user, String password) {
+    }
+
+    /** The credentials an {@code Authorization} header carries; null when it is no well-formed Basic one. */
+    public static Credentials parse(String header) {
+        if (header == null || !header.regionMatches(true, 0, "Basic ", 0, 6)) return null;
         try {
             String raw = new String(Base64.getDecoder().decode(header.substring(6).trim()), StandardCharsets.UTF_8);
             int colon = raw.indexOf(':');
-            return colon >= 0 && check.test(raw.substring(0, colon), raw.substring(colon + 1));
+            return colon < 0 ? null : new Credentials(raw.substring(0, colon), raw.substring(colon + 1));
         } catch (IllegalArgumentException e) {
-            return false;
+            return null;
         }
+    }
+
+    /** Whether an {@code Authorization} header carries a user and password that {@code check} accepts. */
+    public static boolean accepts(String header, BiPredicate<String, String> check) {
+        Credentials c = parse(header);
+        return c != null && check.test(c.user(), c.password());
     }
 }

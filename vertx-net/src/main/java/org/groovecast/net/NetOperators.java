@@ -85,18 +85,26 @@ public final class NetOperators {
                         .named("buffer", NUMBER, 2.0, "seconds decoded before the source becomes available")
                         .named("max", NUMBER, 10.0, "seconds kept at most; newer samples past that are dropped")
                         .named("timeout", NUMBER, 10.0, "seconds without data after which a client is dropped")
-                        .named("auth", FUNCTION, null, "{ user, password -> bool } instead of user: and password:")
-                        .named("onConnect", FUNCTION, null, "called with the client's request headers")
+                        .named("auth", FUNCTION, null, "{ user, password -> bool } instead of user: and password:, or "
+                                + "answering [allow: true, username: 'dj1', displayName: 'DJ One'] to name the DJ")
+                        .named("onConnect", FUNCTION, null, "called with [user:, username:, displayName:, address:, headers:] "
+                                + "of each admitted client")
                         .named("onDisconnect", FUNCTION, null, "called when the client leaves")
-                        .method("auth", "live.auth { user, password -> bool }: replaces the user and password check")
-                        .method("onConnect", "live.onConnect { headers -> }: called when a source client connects")
+                        .method("auth", "live.auth { user, password -> bool or [allow:, username:, displayName:] }: "
+                                + "replaces the user and password check")
+                        .method("onConnect", "live.onConnect { client -> }: called when a source client connects "
+                                + "(client.username, client.displayName, client.address, client.headers...)")
                         .method("onDisconnect", "live.onDisconnect { -> }: called when it leaves")
                         .method("stop", "live.stop(): kicks the connected source client")
                         .method("isConnected", "live.isConnected(): whether a source client streams now")
+                        .method("connectedClient", "live.connectedClient(): the client's address:port, or null")
+                        .method("status", "live.status(): 'source client connected from <address:port>' or "
+                                + "'no source client connected'")
                         .returns(SOURCE)
                         .create(a -> liveInput(net, a)),
                 OperatorSpec.named("harbor.http.register")
-                        .doc("An HTTP endpoint on the harbor: { req -> http.response(...) } (or a string).")
+                        .doc("An HTTP endpoint on the harbor: { req -> http.response(...) } (or a string), run on a virtual thread, "
+                                + "never on the event loop; 503 past settings.harbor.handlerTimeout.")
                         .positional("path", STRING, "the path; ':name' segments are parameters (req.params.name)")
                         .named("port", INTEGER, 8000, "the harbor port")
                         .named("method", STRING, "GET", "the HTTP method")
@@ -105,8 +113,9 @@ public final class NetOperators {
                         .create(a -> {
                             UserFunction handler = a.function("handler");
                             String path = path(a.string("path"));
+                            // The script's code may block (http.post, a database): off the event loop.
                             net.harbor(a.integer("port")).addRoute(new Route(a.string("method").toUpperCase(
-                                    java.util.Locale.ROOT), path, req -> reply(handler.call(req))));
+                                    java.util.Locale.ROOT), path, req -> reply(handler.call(req))).mayBlock());
                             return null;
                         }),
                 OperatorSpec.named("harbor.http.static")
@@ -186,8 +195,8 @@ public final class NetOperators {
         String password = a.string("password");
         UserFunction auth = a.function("auth");
         LiveInput in = new LiveInput(a.integer("port"), path(a.string("mount")), net.decoder(),
-                auth != null ? (u, p) -> auth.test(u, p) : BasicAuth.credentials(user, password),
-                a.number("buffer"), a.number("max"), a.number("timeout"));
+                BasicAuth.credentials(user, password), a.number("buffer"), a.number("max"), a.number("timeout"));
+        if (auth != null) in.auth((u, p) -> auth.call(u, p));
         UserFunction connect = a.function("onConnect");
         if (connect != null) in.onConnect(h -> connect.call(h));
         UserFunction disconnect = a.function("onDisconnect");

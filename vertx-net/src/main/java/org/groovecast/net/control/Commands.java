@@ -15,8 +15,10 @@ import org.slf4j.LoggerFactory;
  * runs {@code music.push} with {@code x.mp3}); the engine registers its own ({@code list},
  * {@code <id>.skip}...) and scripts add theirs with {@code server.register}.
  *
- * <p>Commands run on the thread of the connection that asked (a Vert.x event loop), so they must
- * be short and thread-safe.
+ * <p>Commands run on a virtual thread of the connection that asked (telnet, HTTP), never on an
+ * event loop, so one may block (a script's command calling an HTTP API) holding up only that
+ * connection; several may run at once, so they must be thread-safe. {@code server.execute} runs
+ * one on the thread of the script's code that calls it.
  */
 public final class Commands {
     private static final Logger log = LoggerFactory.getLogger(Commands.class);
@@ -92,7 +94,7 @@ public final class Commands {
             return new Answer(name.equals(QUIT) ? Status.CLOSE : Status.OK, out == null ? "" : out);
         } catch (IllegalArgumentException x) {
             return new Answer(Status.BAD_ARGUMENT, "ERROR: " + x.getMessage());
-        } catch (RuntimeException x) {
+        } catch (Exception | AssertionError x) { // a script's command may throw checked exceptions, and assert
             if (failedOnce.add(name)) log.warn("control: command {} failed (logged once): {}", name, x.toString());
             return new Answer(Status.FAILED, "ERROR: " + x);
         }

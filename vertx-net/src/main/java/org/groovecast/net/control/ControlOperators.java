@@ -31,6 +31,7 @@ public final class ControlOperators {
     public static List<OperatorSpec> specs(Commands commands, Network net) {
         Variables variables = new Variables(commands);
         Set<Integer> httpPorts = new HashSet<>();
+        Set<String> telnetEndpoints = new HashSet<>();
         return List.of(
                 OperatorSpec.named("server.telnet")
                         .doc("A telnet control server: one command per line (help lists them), each answer ending with END.")
@@ -58,8 +59,32 @@ public final class ControlOperators {
                             }
                             ControlEndpoint endpoint = new ControlEndpoint(commands, token);
                             for (String method : List.of("GET", "POST")) {
-                                net.harbor(a.integer("port")).addRoute(new Route(method, ControlEndpoint.PATH, endpoint).guard());
+                                // Commands may run the script's code (server.register): off the event loop.
+                                net.harbor(a.integer("port")).addRoute(new Route(method, ControlEndpoint.PATH, endpoint)
+                                        .mayBlock().guard());
                             }
+                            return null;
+                        }),
+                OperatorSpec.named("server.harbor")
+                        .doc("The control commands in telnet syntax over HTTP, as Liquidsoap's server.harbor and AzuraCast "
+                                + "use them: POST the command line as the body, with the key in X-Liquidsoap-Api-Key.")
+                        .named("port", INTEGER, 8000, "the harbor port")
+                        .named("path", STRING, TelnetEndpoint.DEFAULT_PATH, "the path to POST commands to")
+                        .requiredNamed("key", STRING, "the secret every request carries in X-Liquidsoap-Api-Key")
+                        .returns(NONE)
+                        .create(a -> {
+                            String key = a.string("key");
+                            if (key.isBlank()) throw new ScriptException("server.harbor() needs a key that is not empty");
+                            String path = a.string("path").startsWith("/") ? a.string("path") : "/" + a.string("path");
+                            if (path.contains(":") || path.endsWith("*")) {
+                                throw new ScriptException("server.harbor(): path must be a plain path, got \"" + path + "\"");
+                            }
+                            if (!telnetEndpoints.add(a.integer("port") + path)) {
+                                throw new ScriptException("server.harbor(): port " + a.integer("port") + " already serves the "
+                                        + "control commands at " + path);
+                            }
+                            net.harbor(a.integer("port")).addRoute(new Route("POST", path, new TelnetEndpoint(commands, key))
+                                    .mayBlock().guard());
                             return null;
                         }),
                 OperatorSpec.named("server.register")
@@ -84,6 +109,12 @@ public final class ControlOperators {
                             if (!added) throw new ScriptException("server.register(): there is already a command " + name);
                             return null;
                         }),
+                OperatorSpec.named("server.execute")
+                        .doc("Runs a control command from the script and answers its output, as telnet shows it before END: "
+                                + "server.execute('radio.skip'); the way to serve the commands from a harbor.http.register handler.")
+                        .positional("command", STRING, "the command line: the command, then its argument after a space")
+                        .returns(STRING)
+                        .create(a -> commands.run(a.string("command")).text()),
                 OperatorSpec.named("interactive.float")
                         .doc("A number the control interface can change (var.set NAME VALUE); read it as v.value.")
                         .positional("name", STRING, "the variable's name in var.list, var.get and var.set")

@@ -22,6 +22,7 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.function.BiPredicate;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import org.groovecast.net.BasicAuth;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -35,8 +36,8 @@ import org.slf4j.LoggerFactory;
  * <p>What a client may hold is bounded ({@link HarborLimits}): a connection over the port's caps
  * is answered 503 at once; a head must be complete within the head timeout and a keep-alive
  * connection send its next request within the idle timeout (listeners and DJs have neither); an
- * address that failed too many logins gets 429. Logins that run the script's code are checked off
- * the event loop, the connection's reads paused meanwhile.
+ * address that failed too many logins gets 429. Logins and handlers that run the script's code run
+ * off the event loop ({@link OffLoopCall}), the connection's reads paused meanwhile.
  */
 final class HarborConnection extends ChannelInboundHandlerAdapter {
     private static final Logger log = LoggerFactory.getLogger(HarborConnection.class);
@@ -55,7 +56,11 @@ final class HarborConnection extends ChannelInboundHandlerAdapter {
     private static final long LISTENER_AUTH_NANOS = TimeUnit.SECONDS.toNanos(10);
     private static final int STREAM_CHUNK = 64 * 1024;
 
-    private enum State { HEAD, BODY, CHECKING, BUSY, LISTENER, INGEST, CLOSED }
+    /** OFF_LOOP: waiting for the script's code (a login check, a handler) to answer on another thread. */
+    private enum State { HEAD, BODY, OFF_LOOP, BUSY, LISTENER, INGEST, CLOSED }
+
+    /** How a login check went. */
+    private enum Verdict { YES, NO, TIMED_OUT, FAILED }
 
     /** What the connection waits for now, and so what its deadline means. */
     private enum Wait { NONE, HEAD, IDLE, BODY }
@@ -77,6 +82,8 @@ final class HarborConnection extends ChannelInboundHandlerAdapter {
     private long deadline;
     private ScheduledFuture<?> timer;
     private long timerAt;
+    /** Reads paused while the script's code runs off the loop, since bytes came meanwhile. */
+    private boolean readsPaused;
     /** The thread writing a streamed reply, woken when the socket drains. */
     private volatile Thread streamer;
 
@@ -160,7 +167,15 @@ final class HarborConnection extends ChannelInboundHandlerAdapter {
         } finally {
             in.release();
         }
-        if (state == State.CHECKING) return; // kept until the check answers (reads are paused meanwhile)
+        if (state == State.OFF_LOOP) {
+            // Kept until the check or handler answers; no more is read meanwhile. Paused only once
+            // something comes, so that a request with nothing behind it costs no change of interest.
+            if (!readsPaused) {
+                readsPaused = true;
+                ctx.channel().config().setAutoRead(false);
+            }
+            return;
+        }
         if (wait == Wait.BODY) deadline = System.nanoTime() + server.limits().idleTimeoutNanos();
         processSafely();
     }
@@ -276,12 +291,15 @@ final class HarborConnection extends ChannelInboundHandlerAdapter {
             return;
         }
         RequestHead h = head;
-        check(seconds(in.authTimeout()), "input.harbor " + in.path(), () -> BasicAuth.accepts(authorization, in::authorizes),
-                verdict -> {
-                    switch (verdict) {
+        BasicAuth.Credentials credentials = BasicAuth.parse(authorization);
+        String what = "input.harbor " + in.path();
+        offLoop(seconds(in.authTimeout()), () -> credentials == null ? null : in.login(credentials.user(), credentials.password()),
+                r -> {
+                    Login login = r.value();
+                    switch (verdict(r, login != null && login.allowed(), what)) {
                         case YES -> {
                             state = State.INGEST;
-                            ingest = in.connect(h, ctx, peer());
+                            ingest = in.connect(h, ctx, peer(), login);
                             if (ingest == null) {
                                 state = State.CLOSED; // refused; the answer is on its way and the connection closing
                             } else if (acc.isReadable()) {
@@ -300,7 +318,7 @@ final class HarborConnection extends ChannelInboundHandlerAdapter {
                         }
                         case FAILED -> closeWith(500, "the login check failed", Map.of());
                     }
-                });
+                }, null);
     }
 
     /**
@@ -321,7 +339,8 @@ final class HarborConnection extends ChannelInboundHandlerAdapter {
             reply(new HttpReply(401, "text/plain; charset=utf-8", basicRealm("Groovecast"), "Unauthorized"));
             return;
         }
-        check(seconds(in.authTimeout()), "input.harbor " + in.path(), () -> BasicAuth.accepts(authorization, in::authorizes),
+        check(seconds(in.authTimeout()), "input.harbor " + in.path(),
+                () -> BasicAuth.accepts(authorization, (u, p) -> in.login(u, p).allowed()),
                 verdict -> {
                     state = State.HEAD;
                     switch (verdict) {
@@ -378,21 +397,46 @@ final class HarborConnection extends ChannelInboundHandlerAdapter {
         ctx.flush();
     }
 
+    /** Runs a login check off the loop (see {@link #offLoop}) and continues with its verdict on the loop. */
+    private void check(long timeoutNanos, String what, BooleanSupplier check, Consumer<Verdict> then) {
+        offLoop(timeoutNanos, check::getAsBoolean, r -> then.accept(verdict(r, Boolean.TRUE.equals(r.value()), what)), null);
+    }
+
+    /** A login check's result as a verdict: {@code yes} says whether its answer admits; a failure is logged. */
+    private Verdict verdict(OffLoopCall.Result<?> r, boolean yes, String what) {
+        return switch (r.outcome()) {
+            case ANSWERED -> yes ? Verdict.YES : Verdict.NO;
+            case TIMED_OUT -> Verdict.TIMED_OUT;
+            case FAILED -> {
+                log.warn("{}: its auth function failed for {}: {}", what, peer(), r.error().toString());
+                yield Verdict.FAILED;
+            }
+        };
+    }
+
     /**
-     * Runs a login check on a virtual thread, the connection's reads paused, and continues with
-     * its verdict on the loop; a connection that closed meanwhile is forgotten.
+     * Runs {@code work} on a virtual thread, the connection's reads paused once anything more
+     * arrives (what arrived is kept), and continues with its result on the loop, then with the
+     * requests that came meanwhile. A connection that closed meanwhile is forgotten, what the work
+     * answered passed to {@code discard} (as is an answer past the deadline).
      */
-    private void check(long timeoutNanos, String what, BooleanSupplier check, Consumer<OffLoopCheck.Verdict> then) {
-        state = State.CHECKING;
+    private <T> void offLoop(long timeoutNanos, Supplier<T> work, Consumer<OffLoopCall.Result<T>> then,
+                             Consumer<? super T> discard) {
+        state = State.OFF_LOOP;
         wait = Wait.NONE;
-        ctx.channel().config().setAutoRead(false);
-        OffLoopCheck.ask(ctx.executor(), server.checks(), timeoutNanos, check, verdict -> {
-            if (state == State.CLOSED) return;
-            then.accept(verdict);
-            if (state == State.CLOSED) return;
-            ctx.channel().config().setAutoRead(true);
+        OffLoopCall.call(ctx.executor(), server.callbacks(), timeoutNanos, work, r -> {
+            if (readsPaused) {
+                // Resumed first: what follows may pause them again for a reason of its own (a live input's full pipe).
+                readsPaused = false;
+                ctx.channel().config().setAutoRead(true);
+            }
+            if (state == State.CLOSED) {
+                if (discard != null && r.outcome() == OffLoopCall.Outcome.ANSWERED) discard.accept(r.value());
+                return;
+            }
+            then.accept(r);
             if (state == State.HEAD) processSafely(); // requests that came meanwhile
-        }, e -> log.warn("{}: its auth function failed for {}: {}", what, peer(), e.toString()));
+        }, discard);
     }
 
     /** Answers 429 if the address failed too many logins lately; returns whether it did. */
@@ -458,20 +502,55 @@ final class HarborConnection extends ChannelInboundHandlerAdapter {
             reply(HttpReply.text(404, "not found: " + head.path()));
             return;
         }
-        boolean guarded = m.route().guarded();
-        if (guarded && tooManyFailures(true)) return;
+        Route route = m.route();
+        if (route.guarded() && tooManyFailures(true)) return;
         HttpRequest req = new HttpRequest(head.method(), head.path(), head.query(), head.headers(), m.params(), body);
+        if (route.blocking()) {
+            long timeout = server.limits().handlerTimeoutNanos();
+            offLoop(timeout, () -> route.handler().apply(req), r -> {
+                state = State.HEAD;
+                switch (r.outcome()) {
+                    case ANSWERED -> answer(route, r.value());
+                    case TIMED_OUT -> {
+                        log.warn("harbor: handler of {} {} on port {} did not answer {} within {} s "
+                                        + "(settings.harbor.handlerTimeout); answered 503", route.method(), route.pattern(),
+                                server.port(), peer(), secondsText(timeout));
+                        reply(HttpReply.text(503, "the handler did not answer in time"));
+                    }
+                    case FAILED -> {
+                        server.handlerFailed(route, r.error());
+                        reply(HttpReply.text(500, "internal error"));
+                    }
+                }
+            }, HarborConnection::discard);
+            return;
+        }
         HttpReply r;
         try {
-            r = m.route().handler().apply(req);
+            r = route.handler().apply(req);
         } catch (RuntimeException e) {
-            server.handlerFailed(m.route(), e);
+            server.handlerFailed(route, e);
             reply(HttpReply.text(500, "internal error"));
             return;
         }
+        answer(route, r);
+    }
+
+    private void answer(Route route, HttpReply r) {
         if (r == null) r = new HttpReply(204, null, Map.of(), null);
-        if (guarded && r.status() == 401) failedLogin();
+        if (route.guarded() && r.status() == 401) failedLogin();
         reply(r);
+    }
+
+    /** A reply that will not be sent (its connection closed, or it came too late): a stream in it is closed. */
+    private static void discard(HttpReply r) {
+        if (r != null && r.data() instanceof InputStream in) {
+            try {
+                in.close();
+            } catch (IOException e) {
+                log.debug("harbor: closing an unsent reply's stream: {}", e.toString());
+            }
+        }
     }
 
     private void reply(HttpReply r) {

@@ -6,25 +6,28 @@ import java.util.Map;
 
 /**
  * A live input's side of the harbor: where Icecast source clients connect. The harbor checks the
- * client's credentials with {@link #authorizes} off the event loop (it may run the script's code),
- * then hands the authorized request to {@link #connect} or {@link #adminMetadata} on the loop.
+ * client's credentials with {@link #login} off the event loop (it may run the script's code), then
+ * hands the authorized request to {@link #connect} or {@link #adminMetadata} on the loop.
  */
 public interface HarborIngest {
     /** The mount path, {@code /live}. */
     String path();
 
-    /** Whether the user and password may stream here (or set its title); may block, never called on an event loop. */
-    boolean authorizes(String user, String password);
+    /**
+     * Whether the user and password may stream here (or set its title), and who the client is on
+     * air; may block, never called on an event loop.
+     */
+    Login login(String user, String password);
 
-    /** Seconds {@link #authorizes} may take before the client is refused. */
+    /** Seconds {@link #login} may take before the client is refused. */
     double authTimeout();
 
     /**
-     * An authorized source client sent its request head (on the connection's event loop). Answers
-     * it: 403 or 503 with the reason, or the go-ahead; returns the session that takes the stream, or
-     * null when refused (the answer is written and the connection closing).
+     * A source client that {@code login} admitted sent its request head (on the connection's event
+     * loop). Answers it: 403 or 503 with the reason, or the go-ahead; returns the session that takes
+     * the stream, or null when refused (the answer is written and the connection closing).
      */
-    Session connect(RequestHead head, ChannelHandlerContext ctx, String peer);
+    Session connect(RequestHead head, ChannelHandlerContext ctx, String peer, Login login);
 
     /** An authorized {@code /admin/metadata} with {@code mode=updinfo&mount=...&song=...}: returns the status to answer. */
     int adminMetadata(Map<String, String> params);

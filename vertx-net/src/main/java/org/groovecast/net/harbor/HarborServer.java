@@ -45,8 +45,8 @@ public final class HarborServer {
     private final ConnectionCount connections;
     private final AuthFailures authFailures;
     private volatile HarborLimits limits = HarborLimits.DEFAULT;
-    /** Where login checks that may run the script's code run: a virtual thread each. */
-    private volatile java.util.concurrent.Executor checks = OffLoopCheck.VIRTUAL_THREADS;
+    /** Where the script's code called for a connection (logins, handlers) runs: a virtual thread each. */
+    private volatile java.util.concurrent.Executor callbacks = OffLoopCall.VIRTUAL_THREADS;
     private Channel server;
 
     public HarborServer(int port, String bind, int maxBody) {
@@ -70,13 +70,13 @@ public final class HarborServer {
         return connections;
     }
 
-    java.util.concurrent.Executor checks() {
-        return checks;
+    java.util.concurrent.Executor callbacks() {
+        return callbacks;
     }
 
-    /** For tests on an EmbeddedChannel, whose loop only the test's thread may run: checks inline. */
-    void checks(java.util.concurrent.Executor checks) {
-        this.checks = checks;
+    /** For tests on an EmbeddedChannel, whose loop only the test's thread may run: callbacks inline. */
+    void callbacks(java.util.concurrent.Executor callbacks) {
+        this.callbacks = callbacks;
     }
 
     AuthFailures authFailures() {
@@ -210,7 +210,7 @@ public final class HarborServer {
         return null;
     }
 
-    void handlerFailed(Route route, RuntimeException e) {
+    void handlerFailed(Route route, Throwable e) {
         if (failedOnce.add(route)) {
             log.warn("harbor: handler of {} {} on port {} failed (logged once; answered 500): {}", route.method(),
                     route.pattern(), port, e.toString());

@@ -5,10 +5,12 @@ import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import java.io.IOException;
+import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BiFunction;
 import java.util.function.BiPredicate;
 import java.util.function.Consumer;
 import org.groovecast.api.AudioFormat;
@@ -27,30 +29,42 @@ import org.slf4j.LoggerFactory;
  * bytes go through a {@link LivePipe} to a decoding thread of their own (the decoder blocks on the
  * network, in direct style) and the samples through a {@link PcmRing} to the clock. Available only
  * once {@code buffer} seconds are decoded and while the client streams, so it is fallible.
+ *
+ * <p>A DJ whose login check answered a name ({@link Login#named()}) is on air under it: the
+ * input's metadata carries {@value #USERNAME} and {@value #DISPLAY_NAME} while the DJ streams, and
+ * the first chunk the display name as its title.
  */
 public final class LiveInput extends LiveSource implements HarborIngest {
     private static final Logger log = LoggerFactory.getLogger(LiveInput.class);
+    /** The metadata key of the DJ's name, as the login check answered it. */
+    public static final String USERNAME = "dj_username";
+    /** The metadata key of the DJ's display name. */
+    public static final String DISPLAY_NAME = "dj_display_name";
 
     private final int port;
     private final String path;
     private final LiveDecoder decoder;
-    private volatile BiPredicate<String, String> auth;
+    /** The configured user and password, checked unless the script gave an {@link #auth} function. */
+    private final BiPredicate<String, String> credentials;
+    /** The script's login check, or null. */
+    private volatile BiFunction<String, String, ?> auth;
     private final double timeoutSeconds;
     private final AtomicReference<Client> client = new AtomicReference<>();
-    private volatile Consumer<Map<String, String>> onConnect;
+    private volatile Consumer<Map<String, Object>> onConnect;
     private volatile Runnable onDisconnect;
     private AudioFormat format;
 
     /**
-     * @param auth  user and password to accepted; usually a comparison with the configured ones
+     * @param credentials whether a user and password may stream: a comparison with the configured
+     *                    ones; a script's function set with {@link #auth} takes its place
      */
-    public LiveInput(int port, String path, LiveDecoder decoder, BiPredicate<String, String> auth,
+    public LiveInput(int port, String path, LiveDecoder decoder, BiPredicate<String, String> credentials,
                      double bufferSeconds, double maxSeconds, double timeoutSeconds) {
         super("input.harbor", bufferSeconds, maxSeconds);
         this.port = port;
         this.path = path;
         this.decoder = decoder;
-        this.auth = auth;
+        this.credentials = credentials;
         this.timeoutSeconds = timeoutSeconds;
     }
 
@@ -64,7 +78,12 @@ public final class LiveInput extends LiveSource implements HarborIngest {
         return ":" + port + path;
     }
 
-    public void onConnect(Consumer<Map<String, String>> callback) {
+    /**
+     * Called, on a virtual thread, with each admitted client: {@code user} (as it logged in),
+     * {@code username} and {@code displayName} (as the login check named it, else the user),
+     * {@code address} (the client's IP address) and {@code headers} (its request's, names lower-case).
+     */
+    public void onConnect(Consumer<Map<String, Object>> callback) {
         onConnect = callback;
     }
 
@@ -72,8 +91,13 @@ public final class LiveInput extends LiveSource implements HarborIngest {
         onDisconnect = callback;
     }
 
-    /** Replaces the user and password check: {@code live.auth { user, password -> ... }}. */
-    public void auth(BiPredicate<String, String> check) {
+    /**
+     * Replaces the user and password check: {@code live.auth { user, password -> ... }}, answering
+     * true or false, or {@code [allow: true, username: 'dj1', displayName: 'DJ One']}. A client that
+     * sends only a password (user {@code source} or none) with {@code dj1:pw} in it is asked about as
+     * user {@code dj1}, password {@code pw} (see {@link Login.Sent}).
+     */
+    public void auth(BiFunction<String, String, ?> check) {
         auth = check;
     }
 
@@ -87,6 +111,18 @@ public final class LiveInput extends LiveSource implements HarborIngest {
     public void stop() {
         Client c = client.get();
         if (c != null) c.ctx.close();
+    }
+
+    /** The connected client's address and port ({@code 192.0.2.7:51234}), or null when none streams. */
+    public String connectedClient() {
+        Client c = client.get();
+        return c == null ? null : c.peer;
+    }
+
+    /** As Liquidsoap's {@code status} says it: {@code source client connected from <address>}, or that none is. */
+    public String status() {
+        String c = connectedClient();
+        return c == null ? "no source client connected" : "source client connected from " + c;
     }
 
     @Override
@@ -124,8 +160,11 @@ public final class LiveInput extends LiveSource implements HarborIngest {
     // ---------------------------------------------------------------- the harbor side
 
     @Override
-    public boolean authorizes(String user, String password) {
-        return auth.test(user, password);
+    public Login login(String user, String password) {
+        BiFunction<String, String, ?> check = auth;
+        if (check == null) return credentials.test(user, password) ? Login.allowed(user) : Login.refused(user);
+        Login.Sent sent = Login.Sent.of(user, password);
+        return Login.of(check.apply(sent.user(), sent.password()), sent.user());
     }
 
     /** The client's own silence timeout bounds the check too: a DJ's software waits that long at most anyway. */
@@ -135,12 +174,12 @@ public final class LiveInput extends LiveSource implements HarborIngest {
     }
 
     @Override
-    public Session connect(RequestHead head, ChannelHandlerContext ctx, String peer) {
+    public Session connect(RequestHead head, ChannelHandlerContext ctx, String peer, Login login) {
         if (buffer == null) {
             refuse(ctx, 503, "the station is not running", Map.of());
             return null;
         }
-        Client c = new Client(this, ctx, peer);
+        Client c = new Client(this, ctx, peer, login);
         if (!client.compareAndSet(null, c)) {
             log.warn("input.harbor {}: refused {}: a source client is already streaming there", path, peer);
             refuse(ctx, 403, "mount " + path + " in use: a source client is already streaming there", Map.of());
@@ -154,11 +193,41 @@ public final class LiveInput extends LiveSource implements HarborIngest {
             ctx.writeAndFlush(Unpooled.copiedBuffer(version + " 200 OK\r\n\r\n", StandardCharsets.ISO_8859_1),
                     ctx.voidPromise());
         }
-        log.info("input.harbor {}: source client {} connected ({})", path, peer, head.header("content-type"));
-        Consumer<Map<String, String>> cb = onConnect;
-        if (cb != null) Thread.startVirtualThread(() -> cb.accept(head.headers()));
+        if (login.named()) {
+            log.info("input.harbor {}: source client {} connected as {} ({})", path, peer, login.username(),
+                    head.header("content-type"));
+            Map<String, String> first = new LinkedHashMap<>(c.identity);
+            first.put("title", login.displayName());
+            insertMetadata(first);
+        } else {
+            log.info("input.harbor {}: source client {} connected ({})", path, peer, head.header("content-type"));
+        }
+        Consumer<Map<String, Object>> cb = onConnect;
+        if (cb != null) {
+            Map<String, Object> info = new LinkedHashMap<>();
+            info.put("user", login.user());
+            info.put("username", login.username());
+            info.put("displayName", login.displayName());
+            info.put("address", ctx.channel().remoteAddress() instanceof InetSocketAddress a
+                    ? a.getAddress().getHostAddress() : peer);
+            info.put("headers", head.headers());
+            Thread.startVirtualThread(() -> cb.accept(info));
+        }
         c.start(head.header("content-type"));
         return c;
+    }
+
+    /** The stream's own tags (in-stream, or its software's title updates), with the name of the DJ on air. */
+    @Override
+    public void tags(Map<String, String> tags) {
+        Client c = client.get();
+        if (c == null || c.identity.isEmpty()) {
+            insertMetadata(tags);
+            return;
+        }
+        Map<String, String> m = new LinkedHashMap<>(tags);
+        m.putAll(c.identity);
+        insertMetadata(m);
     }
 
     @Override
@@ -174,7 +243,7 @@ public final class LiveInput extends LiveSource implements HarborIngest {
             m.put("title", song);
         }
         m.put("song", song);
-        insertMetadata(m);
+        tags(m);
         return 200;
     }
 
@@ -187,6 +256,8 @@ public final class LiveInput extends LiveSource implements HarborIngest {
     private static final class Client implements Session {
         final ChannelHandlerContext ctx;
         final String peer;
+        /** The DJ's name and display name as metadata, when the login check named them; else empty. */
+        final Map<String, String> identity;
         final LivePipe pipe;
         /** The input this client feeds; a reload moves it to the new station's input. */
         volatile LiveInput owner;
@@ -194,10 +265,11 @@ public final class LiveInput extends LiveSource implements HarborIngest {
         /** Bytes of stream received so far (event loop writes, the decoding thread reads at the end). */
         private volatile long received;
 
-        Client(LiveInput owner, ChannelHandlerContext ctx, String peer) {
+        Client(LiveInput owner, ChannelHandlerContext ctx, String peer, Login login) {
             this.owner = owner;
             this.ctx = ctx;
             this.peer = peer;
+            this.identity = login.named() ? Map.of(USERNAME, login.username(), DISPLAY_NAME, login.displayName()) : Map.of();
             this.pipe = new LivePipe(256 * 1024, LivePipe.seconds(owner.timeoutSeconds),
                     () -> ctx.channel().config().setAutoRead(false), () -> ctx.channel().config().setAutoRead(true));
         }

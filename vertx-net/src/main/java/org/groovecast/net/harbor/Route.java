@@ -8,12 +8,16 @@ import java.util.function.Function;
  * A script endpoint: a method and a path pattern whose {@code :name} segments capture parameters
  * ({@code /api/:id}); a pattern ending in {@code *} matches everything under it.
  *
+ * <p>A route's handler runs on the connection's event loop, which suits the engine's own quick
+ * answers (metrics); one that runs the script's code, which may block, is made {@link #mayBlock()}.
+ *
  * @param guarded whether its 401 answers count as failed logins (see {@link #guard()})
+ * @param blocking whether its handler runs on a virtual thread (see {@link #mayBlock()})
  */
 public record Route(String method, String pattern, Function<HttpRequest, HttpReply> handler, String[] segments,
-                    boolean guarded) {
+                    boolean guarded, boolean blocking) {
     public Route(String method, String pattern, Function<HttpRequest, HttpReply> handler) {
-        this(method, pattern, handler, pattern.split("/", -1), false);
+        this(method, pattern, handler, pattern.split("/", -1), false, false);
     }
 
     /**
@@ -21,7 +25,17 @@ public record Route(String method, String pattern, Function<HttpRequest, HttpRep
      * client's address and, once that address has failed too often, answers 429 without calling it.
      */
     public Route guard() {
-        return new Route(method, pattern, handler, segments, true);
+        return new Route(method, pattern, handler, segments, true, blocking);
+    }
+
+    /**
+     * The same route with its handler run on a virtual thread, the connection's reads paused and its
+     * answer written back on the loop: a handler that blocks (an HTTP call, a database) holds up no
+     * other connection. One that has not answered within {@code settings.harbor.handlerTimeout} is
+     * answered 503.
+     */
+    public Route mayBlock() {
+        return new Route(method, pattern, handler, segments, guarded, true);
     }
 
     /** The captured parameters when {@code path} matches, else null; a path without parameters allocates nothing. */

@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 class AuthFailuresTest {
     @Test
     void refusesAnAddressPastItsFailuresForTheRestOfTheWindow() throws Exception {
-        HarborLimits limits = new HarborLimits(1, 1, 1, 1, false, 3, 300_000_000L);
+        HarborLimits limits = new HarborLimits(1, 1, 1, 1, false, 3, 300_000_000L, 1);
         AuthFailures f = new AuthFailures(8000);
         InetAddress a = InetAddress.getByName("10.0.0.1");
         InetAddress b = InetAddress.getByName("10.0.0.2");
@@ -27,7 +27,7 @@ class AuthFailuresTest {
 
     @Test
     void aWindowOfAMinuteTellsTheSecondsLeft() throws Exception {
-        HarborLimits limits = new HarborLimits(1, 1, 1, 1, false, 1, 60_000_000_000L);
+        HarborLimits limits = new HarborLimits(1, 1, 1, 1, false, 1, 60_000_000_000L, 1);
         AuthFailures f = new AuthFailures(8000);
         InetAddress a = InetAddress.getByName("10.0.0.1");
         f.failed(a, limits);

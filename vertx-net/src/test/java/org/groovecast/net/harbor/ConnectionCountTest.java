@@ -6,7 +6,7 @@ import java.net.InetAddress;
 import org.junit.jupiter.api.Test;
 
 class ConnectionCountTest {
-    private static final HarborLimits LIMITS = new HarborLimits(1, 1, 4, 2, false, 1, 1);
+    private static final HarborLimits LIMITS = new HarborLimits(1, 1, 4, 2, false, 1, 1, 1);
 
     @Test
     void capsEachAddressAndThePort() throws Exception {
@@ -37,7 +37,7 @@ class ConnectionCountTest {
     @Test
     void countsRightUnderConcurrency() throws Exception {
         ConnectionCount c = new ConnectionCount(8000);
-        HarborLimits wide = new HarborLimits(1, 1, 1_000_000, 1_000_000, false, 1, 1);
+        HarborLimits wide = new HarborLimits(1, 1, 1_000_000, 1_000_000, false, 1, 1, 1);
         InetAddress a = InetAddress.getByName("10.0.0.1");
         Thread[] threads = new Thread[8];
         for (int t = 0; t < threads.length; t++) {

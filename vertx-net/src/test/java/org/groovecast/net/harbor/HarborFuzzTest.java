@@ -144,15 +144,18 @@ class HarborFuzzTest {
         server.addIngest(new LiveInput(0, "/live", null, (user, password) -> USER.equals(user) && PASSWORD.equals(password),
                 1, 10, 10));
         server.addIngest(new AnyStream("/dj"));
-        server.addRoute(new Route("GET", "/api/:id", req -> HttpReply.text(200, req.params() + " " + req.query())));
+        server.addRoute(new Route("GET", "/api/:id", req -> HttpReply.text(200, req.params() + " " + req.query())).mayBlock());
         server.addRoute(new Route("POST", "/echo", req -> new HttpReply(200, "application/octet-stream", Map.of(), req.data())));
         server.addRoute(new Route("GET", "/bytes", req -> new HttpReply(200, null, Map.of(), new byte[] {0, 1, 2})));
         server.addRoute(new Route("GET", "/void", req -> null));
         server.addRoute(new Route("GET", "/boom", req -> {
             throw new IllegalStateException("a script handler that fails");
         }));
+        server.addRoute(new Route("GET", "/boom-off-loop", req -> {
+            throw new IllegalStateException("a script handler that fails, off the loop");
+        }).mayBlock());
         server.addStatic("/files", root.resolve("files"));
-        server.checks(Runnable::run); // logins answered within the input, on the test's thread
+        server.callbacks(Runnable::run); // logins and off-loop handlers answered within the input, on the test's thread
         server.commit();
         return server;
     }
@@ -160,7 +163,7 @@ class HarborFuzzTest {
     /** A live input that takes any source client and throws its stream away. */
     private record AnyStream(String path) implements HarborIngest {
         @Override
-        public Session connect(RequestHead head, ChannelHandlerContext ctx, String peer) {
+        public Session connect(RequestHead head, ChannelHandlerContext ctx, String peer, Login login) {
             ctx.writeAndFlush(Unpooled.copiedBuffer(head.version() + " 200 OK\r\n\r\n", StandardCharsets.ISO_8859_1));
             return new Session() {
                 @Override
@@ -180,8 +183,8 @@ class HarborFuzzTest {
         }
 
         @Override
-        public boolean authorizes(String user, String password) {
-            return true;
+        public Login login(String user, String password) {
+            return Login.allowed(user);
         }
 
         @Override
