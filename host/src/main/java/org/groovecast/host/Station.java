@@ -25,6 +25,7 @@ import org.groovecast.host.clock.StartTime;
 import org.groovecast.host.clock.Sync;
 import org.groovecast.host.clock.TaskClock;
 import org.groovecast.host.clock.ThreadClock;
+import org.groovecast.host.request.Protocols;
 import org.groovecast.host.sched.BlockingPool;
 import org.groovecast.host.sched.TaskScheduler;
 import org.groovecast.host.script.ScriptCompiler;
@@ -65,6 +66,8 @@ public final class Station implements AutoCloseable {
     private final Map<String, String> environment;
     private final StationGraph graph = new StationGraph();
     private final ScriptLog scriptLog;
+    /** The request protocols: the built-in ones and those the script adds. */
+    private final Protocols protocols;
     private final long loadedAt = System.nanoTime();
     private final List<Runnable> deferred = new ArrayList<>();
     private final CountDownLatch done = new CountDownLatch(1);
@@ -93,6 +96,7 @@ public final class Station implements AutoCloseable {
         this.settings = settings;
         this.environment = environment;
         this.scriptLog = new ScriptLog(fileName);
+        this.protocols = new Protocols(settings, fileName);
     }
 
     /** Compiles and runs {@code script}, building its graph; throws located script errors. */
@@ -205,7 +209,7 @@ public final class Station implements AutoCloseable {
     }
 
     private Station evaluateScript(StationScript script, ScriptFunctions functions) {
-        new ScriptRuntime(fileName, functions, settings, graph).run(script);
+        new ScriptRuntime(fileName, functions, settings, graph, protocols).run(script);
         StationCommands.sources(commands, this);
         if (graph.outputs().isEmpty()) {
             throw new ScriptError(fileName, 0, "the script defines no output, so there is nothing to run; "
@@ -439,6 +443,7 @@ public final class Station implements AutoCloseable {
         if (successor != null) successor.run();
         for (Output o : graph.outputs()) o.shutdown();
         if (!handedOver) network.close();
+        protocols.close();
         closePools();
         if (compiled != null) compiled.unload();
         log.info("station {} stopped", fileName);
@@ -499,6 +504,11 @@ public final class Station implements AutoCloseable {
 
     public ScriptLog scriptLog() {
         return scriptLog;
+    }
+
+    /** The station's request protocols ({@code protocol.add} adds to them). */
+    Protocols protocols() {
+        return protocols;
     }
 
     public synchronized List<ClockInfo> clocks() {
