@@ -147,6 +147,26 @@ class ProtocolsSpec extends Specification {
         lines.count { it.startsWith("remote: http://127.0.0.1:${closed}/e.mp3: skipped: http://127.0.0.1:${closed}/e.mp3: cannot connect") } == 1
     }
 
+    def "a resolver hung within its timeout does not hold up the station's stop"() {
+        given: 'a protocol that hangs, well within the default 30 s timeout, and a dynamic source that does too'
+        live("""
+            protocol.add('hangs') { arg -> Thread.sleep(60_000); '/never.mp3' }
+            output.dummy(mksafe(request.queue(queue: ['hangs:a'])))
+            output.dummy(mksafe(request.dynamic { -> Thread.sleep(60_000); '/never.mp3' }))
+            thread.run(delay: 0.3) { -> log.info('waiting') }
+        """)
+        assert Net.await(5) { station.scriptLog().recent().contains('info: waiting') }
+        Thread.sleep(300)
+
+        when:
+        long t0 = System.nanoTime()
+        station.stop()
+        double took = (System.nanoTime() - t0) / 1e9
+
+        then: 'the resolutions are abandoned at once, not waited for'
+        took < 3
+    }
+
     /** An HTTP server in the test: {@code files} by path. */
     int serve(Map<String, byte[]> files) {
         http = HttpServer.create(new InetSocketAddress('127.0.0.1', 0), 0)

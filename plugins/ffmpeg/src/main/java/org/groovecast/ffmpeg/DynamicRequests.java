@@ -52,6 +52,7 @@ final class DynamicRequests extends RequestSource {
     }
 
     private void failed(String why) {
+        if (closing()) return; // interrupted by the station's stop
         if (!failing) log.warn("{}: {}; asking again in {} s", id(), why, retryDelay);
         failing = true;
         pause(retryDelay);

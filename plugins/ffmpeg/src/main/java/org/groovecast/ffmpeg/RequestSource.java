@@ -40,6 +40,11 @@ abstract class RequestSource extends Source {
     private final RequestResolver requests;
     private final AtomicBoolean fetching = new AtomicBoolean();
     /**
+     * The pool thread fetching now: a shutdown interrupts it, so that a resolver or a request.dynamic
+     * function hung within its timeout is abandoned at once rather than holding up the station's stop.
+     */
+    private volatile Thread fetcher;
+    /**
      * The request being resolved and opened now, and whether it was taken back meanwhile (a queue's
      * remove). Placing its track and clearing it happen together under {@link #handoff}, so that a remove
      * finds the request either here or among the prepared tracks.
@@ -98,6 +103,11 @@ abstract class RequestSource extends Source {
         skipRequested = true;
     }
 
+    /** Whether the source is shut down (a call of {@link #next} it interrupted need not be reported). */
+    protected final boolean closing() {
+        return closed;
+    }
+
     /** The requests chosen but not yet playing, the next one first: opened, checked, being resolved. */
     protected final List<Request> prepared() {
         List<Request> out = new ArrayList<>();
@@ -151,7 +161,7 @@ abstract class RequestSource extends Source {
         blocking = context.blocking();
         realtime = context.realtime();
         // The first tracks are opened before sound starts, in parallel with every other source's.
-        context.beforeStart(this::fetchAndRelease);
+        context.beforeStart(this::fetchOnPool);
         fetching.set(true);
     }
 
@@ -269,7 +279,18 @@ abstract class RequestSource extends Source {
         if (!realtime || closed || blocking == null || ready.size() + verified.size() >= prefetch && !ready.isEmpty()) return;
         // While paused no new request is asked for, but a checked one may still be opened for its turn.
         if (System.nanoTime() - retryAfter < 0 && (verified.isEmpty() || !ready.isEmpty())) return;
-        if (fetching.compareAndSet(false, true)) blocking.execute(this::fetchAndRelease);
+        if (fetching.compareAndSet(false, true)) blocking.execute(this::fetchOnPool);
+    }
+
+    /** A fetch on a blocking pool thread (a top-up, the start), which a shutdown may interrupt. */
+    private void fetchOnPool() {
+        fetcher = Thread.currentThread();
+        try {
+            fetchAndRelease();
+        } finally {
+            // An interrupt from a shutdown that came just now is the pool's to clear before its next task.
+            fetcher = null;
+        }
     }
 
     private void fetchAndRelease() {
@@ -315,6 +336,7 @@ abstract class RequestSource extends Source {
                     resolving = null;
                 }
                 if (parked != null) parked.discard();
+                if (closed) break; // abandoned by the shutdown: nothing to report
                 failures++;
                 report(r.uri(), "skipped: " + e.getMessage());
                 continue;
@@ -352,6 +374,8 @@ abstract class RequestSource extends Source {
     @Override
     protected void onShutdown() {
         closed = true;
+        Thread t = fetcher;
+        if (t != null) t.interrupt();
         endCurrent();
         drain();
     }

@@ -79,7 +79,7 @@ class PlaylistParserTest {
                 r.get(0).annotations(), "a duration of -1 is no duration");
         assertEquals(Map.of("extinf_duration", "12.5", "title", "Just a title"), r.get(1).annotations());
         assertEquals(Map.of("extinf_duration", "7", "artist", "Mr. A", "title", "B - Live"), r.get(2).annotations(),
-                "split at the first ' - '; the entry's annotate: title wins when it is resolved (RequestsSpec)");
+                "split at the first ' - '; the entry's annotate: title wins when it is resolved (ProtocolsSpec)");
         assertEquals(Metadata.EMPTY, r.get(3).annotations());
     }
 
