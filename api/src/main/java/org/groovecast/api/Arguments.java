@@ -37,4 +37,13 @@ public interface Arguments {
 
     /** Whether the script gave this parameter explicitly. */
     boolean given(String name);
+
+    /**
+     * The station's request protocols, through which operators that play requests turn URIs into files
+     * (keep it: the operator resolves later, on the blocking pool). The default, for hosts without
+     * protocols, refuses.
+     */
+    default RequestResolver requests() {
+        throw new UnsupportedOperationException(operator() + "(): this host resolves no requests");
+    }
 }

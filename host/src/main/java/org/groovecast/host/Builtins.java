@@ -19,6 +19,8 @@ import org.groovecast.api.ScriptException;
 import org.groovecast.api.Source;
 import org.groovecast.api.UserFunction;
 import org.groovecast.host.clock.Sync;
+import org.groovecast.host.script.ClosureFunction;
+import org.groovecast.host.script.ScriptLocation;
 
 /** The engine's own script functions: env, log, clocks, threads, time, memory, callback scopes. */
 final class Builtins {
@@ -99,6 +101,7 @@ final class Builtins {
                         + "blockingRunning, blockingQueued. Overload shows here and as clock lag, not as clock duty.")
                 .returns(MAP)
                 .create(a -> station.schedulerLoad()));
+        specs.add(protocolAdd(station));
         specs.add(OperatorSpec.named("source.collectCallbackReleases")
                 .doc("Runs a function; returns its value and one release() undoing what it registered on the sources.")
                 .positional("sources", SOURCES, "the sources whose registrations to collect")
@@ -110,5 +113,26 @@ final class Builtins {
                     return CallbackScope.collect(sources, f::call);
                 }));
         return specs;
+    }
+
+    /** {@code protocol.add(name, temporary: false) { arg -> uri }}, or {@code { arg, timeout -> [uris] }}. */
+    private static OperatorSpec protocolAdd(Station station) {
+        return OperatorSpec.named("protocol.add")
+                .doc("Declares a request protocol: name:arg resolves to what the function answers (a uri, a list of "
+                        + "alternatives, or null), on a virtual thread within settings.request.timeout.")
+                .named("temporary", BOOLEAN, false, "the files its answers lead to are deleted once played")
+                .positional("name", STRING, "the protocol, as in name:arg")
+                .positional("resolver", FUNCTION, "{ arg -> uri } or { arg, timeout -> [uris] } (timeout: seconds left)")
+                .returns(NONE)
+                .create(a -> {
+                    UserFunction f = a.function("resolver");
+                    int params = ClosureFunction.parameters(f, 1);
+                    if (params < 1 || params > 2) {
+                        throw new ScriptException("protocol.add(): the resolver takes (arg) or (arg, timeout), not "
+                                + params + " arguments");
+                    }
+                    station.protocols().add(a.string("name"), f, params == 2, a.bool("temporary"));
+                    return null;
+                });
     }
 }

@@ -30,6 +30,7 @@ import org.groovecast.host.clock.TaskClock;
 import org.groovecast.host.clock.ThreadClock;
 import org.groovecast.host.http.HttpFunctions;
 import org.groovecast.host.json.JsonFunctions;
+import org.groovecast.host.request.Protocols;
 import org.groovecast.host.sched.BlockingPool;
 import org.groovecast.host.sched.TaskScheduler;
 import org.groovecast.host.script.ScriptCompiler;
@@ -72,6 +73,8 @@ public final class Station implements AutoCloseable {
     private final Map<String, String> environment;
     private final StationGraph graph = new StationGraph();
     private final ScriptLog scriptLog;
+    /** The request protocols: the built-in ones and those the script adds. */
+    private final Protocols protocols;
     private final long loadedAt = System.nanoTime();
     private final List<Runnable> deferred = new ArrayList<>();
     private final CountDownLatch done = new CountDownLatch(1);
@@ -100,6 +103,7 @@ public final class Station implements AutoCloseable {
         this.settings = settings;
         this.environment = environment;
         this.scriptLog = new ScriptLog(fileName);
+        this.protocols = new Protocols(settings, () -> compiled.files());
     }
 
     /** Compiles and runs {@code script}, building its graph; throws located script errors. */
@@ -220,7 +224,7 @@ public final class Station implements AutoCloseable {
     }
 
     private Station evaluateScript(StationScript script, ScriptFunctions functions) {
-        new ScriptRuntime(compiled.files(), functions, settings, graph).run(script);
+        new ScriptRuntime(compiled.files(), functions, settings, graph, protocols).run(script);
         StationCommands.sources(commands, this);
         if (graph.outputs().isEmpty()) {
             throw new ScriptError(fileName, 0, "the script defines no output, so there is nothing to run; "
@@ -464,6 +468,7 @@ public final class Station implements AutoCloseable {
         if (successor != null) successor.run();
         for (Output o : graph.outputs()) o.shutdown();
         if (!handedOver) network.close();
+        protocols.close();
         closePools();
         if (compiled != null) compiled.unload();
         log.info("station {} stopped", fileName);
@@ -534,6 +539,11 @@ public final class Station implements AutoCloseable {
 
     public ScriptLog scriptLog() {
         return scriptLog;
+    }
+
+    /** The station's request protocols ({@code protocol.add} adds to them). */
+    Protocols protocols() {
+        return protocols;
     }
 
     public synchronized List<ClockInfo> clocks() {

@@ -18,9 +18,9 @@ import org.slf4j.LoggerFactory;
 /**
  * The engine's control commands: {@code list}, {@code uptime} and {@code version} for the
  * station, and for every source of its graph {@code <id>.skip}, {@code <id>.metadata} and
- * {@code <id>.remaining}, plus {@code <id>.push} and {@code <id>.queue} for queues (any source
- * that is {@link Queued}, whatever plugin made it), and {@code <id>.stop} and {@code <id>.status}
- * for live inputs.
+ * {@code <id>.remaining}, plus {@code <id>.push}, {@code <id>.queue}, {@code <id>.remove},
+ * {@code <id>.flush} and {@code <id>.flush_and_skip} for queues (any source that is {@link Queued},
+ * whatever plugin made it), and {@code <id>.stop} and {@code <id>.status} for live inputs.
  */
 final class StationCommands {
     private static final Logger log = LoggerFactory.getLogger(StationCommands.class);
@@ -66,15 +66,7 @@ final class StationCommands {
                         argument -> s.readings().entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
                                 .collect(Collectors.joining("\n")));
             }
-            if (s instanceof Queued q) {
-                add(commands, id + ".push", "<uri>", "adds a request at the end of queue " + id, argument -> {
-                    if (argument.isEmpty()) throw new IllegalArgumentException(id + ".push expects a uri");
-                    q.push(argument);
-                    return "Done";
-                });
-                add(commands, id + ".queue", "", "the requests waiting in queue " + id,
-                        argument -> String.join("\n", q.queue()));
-            }
+            if (s instanceof Queued q) queueCommands(commands, id, q);
             if (s instanceof LiveInput live) liveInput(commands, id, live);
         }
     }
@@ -88,6 +80,40 @@ final class StationCommands {
         });
         add(commands, id + ".status", "", "whether a source client streams to " + id + ", and from where",
                 argument -> live.status());
+    }
+
+    /**
+     * A queue's commands. {@code push} answers the new request's id, as Liquidsoap 2's
+     * {@code request.queue} does, and {@code remove} {@code OK} as its {@code request.equeue};
+     * {@code flush} and {@code flush_and_skip} answer {@code Done} as {@code skip} does (Liquidsoap:
+     * {@code Done.}). {@code queue} gives one line per request, its id and its uri (Liquidsoap lists
+     * the ids alone, on one line), so an empty queue still answers an empty first line.
+     */
+    private static void queueCommands(Commands commands, String id, Queued q) {
+        add(commands, id + ".push", "<uri>", "adds a request at the end of queue " + id + "; answers its id", argument -> {
+            if (argument.isEmpty()) throw new IllegalArgumentException(id + ".push expects a uri");
+            return String.valueOf(q.push(argument));
+        });
+        add(commands, id + ".queue", "", "the requests waiting in queue " + id + ", one per line: id uri",
+                argument -> q.queue().stream().map(e -> e.rid() + " " + e.uri()).collect(Collectors.joining("\n")));
+        add(commands, id + ".remove", "<rid>", "takes request <rid> out of queue " + id + " before it plays", argument -> {
+            int rid;
+            try {
+                rid = Integer.parseInt(argument);
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException(id + ".remove expects a request id, got \"" + argument + "\"");
+            }
+            if (!q.remove(rid)) throw new IllegalArgumentException("No such request in my queue: " + rid);
+            return "OK";
+        });
+        add(commands, id + ".flush", "", "empties queue " + id + " (the track playing goes on)", argument -> {
+            q.flush();
+            return "Done";
+        });
+        add(commands, id + ".flush_and_skip", "", "empties queue " + id + " and ends the track playing", argument -> {
+            q.flushAndSkip();
+            return "Done";
+        });
     }
 
     private static void add(Commands commands, String name, String usage, String doc, Commands.Command command) {

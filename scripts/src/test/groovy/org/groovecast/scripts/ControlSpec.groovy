@@ -121,15 +121,18 @@ class ControlSpec extends Specification {
         Thread.sleep(500)
         String pushed = t.cmd("requests.push ${mp3}")
 
-        then:
-        pushed == 'Done'
+        then: 'push answers the request id'
+        pushed ==~ /\d+/
         Net.await(5) { t.cmd('requests.metadata').readLines().contains('title=Pushed Tone') }
         t.cmd('requests.push') == 'ERROR: requests.push expects a uri'
 
-        and: 'a queue that nothing plays keeps what it is given, in order'
-        t.cmd('waiting.push /tmp/one.mp3') == 'Done'
-        t.cmd('waiting.push annotate:title="Two":/tmp/two.mp3') == 'Done'
-        t.cmd('waiting.queue') == '/tmp/one.mp3\nannotate:title="Two":/tmp/two.mp3'
+        when: 'a queue that nothing plays is given two requests'
+        String one = t.cmd('waiting.push /tmp/one.mp3')
+        String two = t.cmd('waiting.push annotate:title="Two":/tmp/two.mp3')
+
+        then: 'it keeps them in order, each with its id'
+        (two as int) == (one as int) + 1
+        t.cmd('waiting.queue') == "${one} /tmp/one.mp3\n${two} annotate:title=\"Two\":/tmp/two.mp3"
 
         when:
         Thread.sleep(1000)
@@ -139,6 +142,77 @@ class ControlSpec extends Specification {
         then: 'silence first, then the pushed tone'
         peak(w, 0, 0.3) == 0
         Math.abs(w.frequency(w.seconds - 0.8, w.seconds - 0.1) - 440) < 5
+    }
+
+    def "telnet and methods: <id>.remove takes a waiting or prepared request out, .flush empties, .flush_and_skip also ends the track"() {
+        given:
+        Path a = Media.mp3('control-q-a.mp3', [440], 10, 'Queue A')
+        Path b = Media.mp3('control-q-b.mp3', [660], 10, 'Queue B')
+        Path c = Media.mp3('control-q-c.mp3', [880], 10, 'Queue C')
+        start("""
+            def requests = request.queue(id: 'requests')
+            def other = request.queue(id: 'other')
+            def idle = request.queue(id: 'idle')
+            def r1 = idle.push('/tmp/1.mp3')
+            def r2 = idle.push('/tmp/2.mp3')
+            def r3 = idle.push('/tmp/3.mp3')
+            log.info("methods: \${idle.remove(r2)} \${idle.remove(r2)} \${idle.queue().collect { e -> "\${(e.rid as int) - (r1 as int)} \${e.uri}" }}")
+            log.info("flushed: \${idle.flush()} \${idle.queue()}")
+            server.register('other.fas') { arg -> other.flushAndSkip(); 'ok' }
+            requests.onTrack { m -> log.info("requests: \${m.title}") }
+            other.onTrack { m -> log.info("other: \${m.title}") }
+            server.telnet(port: PORT)
+            output.file(wav(), 'DIR/out.wav', mksafe(requests))
+            output.file(wav(), 'DIR/other.wav', mksafe(other))
+        """)
+        def t = telnet()
+
+        expect: 'the methods answer as the commands do'
+        station.scriptLog().recent().containsAll(['info: methods: true false [0 /tmp/1.mp3, 2 /tmp/3.mp3]', 'info: flushed: 2 []'])
+
+        when: 'A plays, B is prepared as the next track, C waits'
+        String ra = t.cmd("requests.push ${a}")
+        assert Net.await(5) { t.cmd('requests.metadata').readLines().contains('title=Queue A') }
+        String rb = t.cmd("requests.push ${b}")
+        String rc = t.cmd("requests.push ${c}")
+        assert Net.await(5) { t.cmd('requests.queue') == "${rb} ${b}\n${rc} ${c}" }
+
+        then: 'removing the prepared B leaves C next; a second remove or a bad id errs'
+        t.cmd("requests.remove ${rb}") == 'OK'
+        t.cmd('requests.queue') == "${rc} ${c}"
+        t.cmd("requests.remove ${rb}") == "ERROR: No such request in my queue: ${rb}"
+        t.cmd('requests.remove soon') == 'ERROR: requests.remove expects a request id, got "soon"'
+
+        when: 'flush: C goes, A plays on'
+        String flushed = t.cmd('requests.flush')
+        Thread.sleep(300)
+
+        then:
+        flushed == 'Done'
+        t.cmd('requests.queue') == ''
+        t.cmd('requests.metadata').readLines().contains('title=Queue A')
+        t.cmd("requests.push ${c}") ==~ /\d+/
+
+        when: 'flush_and_skip: the pushed C goes and A ends at once; the method does the same on the other queue'
+        t.cmd("other.push ${b}")
+        t.cmd("other.push ${c}")
+        assert Net.await(5) { t.cmd('other.metadata').readLines().contains('title=Queue B') }
+        Thread.sleep(500)
+        String skipped = t.cmd('requests.flush_and_skip')
+        String skippedOther = t.cmd('other.fas')
+        Thread.sleep(1500)
+        station.stop()
+        Wav w = Wav.read(dir.resolve('out.wav'))
+        Wav o = Wav.read(dir.resolve('other.wav'))
+
+        then: 'A (10 s) ended early and nothing followed; on the other queue the same after B'
+        skipped == 'Done'
+        skippedOther == 'ok'
+        peak(w, w.seconds - 1.2, w.seconds) == 0
+        peak(o, o.seconds - 1.2, o.seconds) == 0
+        Math.abs(w.frequency(w.seconds - 2.2, w.seconds - 1.8) - 440) < 5
+        station.scriptLog().recent().findAll { it.startsWith('info: requests: ') || it.startsWith('info: other: ') } ==
+                ['info: requests: Queue A', 'info: other: Queue B']
     }
 
     def "telnet: <id>.skip ends the track at once and <id>.remaining counts down"() {

@@ -10,6 +10,7 @@ import org.groovecast.api.Arguments;
 import org.groovecast.api.Encoder;
 import org.groovecast.api.OperatorSpec;
 import org.groovecast.api.Param;
+import org.groovecast.api.RequestResolver;
 import org.groovecast.api.ScriptException;
 import org.groovecast.api.Source;
 import org.groovecast.api.UserFunction;
@@ -21,18 +22,21 @@ final class BoundArguments implements Arguments {
     private final Map<String, Object> values = new HashMap<>();
     private final Set<String> given = new HashSet<>();
     private final String id;
+    private final RequestResolver requests;
 
-    private BoundArguments(String operator, String id) {
+    private BoundArguments(String operator, String id, RequestResolver requests) {
         this.operator = operator;
         this.id = id;
+        this.requests = requests;
     }
 
     /** Matches and converts; throws a {@link ScriptException} listing what is wrong. */
-    static BoundArguments bind(OperatorSpec spec, Source receiver, Object[] raw) {
+    static BoundArguments bind(OperatorSpec spec, Source receiver, Object[] raw, RequestResolver requests) {
         List<RuntimeArg> args = Arrays.stream(raw).map(RuntimeArg::new).toList();
         CallMatcher.Match<RuntimeArg> m = CallMatcher.match(spec, receiver == null ? null : new RuntimeArg(receiver), args);
         if (!m.errors().isEmpty()) throw new ScriptException(String.join("; ", m.errors()));
-        BoundArguments b = new BoundArguments(spec.name(), m.id() == null ? null : String.valueOf(m.id().value()));
+        BoundArguments b = new BoundArguments(spec.name(), m.id() == null ? null : String.valueOf(m.id().value()),
+                requests);
         for (Param p : spec.positional()) b.put(p, m.assigned().get(p.name()));
         for (Param p : spec.named()) b.put(p, m.assigned().get(p.name()));
         return b;
@@ -123,6 +127,12 @@ final class BoundArguments implements Arguments {
     @Override
     public Object value(String name) {
         return require(name);
+    }
+
+    @Override
+    public RequestResolver requests() {
+        if (requests == null) return Arguments.super.requests();
+        return requests;
     }
 
     @Override

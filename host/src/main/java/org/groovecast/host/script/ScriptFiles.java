@@ -20,6 +20,13 @@ public final class ScriptFiles {
         this.main = main;
     }
 
+    /** The files of a script that includes nothing, named {@code main} in messages. */
+    public static ScriptFiles single(String main) {
+        ScriptFiles files = new ScriptFiles(main);
+        files.add(ScriptLocation.compiledName(main), main, null);
+        return files;
+    }
+
     /** The script's own name ({@code radio.groovy}). */
     public String main() {
         return main;

@@ -1,6 +1,7 @@
 package org.groovecast.host.script;
 
 import org.groovecast.api.OperatorSpec;
+import org.groovecast.api.RequestResolver;
 import org.groovecast.api.ScriptException;
 import org.groovecast.api.Source;
 import org.groovecast.host.Settings;
@@ -21,12 +22,15 @@ public final class ScriptRuntime {
     private final ScriptFunctions functions;
     private final Settings settings;
     private final StationGraph graph;
+    private final RequestResolver requests;
 
-    public ScriptRuntime(ScriptFiles files, ScriptFunctions functions, Settings settings, StationGraph graph) {
+    public ScriptRuntime(ScriptFiles files, ScriptFunctions functions, Settings settings, StationGraph graph,
+                         RequestResolver requests) {
         this.files = files;
         this.functions = functions;
         this.settings = settings;
         this.graph = graph;
+        this.requests = requests;
     }
 
     public ScriptFunctions functions() {
@@ -61,7 +65,7 @@ public final class ScriptRuntime {
         OperatorSpec spec = functions.find(name).orElseThrow(() -> located(new ScriptException(
                 "unknown operator " + name + "()" + functions.closest(name).map(n -> "; did you mean " + n + "()?").orElse(""))));
         try {
-            BoundArguments bound = BoundArguments.bind(spec, receiver, args);
+            BoundArguments bound = BoundArguments.bind(spec, receiver, args, requests);
             Object result = spec.factory().create(bound);
             if (result instanceof Source s) {
                 if (bound.id() != null) s.setId(bound.id());

@@ -52,8 +52,7 @@ final class Values {
 
     static UserFunction function(Object v) {
         if (v instanceof UserFunction f) return f;
-        Closure<?> c = (Closure<?>) v;
-        return args -> c.call(args);
+        return new ClosureFunction((Closure<?>) v);
     }
 
     /** Turns closures nested in lists and maps into functions, and GStrings into strings. */

@@ -9,7 +9,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
 import java.util.Random;
-import org.groovecast.api.Metadata;
+import org.groovecast.api.RequestResolver;
 import org.groovecast.api.ScriptException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -38,8 +38,9 @@ final class Playlist extends RequestSource {
     private long loadedAt;
     private FileTime watchedTime;
 
-    Playlist(Path where, List<String> given, Mode mode, ReloadMode reloadMode, double reload, int prefetch) {
-        super("playlist", prefetch);
+    Playlist(Path where, List<String> given, Mode mode, ReloadMode reloadMode, double reload, int prefetch,
+             RequestResolver requests) {
+        super("playlist", prefetch, requests);
         this.where = where;
         this.given = given;
         this.mode = mode;
@@ -114,7 +115,7 @@ final class Playlist extends RequestSource {
         List<Request> list;
         if (given != null) {
             list = new ArrayList<>(given.size());
-            for (String uri : given) list.add(parse(uri));
+            for (String uri : given) list.add(Request.of(uri));
         } else {
             try {
                 list = PlaylistFiles.read(where);
@@ -130,15 +131,6 @@ final class Playlist extends RequestSource {
         loadedAt = System.nanoTime();
         watchedTime = where == null ? null : modified();
         log.debug("{}: {} tracks", id(), items.size());
-    }
-
-    private Request parse(String uri) {
-        try {
-            return Request.parse(uri);
-        } catch (IllegalArgumentException e) {
-            log.warn("{}: bad entry {}: {}", id(), uri, e.getMessage());
-            return new Request(uri, Metadata.EMPTY);
-        }
     }
 
     private FileTime modified() {

@@ -5,7 +5,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
-import org.groovecast.api.Metadata;
 
 /** Reads what a playlist names: a directory (recursively), an .m3u/.m3u8 or .pls file, or one media file. */
 final class PlaylistFiles {
@@ -18,7 +17,7 @@ final class PlaylistFiles {
                 return walk.filter(Files::isRegularFile)
                         .filter(p -> !p.getFileName().toString().startsWith("."))
                         .map(Path::toString).sorted()
-                        .map(p -> new Request(p, Metadata.EMPTY)).toList();
+                        .map(Request::of).toList();
             }
         }
         PlaylistParser.Format format = PlaylistParser.Format.of(where.getFileName().toString());
@@ -27,6 +26,6 @@ final class PlaylistFiles {
             return PlaylistParser.parse(Files.readAllBytes(where), format, dir);
         }
         if (!Files.exists(where)) throw new IOException("no such file or directory");
-        return List.of(new Request(where.toString(), Metadata.EMPTY));
+        return List.of(Request.of(where.toString()));
     }
 }

@@ -6,7 +6,6 @@ import java.nio.charset.CharacterCodingException;
 import java.nio.charset.Charset;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -29,7 +28,7 @@ import org.groovecast.api.Metadata;
  * without one is the title) and {@code extinf_duration}; attributes before the comma
  * ({@code #EXTINF:-1 tvg-name="News" group-title="TV",News 24}) become metadata of their own name.
  * In a .pls, {@code TitleN=} does the same for {@code FileN=}. These are request annotations: they
- * win over the file's own tags, as an {@code annotate:} prefix (which an entry may still carry) does.
+ * win over the file's own tags, and an {@code annotate:} prefix an entry carries wins over them.
  */
 final class PlaylistParser {
     /** The playlist formats, by file name. */
@@ -53,8 +52,8 @@ final class PlaylistParser {
     }
 
     /**
-     * The entries of a playlist's bytes, relative ones resolved against {@code baseDir} (the
-     * playlist's directory; null to leave them as written).
+     * The entries of a playlist's bytes, as written, each carrying {@code baseDir} (the playlist's
+     * directory) against which a relative path is resolved when it plays.
      */
     static List<Request> parse(byte[] content, Format format, Path baseDir) {
         String text = decode(content, format == Format.M3U8);
@@ -179,25 +178,12 @@ final class PlaylistParser {
         }
     }
 
-    /** An entry: its own {@code annotate:} prefix, if any, over the playlist's metadata; relative paths resolved. */
+    /**
+     * An entry as written, with the playlist's metadata for it and the playlist's directory: its
+     * prefixes and protocols ({@code annotate:}, {@code media:}), and relative paths, are the
+     * station's to resolve when it is played. An {@code annotate:} prefix wins over the playlist's metadata.
+     */
     private static Request entry(String line, Map<String, String> meta, Path baseDir) {
-        Request r;
-        try {
-            r = Request.parse(line);
-        } catch (IllegalArgumentException badAnnotation) {
-            r = new Request(line, Metadata.EMPTY); // opening it fails later, logged with the entry
-        }
-        Metadata notes = meta == null ? r.annotations() : Metadata.of(meta).with(r.annotations());
-        return new Request(resolve(baseDir, r.uri()), notes);
-    }
-
-    /** Entries are relative to the playlist file unless absolute or a URL. */
-    private static String resolve(Path baseDir, String entry) {
-        if (baseDir == null || entry.startsWith("/") || entry.contains("://")) return entry;
-        try {
-            return baseDir.resolve(entry).normalize().toString();
-        } catch (InvalidPathException notAPath) {
-            return entry;
-        }
+        return new Request(line, meta == null ? Metadata.EMPTY : Metadata.of(meta), baseDir, 0);
     }
 }

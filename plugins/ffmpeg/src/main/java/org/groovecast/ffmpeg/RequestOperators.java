@@ -24,8 +24,8 @@ public final class RequestOperators implements OperatorProvider {
         return List.of(
                 OperatorSpec.named("single")
                         .doc("One file, played again and again; checked when the script loads.")
-                        .positional("uri", STRING, "the file, maybe with an annotate: prefix")
-                        .create(a -> Single.of(a.string("uri"))),
+                        .positional("uri", STRING, "the file or request uri (annotate:, protocols), resolved at load")
+                        .create(a -> Single.of(a.string("uri"), a.requests())),
                 OperatorSpec.named("playlist")
                         .doc("The files of a directory, an .m3u/.pls file or a list.")
                         .named("mode", STRING, "randomize", "'randomize' (shuffled each round), 'normal' or 'random'")
@@ -35,18 +35,26 @@ public final class RequestOperators implements OperatorProvider {
                         .positional("uri", ANY, "a directory, a playlist file, or a list of files")
                         .create(RequestOperators::playlist),
                 OperatorSpec.named("request.queue")
-                        .doc("Plays what is pushed to it: q.push('file.mp3').")
+                        .doc("Plays what is pushed to it: def rid = q.push('file.mp3').")
                         .named("queue", LIST, List.of(), "requests to start with")
                         .named("prefetch", INTEGER, 1, "tracks opened ahead of time")
-                        .method("push", "push(uri): adds a request at the end")
-                        .method("queue", "queue(): the requests waiting")
+                        .named("timeout", NUMBER, 0.0, "seconds each request's resolution may take; 0 for settings.request.timeout")
+                        .method("push", "push(uri): adds a request at the end; returns its id")
+                        .method("queue", "queue(): the requests waiting, each with rid and uri")
+                        .method("remove", "remove(rid): takes a request out before it plays; false if none waits with that id")
+                        .method("flush", "flush(): empties the queue; returns how many requests it dropped")
+                        .method("flushAndSkip", "flushAndSkip(): empties the queue and ends the track playing")
                         .create(a -> new RequestQueue(a.list("queue").stream().map(String::valueOf).toList(),
-                                a.integer("prefetch"))),
+                                a.integer("prefetch"), seconds(a, "timeout"), a.requests())),
                 OperatorSpec.named("request.dynamic")
                         .doc("Asks a function for each next track: request.dynamic { -> nextUri() }.")
                         .named("prefetch", INTEGER, 1, "tracks opened ahead of time")
+                        .named("timeout", NUMBER, 0.0, "seconds the function, then the resolution of its answer, may "
+                                + "take; 0 for settings.request.timeout")
+                        .named("retryDelay", NUMBER, 1.0, "seconds before asking again after null, a failure or a timeout")
                         .positional("next", FUNCTION, "returns the next uri, or null for none now")
-                        .create(a -> new DynamicRequests(a.function("next"), a.integer("prefetch"))));
+                        .create(a -> new DynamicRequests(a.function("next"), a.integer("prefetch"), seconds(a, "timeout"),
+                                seconds(a, "retryDelay"), a.requests())));
     }
 
     private static Source playlist(Arguments a) {
@@ -61,11 +69,18 @@ public final class RequestOperators implements OperatorProvider {
         int prefetch = a.integer("prefetch");
         if (uri instanceof List<?> list) {
             return new Playlist(null, list.stream().map(String::valueOf).toList(), mode, Playlist.ReloadMode.NEVER,
-                    0, prefetch);
+                    0, prefetch, a.requests());
         }
         if (!(uri instanceof CharSequence s)) {
             throw new ScriptException("playlist() expects a path or a list of files, got " + uri);
         }
-        return new Playlist(Path.of(s.toString()), null, mode, reloadMode, a.number("reload"), prefetch);
+        return new Playlist(Path.of(s.toString()), null, mode, reloadMode, a.number("reload"), prefetch, a.requests());
+    }
+
+    /** A duration in seconds, which must not be negative. */
+    private static double seconds(Arguments a, String name) {
+        double s = a.number(name);
+        if (s < 0 || Double.isNaN(s)) throw new ScriptException(a.operator() + "(): " + name + " must be >= 0, got " + s);
+        return s;
     }
 }

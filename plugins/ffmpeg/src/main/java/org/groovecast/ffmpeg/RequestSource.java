@@ -1,15 +1,20 @@
 package org.groovecast.ffmpeg;
 
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Predicate;
 import org.groovecast.api.AudioFormat;
 import org.groovecast.api.ClockInfo;
 import org.groovecast.api.Frame;
+import org.groovecast.api.RequestResolver;
 import org.groovecast.api.Source;
 import org.groovecast.api.StreamContext;
 import org.groovecast.api.VideoFormat;
@@ -17,9 +22,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Plays requests one after the other. Choosing, opening and probing the next tracks happens ahead
- * of time on the blocking pool ({@code prefetch} of them), never on the clock; the clock only
- * decodes. Only the next track stays open: the others are probed, then closed until their turn
+ * Plays requests one after the other. Choosing, resolving (the station's protocols: annotate:, downloads,
+ * the script's own), opening and probing the next tracks happens ahead of time on the blocking pool
+ * ({@code prefetch} of them), never on the clock; the clock only decodes. Only the next track stays open: the others are probed, then closed until their turn
  * comes near, so that a thousand playlists do not hold three thousand decoders. A request that cannot be read is logged once, with its path, and skipped; when a whole
  * round fails the source is unavailable for a while instead of spinning on broken files.
  */
@@ -31,10 +36,27 @@ abstract class RequestSource extends Source {
     /** Opened and probed: the next track to play (one at most, since it holds a decoder). */
     private final ConcurrentLinkedQueue<Track> ready = new ConcurrentLinkedQueue<>();
     /** Probed and found playable, closed until the track before them starts. */
-    private final ConcurrentLinkedQueue<Request> verified = new ConcurrentLinkedQueue<>();
+    private final ConcurrentLinkedQueue<Track.Parked> verified = new ConcurrentLinkedQueue<>();
+    private final RequestResolver requests;
     private final AtomicBoolean fetching = new AtomicBoolean();
+    /**
+     * The pool thread fetching now: a shutdown interrupts it, so that a resolver or a request.dynamic
+     * function hung within its timeout is abandoned at once rather than holding up the station's stop.
+     */
+    private volatile Thread fetcher;
+    /**
+     * The request being resolved and opened now, and whether it was taken back meanwhile (a queue's
+     * remove). Placing its track and clearing it happen together under {@link #handoff}, so that a remove
+     * finds the request either here or among the prepared tracks.
+     */
+    private volatile Request resolving;
+    private volatile boolean resolvingDropped;
+    private final Object handoff = new Object();
+    /** Set from any thread: the clock ends the current track at its next get. */
+    private volatile boolean skipRequested;
     private final Set<String> reported = ConcurrentHashMap.newKeySet();
-    private volatile long retryAfter;
+    /** No new request is asked for before this {@link System#nanoTime()}. */
+    private volatile long retryAfter = System.nanoTime();
     private volatile boolean closed;
     private AudioFormat format;
     private VideoFormat video;
@@ -45,13 +67,85 @@ abstract class RequestSource extends Source {
     private Track current;
     private boolean currentStarted;
 
-    RequestSource(String kind, int prefetch) {
+    RequestSource(String kind, int prefetch, RequestResolver requests) {
         super(kind);
         this.prefetch = Math.max(1, prefetch);
+        this.requests = requests;
     }
 
     /** The next request to try, or null when there is none now. Runs on the blocking pool; may block. */
     protected abstract Request next();
+
+    /** The station's request protocols. */
+    protected final RequestResolver requests() {
+        return requests;
+    }
+
+    /** Seconds a request's resolution may take; 0 for the station's ({@code settings.request.timeout}). */
+    protected double timeout() {
+        return 0;
+    }
+
+    /** Asks for no new request (no call of {@link #next}) for {@code seconds}, as after a failing round. */
+    protected final void pause(double seconds) {
+        long until = System.nanoTime() + (long) (seconds * 1e9);
+        if (until - retryAfter > 0) retryAfter = until;
+    }
+
+    /** Ends a {@link #pause}: something new to play came (a push); safe from any thread. */
+    protected final void resume() {
+        retryAfter = System.nanoTime();
+        topUp();
+    }
+
+    /** Ends the current track at the clock's next get: safe from any thread, unlike {@link #abortTrack}. */
+    protected final void skipSoon() {
+        skipRequested = true;
+    }
+
+    /** Whether the source is shut down (a call of {@link #next} it interrupted need not be reported). */
+    protected final boolean closing() {
+        return closed;
+    }
+
+    /** The requests chosen but not yet playing, the next one first: opened, checked, being resolved. */
+    protected final List<Request> prepared() {
+        List<Request> out = new ArrayList<>();
+        for (Track t : ready) out.add(t.request());
+        for (Track.Parked p : verified) out.add(p.request());
+        Request r = resolving;
+        if (r != null && !resolvingDropped) out.add(r);
+        return out;
+    }
+
+    /**
+     * Takes back the chosen requests that {@code which} selects, before they play (their files go); safe
+     * from any thread. Returns how many.
+     */
+    protected final int dropPrepared(Predicate<Request> which) {
+        int n = 0;
+        synchronized (handoff) { // first: once placed, it is among the tracks below
+            Request r = resolving;
+            if (r != null && !resolvingDropped && which.test(r)) {
+                resolvingDropped = true;
+                n++;
+            }
+        }
+        for (Track t : ready) {
+            if (which.test(t.request()) && ready.remove(t)) { // whoever removes it owns it
+                offClock(t::close);
+                n++;
+            }
+        }
+        for (Track.Parked p : verified) {
+            if (which.test(p.request()) && verified.remove(p)) {
+                offClock(p::discard);
+                n++;
+            }
+        }
+        if (n > 0) topUp();
+        return n;
+    }
 
     /** How many failures in a row make a round: after that many, wait before trying again. */
     protected int attemptsPerRound() {
@@ -67,14 +161,14 @@ abstract class RequestSource extends Source {
         blocking = context.blocking();
         realtime = context.realtime();
         // The first tracks are opened before sound starts, in parallel with every other source's.
-        context.beforeStart(this::fetchAndRelease);
+        context.beforeStart(this::fetchOnPool);
         fetching.set(true);
     }
 
     @Override
     public boolean isReady() {
         if (current != null || !ready.isEmpty()) return true;
-        if (!realtime && System.nanoTime() >= retryAfter && fetching.compareAndSet(false, true)) {
+        if (!realtime && System.nanoTime() - retryAfter >= 0 && fetching.compareAndSet(false, true)) {
             // Rendering offline: nobody is waiting in real time, so open the next track right here.
             fetchAndRelease();
             return !ready.isEmpty();
@@ -94,8 +188,7 @@ abstract class RequestSource extends Source {
         if (previous.getClass() != getClass()) return;
         RequestSource p = (RequestSource) previous;
         // What this instance prepared for its start gives way to what was on air.
-        for (Track t; (t = ready.poll()) != null; ) t.close();
-        verified.clear();
+        drain();
         if (current != null) current.close();
         current = p.current;
         currentStarted = p.currentStarted;
@@ -124,6 +217,10 @@ abstract class RequestSource extends Source {
 
     @Override
     protected void generate(Frame frame) {
+        if (skipRequested) {
+            skipRequested = false;
+            endCurrent();
+        }
         int want = frame.free();
         int start = frame.position();
         while (true) {
@@ -156,17 +253,44 @@ abstract class RequestSource extends Source {
     }
 
     private void endCurrent() {
-        if (current != null) {
-            current.close();
+        Track t = current;
+        if (t != null) {
             current = null;
+            offClock(t::close); // nothing reads it any more; a temporary file is deleted there
+        }
+    }
+
+    /** Closing a decoder and deleting a file may take a moment: not on a clock or an event loop, when there is a pool. */
+    private void offClock(Runnable closing) {
+        Executor pool = blocking;
+        if (pool == null || !realtime || closed) {
+            closing.run();
+            return;
+        }
+        try {
+            pool.execute(closing);
+        } catch (RejectedExecutionException stopping) {
+            closing.run();
         }
     }
 
     /** Starts a fetch on the blocking pool unless enough tracks are ready or one is running. */
     private void topUp() {
         if (!realtime || closed || blocking == null || ready.size() + verified.size() >= prefetch && !ready.isEmpty()) return;
-        if (System.nanoTime() < retryAfter) return;
-        if (fetching.compareAndSet(false, true)) blocking.execute(this::fetchAndRelease);
+        // While paused no new request is asked for, but a checked one may still be opened for its turn.
+        if (System.nanoTime() - retryAfter < 0 && (verified.isEmpty() || !ready.isEmpty())) return;
+        if (fetching.compareAndSet(false, true)) blocking.execute(this::fetchOnPool);
+    }
+
+    /** A fetch on a blocking pool thread (a top-up, the start), which a shutdown may interrupt. */
+    private void fetchOnPool() {
+        fetcher = Thread.currentThread();
+        try {
+            fetchAndRelease();
+        } finally {
+            // An interrupt from a shutdown that came just now is the pool's to clear before its next task.
+            fetcher = null;
+        }
     }
 
     private void fetchAndRelease() {
@@ -183,8 +307,12 @@ abstract class RequestSource extends Source {
         while (!closed && (ready.isEmpty() || ready.size() + verified.size() < prefetch)
                 && failures < Math.max(1, attemptsPerRound())) {
             // The next track to open is the oldest verified one; new requests only queue behind them.
-            Request r = ready.isEmpty() ? verified.poll() : null;
-            if (r == null) {
+            Track.Parked parked = ready.isEmpty() ? verified.poll() : null;
+            Request r;
+            if (parked != null) {
+                r = parked.request();
+            } else {
+                if (System.nanoTime() - retryAfter < 0) break; // paused by next(): no new request for now
                 try {
                     r = next();
                 } catch (RuntimeException e) {
@@ -193,22 +321,39 @@ abstract class RequestSource extends Source {
                 }
                 if (r == null) break;
             }
+            synchronized (handoff) {
+                resolvingDropped = false;
+                resolving = r;
+            }
+            Track t;
             try {
-                Track t = Track.open(r, format, video, scalingThreads);
-                if (ready.isEmpty()) {
-                    ready.add(t);
-                } else {
-                    t.close();
-                    verified.add(r);
-                }
+                t = parked != null ? parked.reopen(format, video, scalingThreads)
+                        : requests.resolve(r.uri(), r.baseDir(), timeout(),
+                                resolved -> Track.open(r, resolved, format, video, scalingThreads));
                 failures = 0;
             } catch (IOException | RuntimeException e) {
+                synchronized (handoff) {
+                    resolving = null;
+                }
+                if (parked != null) parked.discard();
+                if (closed) break; // abandoned by the shutdown: nothing to report
                 failures++;
                 report(r.uri(), "skipped: " + e.getMessage());
+                continue;
             }
+            boolean dropped;
+            synchronized (handoff) {
+                dropped = resolvingDropped;
+                if (!dropped) {
+                    if (ready.isEmpty()) ready.add(t);
+                    else verified.add(t.park());
+                }
+                resolving = null;
+            }
+            if (dropped) t.close(); // taken back while it was being prepared
         }
         if (failures >= Math.max(1, attemptsPerRound())) {
-            retryAfter = System.nanoTime() + RETRY_NANOS;
+            pause(RETRY_NANOS / 1e9);
             log.warn("{}: {} tracks in a row could not be read; unavailable, trying again in 5 s", id(), failures);
         }
         if (closed) drain();
@@ -222,12 +367,15 @@ abstract class RequestSource extends Source {
     private void drain() {
         Track t;
         while ((t = ready.poll()) != null) t.close();
-        verified.clear();
+        Track.Parked p;
+        while ((p = verified.poll()) != null) p.discard();
     }
 
     @Override
     protected void onShutdown() {
         closed = true;
+        Thread t = fetcher;
+        if (t != null) t.interrupt();
         endCurrent();
         drain();
     }

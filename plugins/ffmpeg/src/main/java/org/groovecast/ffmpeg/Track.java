@@ -6,41 +6,65 @@ import java.util.Map;
 import org.groovecast.api.AudioFormat;
 import org.groovecast.api.Frame;
 import org.groovecast.api.Metadata;
+import org.groovecast.api.ResolvedRequest;
 import org.groovecast.api.VideoFormat;
 
-/** A request opened and ready to play: its decoder positioned at the cue-in, and its metadata. */
+/**
+ * A request opened and ready to play: its decoder positioned at the cue-in, and its metadata. It owns the
+ * resolved request: closing the track deletes the file if the resolution made it temporary.
+ */
 final class Track implements AutoCloseable {
     private final Request request;
+    private final ResolvedRequest resolved;
     private final MediaDecoder decoder;
     private final Metadata metadata;
     private final long endSample;
 
-    private Track(Request request, MediaDecoder decoder, Metadata metadata, long endSample) {
+    private Track(Request request, ResolvedRequest resolved, MediaDecoder decoder, Metadata metadata, long endSample) {
         this.request = request;
+        this.resolved = resolved;
         this.decoder = decoder;
         this.metadata = metadata;
         this.endSample = endSample;
     }
 
-    /** Opens and probes the request's file for its audio; blocking, so only on the blocking pool or at load. */
-    static Track open(Request request, AudioFormat format) throws IOException {
-        return open(request, format, null, 1);
-    }
-
-    /** Opens the request's file with its video, if it has one, scaled to {@code video}; blocking. */
-    static Track open(Request request, AudioFormat format, VideoFormat video, int scalingThreads) throws IOException {
-        MediaDecoder d = MediaDecoder.open(request.uri(), format, video, scalingThreads);
+    /**
+     * Opens the resolved file with its video, if it has one, scaled to {@code video}; blocking, so only on
+     * the blocking pool or at load. On failure nothing is kept open and {@code resolved} is left to the caller.
+     */
+    static Track open(Request request, ResolvedRequest resolved, AudioFormat format, VideoFormat video,
+                      int scalingThreads) throws IOException {
+        MediaDecoder d = MediaDecoder.open(resolved.file(), format, video, scalingThreads);
         try {
-            if (request.cueIn() > 0) d.seek(request.cueIn());
             Map<String, String> m = new LinkedHashMap<>(d.tags());
-            m.put("filename", request.uri());
-            m.putAll(request.annotations());
-            long end = request.cueOut() > 0 ? format.samples(request.cueOut()) : -1;
-            return new Track(request, d, Metadata.of(m), end);
+            m.put("filename", resolved.file());
+            m.putAll(request.annotations()); // a playlist's #EXTINF over the file's tags,
+            m.putAll(resolved.metadata());   // the URI's annotate: over both
+            Metadata metadata = Metadata.of(m);
+            double cueIn = seconds(metadata, "liq_cue_in", 0);
+            double cueOut = seconds(metadata, "liq_cue_out", -1);
+            if (cueIn > 0) d.seek(cueIn);
+            long end = cueOut > 0 ? format.samples(cueOut) : -1;
+            return new Track(request, resolved, d, metadata, end);
         } catch (IOException | RuntimeException e) {
             d.close();
             throw e;
         }
+    }
+
+    private static double seconds(Metadata m, String key, double absent) {
+        String v = m.get(key);
+        if (v == null) return absent;
+        try {
+            return Double.parseDouble(v.strip());
+        } catch (NumberFormatException e) {
+            return absent;
+        }
+    }
+
+    /** The request as its source chose it. */
+    Request request() {
+        return request;
     }
 
     String uri() {
@@ -68,8 +92,31 @@ final class Track implements AutoCloseable {
         return end < 0 ? -1 : Math.max(0, end - decoder.position());
     }
 
+    /** Closes the decoder but keeps the file: the track was checked and waits for its turn, to be opened again. */
+    Parked park() {
+        decoder.close();
+        return new Parked(request, resolved);
+    }
+
+    /** Closes the decoder and lets the file go (a temporary one is deleted). */
     @Override
     public void close() {
-        decoder.close();
+        try {
+            decoder.close();
+        } finally {
+            resolved.close();
+        }
+    }
+
+    /** A track checked and closed until its turn: its request and the file it resolved to. */
+    record Parked(Request request, ResolvedRequest resolved) {
+        Track reopen(AudioFormat format, VideoFormat video, int scalingThreads) throws IOException {
+            return Track.open(request, resolved, format, video, scalingThreads);
+        }
+
+        /** It will not play: its file goes (a temporary one is deleted). */
+        void discard() {
+            resolved.close();
+        }
     }
 }

@@ -24,7 +24,9 @@ class PlaylistParserTest {
     void aLatin1M3uIsReadAsWindows1252WithItsAccents() {
         byte[] latin1 = "#EXTM3U\n#EXTINF:215,Zoé - Crème brûlée\nCafé.mp3\n../Ölmühle.mp3\n".getBytes(ISO_8859_1);
         List<Request> r = m3u(latin1);
-        assertEquals(List.of("/music/lists/Café.mp3", "/music/Ölmühle.mp3"), r.stream().map(Request::uri).toList());
+        assertEquals(List.of("Café.mp3", "../Ölmühle.mp3"), r.stream().map(Request::uri).toList(),
+                "entries as written: the station resolves them against the playlist's directory");
+        assertEquals(List.of(BASE, BASE), r.stream().map(Request::baseDir).toList());
         assertEquals(Map.of("extinf_duration", "215", "artist", "Zoé", "title", "Crème brûlée"), r.get(0).annotations());
         assertEquals(Metadata.EMPTY, r.get(1).annotations(), "an EXTINF is for the next entry only");
     }
@@ -71,13 +73,13 @@ class PlaylistParserTest {
                 c.mp3
                 """;
         List<Request> r = m3u(text.getBytes(UTF_8));
-        assertEquals(List.of("http://example.com/live.ts", "/music/lists/a.mp3", "/music/lists/b.mp3", "/music/lists/c.mp3"),
-                r.stream().map(Request::uri).toList());
+        assertEquals(List.of("http://example.com/live.ts", "a.mp3", "annotate:title=\"Own\":b.mp3", "c.mp3"),
+                r.stream().map(Request::uri).toList(), "prefixes stay for the station to resolve");
         assertEquals(Map.of("tvg-id", "news.fr", "tvg-name", "Info, 24", "group-title", "News", "title", "Info 24"),
                 r.get(0).annotations(), "a duration of -1 is no duration");
         assertEquals(Map.of("extinf_duration", "12.5", "title", "Just a title"), r.get(1).annotations());
-        assertEquals(Map.of("extinf_duration", "7", "artist", "Mr. A", "title", "Own"), r.get(2).annotations(),
-                "the entry's own annotate: wins over the EXTINF");
+        assertEquals(Map.of("extinf_duration", "7", "artist", "Mr. A", "title", "B - Live"), r.get(2).annotations(),
+                "split at the first ' - '; the entry's annotate: title wins when it is resolved (ProtocolsSpec)");
         assertEquals(Metadata.EMPTY, r.get(3).annotations());
     }
 
@@ -85,7 +87,7 @@ class PlaylistParserTest {
     void plsFilesWithTitlesInWindows1252() {
         String text = "[playlist]\nFile1=Café.mp3\nTitle1=Zoé - Crème\nLength1=12\nFile2=/abs/b.mp3\nNumberOfEntries=2\nVersion=2\n";
         List<Request> r = PlaylistParser.parse(text.getBytes(ISO_8859_1), Format.PLS, BASE);
-        assertEquals(List.of("/music/lists/Café.mp3", "/abs/b.mp3"), r.stream().map(Request::uri).toList());
+        assertEquals(List.of("Café.mp3", "/abs/b.mp3"), r.stream().map(Request::uri).toList());
         assertEquals(Map.of("artist", "Zoé", "title", "Crème"), r.get(0).annotations());
         assertEquals(Metadata.EMPTY, r.get(1).annotations());
     }

@@ -1,0 +1,79 @@
+package org.groovecast.host.request;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
+import java.util.regex.Pattern;
+import org.groovecast.api.Metadata;
+import org.groovecast.api.RequestResolver;
+import org.groovecast.api.ScriptException;
+import org.groovecast.api.UserFunction;
+import org.groovecast.host.Settings;
+import org.groovecast.host.script.ScriptFiles;
+
+/**
+ * A station's request protocols: the built-in {@code annotate:}, {@code file:}, {@code tmp:},
+ * {@code http://} and {@code https://}, and those its script adds with {@code protocol.add}. Each station
+ * has its own, so a reloaded script has exactly the protocols it declares.
+ */
+public final class Protocols implements RequestResolver, AutoCloseable {
+    private static final Pattern NAME = Pattern.compile("[A-Za-z][A-Za-z0-9+._-]*");
+
+    private final Settings settings;
+    /** The station's script files, known once it compiled: a failing resolver is located in them. */
+    private final Supplier<ScriptFiles> files;
+    private final Map<String, Protocol> protocols = new ConcurrentHashMap<>();
+    private final HttpProtocol http;
+
+    public Protocols(Settings settings, Supplier<ScriptFiles> files) {
+        this.settings = settings;
+        this.files = files;
+        this.http = new HttpProtocol(() -> settings.integer("request.maxDownload"));
+        protocols.put("annotate", new Annotate());
+        // file:path and file:///path are that path (Liquidsoap's); a missing one fails when it is opened.
+        protocols.put("file", (name, arg, left) -> List.of(Protocol.Step.of(arg.startsWith("//") ? arg.substring(2) : arg)));
+        protocols.put("tmp", (name, arg, left) -> List.of(new Protocol.Step(arg, Metadata.EMPTY, true)));
+        protocols.put("http", http);
+        protocols.put("https", http);
+    }
+
+    /**
+     * Declares (or replaces) protocol {@code name}: {@code function} gets the text after {@code name:}, and
+     * with {@code takesTimeout} also the seconds left to answer.
+     *
+     * @param temporary the files its answers lead to are deleted once played
+     */
+    public void add(String name, UserFunction function, boolean takesTimeout, boolean temporary) {
+        if (!NAME.matcher(name).matches()) {
+            throw new ScriptException("protocol.add(): a protocol name is letters, digits, '+', '.', '_' and '-',"
+                    + " starting with a letter; got '" + name + "'");
+        }
+        protocols.put(name, new ScriptProtocol(function, takesTimeout, temporary, files));
+    }
+
+    /** The protocol called {@code name} (exactly, else in lower case: {@code HTTP://}), or null. */
+    Protocol find(String name) {
+        Protocol p = protocols.get(name);
+        return p != null ? p : protocols.get(name.toLowerCase(Locale.ROOT));
+    }
+
+    @Override
+    public double timeout() {
+        return settings.number("request.timeout");
+    }
+
+    @Override
+    public <T> T resolve(String uri, Path baseDir, double timeout, Opener<T> opener) throws IOException {
+        return new Resolution<>(this, baseDir, timeout > 0 ? timeout : timeout(), opener).run(uri);
+    }
+
+    /** Ends the downloads still running (the station stops). */
+    @Override
+    public void close() {
+        http.close();
+    }
+}
