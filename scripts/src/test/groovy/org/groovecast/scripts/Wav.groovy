@@ -76,4 +76,21 @@ final class Wav {
         }
         crossings / 2.0 / (to - from)
     }
+
+    /** Amplitude of the {@code freq} Hz component of channel 0 over [from, to) seconds (Goertzel), for mixes of tones. */
+    double amplitude(double freq, double from, double to) {
+        int a = (int) (from * sampleRate)
+        int b = (int) (to * sampleRate)
+        double w = 2 * Math.PI * freq / sampleRate
+        double k = 2 * Math.cos(w)
+        double s1 = 0, s2 = 0
+        for (int i = a; i < b; i++) {
+            double s0 = floats[0][i] + k * s1 - s2
+            s2 = s1
+            s1 = s0
+        }
+        double re = s1 - s2 * Math.cos(w)
+        double im = s2 * Math.sin(w)
+        2 * Math.sqrt(re * re + im * im) / (b - a)
+    }
 }

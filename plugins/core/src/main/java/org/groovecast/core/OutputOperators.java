@@ -1,11 +1,11 @@
 package org.groovecast.core;
 
+import static org.groovecast.api.ValueType.ANY;
 import static org.groovecast.api.ValueType.BOOLEAN;
 import static org.groovecast.api.ValueType.ENCODER;
 import static org.groovecast.api.ValueType.FUNCTION;
 import static org.groovecast.api.ValueType.OUTPUT;
 import static org.groovecast.api.ValueType.SOURCE;
-import static org.groovecast.api.ValueType.STRING;
 
 import java.util.List;
 import org.groovecast.api.OperatorProvider;
@@ -30,10 +30,11 @@ public final class OutputOperators implements OperatorProvider {
                         .named("reopenOnMetadata", BOOLEAN, false, "start a new file at each new metadata (one per track)")
                         .named("onClose", FUNCTION, null, "called with the path of each finished file, on the blocking pool")
                         .positional("encoder", ENCODER, "the format, e.g. wav()")
-                        .positional("path", STRING, "the file to write; strftime fields (%Y %m %d %H %M %S) are expanded")
+                        .positional("path", ANY, "the file to write, or a function { -> path } asked at each file ('' for none now); "
+                                + "strftime fields (%Y %m %d %H %M %S) and %{field} of metadata are expanded")
                         .positional("source", SOURCE, "the source")
                         .returns(OUTPUT)
-                        .create(a -> new FileOutput(a.encoder("encoder"), a.string("path"), a.source("source"),
+                        .create(a -> new FileOutput(a.encoder("encoder"), a.value("path"), a.source("source"),
                                 a.bool("fallible"), a.bool("reopenOnMetadata"), a.function("onClose"))));
     }
 }

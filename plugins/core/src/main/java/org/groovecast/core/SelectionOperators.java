@@ -3,6 +3,7 @@ package org.groovecast.core;
 import static org.groovecast.api.ValueType.BOOLEAN;
 import static org.groovecast.api.ValueType.FUNCTION;
 import static org.groovecast.api.ValueType.LIST;
+import static org.groovecast.api.ValueType.NUMBER;
 import static org.groovecast.api.ValueType.SOURCE;
 import static org.groovecast.api.ValueType.SOURCES;
 
@@ -20,6 +21,10 @@ import org.pf4j.Extension;
 /** Operators that play one of several sources at a time. */
 @Extension
 public final class SelectionOperators implements OperatorProvider {
+    private static final String REPLAY = "when switching to a source, send its last metadata again unless it brings its own";
+    private static final String TRANSITIONS = "per source, { from, to -> source } played when switching to it from another";
+    private static final String TRANSITION_LENGTH = "seconds a transition plays at most";
+
     @Override
     public List<OperatorSpec> operators() {
         return List.of(
@@ -28,15 +33,24 @@ public final class SelectionOperators implements OperatorProvider {
                         .named("trackSensitive", BOOLEAN, true, "switch only at track boundaries")
                         .named("onSelect", FUNCTION, null, "called with each newly selected source")
                         .named("onLeave", FUNCTION, null, "called with the selected source when its selection ends")
+                        .named("replayMetadata", BOOLEAN, true, REPLAY)
+                        .named("transitions", LIST, List.of(), TRANSITIONS)
+                        .named("transitionLength", NUMBER, 5.0, TRANSITION_LENGTH)
                         .positional("sources", SOURCES, "sources, preferred first")
-                        .create(a -> new Fallback(a.sources("sources"), a.bool("trackSensitive"), a.function("onSelect"),
-                                a.function("onLeave"))),
+                        .create(a -> {
+                            List<Source> s = a.sources("sources");
+                            return new Fallback(s, a.bool("trackSensitive"), a.function("onSelect"), a.function("onLeave"),
+                                    a.bool("replayMetadata"), Transitions.of(a, s.size()));
+                        }),
                 OperatorSpec.named("switchOn")
                         .doc("Plays the first source whose predicate holds: switchOn([[time.between('22h', '6h'), night], "
                                 + "[{ -> cond }, s], [true, day]]).")
                         .named("trackSensitive", BOOLEAN, true, "switch only at track boundaries")
                         .named("onSelect", FUNCTION, null, "called with each newly selected source")
                         .named("onLeave", FUNCTION, null, "called with the selected source when its selection ends")
+                        .named("replayMetadata", BOOLEAN, true, REPLAY)
+                        .named("transitions", LIST, List.of(), TRANSITIONS)
+                        .named("transitionLength", NUMBER, 5.0, TRANSITION_LENGTH)
                         .positional("cases", LIST, "[predicate, source] pairs; a predicate is a condition, a function or a boolean")
                         .create(SelectionOperators::switchOn),
                 OperatorSpec.named("rotate")
@@ -66,7 +80,8 @@ public final class SelectionOperators implements OperatorProvider {
                 OperatorSpec.named("mksafe")
                         .doc("Makes a source infallible by filling its gaps with silence.")
                         .positional("source", SOURCE, "the fallible source")
-                        .create(a -> new Fallback(List.of(a.source("source"), new Blank(0)), false, null, null)),
+                        .create(a -> new Fallback(List.of(a.source("source"), new Blank(0)), false, null, null, true,
+                                Transitions.NONE)),
                 OperatorSpec.named("once")
                         .doc("Plays the first track of a source, then nothing.")
                         .positional("source", SOURCE, "the source")
@@ -84,7 +99,8 @@ public final class SelectionOperators implements OperatorProvider {
             sources.add(s);
         }
         if (sources.isEmpty()) throw new ScriptException("switchOn() needs at least one [predicate, source] pair");
-        return new SwitchOn(sources, predicates, a.bool("trackSensitive"), a.function("onSelect"), a.function("onLeave"));
+        return new SwitchOn(sources, predicates, a.bool("trackSensitive"), a.function("onSelect"), a.function("onLeave"),
+                a.bool("replayMetadata"), Transitions.of(a, sources.size()));
     }
 
     private static Condition predicate(Object p) {

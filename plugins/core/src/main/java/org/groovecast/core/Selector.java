@@ -1,8 +1,12 @@
 package org.groovecast.core;
 
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Set;
 import org.groovecast.api.CallbackScope;
 import org.groovecast.api.Frame;
+import org.groovecast.api.Metadata;
 import org.groovecast.api.Registration;
 import org.groovecast.api.Source;
 import org.groovecast.api.UserFunction;
@@ -17,12 +21,20 @@ import org.groovecast.api.UserFunction;
  * again for its next track. What each call registers on the inputs is released at the next call
  * of the same callback, so a station that switches every few seconds for months does not pile up
  * callbacks.
+ *
+ * <p>With {@code replayMetadata}, switching to an input that has played metadata before sends
+ * that metadata again at the input's first data, unless the input brings metadata of its own
+ * there (a track starting): listeners see the title of what they hear, also when the switch
+ * returns to an input in the middle of its track. With {@code transitions}, switching from one
+ * input to another plays what the target's function returns first (see {@link SwitchTransition}).
  */
 abstract class Selector extends Source {
     protected final List<Source> choices;
     private final boolean trackSensitive;
     private final UserFunction onSelect;
     private final UserFunction onLeave;
+    private final boolean replayMetadata;
+    private final Transitions transitions;
     private Source current;
     private boolean midTrack;
     private boolean selectionOpen;
@@ -36,13 +48,27 @@ abstract class Selector extends Source {
     private long cutTick = -1;
     /** Whether the input cut into was in the middle of a track (then it fades in too). */
     private boolean cutIntoPlaying;
+    /** The metadata to send again at the selected input's first data, or null. */
+    private Metadata replay;
+    private SwitchTransition transition;
+    /** A skip asked for (maybe from the control's thread) while a transition plays: it ends at the next pull. */
+    private volatile boolean skipTransition;
+    private Set<Source> graph;
+    private Frame transitionChunk;
 
     Selector(String kind, List<Source> choices, boolean trackSensitive, UserFunction onSelect, UserFunction onLeave) {
+        this(kind, choices, trackSensitive, onSelect, onLeave, false, Transitions.NONE);
+    }
+
+    Selector(String kind, List<Source> choices, boolean trackSensitive, UserFunction onSelect, UserFunction onLeave,
+             boolean replayMetadata, Transitions transitions) {
         super(kind, choices);
         this.choices = choices;
         this.trackSensitive = trackSensitive;
         this.onSelect = onSelect;
         this.onLeave = onLeave;
+        this.replayMetadata = replayMetadata;
+        this.transitions = transitions;
     }
 
     /** The input to play next among the ready ones, or {@code null}; {@code current} is the one playing. */
@@ -58,8 +84,14 @@ abstract class Selector extends Source {
 
     @Override
     public boolean isReady() {
-        if (current != null && midTrack && current.isReady()) return true;
+        if (current != null && midTrack && onAirReady()) return true;
         return pick(current) != null;
+    }
+
+    /** Whether what plays now (a transition, or the selected input) has more. */
+    private boolean onAirReady() {
+        SwitchTransition t = transition;
+        return t != null && t.isReady() || current.isReady();
     }
 
     @Override
@@ -78,7 +110,9 @@ abstract class Selector extends Source {
 
     @Override
     public void abortTrack() {
-        if (current != null) current.abortTrack();
+        Source c = current; // read once: a skip may come from the control's thread
+        if (c != null) c.abortTrack();
+        if (transition != null) skipTransition = true;
     }
 
     /** Number of selections made, for tests and metrics. */
@@ -88,37 +122,122 @@ abstract class Selector extends Source {
 
     @Override
     protected void generate(Frame frame) {
-        if (midTrack && !current.isReady()) {
+        if (midTrack && !onAirReady()) {
             midTrack = false; // the input ran dry mid-track: end ours here and choose again next get
+            endTransition();
             leave();
             return;
         }
         if (!midTrack) {
-            select(pick(current));
+            Source previous = current;
+            Source next = pick(previous);
+            SwitchTransition t = switching(previous, next) ? beginTransition(previous, next, false) : null;
+            select(next);
+            if (t != null) transition = t;
             if (current == null) return;
         } else if (!trackSensitive) {
             Source next = pick(current);
             if (next != current) {
-                // Cut here: the track of the old input ends, the next get starts the new one; the
-                // old one's next samples are kept to fade out under the new one's first.
-                keepCutTail(frame);
-                cutIntoPlaying = next != null && next.trackPosition() > 0;
-                current.abortTrack();
-                leave();
-                select(next);
-                midTrack = false;
+                cut(frame, next);
                 return;
             }
         }
         int before = frame.position();
-        current.get(frame);
+        boolean trackEnd = play(frame);
         if (cutTick >= 0) crossCut(frame, before);
         midTrack = true;
-        if (frame.position() < frame.end() || frame.position() == before) {
+        if (trackEnd || frame.position() < frame.end() || frame.position() == before) {
             midTrack = false;
             trackEnded(current);
             leave();
         }
+    }
+
+    /**
+     * Cut here: the track of the old input ends, the next get starts the new one. Without a
+     * transition the old input's next samples are kept to fade out under the new one's first, and
+     * its track is ended; a transition plays the old input on instead.
+     */
+    private void cut(Frame frame, Source next) {
+        endTransition();
+        Source from = current;
+        leave();
+        SwitchTransition t = switching(from, next) ? beginTransition(from, next, true) : null;
+        if (t == null) {
+            keepCutTail(frame);
+            cutIntoPlaying = next != null && next.trackPosition() > 0;
+            from.abortTrack();
+        } else {
+            cutTick = -1; // the transition does the crossing
+        }
+        select(next);
+        transition = t;
+        midTrack = false;
+    }
+
+    private static boolean switching(Source from, Source to) {
+        return from != null && to != null && from != to;
+    }
+
+    private SwitchTransition beginTransition(Source from, Source to, boolean cut) {
+        if (transitions == Transitions.NONE) return null;
+        endTransition();
+        if (graph == null) {
+            graph = Collections.newSetFromMap(new IdentityHashMap<>());
+            collect(this, graph);
+        }
+        if (transitionChunk == null) transitionChunk = new Frame(context().format(), context().frameSize());
+        return transitions.begin(this, choices.indexOf(to), from, to, cut, this::pullCurrent, graph, transitionChunk);
+    }
+
+    private static void collect(Source s, Set<Source> into) {
+        if (!into.add(s)) return;
+        for (Source in : s.inputs()) collect(in, into);
+    }
+
+    /**
+     * Plays the transition, if one is on, then the selected input, in one track; returns whether
+     * the track ended inside the transition.
+     */
+    private boolean play(Frame frame) {
+        SwitchTransition t = transition;
+        if (t != null) {
+            if (skipTransition) {
+                skipTransition = false;
+                endTransition();
+                return true;
+            }
+            t.play(frame);
+            if (!t.isDone()) return false;
+            endTransition();
+            if (t.endedTrack()) return true;
+            if (frame.isFull() || !current.isReady()) return false;
+        }
+        pullCurrent(frame);
+        return false;
+    }
+
+    /** Pulls the selected input, sending its last metadata again first if a switch asked for it. */
+    private void pullCurrent(Frame frame) {
+        int before = frame.position();
+        current.get(frame);
+        int after = frame.position();
+        if (replay == null || after == before) return;
+        Metadata m = replay;
+        replay = null;
+        for (int i = 0; i < frame.metadataCount(); i++) {
+            int at = frame.metadataPosition(i);
+            if (at >= before && at <= after) return; // the input brings its own: a track start, no duplicate
+        }
+        frame.addMetadata(before, m);
+    }
+
+    private void endTransition() {
+        SwitchTransition t = transition;
+        if (t == null) return;
+        transition = null;
+        skipTransition = false;
+        t.finish();
     }
 
     /** Reads what the old input would have played over the rest of this frame, aligned with it. */
@@ -169,6 +288,11 @@ abstract class Selector extends Source {
         // plays, not a new selection (its onSelect ran at the cut already).
         if (next != null && next == current && selectionOpen) return;
         leave(); // a selection made at a cut whose input was no longer ready at the next get
+        if (next != current) {
+            endTransition();
+            Metadata last = next == null ? Metadata.EMPTY : next.lastMetadata();
+            replay = replayMetadata && !last.isEmpty() ? last : null;
+        }
         if (next == null) {
             current = null;
             return;
@@ -196,6 +320,7 @@ abstract class Selector extends Source {
 
     @Override
     protected void onShutdown() {
+        endTransition();
         selectRegistrations.release();
         leaveRegistrations.release();
     }

@@ -23,8 +23,8 @@ final class SwitchOn extends Selector {
     private ZonedDateTime since;
 
     SwitchOn(List<Source> choices, List<Condition> predicates, boolean trackSensitive, UserFunction onSelect,
-             UserFunction onLeave) {
-        super("switchOn", choices, trackSensitive, onSelect, onLeave);
+             UserFunction onLeave, boolean replayMetadata, Transitions transitions) {
+        super("switchOn", choices, trackSensitive, onSelect, onLeave, replayMetadata, transitions);
         this.predicates = predicates;
     }
 
