@@ -65,7 +65,7 @@ def live = input.harbor('live', id: 'input_streamer', port: port, buffer: 1, max
             api('djon', [user: client.username])
         },
         onDisconnect: { -> api('djoff', [user: dj.get()]) })
-live = metadata.map(live, update: true) { m -> liveMetadata(m) }
+live = metadata.map(live, update: true) { Map m -> liveMetadata(m) }
 
 String recordings = env('RECORDINGS', '/var/azuracast/stations/radio/recordings')
 output.file(mp3(bitrate: 128), { -> "${recordings}/${dj.get() ?: 'dj'}/live_%Y%m%d-%H%M%S.mp3".toString() }, live,
@@ -83,7 +83,7 @@ error = metadata.map(error) { m -> [title: 'Station offline', is_error_file: 'tr
 radio = fallback(id: 'safe_fallback', trackSensitive: false, radio, error)
 
 // What went on air, back to the API (song history, "now playing").
-radio.onMetadata { m ->
+radio.onMetadata { Map m ->
     if (m.is_error_file != 'true') {
         Map feedback = [title: m.title, artist: m.artist]
         thread.run(fast: false) { -> api('feedback', feedback) }

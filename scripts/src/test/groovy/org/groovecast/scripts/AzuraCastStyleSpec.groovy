@@ -1,7 +1,7 @@
 package org.groovecast.scripts
 
 import com.sun.net.httpserver.HttpServer
-import groovy.json.JsonSlurper
+import com.fasterxml.jackson.databind.ObjectMapper
 import java.net.http.HttpClient
 import java.net.http.HttpRequest
 import java.net.http.HttpResponse
@@ -28,8 +28,14 @@ class AzuraCastStyleSpec extends Specification {
     static final Map<String, Integer> TONES = [morning: 660, jingle: 880, general: 440, rock: 550,
                                                next: 1100, request: 990, dj: 330]
 
+    static final ObjectMapper JSON = new ObjectMapper()
+
     @TempDir
     Path dir
+
+    static Object parse(String text) {
+        JSON.readValue(text, Object)
+    }
 
     Icecast icecast
     HttpServer api
@@ -52,11 +58,11 @@ class AzuraCastStyleSpec extends Specification {
             String path = exchange.requestURI.path.substring('/api/'.length())
             String body = exchange.requestBody.getText('UTF-8')
             calls << [path: path, key: exchange.requestHeaders.getFirst('X-Liquidsoap-Api-Key'), at: System.nanoTime(),
-                      body: body ? new JsonSlurper().parseText(body) : null]
+                      body: body ? parse(body) : null]
             String answer = 'OK'
             if (path == 'nextsong') answer = nextSong.getAndSet('')
             if (path == 'auth') {
-                def login = new JsonSlurper().parseText(body)
+                def login = parse(body)
                 answer = login.user == 'dj1' && login.password == 'secret'
                         ? '{"allow":true,"username":"dj1","display_name":"DJ One"}' : 'false'
             }
@@ -138,7 +144,7 @@ class AzuraCastStyleSpec extends Specification {
         Thread watcher = Thread.startVirtualThread {
             while (!Thread.currentThread().interrupted) {
                 def status = icecast.status()
-                def sources = status ? new JsonSlurper().parseText(status).icestats.source : null
+                def sources = status ? parse(status).icestats.source : null
                 def mp3 = (sources instanceof List ? sources : [sources]).find { it?.listenurl?.endsWith('/radio.mp3') }
                 if (mp3?.title && (titles.empty || titles.last() != mp3.title)) titles << mp3.title
                 try { Thread.sleep(200) } catch (InterruptedException ignored) { return }
@@ -225,7 +231,7 @@ class AzuraCastStyleSpec extends Specification {
         Map recording = calls.find { it.path == 'recording' }
         recording && recording.body.user == 'dj1'
         Path show = Path.of(recording.body.path as String)
-        show.startsWith(recordings.resolve('dj1')) && show.fileName.toString() ==~ /live_20261202-09\d{4}\.mp3/
+        show.startsWith(recordings.resolve('dj1')) && show.fileName.toString() ==~ /live_\d{8}-\d{6}\.mp3/
         Files.list(recordings.resolve('dj1')).withCloseable { it.count() } == 1
         Media.decodedSeconds(show, 1152) > 5 && Media.decodedSeconds(show, 1152) < 10
 

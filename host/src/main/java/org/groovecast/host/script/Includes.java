@@ -230,7 +230,7 @@ final class Includes extends CompilationCustomizer {
         Parameter[] params = new Parameter[types.length];
         List<Expression> values = new ArrayList<>();
         for (int i = 0; i < types.length; i++) {
-            params[i] = param(ClassHelper.make(types[i]), "arg" + i);
+            params[i] = param(plain(types[i]), "arg" + i);
             values.add(varX(params[i]));
         }
         MethodNode existing = script.getDeclaredMethod(m.getName(), params);
@@ -240,10 +240,18 @@ final class Includes extends CompilationCustomizer {
         Expression call = callX(isStatic ? classX(type) : fieldX(field), m.getName(), args(values));
         Statement body = m.getReturnType() == void.class ? stmt(call) : returnS(call);
         MethodNode d = script.addMethod(m.getName(), Modifier.PUBLIC | (isStatic ? Modifier.STATIC : 0),
-                ClassHelper.make(m.getReturnType()), params, ClassNode.EMPTY_ARRAY, body);
+                plain(m.getReturnType()), params, ClassNode.EMPTY_ARRAY, body);
         d.setVariableScope(new VariableScope()); // added after the scopes were computed
         d.setSourcePosition(at);
         d.putNodeMetaData(DELEGATE, Boolean.TRUE);
+    }
+
+    /**
+     * A fresh node for a JDK type: ClassHelper's cached node for a generic type ({@code Map<K, V>})
+     * may not stand in a generated signature (the compiler then fails on a library function taking a Map).
+     */
+    private static ClassNode plain(Class<?> type) {
+        return ClassHelper.make(type).getPlainNodeReference();
     }
 
     private static void error(SourceUnit source, ASTNode at, String message) {

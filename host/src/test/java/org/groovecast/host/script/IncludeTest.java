@@ -45,15 +45,17 @@ class IncludeTest {
                 double gain() { 0.5d }
                 String greet(String who, String greeting = 'hello') { "${greeting} ${who}" }
                 def music(double freq) { tone(freq, gain: gain()) }
+                Map tagged(Map m, List<String> keys) { m.subMap(keys) + [tagged: 'yes'] }
                 """);
         Path radio = write("radio.groovy", """
                 log.info('before')
                 include('lib/common.groovy')
                 log.info(greet('dj') + ', ' + greet('all', 'bye'))
+                log.info(tagged([a: 1, b: 2], ['a']).toString())
                 out.sink(music(220d))
                 """);
         Station s = load(radio);
-        assertEquals(List.of("info: before", "info: library loaded", "info: hello dj, bye all"), s.scriptLog().recent());
+        assertEquals(List.of("info: before", "info: library loaded", "info: hello dj, bye all", "info: [a:1, tagged:yes]"), s.scriptLog().recent());
         assertEquals(0.04, s.settings().number("frame.duration"));
         assertEquals(1, s.graph().outputs().size());
         assertEquals(List.of(radio.toAbsolutePath().normalize(), dir.resolve("lib/common.groovy").toAbsolutePath().normalize()),

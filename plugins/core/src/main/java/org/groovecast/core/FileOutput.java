@@ -103,7 +103,7 @@ final class FileOutput extends Output implements FaultTolerantChannel.Listener {
         // On a reload the predecessor's file is taken over in adopt(): opening it here would truncate it.
         if (predecessor() != null) return;
         if (follows) {
-            if (pathPattern != null) checkDirectory(Path.of(TimePattern.format(pathPattern, ZonedDateTime.now(), metadata)));
+            if (pathPattern != null) checkDirectory(Path.of(TimePattern.format(pathPattern, ZonedDateTime.now(context.zone()), metadata)));
         } else if (!openFile()) {
             reopenAt = System.nanoTime() + RETRY_NANOS;
         }
