@@ -5,6 +5,7 @@
 // a self-served mount, HLS), with an archive of every live show handed to the API.
 //
 // Everything a deployment sets comes from the environment (AzuraCast writes these into the script):
+//   STATION_DIR      the station's directory (media/, recordings/, hls/ by default under it)
 //   MEDIA            the station's media directory; PLAYLISTS the directory of its .m3u files
 //   AZURACAST_API_URL, AZURACAST_API_KEY    the API and its key (also the key of POST /telnet)
 //   ICECAST_HOST, ICECAST_PORT, ICECAST_PASSWORD   the Icecast server the station feeds
@@ -15,7 +16,8 @@ include('lib/azuracast.groovy')
 settings.harbor.bind = env('BIND', '127.0.0.1')
 settings.time.zone = env('STATION_TZ', 'UTC')
 
-String media = env('MEDIA', '/var/azuracast/stations/radio/media')
+String base = env('STATION_DIR', '/var/azuracast/stations/radio')
+String media = env('MEDIA', "${base}/media".toString())
 String playlists = env('PLAYLISTS', media)
 int port = env('RADIO_PORT', '8000').toInteger()
 String apiKey = env('AZURACAST_API_KEY', 'change-me')
@@ -67,7 +69,7 @@ def live = input.harbor('live', id: 'input_streamer', port: port, buffer: 1, max
         onDisconnect: { -> api('djoff', [user: dj.get()]) })
 live = metadata.map(live, update: true) { Map m -> liveMetadata(m) }
 
-String recordings = env('RECORDINGS', '/var/azuracast/stations/radio/recordings')
+String recordings = env('RECORDINGS', "${base}/recordings".toString())
 output.file(mp3(bitrate: 128), { -> "${recordings}/${dj.get() ?: 'dj'}/live_%Y%m%d-%H%M%S.mp3".toString() }, live,
         fallible: true, id: 'live_recording',
         onClose: { String path -> api('recording', [path: path, user: dj.get()]) })
@@ -100,7 +102,7 @@ output.icecast(mp3(bitrate: 128), radio, id: 'local_1', host: icecastHost, port:
 output.icecast(aac(bitrate: 64), radio, id: 'local_2', host: icecastHost, port: icecastPort, password: icecastPassword,
         mount: '/radio.aac', name: 'Groovecast AzuraCast-style (AAC)', public: false)
 output.harbor(mp3(bitrate: 128), radio, id: 'harbor_radio', mount: 'radio', port: port, name: 'Groovecast AzuraCast-style')
-output.file.hls(env('HLS_DIR', '/var/azuracast/stations/radio/hls'), [aac_lo: aac(bitrate: 64)], radio,
+output.file.hls(env('HLS_DIR', "${base}/hls".toString()), [aac_lo: aac(bitrate: 64)], radio,
         id: 'hls', segmentDuration: 2, segments: 5)
 
 // AzuraCast's control: its commands over POST /telnet with the API key, and the health metrics.

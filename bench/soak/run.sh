@@ -6,7 +6,7 @@
 # seconds a sample (RSS, heap after GC, threads, descriptors, callback registrations, CPU, ...) goes to
 # DIR/soak.csv; at the end the verdict (DIR/verdict.txt) and the plot (DIR/soak.png, with gnuplot).
 #   bench/soak/run.sh [--duration=3600] [--listeners=200] [--steady=20] [--out=DIR]
-#                     [--interval=10] [--warmup=duration/6] [--window=5] [--tolerance=5] [--players=3]
+#                     [--interval=10] [--warmup=duration/6] [--window=24] [--tolerance=5] [--players=3]
 #                     [--icecast-listeners=2] [--seed=1] [--reload-every=120] [--dj-every=60]
 # --listeners counts every listener of the harbor mount, the --steady ones included; the
 # --icecast-listeners listen to the Icecast server's copy of the stream and must stay too.
@@ -20,7 +20,7 @@ soak_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 repo="$(cd "$soak_dir/../.." && pwd)"
 source "$soak_dir/../procs.sh"  # started, start_bg, alive, stop_pids, cleanup, pause
 
-duration=3600 listeners=200 steady=20 out="" interval=10 warmup="" window=5 tolerance=5 players=3
+duration=3600 listeners=200 steady=20 out="" interval=10 warmup="" window="" tolerance=5 players=3
 icecast_listeners=2 seed=1 reload_every=120 dj_every=60
 for arg in "$@"; do
     case "$arg" in
@@ -158,7 +158,7 @@ done
 log "driver: ${duration}s, $listeners listeners ($steady steady), results in $out (progress: $out/driver.log)"
 : > "$out/driver.log"  # before tail opens it
 start_bg "$out/driver.log" "$java" "$soak_dir/driver/Soak.java" --out="$out" --pid="$station_pid" \
-    --duration="$duration" --interval="$interval" ${warmup:+--warmup="$warmup"} --window="$window" \
+    --duration="$duration" --interval="$interval" ${warmup:+--warmup="$warmup"} ${window:+--window="$window"} \
     --tolerance="$tolerance" --listeners="$listeners" --steady="$steady" --icecast-listeners="$icecast_listeners" \
     --seed="$seed" --reload-every="$reload_every" --dj-every="$dj_every" --harbor-port="$harbor_port" \
     --icecast-port="$icecast_port" --icecast-mount=/soak --telnet-port="$telnet_port" \

@@ -28,7 +28,7 @@ import java.util.regex.Pattern;
  *   java bench/soak/driver/Soak.java --pid=PID --out=DIR ... (run.sh passes every option)
  */
 public final class Soak {
-    private static final String[] DEFAULTS = {"interval=10", "window=5", "tolerance=5", "dj-every=60", "dj-offset=10",
+    private static final String[] DEFAULTS = {"interval=10", "tolerance=5", "dj-every=60", "dj-offset=10",
         "reload-every=120", "freqs=440,550", "bitrate=128", "seed=1", "icecast-listeners=2",
         "icecast-mount=/soak"};
     private static final double[] DJ_SESSIONS = {50, 35, 20, 35};
@@ -96,7 +96,13 @@ public final class Soak {
         int total = integer("listeners");
         int icecastCount = integer("icecast-listeners");
         double warmup = o.containsKey("warmup") ? num("warmup") : duration / 6;
-        int window = integer("window");
+        // The load is periodic: the DJ's four sessions (50, 35, 20, 35 s) repeat every 4 x dj-every
+        // (240 s, two reload periods). Windows shorter than that compare different phases (the DJ's
+        // decoder thread and its CPU in one window, not in the other): by default a window is one
+        // whole cycle, shorter only when two cycles do not fit after the warm-up (a short run).
+        int cycle = (int) Math.round(DJ_SESSIONS.length * num("dj-every") / interval);
+        int fits = (int) ((duration - warmup) / interval) / 2;
+        int window = o.containsKey("window") ? integer("window") : Math.max(1, Math.min(cycle, fits));
         Path script = Path.of(need("script"));
         String[] freqs = need("freqs").split(",");
         if (!FREQ_LINE.matcher(Files.readString(script)).find()) {

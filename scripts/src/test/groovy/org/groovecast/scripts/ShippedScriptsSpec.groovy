@@ -15,9 +15,9 @@ class ShippedScriptsSpec extends Specification {
         Files.list(Engine.SCRIPTS).withCloseable { s -> s.filter { it.toString().endsWith('.groovy') }.sorted().toList() }
     }
 
-    def "scripts/ ships the tone example and the default station"() {
+    def "scripts/ ships the tone example, the default station, the shared encodes and the AzuraCast-style station"() {
         expect:
-        shipped()*.fileName*.toString().containsAll(['radio.groovy', 'tone.groovy', 'shared-encodes.groovy'])
+        shipped()*.fileName*.toString().containsAll(['radio.groovy', 'tone.groovy', 'shared-encodes.groovy', 'azuracast-style.groovy'])
     }
 
     def "the default station serves its stream at /radio with no other server, titles inline"() {
@@ -52,7 +52,7 @@ class ShippedScriptsSpec extends Specification {
         when:
         Path out = dir.resolve(name + '.wav')
         Station station = Station.load(script, Engine.plugins().functions(), ['clock.sync': 'none'],
-                [OUT: out.toString(), RADIO_OUT: out.toString(), RADIO_PORT: Net.freePort().toString(), OUT_DIR: dir.toString(),
+                [OUT: out.toString(), RADIO_OUT: out.toString(), RADIO_PORT: Net.freePort().toString(), OUT_DIR: dir.toString(), STATION_DIR: dir.toString(),
                  MUSIC: Media.mp3('shipped.mp3', [440], 2).toString()])
         station.start(java.time.Duration.ofSeconds(5))
 
