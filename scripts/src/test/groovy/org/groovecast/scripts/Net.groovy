@@ -45,6 +45,16 @@ final class Net {
         response.readLines()[0].split(' ')[1] as int
     }
 
+    /** The latency in ms of each of {@code n} {@code GET /ping} requests made 150 ms apart, each answered {@code pong}. */
+    static List pingLatencies(int port, int n = 10) {
+        (1..n).collect {
+            long a = System.nanoTime()
+            assert raw(port, "GET /ping HTTP/1.1\r\nConnection: close\r\n\r\n").endsWith('pong')
+            Thread.sleep(150)
+            (System.nanoTime() - a) / 1e6 - 150
+        }
+    }
+
     /** Waits until {@code condition} holds, up to {@code seconds}. */
     static boolean await(double seconds, Closure<Boolean> condition) {
         long end = System.nanoTime() + (long) (seconds * 1e9)
