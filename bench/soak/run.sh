@@ -7,7 +7,9 @@
 # DIR/soak.csv; at the end the verdict (DIR/verdict.txt) and the plot (DIR/soak.png, with gnuplot).
 #   bench/soak/run.sh [--duration=3600] [--listeners=200] [--steady=20] [--out=DIR]
 #                     [--interval=10] [--warmup=duration/6] [--window=24] [--tolerance=5] [--players=3]
-#                     [--icecast-listeners=2] [--seed=1] [--reload-every=120] [--dj-every=60]
+#                     [--icecast-listeners=2] [--seed=1] [--reload-every=120] [--dj-every=60] [--diagnose]
+# --diagnose also keeps what tells memory growth apart, in DIR/diag: the GC log, `pmap -x` every
+# minute, and the JVM's native memory tracking (baseline at the end of the warm-up, diff at the end).
 # --listeners counts every listener of the harbor mount, the --steady ones included; the
 # --icecast-listeners listen to the Icecast server's copy of the stream and must stay too.
 # GROOVECAST_HOME: the unpacked distribution (default: the one the build left in distribution/target);
@@ -21,7 +23,7 @@ repo="$(cd "$soak_dir/../.." && pwd)"
 source "$soak_dir/../procs.sh"  # started, start_bg, alive, stop_pids, cleanup, pause
 
 duration=3600 listeners=200 steady=20 out="" interval=10 warmup="" window="" tolerance=5 players=3
-icecast_listeners=2 seed=1 reload_every=120 dj_every=60
+icecast_listeners=2 seed=1 reload_every=120 dj_every=60 diagnose=0
 for arg in "$@"; do
     case "$arg" in
         --duration=*) duration="${arg#*=}" ;;
@@ -37,7 +39,8 @@ for arg in "$@"; do
         --seed=*) seed="${arg#*=}" ;;
         --reload-every=*) reload_every="${arg#*=}" ;;
         --dj-every=*) dj_every="${arg#*=}" ;;
-        -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
+        --diagnose) diagnose=1 ;;
+        -h|--help) sed -n '2,19p' "$0"; exit 0 ;;
         *) echo "unknown option $arg (--help)" >&2; exit 2 ;;
     esac
 done
@@ -135,6 +138,11 @@ cp "$soak_dir/station.groovy" "$out/station.groovy"
 export SOAK_HARBOR_PORT="$harbor_port" SOAK_ICECAST_PORT="$icecast_port" SOAK_ICECAST_PASSWORD="$icecast_password"
 export SOAK_DJ_PASSWORD="$dj_password" SOAK_HLS_DIR="$out/hls" SOAK_RTMP_PORT="$rtmp_port" SOAK_TELNET_PORT="$telnet_port"
 echo "$launcher run $out/station.groovy" > "$out/station.cmd"
+jcmd="$(dirname "$java")/jcmd"
+if (( diagnose )); then
+    mkdir -p "$out/diag"
+    export GROOVECAST_OPTS="${GROOVECAST_OPTS:-} -Xlog:gc*:file=$out/diag/gc.log:uptime,level,tags -XX:NativeMemoryTracking=summary"
+fi
 start_bg "$out/station.log" "$launcher" run "$out/station.groovy"
 station_pid="$last_pid"
 await 60 "$station_pid" "the station" port_busy "$telnet_port" || { tail -n 20 "$out/station.log" >&2; exit 1; }
@@ -165,10 +173,23 @@ start_bg "$out/driver.log" "$java" "$soak_dir/driver/Soak.java" --out="$out" --p
     --dj-password="$dj_password" --script="$out/station.groovy" \
     --log="$out/station.log" --rtmp-clients="$out/rtmp.clients" --hls-dir="$out/hls"
 driver_pid="$last_pid"
+if (( diagnose )); then
+    (   t0=$SECONDS baselined=0
+        while alive "$station_pid" && alive "$driver_pid"; do
+            t=$((SECONDS - t0))
+            pmap -x "$station_pid" > "$out/diag/pmap-$(printf %05d "$t").txt" 2>/dev/null || true
+            if (( !baselined && t >= ${warmup:-$((duration / 6))} )); then
+                "$jcmd" "$station_pid" VM.native_memory baseline > /dev/null 2>&1 && baselined=1
+                "$jcmd" "$station_pid" VM.native_memory summary > "$out/diag/nmt-baseline.txt" 2>&1 || true
+            fi
+            sleep 60
+        done ) &
+fi
 tail -n +1 -f --pid="$driver_pid" "$out/driver.log" | grep --line-buffered '^soak: ' >&2 &
 verdict=0
 wait "$driver_pid" || verdict=$?
 
+(( diagnose )) && { "$jcmd" "$station_pid" VM.native_memory summary.diff > "$out/diag/nmt-diff.txt" 2>&1 || true; }
 # Stop: RTMP clients (SIGINT: ffmpeg ends cleanly), then the station (SIGTERM: a clean stop, exit 0).
 log "stopping the RTMP clients and the station"
 stop_pids INT 5 $(awk '{print $2}' "$out/rtmp.clients")
