@@ -51,13 +51,7 @@ import org.groovecast.api.Frame;
  * Codecs open with {@code thread_count = 0} (FFmpeg decides) unless the script set threads.
  * Natives are freed by {@link #close()}.
  */
-final class AudioEncoder implements AutoCloseable {
-    /** Receives each encoded packet; the packet is only valid during the call. */
-    @FunctionalInterface
-    interface PacketSink {
-        void accept(AVPacket packet, AVRational timeBase) throws IOException;
-    }
-
+final class FfmpegAudioEncoder implements AudioEncoder {
     private final AudioFormat input;
     private AVCodecContext codec;
     private SwrContext swr;
@@ -72,7 +66,7 @@ final class AudioEncoder implements AutoCloseable {
     private PointerPointer<?> converted;
     private int convertedCapacity;
 
-    AudioEncoder(String codecName, Map<String, String> options, int threads, AudioFormat input, boolean globalHeader)
+    FfmpegAudioEncoder(String codecName, Map<String, String> options, int threads, AudioFormat input, boolean globalHeader)
             throws IOException {
         Av.init();
         this.input = input;
@@ -133,17 +127,13 @@ final class AudioEncoder implements AutoCloseable {
         return best;
     }
 
-    AVCodecContext context() {
+    @Override
+    public AVCodecContext context() {
         return codec;
     }
 
-    /** Encodes samples [0, frame.position()) and passes every packet that comes out to {@code sink}. */
-    void encode(Frame in, PacketSink sink) throws IOException {
-        encode(in, 0, in.position(), sink);
-    }
-
-    /** Encodes samples [from, to) of {@code in}. */
-    void encode(Frame in, int from, int to, PacketSink sink) throws IOException {
+    @Override
+    public void encode(Frame in, int from, int to, PacketSink sink) throws IOException {
         int n = to - from;
         if (n <= 0) return;
         for (int c = 0; c < inPlanes.length; c++) {
@@ -196,7 +186,8 @@ final class AudioEncoder implements AutoCloseable {
     }
 
     /** Encodes what the resampler and the frame buffer still hold, then drains the codec. */
-    void finish(PacketSink sink) throws IOException {
+    @Override
+    public void finish(PacketSink sink) throws IOException {
         convertInto(null, 0);
         drainFifo(sink, true);
         // Some encoders (FFmpeg's vorbis) never end a drain that no frame preceded.

@@ -89,7 +89,7 @@ final class FfmpegEncoder implements Encoder {
 
     /** A new encoder instance for this encoding, for outputs that manage muxing themselves (HLS). */
     AudioEncoder newAudioEncoder(AudioFormat input, boolean globalHeader) throws IOException {
-        return new AudioEncoder(codec, codecOptions, threads, input, globalHeader);
+        return AudioEncoder.open(codec, codecOptions, threads, input, globalHeader);
     }
 
     /** New encoders for this encoding (audio, and video if it has a video codec), for outputs that mux themselves. */

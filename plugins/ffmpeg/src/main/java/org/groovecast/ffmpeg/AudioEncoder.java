@@ -1,0 +1,59 @@
+package org.groovecast.ffmpeg;
+
+import java.io.IOException;
+import java.util.Map;
+import org.bytedeco.ffmpeg.avcodec.AVCodecContext;
+import org.bytedeco.ffmpeg.avcodec.AVPacket;
+import org.bytedeco.ffmpeg.avutil.AVRational;
+import org.groovecast.api.AudioFormat;
+import org.groovecast.api.Frame;
+
+/**
+ * Turns the clock's planar float frames into one codec's packets. FFmpeg's encoders do it for
+ * every codec; MP3 goes to the system's LAME when there is one ({@link LameAudioEncoder}), which a
+ * distribution builds optimized and the bundled natives do not.
+ */
+interface AudioEncoder extends AutoCloseable {
+    /** Receives each encoded packet; the packet is only valid during the call. */
+    @FunctionalInterface
+    interface PacketSink {
+        void accept(AVPacket packet, AVRational timeBase) throws IOException;
+    }
+
+    /**
+     * The encoder for {@code codecName} with the script's options: the system LAME for libmp3lame
+     * when it is found and takes every option given, else FFmpeg's encoder (which names an option
+     * neither knows).
+     */
+    static AudioEncoder open(String codecName, Map<String, String> options, int threads, AudioFormat input,
+            boolean globalHeader) throws IOException {
+        return open(codecName, options, threads, input, globalHeader, LameAudioEncoder.CODEC.equals(codecName) ? Lame.system() : null);
+    }
+
+    /** As {@link #open(String, Map, int, AudioFormat, boolean)} with this LAME, or FFmpeg's own if null. */
+    static AudioEncoder open(String codecName, Map<String, String> options, int threads, AudioFormat input,
+            boolean globalHeader, Lame lame) throws IOException {
+        if (lame != null && LameAudioEncoder.CODEC.equals(codecName)) {
+            LameAudioEncoder.Settings settings = LameAudioEncoder.Settings.of(options, input);
+            if (settings != null) return new LameAudioEncoder(lame, settings, input);
+        }
+        return new FfmpegAudioEncoder(codecName, options, threads, input, globalHeader);
+    }
+
+    /** The codec's parameters, for the muxer's stream (an unopened context for the system LAME). */
+    AVCodecContext context();
+
+    /** Encodes samples [0, frame.position()) and passes every packet that comes out to {@code sink}. */
+    default void encode(Frame in, PacketSink sink) throws IOException {
+        encode(in, 0, in.position(), sink);
+    }
+
+    /** Encodes samples [from, to) of {@code in}. */
+    void encode(Frame in, int from, int to, PacketSink sink) throws IOException;
+
+    /** Encodes what is still buffered and passes the last packets to {@code sink}. */
+    void finish(PacketSink sink) throws IOException;
+
+    @Override
+    void close();
+}
