@@ -23,28 +23,54 @@ import org.groovecast.host.Station;
 import org.groovecast.host.plugin.OperatorPlugins;
 
 /**
- * How many real-time streams fit on this machine: Groovecast with N copies of the shared-encode
- * shape (one decode, three encodes, HLS with two renditions and three copied files; a clock each),
- * then, in the same run, Liquidsoap 2.1.3 with the anchors' {@code streams.liq} (one decode and
- * one MP3 128k encode per stream, to a file; a clock each), and the ffmpeg command line's own CPU
- * cost for the same work. N is raised by doubling from {@code --start} until a step fails, then
- * bisected down to {@code --resolution}.
+ * How many real-time streams fit on this machine, each stream a decode of the same file and its
+ * encodes on a clock of its own, searched per shape: {@code mp3} (MP3 128k to a file) and {@code aac}
+ * (AAC 48k in ADTS to a file), like for like with Liquidsoap 2.1.3 running the anchors'
+ * {@code streams.liq} in the same run; and {@code shared} (one decode, AAC 48k + AAC 128k + MP3
+ * 128k encoded once each, HLS with two renditions and three copied files), the busy radio server.
+ * Both engines are judged alike: a step's window starts once every clock of it runs (Groovecast:
+ * every clock has ticked; Liquidsoap: one {@code Streaming loop starts} line per clock) and the
+ * same warm-up has passed, and it holds when no clock is a second or more behind in the window
+ * (Groovecast: a clock's lag; Liquidsoap: a {@code We must catchup} of a second or more, or
+ * {@code Too much latency}). CPU per stream is set against the ffmpeg command line doing the same
+ * codecs, the physical floor. N doubles from {@code --start} until a step fails, then is bisected
+ * down to {@code --resolution}.
  */
 public final class AudioCeiling {
-    static final double TARGET_RATIO = 2.0;
-    /** A Liquidsoap clock behind by a second or more (or late 100 rounds running) logs this. */
-    private static final Pattern LS_CATCHUP = Pattern.compile("We must catchup|Too much latency");
+    static final double TARGET_RATIO = 3.0;
+    /** The shared shape's target on 2 cores: Liquidsoap 2.5 held 51 of them on 8 cores. */
+    static final int TARGET_SHARED = 60;
+    /** A Liquidsoap clock behind logs "We must catchup 1.42 seconds!"; far behind, "Too much latency!". */
+    private static final Pattern LS_CATCHUP = Pattern.compile("We must catchup ([0-9.]+)|Too much latency");
+    private static final String LS_LOOP_STARTS = "Streaming loop starts";
+
+    /** One workload, as each engine runs it; {@code lsFormat} null when Liquidsoap has no counterpart. */
+    record Shape(String name, String script, String lsFormat, String description, List<String> ffmpegArgs) {
+    }
+
+    static List<Shape> shapes(Path in) {
+        String i = in.toString();
+        return List.of(
+                new Shape("mp3", "audio-ceiling-mp3.groovy", "mp3", "decode + MP3 128k to a file",
+                        List.of("-i", i, "-c:a", "libmp3lame", "-b:a", "128k", "-f", "null", "-")),
+                new Shape("aac", "audio-ceiling-aac.groovy", "aac", "decode + AAC 48k (ADTS) to a file",
+                        List.of("-i", i, "-c:a", "aac", "-b:a", "48k", "-f", "null", "-")),
+                new Shape("shared", "audio-ceiling.groovy", null,
+                        "decode, AAC 48k + AAC 128k + MP3 128k once each, HLS x2 + 3 files",
+                        List.of("-i", i, "-map", "0:a", "-c:a", "aac", "-b:a", "48k", "-f", "null", "-",
+                                "-map", "0:a", "-c:a", "aac", "-b:a", "128k", "-f", "null", "-",
+                                "-map", "0:a", "-c:a", "libmp3lame", "-b:a", "128k", "-f", "null", "-")));
+    }
 
     private static final String USAGE = """
-            usage: AudioCeiling [--engines=ffmpeg,groovecast,liquidsoap] [--shapes=shared,mp3] [--warmup=10]
+            usage: AudioCeiling [--engines=ffmpeg,groovecast,liquidsoap] [--shapes=mp3,aac,shared] [--warmup=10]
                                 [--window=30] [--start=8]
                                 [--resolution=4] [--max=256] [--counts=N,N,...] [--lsStart=8] [--lsCounts=N,...]
-                                [--lagLimit=1.0] [--dutyLimit=1.0] [--abortLag=10] [--media=DIR] [--quietWait=5]
+                                [--lagLimit=1.0] [--dutyLimit=0] [--abortLag=10] [--media=DIR] [--quietWait=5]
                                 [--plugins=DIR] [--set key=value ...]
-              --engines     which to measure, in this order
-              --shapes      Groovecast stations: 'shared' (the shared-encode shape, the target's) and 'mp3'
-                            (Liquidsoap's shape, like for like), each searched on its own
-              --warmup      seconds each step runs before its window
+              --engines     which to measure; ffmpeg (the floor, per shape) is measured first
+              --shapes      mp3 and aac: like for like with Liquidsoap; shared: the busy radio server (Groovecast only)
+              --warmup      seconds each step runs, once every clock of it runs, before its window
               --window      seconds of each step's window; a step fails as soon as its limit is crossed
               --start       Groovecast's first N; N doubles until a step fails, then is bisected
               --resolution  the bisection stops when the failing and holding N are this close
@@ -52,8 +78,8 @@ public final class AudioCeiling {
               --counts      Groovecast: try exactly these N, ascending, stopping at the first failure
               --lsStart     Liquidsoap's first N (same search)
               --lsCounts    Liquidsoap: exactly these N
-              --lagLimit    Groovecast: a step fails when a clock's lag exceeds this (seconds)
-              --dutyLimit   Groovecast: a step fails when a clock's duty exceeds this
+              --lagLimit    both engines: a step fails when a clock is this many seconds behind
+              --dutyLimit   Groovecast: also fail a step when a clock's duty exceeds this (0: not a criterion)
               --abortLag    Groovecast: a step whose lag passes this during the warm-up fails at once,
                             without a window (0: never)
               --media       where the test media are made (once) with the ffmpeg CLI
@@ -70,6 +96,18 @@ public final class AudioCeiling {
         }
     }
 
+    /** What one shape gave: the ffmpeg floor (CPU seconds per second of audio) and each engine's steps. */
+    static final class Result {
+        final Shape shape;
+        double floor = Double.NaN;
+        List<Step> groovecast = List.of();
+        List<Step> liquidsoap = List.of();
+
+        Result(Shape shape) {
+            this.shape = shape;
+        }
+    }
+
     private static double warmup;
     private static double window;
     private static double lagLimit;
@@ -83,14 +121,14 @@ public final class AudioCeiling {
                 "warmup", "10",
                 "window", "30",
                 "start", "8",
-                "shapes", "shared,mp3",
+                "shapes", "mp3,aac,shared",
                 "resolution", "4",
                 "max", "256",
                 "counts", "",
                 "lsStart", "8",
                 "lsCounts", "",
                 "lagLimit", "1.0",
-                "dutyLimit", "1.0",
+                "dutyLimit", "0",
                 "media", MediaSupport.DEFAULT_MEDIA,
                 "quietWait", "5",
                 "abortLag", "10");
@@ -112,71 +150,58 @@ public final class AudioCeiling {
         Path media = Path.of(opts.string("media"));
         Path in = MediaSupport.musicFile(media);
         int cores = Runtime.getRuntime().availableProcessors();
-        System.out.printf(Locale.ROOT, "input %s (60 s, MP3 128k 44.1 kHz stereo, tone + pink noise); warm-up %.0f s, "
-                        + "window %.0f s; Groovecast settings %s; limits: lag > %.2f s or duty > %.2f (Groovecast), "
-                        + "a catch-up line (Liquidsoap)%n%n", in, warmup, window, settings, lagLimit, dutyLimit);
+        System.out.printf(Locale.ROOT, "input %s (60 s, MP3 128k 44.1 kHz stereo, tone + pink noise); warm-up %.0f s "
+                        + "once every clock runs, window %.0f s; Groovecast settings %s; a step fails when a clock is "
+                        + "%.2f s behind%s%n%n", in, warmup, window, settings, lagLimit,
+                dutyLimit > 0 ? String.format(Locale.ROOT, " (Groovecast: or its duty passes %.2f)", dutyLimit) : "");
         System.out.flush();
 
-        double ffMp3 = Double.NaN;
-        double ffShape = Double.NaN;
-        List<Step> gc = List.of();
-        List<Step> gcMp3 = List.of();
-        List<String> shapes = opts.list("shapes");
-        List<Step> ls = List.of();
-        for (String engine : engines) {
-            switch (engine) {
-                case "ffmpeg" -> {
-                    ffMp3 = MediaSupport.ffmpegCpuPerAudioSecond(List.of("-i", in.toString(),
-                            "-c:a", "libmp3lame", "-b:a", "128k", "-f", "null", "-"), 60);
-                    ffShape = MediaSupport.ffmpegCpuPerAudioSecond(List.of("-i", in.toString(),
-                            "-map", "0:a", "-c:a", "aac", "-b:a", "48k", "-f", "null", "-",
-                            "-map", "0:a", "-c:a", "aac", "-b:a", "128k", "-f", "null", "-",
-                            "-map", "0:a", "-c:a", "libmp3lame", "-b:a", "128k", "-f", "null", "-"), 60);
-                    System.out.printf(Locale.ROOT, "ffmpeg CLI, decode + MP3 128k (Liquidsoap's streams): %.1f ms CPU per "
-                            + "s of audio -> %.0f streams per %d cores%n", ffMp3 * 1000, cores / ffMp3, cores);
-                    System.out.printf(Locale.ROOT, "ffmpeg CLI, decode + AAC 48k + AAC 128k + MP3 128k (Groovecast's "
-                            + "streams): %.1f ms CPU per s of audio -> %.0f streams per %d cores%n%n", ffShape * 1000,
-                            cores / ffShape, cores);
-                    System.out.flush();
-                }
-                case "groovecast" -> {
-                    try (OperatorPlugins plugins = MediaSupport.loadPlugins(BenchSupport.pluginsDir(opts.string("plugins")))) {
-                        for (String shape : shapes) {
-                            boolean shared = switch (shape) {
-                                case "shared" -> true;
-                                case "mp3" -> false;
-                                default -> throw new IllegalArgumentException("unknown shape " + shape);
-                            };
-                            Path script = MediaSupport.scriptsDir().resolve(shared ? "audio-ceiling.groovy"
-                                    : "audio-ceiling-mp3.groovy");
-                            String label = shared ? "groovecast" : "gc-mp3";
-                            System.out.println("Groovecast, " + (shared
-                                    ? "shared-encode shape (decode, AAC 48k + AAC 128k + MP3 128k, HLS + 3 files)"
-                                    : "Liquidsoap's shape (decode, MP3 128k to a file)") + ": " + script
-                                    + " (a clock per stream)");
-                            List<Step> steps = search(n -> groovecast(plugins, script, settings, in, n, label),
-                                    opts.ints("counts"), Integer.parseInt(opts.string("start")), resolution, max);
-                            if (shared) gc = steps;
-                            else gcMp3 = steps;
-                        }
-                    }
-                }
-                case "liquidsoap" -> {
-                    String version = liquidsoapVersion();
-                    if (version == null) {
-                        System.out.println("Liquidsoap: not installed (apt-get install -y liquidsoap); skipped\n");
-                        continue;
-                    }
-                    Path script = liquidsoapDir().resolve("streams.liq");
-                    System.out.println(version + ": " + script + " (STREAM_SINK=file, SINK_PATH=/dev/null, "
-                            + "STREAM_FORMAT=mp3, a clock per stream)");
-                    ls = search(n -> liquidsoap(script, in, n), opts.ints("lsCounts"),
-                            Integer.parseInt(opts.string("lsStart")), resolution, max);
-                }
-                default -> throw new IllegalArgumentException("unknown engine " + engine);
-            }
+        List<String> wanted = opts.list("shapes");
+        List<Result> results = new ArrayList<>();
+        for (Shape shape : shapes(in)) {
+            if (wanted.contains(shape.name())) results.add(new Result(shape));
         }
-        summarise(cores, ffMp3, ffShape, gc, gcMp3, ls);
+        if (results.size() != wanted.size()) throw new IllegalArgumentException("unknown shape in " + wanted);
+        String lsVersion = engines.contains("liquidsoap") ? liquidsoapVersion() : null;
+        if (engines.contains("liquidsoap") && lsVersion == null) {
+            System.out.println("Liquidsoap: not installed (apt-get install -y liquidsoap); skipped\n");
+        }
+        if (engines.contains("ffmpeg")) {
+            for (Result r : results) {
+                r.floor = MediaSupport.ffmpegCpuPerAudioSecond(r.shape.ffmpegArgs(), 60);
+                System.out.printf(Locale.ROOT, "ffmpeg CLI, %s (%s): %.1f ms CPU per s of audio -> %.0f streams per %d "
+                        + "cores%n", r.shape.name(), r.shape.description(), r.floor * 1000, cores / r.floor, cores);
+            }
+            System.out.println();
+            System.out.flush();
+        }
+        OperatorPlugins plugins = engines.contains("groovecast")
+                ? MediaSupport.loadPlugins(BenchSupport.pluginsDir(opts.string("plugins"))) : null;
+        try {
+            for (Result r : results) {
+                for (String engine : engines) {
+                    if (engine.equals("groovecast")) {
+                        Path script = MediaSupport.scriptsDir().resolve(r.shape.script());
+                        System.out.println("Groovecast, " + r.shape.name() + " (" + r.shape.description() + "): " + script
+                                + " (a clock per stream)");
+                        r.groovecast = search(n -> groovecast(plugins, script, settings, in, n, "gc-" + r.shape.name()),
+                                opts.ints("counts"), Integer.parseInt(opts.string("start")), resolution, max);
+                    } else if (engine.equals("liquidsoap") && lsVersion != null && r.shape.lsFormat() != null) {
+                        Path script = liquidsoapDir().resolve("streams.liq");
+                        System.out.println(lsVersion + ", " + r.shape.name() + " (" + r.shape.description() + "): " + script
+                                + " (STREAM_SINK=file, SINK_PATH=/dev/null, STREAM_FORMAT=" + r.shape.lsFormat()
+                                + ", a clock per stream)");
+                        r.liquidsoap = search(n -> liquidsoap(script, in, n, r.shape.lsFormat()), opts.ints("lsCounts"),
+                                Integer.parseInt(opts.string("lsStart")), resolution, max);
+                    } else if (!List.of("ffmpeg", "groovecast", "liquidsoap").contains(engine)) {
+                        throw new IllegalArgumentException("unknown engine " + engine);
+                    }
+                }
+            }
+        } finally {
+            if (plugins != null) plugins.close();
+        }
+        summarise(cores, results);
         System.exit(0);
     }
 
@@ -239,59 +264,44 @@ public final class AudioCeiling {
         return best;
     }
 
-    private static void summarise(int cores, double ffMp3, double ffShape, List<Step> gc, List<Step> gcMp3,
-                                  List<Step> ls) {
+    private static void summarise(int cores, List<Result> results) {
         System.out.println("Summary");
-        if (!Double.isNaN(ffMp3)) {
-            System.out.printf(Locale.ROOT, "ffmpeg CLI limit, decode + MP3 128k:              %6.1f ms CPU/s of audio -> "
-                    + "%4.0f streams per %d cores%n", ffMp3 * 1000, cores / ffMp3, cores);
-            System.out.printf(Locale.ROOT, "ffmpeg CLI limit, decode + AAC48 + AAC128 + MP3:  %6.1f ms CPU/s of audio -> "
-                    + "%4.0f streams per %d cores%n", ffShape * 1000, cores / ffShape, cores);
-        }
-        Step g = lastHeld(gc);
-        Step l = lastHeld(ls);
-        if (!gc.isEmpty()) {
-            System.out.printf(Locale.ROOT, "Groovecast N held (shared-encode shape, 3 encodes, 5 outputs): %d%s%n",
-                    g == null ? 0 : g.n(), g == null ? "" : String.format(Locale.ROOT,
-                            ", CPU %.1f ms/s per stream (%.0f ms/s at N=%d)", g.perStream(), g.cpuMsPerSec(), g.n()));
-            if (g != null && !Double.isNaN(ffShape)) {
-                System.out.printf(Locale.ROOT, "  Groovecast CPU per stream / ffmpeg CLI for the same encodes: %.2f%n",
-                        g.perStream() / 1000 / ffShape);
+        for (Result r : results) {
+            System.out.println(r.shape.name() + " (" + r.shape.description() + ")");
+            if (!Double.isNaN(r.floor)) {
+                System.out.printf(Locale.ROOT, "  ffmpeg CLI floor: %.1f ms CPU per s of audio -> %.0f streams per %d cores%n",
+                        r.floor * 1000, cores / r.floor, cores);
+            }
+            Step g = held(r.floor, "Groovecast", r.groovecast);
+            Step l = held(r.floor, "Liquidsoap", r.liquidsoap);
+            if (g != null && l != null) {
+                double ratio = g.n() / (double) l.n();
+                System.out.printf(Locale.ROOT, "  Groovecast N / Liquidsoap N: %.2f (%d / %d)  target >= %.0fx: %s%n",
+                        ratio, g.n(), l.n(), TARGET_RATIO, ratio >= TARGET_RATIO ? "PASS" : "FAIL");
+                System.out.printf(Locale.ROOT, "  Liquidsoap CPU per stream / Groovecast's: %.2f%n", l.perStream() / g.perStream());
+            } else if (!r.groovecast.isEmpty() && !r.liquidsoap.isEmpty()) {
+                System.out.println("  Groovecast N / Liquidsoap N: n/a (one of them held no step)");
+            }
+            if (r.shape.lsFormat() == null && !r.groovecast.isEmpty()) {
+                int n = g == null ? 0 : g.n();
+                System.out.printf(Locale.ROOT, "  Groovecast N held: %d  target >= %d on %d cores: %s%n", n, TARGET_SHARED,
+                        cores, n >= TARGET_SHARED ? "PASS" : "FAIL");
+            }
+            for (List<Step> steps : List.of(r.groovecast, r.liquidsoap)) {
+                for (Step s : steps) ClockScaling.warnAboutNoise(s.othersMsPerSec(), 0, s.engine() + " N=" + s.n());
             }
         }
-        Step gm = lastHeld(gcMp3);
-        if (!gcMp3.isEmpty()) {
-            System.out.printf(Locale.ROOT, "Groovecast N held (Liquidsoap's shape, MP3 128k to a file, 1 encode): %d%s%n",
-                    gm == null ? 0 : gm.n(), gm == null ? "" : String.format(Locale.ROOT,
-                            ", CPU %.1f ms/s per stream (%.0f ms/s at N=%d)", gm.perStream(), gm.cpuMsPerSec(), gm.n()));
-            if (gm != null && !Double.isNaN(ffMp3)) {
-                System.out.printf(Locale.ROOT, "  Groovecast CPU per stream / ffmpeg CLI for the same encode: %.2f%n",
-                        gm.perStream() / 1000 / ffMp3);
-            }
-        }
-        if (!ls.isEmpty()) {
-            System.out.printf(Locale.ROOT, "Liquidsoap N held (MP3 128k to a file, 1 encode): %d%s%n",
-                    l == null ? 0 : l.n(), l == null ? "" : String.format(Locale.ROOT,
-                            ", CPU %.1f ms/s per stream (%.0f ms/s at N=%d)", l.perStream(), l.cpuMsPerSec(), l.n()));
-            if (l != null && !Double.isNaN(ffMp3)) {
-                System.out.printf(Locale.ROOT, "  Liquidsoap CPU per stream / ffmpeg CLI for the same encode: %.2f%n",
-                        l.perStream() / 1000 / ffMp3);
-            }
-        }
-        if (g != null && l != null) {
-            double ratio = g.n() / (double) l.n();
-            System.out.printf(Locale.ROOT, "Groovecast N / Liquidsoap N: %.2f (%d / %d)  target >= %.0fx: %s%n", ratio,
-                    g.n(), l.n(), TARGET_RATIO, ratio >= TARGET_RATIO ? "PASS" : "FAIL");
-        } else if (!gc.isEmpty() && !ls.isEmpty()) {
-            System.out.println("Groovecast N / Liquidsoap N: n/a (one of them held no step)");
-        }
-        if (gm != null && l != null) {
-            System.out.printf(Locale.ROOT, "like for like (both MP3 128k to a file): Groovecast N / Liquidsoap N: %.2f "
-                    + "(%d / %d)%n", gm.n() / (double) l.n(), gm.n(), l.n());
-        }
-        for (List<Step> steps : List.of(gc, gcMp3, ls)) {
-            for (Step s : steps) ClockScaling.warnAboutNoise(s.othersMsPerSec(), 0, s.engine() + " N=" + s.n());
-        }
+    }
+
+    /** Prints what {@code engine} held, with its CPU per stream against the floor; the step, or null. */
+    private static Step held(double floor, String engine, List<Step> steps) {
+        if (steps.isEmpty()) return null;
+        Step s = lastHeld(steps);
+        System.out.printf(Locale.ROOT, "  %s N held: %d%s%n", engine, s == null ? 0 : s.n(), s == null ? ""
+                : String.format(Locale.ROOT, ", CPU %.1f ms/s per stream (%.0f ms/s at N=%d)%s", s.perStream(),
+                        s.cpuMsPerSec(), s.n(), Double.isNaN(floor) ? "" : String.format(Locale.ROOT,
+                                ", %.2fx the ffmpeg CLI's", s.perStream() / 1000 / floor)));
+        return s;
     }
 
     // ---------------------------------------------------------------- Groovecast
@@ -324,12 +334,25 @@ public final class AudioCeiling {
         double others = Double.NaN;
         int clocks = station.clocks().size();
         try {
+            // The warm-up counts from when every clock runs, as Liquidsoap's does from its last loop start.
+            long s0 = System.nanoTime();
+            while (!allTicking(station, n)) {
+                if (System.nanoTime() - s0 > 120e9) {
+                    held = false;
+                    note = "not every clock ran within 120 s";
+                    break;
+                }
+                Thread.sleep(50);
+            }
+            double startSeconds = (System.nanoTime() - s0) / 1e9;
+            String startNote = startSeconds > 1
+                    ? String.format(Locale.ROOT, "; every clock ran %.1f s after the start", startSeconds) : "";
             // Warm-up: only a clock hopelessly behind (--abortLag) fails the step without a window.
             long w0 = System.nanoTime();
             long end = w0 + (long) (warmup * 1e9);
             double warmLag = 0;
             double warmLagAt = 0;
-            while (System.nanoTime() < end) {
+            while (held && System.nanoTime() < end) {
                 Thread.sleep(250);
                 double lag = 0;
                 for (ClockInfo c : station.clocks()) lag = Math.max(lag, c.getLag());
@@ -359,7 +382,7 @@ public final class AudioCeiling {
                     for (ClockInfo c : station.clocks()) {
                         maxLag = Math.max(maxLag, c.getLag());
                         maxDuty = Math.max(maxDuty, c.getDuty());
-                        if (held && (c.getLag() > lagLimit || c.getDuty() > dutyLimit)) {
+                        if (held && (c.getLag() >= lagLimit || dutyLimit > 0 && c.getDuty() > dutyLimit)) {
                             held = false;
                             note = String.format(Locale.ROOT, "clock %s: lag %.2f s, duty %.2f after %.1f s of window",
                                     c.getId(), c.getLag(), c.getDuty(), (System.nanoTime() - t0) / 1e9);
@@ -373,7 +396,7 @@ public final class AudioCeiling {
                 cpu = (cpu1 - cpu0) / 1e6 / seconds;
                 others = MachineSample.othersMsPerSec(m0, m1, cpu1 - cpu0);
             }
-            note += warmNote;
+            note += warmNote + startNote;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
@@ -391,6 +414,16 @@ public final class AudioCeiling {
         }
         if (clocks != n) note += " (expected " + n + " clocks)";
         return new Step(engine, n, held, clocks, cpu, maxLag, maxDuty, seconds, others, note);
+    }
+
+    /** Whether the station has its {@code n} clocks and each has ticked. */
+    private static boolean allTicking(Station station, int n) {
+        List<ClockInfo> clocks = station.clocks();
+        if (clocks.size() < n) return false;
+        for (ClockInfo c : clocks) {
+            if (c.getTicks() == 0) return false;
+        }
+        return true;
     }
 
     // ---------------------------------------------------------------- Liquidsoap
@@ -459,6 +492,36 @@ public final class AudioCeiling {
             return null;
         }
 
+        /** The last line matching {@code p}, or null. */
+        Line last(Pattern p) {
+            Line found = null;
+            for (Line l : lines) {
+                if (p.matcher(l.text()).find()) found = l;
+            }
+            return found;
+        }
+
+        /** The first line since {@code since} saying a clock is {@code limit} seconds behind or more, or null. */
+        Line behind(long since, double limit) {
+            for (Line l : lines) {
+                if (l.nanos() < since) continue;
+                var m = LS_CATCHUP.matcher(l.text());
+                if (m.find() && (m.group(1) == null || Double.parseDouble(m.group(1)) >= limit)) return l;
+            }
+            return null;
+        }
+
+        /** The largest catch-up logged since {@code since}, in seconds (0 if none; infinite after "Too much latency"). */
+        double worstLag(long since) {
+            double worst = 0;
+            for (Line l : lines) {
+                if (l.nanos() < since) continue;
+                var m = LS_CATCHUP.matcher(l.text());
+                if (m.find()) worst = Math.max(worst, m.group(1) == null ? Double.POSITIVE_INFINITY : Double.parseDouble(m.group(1)));
+            }
+            return worst;
+        }
+
         int count(Pattern p, long since) {
             int k = 0;
             for (Line l : lines) {
@@ -483,14 +546,15 @@ public final class AudioCeiling {
         }
     }
 
-    private static Step liquidsoap(Path script, Path in, int n) {
+    private static Step liquidsoap(Path script, Path in, int n, String format) {
         Map<String, String> env = Map.of("STREAMS", String.valueOf(n), "STREAM_FILE", in.toString(),
-                "STREAM_FORMAT", "mp3", "STREAM_SINK", "file", "SINK_PATH", "/dev/null",
-                "LS_MAX_RUNTIME", String.valueOf((int) Math.ceil(warmup + window + 60)));
+                "STREAM_FORMAT", format, "STREAM_SINK", "file", "SINK_PATH", "/dev/null",
+                "LS_MAX_RUNTIME", String.valueOf((int) Math.ceil(warmup + window + 180)));
+        String engine = "ls-" + format;
         try {
             // Before the process starts: once it runs, its own CPU would count as another process's.
             ClockScaling.announceQuietWait(BenchSupport.awaitQuiet(quietWait, ClockScaling.NOISY_MS_PER_SEC),
-                    "liquidsoap N=" + n);
+                    engine + " N=" + n);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
@@ -498,12 +562,27 @@ public final class AudioCeiling {
         try (LiquidsoapProcess ls = new LiquidsoapProcess(script, env)) {
             long started = ls.await("streams=" + n, 60);
             if (started < 0) {
-                return new Step("liquidsoap", n, false, 0, Double.NaN, Double.NaN, Double.NaN, 0, Double.NaN,
+                return new Step(engine, n, false, 0, Double.NaN, Double.NaN, Double.NaN, 0, Double.NaN,
                         "did not start: " + ls.tail(5).replace('\n', '|'));
             }
+            // The warm-up counts from the last clock's "Streaming loop starts", as Groovecast's from its last first tick.
+            long allRunning = -1;
+            long deadline = System.nanoTime() + 120_000_000_000L;
+            while (System.nanoTime() < deadline && ls.process.isAlive()) {
+                if (ls.count(LOOP_STARTS, 0) >= n) {
+                    allRunning = ls.last(LOOP_STARTS).nanos();
+                    break;
+                }
+                Thread.sleep(50);
+            }
+            if (allRunning < 0) {
+                return new Step(engine, n, false, ls.count(LOOP_STARTS, 0), Double.NaN, Double.NaN, Double.NaN, 0,
+                        Double.NaN, "not every clock ran within 120 s: " + ls.tail(3).replace('\n', '|'));
+            }
+            double startSeconds = (allRunning - started) / 1e9;
             long pid = ls.process.pid();
             BenchSupport.sleepSeconds(warmup);
-            int warmupCatchups = ls.count(LS_CATCHUP, 0);
+            double warmLag = ls.worstLag(allRunning);
             long cpu0 = MediaSupport.processCpuNanos(pid);
             long self0 = BenchSupport.processCpuNanos();
             MachineSample m0 = MachineSample.take();
@@ -512,7 +591,7 @@ public final class AudioCeiling {
             LiquidsoapProcess.Line bad = null;
             while (System.nanoTime() < end && bad == null && ls.process.isAlive()) {
                 Thread.sleep(250);
-                bad = ls.first(LS_CATCHUP, t0);
+                bad = ls.behind(t0, lagLimit);
             }
             long cpu1 = MediaSupport.processCpuNanos(pid);
             long self1 = BenchSupport.processCpuNanos();
@@ -522,12 +601,15 @@ public final class AudioCeiling {
             double cpu = (cpu1 - cpu0) / 1e6 / seconds;
             // Others: everything but liquidsoap and this JVM (which only polls).
             double others = MachineSample.othersMsPerSec(m0, m1, (cpu1 - cpu0) + (self1 - self0));
+            double maxLag = ls.worstLag(t0);
             String note;
             if (!alive) note = "exited early: " + ls.tail(3).replace('\n', '|');
             else if (bad != null) note = String.format(Locale.ROOT, "after %.1f s of window: %s",
                     (bad.nanos() - t0) / 1e9, bad.text().replaceAll("^\\S+ \\S+ ", ""));
-            else note = warmupCatchups > 0 ? warmupCatchups + " catch-up line(s) during warm-up only" : "";
-            return new Step("liquidsoap", n, alive && bad == null, n, cpu, Double.NaN, Double.NaN, seconds, others, note);
+            else note = "";
+            if (warmLag > 0) note += String.format(Locale.ROOT, "; warm-up catch-up peaked at %.2f s", warmLag);
+            if (startSeconds > 1) note += String.format(Locale.ROOT, "; every clock ran %.1f s after the start", startSeconds);
+            return new Step(engine, n, alive && bad == null, n, cpu, maxLag, Double.NaN, seconds, others, note);
         } catch (IOException e) {
             throw new IllegalStateException("cannot run liquidsoap", e);
         } catch (InterruptedException e) {
@@ -541,4 +623,6 @@ public final class AudioCeiling {
             }
         }
     }
+
+    private static final Pattern LOOP_STARTS = Pattern.compile(Pattern.quote(LS_LOOP_STARTS));
 }

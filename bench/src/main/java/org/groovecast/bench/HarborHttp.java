@@ -3,8 +3,11 @@ package org.groovecast.bench;
 import com.sun.management.ThreadMXBean;
 import java.lang.management.ManagementFactory;
 import java.net.InetSocketAddress;
+import java.io.IOException;
 import java.nio.channels.SocketChannel;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -32,7 +35,8 @@ public final class HarborHttp {
                               [--window=10]
                               [--port=18123] [--plugins=DIR]
               --parts      which parts to run, in this order
-              --engines    http part: which servers to measure
+              --engines    http part: which servers to measure (also nginx: the anchors' static.conf,
+                           one worker, the close-per-request ceiling)
               --conns      http part: wrk connection counts
               --duration   seconds of each wrk run
               --threads    wrk threads
@@ -51,7 +55,7 @@ public final class HarborHttp {
     public static void main(String[] args) throws Exception {
         Options opts = new Options(args, USAGE,
                 "parts", "http,idle,fanout",
-                "engines", "groovecast,liquidsoap",
+                "engines", "groovecast,nginx,liquidsoap",
                 "conns", "1,16,64,128",
                 "duration", "10",
                 "threads", "2",
@@ -95,6 +99,61 @@ public final class HarborHttp {
             throw new IllegalStateException("liquidsoap did not start:\n" + ls.tail(20));
         }
         return ls;
+    }
+
+    /** nginx with the anchors' static.conf (one worker), moved to {@code port} and a directory of its own. */
+    private static Process nginx(int port) throws IOException, InterruptedException {
+        Path dir = Files.createTempDirectory("groovecast-bench-nginx-");
+        Files.writeString(dir.resolve("static"), "x".repeat(1024));
+        Path anchor = AudioCeiling.liquidsoapDir().resolveSibling("nginx").resolve("static.conf");
+        String conf = Files.readString(anchor).replace("/tmp/nginx-static", dir.toString())
+                .replace("127.0.0.1:8124", "127.0.0.1:" + port);
+        Files.writeString(dir.resolve("nginx.conf"), conf);
+        Process p = new ProcessBuilder("nginx", "-c", dir.resolve("nginx.conf").toString(), "-p", dir + "/")
+                .redirectErrorStream(true).redirectOutput(dir.resolve("out.log").toFile()).start();
+        long end = System.nanoTime() + 10_000_000_000L;
+        while (System.nanoTime() < end && p.isAlive()) {
+            try (SocketChannel c = SocketChannel.open(new InetSocketAddress("127.0.0.1", port))) {
+                return p;
+            } catch (IOException notYet) {
+                Thread.sleep(50);
+            }
+        }
+        p.destroyForcibly();
+        throw new IllegalStateException("nginx did not listen on " + port + ": " + Files.readString(dir.resolve("out.log")));
+    }
+
+    private static boolean nginxInstalled() {
+        try {
+            Process p = new ProcessBuilder("nginx", "-v").redirectErrorStream(true).start();
+            p.getInputStream().readAllBytes();
+            return p.waitFor(10, TimeUnit.SECONDS) && p.exitValue() == 0;
+        } catch (IOException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    /**
+     * Waits (up to 90 s) until fewer than 500 TCP sockets are in TIME_WAIT: each closed connection
+     * of a close-per-request run leaves one for 60 s, and with ~28k ephemeral ports a run that
+     * starts on a full table measures the port table, not the server.
+     */
+    private static int drainTimeWait() throws InterruptedException {
+        long end = System.nanoTime() + 90_000_000_000L;
+        int n;
+        while ((n = timeWait()) >= 500 && System.nanoTime() < end) Thread.sleep(1000);
+        return n;
+    }
+
+    private static int timeWait() {
+        try {
+            return (int) MediaSupport.run(List.of("ss", "-H", "-t", "-n", "state", "time-wait"), 30).lines().count();
+        } catch (RuntimeException e) {
+            return 0;
+        }
     }
 
     // ---------------------------------------------------------------- wrk
@@ -149,6 +208,19 @@ public final class HarborHttp {
                 servers.add(s::stop);
                 ports.put("groovecast", port);
             }
+            if (engines.contains("nginx")) {
+                if (!nginxInstalled()) {
+                    System.out.println("nginx: not installed (apt-get install -y nginx); skipped");
+                    engines.remove("nginx");
+                } else {
+                    Process nginx = nginx(port + 2);
+                    servers.add(() -> {
+                        nginx.destroy();
+                        nginx.waitFor(10, TimeUnit.SECONDS);
+                    });
+                    ports.put("nginx", port + 2);
+                }
+            }
             if (engines.contains("liquidsoap")) {
                 if (AudioCeiling.liquidsoapVersion() == null) {
                     System.out.println("liquidsoap: not installed; skipped");
@@ -163,6 +235,8 @@ public final class HarborHttp {
             for (String mode : List.of("keepalive", "close")) {
                 for (int c : opts.ints("conns")) {
                     for (String engine : engines) {
+                        int waiting = mode.equals("close") ? drainTimeWait() : 0;
+                        if (waiting >= 500) System.out.println("(still " + waiting + " sockets in TIME_WAIT after 90 s)");
                         Run run = wrk(engine, mode, c, ports.get(engine), opts);
                         runs.add(run);
                         System.out.printf(Locale.ROOT, "%-11s %-10s %6d %11.0f %9.2f %9.2f  %s%n", run.engine(),
@@ -181,6 +255,17 @@ public final class HarborHttp {
                     double ratio = g.rps() / l.rps();
                     System.out.printf(Locale.ROOT, "Groovecast / Liquidsoap, %s, %d connections: %.1fx%s%n", mode, c, ratio,
                             c == 64 ? String.format(Locale.ROOT, " (target >= %.0fx: %s)", want, ratio >= want ? "PASS" : "FAIL") : "");
+                }
+            }
+            for (String mode : List.of("keepalive", "close")) {
+                for (int c : opts.ints("conns")) {
+                    Run g = find(runs, "groovecast", mode, c);
+                    Run n = find(runs, "nginx", mode, c);
+                    if (g == null || n == null || n.rps() == 0) continue;
+                    double ratio = g.rps() / n.rps();
+                    System.out.printf(Locale.ROOT, "Groovecast / nginx, %s, %d connections: %.2fx%s%n", mode, c, ratio,
+                            c == 64 && mode.equals("close") ? String.format(Locale.ROOT, " (target >= 0.9x: %s)",
+                                    ratio >= 0.9 ? "PASS" : "FAIL") : "");
                 }
             }
             System.out.println();

@@ -226,9 +226,10 @@ public final class Station implements AutoCloseable {
     private Station evaluateScript(StationScript script, ScriptFunctions functions) {
         new ScriptRuntime(compiled.files(), functions, settings, graph, protocols).run(script);
         StationCommands.sources(commands, this);
-        if (graph.outputs().isEmpty()) {
-            throw new ScriptError(fileName, 0, "the script defines no output, so there is nothing to run; "
-                    + "add one such as output.dummy(s) or output.file(wav(), 'out.wav', s)");
+        if (graph.outputs().isEmpty() && !network.servesAnything()) {
+            throw new ScriptError(fileName, 0, "the script defines no output and serves nothing, so there is nothing "
+                    + "to run; add an output such as output.dummy(s) or output.file(wav(), 'out.wav', s), or a server "
+                    + "such as rtmp.server()");
         }
         ClockPlanner.plan(graph, Sync.parse(settings.string("clock.sync"))); // conflicts show at check time
         videoFormat();

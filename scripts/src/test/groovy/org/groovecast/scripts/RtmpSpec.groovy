@@ -45,10 +45,10 @@ class RtmpSpec extends Specification {
         station?.stop()
     }
 
+    /** A relay-only station: the server alone is a whole script (no output, so no clock). */
     Station relay(String extra = '') {
         station = Engine.load('relay.groovy', """
             rtmp.server(port: ${port}, bind: '127.0.0.1'${extra})
-            output.dummy(blank())
         """.stripIndent(), [:])
         station.start(null)
         station
@@ -95,6 +95,7 @@ class RtmpSpec extends Specification {
         given:
         relay()
         Path source = dir.resolve('source.framemd5')
+        assert station.clocks().isEmpty(): 'a relay with no output runs no clock, so idles at no cost'
         Media.run(['ffmpeg', '-nostdin', '-v', 'error', '-y', '-i', clip.toString(), '-c', 'copy', '-f', 'framemd5', source.toString()])
 
         when: 'the players join 2 s into the stream'
@@ -131,6 +132,16 @@ class RtmpSpec extends Specification {
             String errors = d.inputStream.text
             d.waitFor(30, TimeUnit.SECONDS) && d.exitValue() == 0 && errors.isBlank()
         }
+    }
+
+    def "a script with no output that serves nothing is refused with what to add"() {
+        when:
+        Engine.load('empty.groovy', "def s = sine()\n")
+
+        then:
+        org.groovecast.host.script.ScriptError e = thrown()
+        e.message.contains('empty.groovy: the script defines no output and serves nothing')
+        e.message.contains('rtmp.server()')
     }
 
     def "a killed publisher: its players exit within a second and the key is free again"() {

@@ -114,6 +114,19 @@ public final class Network implements AutoCloseable {
         return List.copyOf(harbors.values());
     }
 
+    /**
+     * Whether the script being loaded serves something here (an RTMP server, a telnet server, a
+     * harbor mount, input or route): such a script runs without any output, as a relay or a control
+     * endpoint.
+     */
+    public synchronized boolean servesAnything() {
+        if (!rtmpDeclared.isEmpty() || !telnets.isEmpty()) return true;
+        for (HarborServer h : harbors.values()) {
+            if (h.declaresAnything()) return true;
+        }
+        return false;
+    }
+
     /** A (re)loaded script is about to declare its mounts, inputs and endpoints. */
     public synchronized void beginLoad() {
         for (HarborServer h : harbors.values()) h.beginLoad();
