@@ -21,6 +21,7 @@ import org.slf4j.LoggerFactory;
  */
 final class RtmpConnection extends ChannelInboundHandlerAdapter implements ChunkDecoder.Sink {
     private static final Logger log = LoggerFactory.getLogger(RtmpConnection.class);
+    /** The chunk size the push client sends in (nginx-rtmp's); the server's is its limits' chunkSize. */
     static final int OUT_CHUNK_SIZE = 4096;
     private static final int WINDOW = 2_500_000;
     private static final int CONTROL_CSID = 2;
@@ -308,9 +309,9 @@ final class RtmpConnection extends ChannelInboundHandlerAdapter implements Chunk
         bw.writeInt(WINDOW).writeByte(2); // Set Peer Bandwidth, dynamic
         encoder.write(ctx, CONTROL_CSID, 6, 0, 0, bw);
         bw.release();
-        // Set Chunk Size goes first: the answer to connect is already sent in 4096-byte chunks.
-        control(1, OUT_CHUNK_SIZE);
-        encoder.setChunkSize(OUT_CHUNK_SIZE);
+        // Set Chunk Size goes before the answer to connect, which is then sent in chunks of that size.
+        control(1, limits.chunkSize());
+        encoder.setChunkSize(limits.chunkSize());
         Map<String, Object> props = new LinkedHashMap<>();
         props.put("fmsVer", "FMS/3,0,1,123");
         props.put("capabilities", 31.0);

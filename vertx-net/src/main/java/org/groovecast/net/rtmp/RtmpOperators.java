@@ -41,6 +41,8 @@ public final class RtmpOperators {
                         .named("handshakeTimeout", NUMBER, 10.0, "seconds a connection has to complete the handshake")
                         .named("slowTimeout", NUMBER, 10.0, "seconds a player may stay too slow (frames dropped) before it is disconnected")
                         .named("playerBuffer", INTEGER, 8 << 20, "bytes a player may fall behind before its non-key frames are dropped")
+                        .named("chunkSize", INTEGER, RtmpServer.Limits.DEFAULT_CHUNK_SIZE, "the chunk size sent to clients "
+                                + "(128 to 16777215): larger means fewer headers and writes per message")
                         .method("onPublish", "server.onPublish { app, key, params -> bool }: who may publish")
                         .method("onPlay", "server.onPlay { app, key, params -> bool }: who may play")
                         .returns(ANY)
@@ -101,6 +103,10 @@ public final class RtmpOperators {
             throw new ScriptException("rtmp.server(): maxPendingTotal " + a.integer("maxPendingTotal")
                     + " is less than maxPending " + maxPending);
         }
+        int chunkSize = a.integer("chunkSize");
+        if (chunkSize < 128 || chunkSize > 0xFFFFFF) {
+            throw new ScriptException("rtmp.server(): chunkSize " + chunkSize + " is outside 128..16777215");
+        }
         if (a.number("idleTimeout") < 0) {
             throw new ScriptException("rtmp.server(): idleTimeout " + a.number("idleTimeout") + " is negative");
         }
@@ -108,7 +114,7 @@ public final class RtmpOperators {
         s.limits(new RtmpServer.Limits(maxMessage, RtmpServer.Limits.DEFAULT.maxChunkStreamId(),
                 (long) (a.number("handshakeTimeout") * 1000), (long) (a.number("slowTimeout") * 1000),
                 RtmpServer.Limits.DEFAULT.queueMessages(), a.integer("playerBuffer"), maxPending,
-                a.integer("maxPendingTotal"), (long) (a.number("idleTimeout") * 1000)));
+                a.integer("maxPendingTotal"), (long) (a.number("idleTimeout") * 1000), chunkSize));
         s.onPublish(check(a.function("onPublish")));
         s.onPlay(check(a.function("onPlay")));
         return s;

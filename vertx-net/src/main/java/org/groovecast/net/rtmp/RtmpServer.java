@@ -36,12 +36,15 @@ public final class RtmpServer {
      * @param maxPending bytes one connection's incomplete messages may hold together
      * @param maxPendingTotal bytes the incomplete messages of all the server's connections may hold
      * @param idleTimeoutMillis how long a connection may neither publish nor play, or publish nothing
+     * @param chunkSize the chunk size this server sends in (Set Chunk Size): a larger one costs fewer
+     *        headers and writes per message; 60000 is SRS's default, nginx-rtmp's 4096
      */
     public record Limits(int maxMessage, int maxChunkStreamId, long handshakeTimeoutMillis, long slowTimeoutMillis,
                          int queueMessages, int highWaterBytes, long maxPending, long maxPendingTotal,
-                         long idleTimeoutMillis) {
+                         long idleTimeoutMillis, int chunkSize) {
+        public static final int DEFAULT_CHUNK_SIZE = 60_000;
         public static final Limits DEFAULT = new Limits(8 << 20, 1024, 10_000, 10_000, 4096, 8 << 20, 16 << 20,
-                256 << 20, 30_000);
+                256 << 20, 30_000, DEFAULT_CHUNK_SIZE);
     }
 
     private final int port;
