@@ -15,5 +15,5 @@ if ! command -v wrk >/dev/null; then
 fi
 
 # The reload benchmark measures pauses: run it with the collector settings bin/groovecast ships.
-[[ "${1:-}" == reload ]] && export JAVA_OPTS="${GROOVECAST_GC:--XX:+UseG1GC -XX:MaxGCPauseMillis=20 -Xms512m} ${JAVA_OPTS:-}"
+[[ "${1:-}" == reload ]] && export JAVA_OPTS="${GROOVECAST_GC:--XX:+UseG1GC -XX:MaxGCPauseMillis=20 -Xms512m -Xmn48m -XX:TrimNativeHeapInterval=60000} ${JAVA_OPTS:-}"
 dispatch "$0" 2,9p http=HarborHttp reload=ReloadLatency -- "$@"

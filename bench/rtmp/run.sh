@@ -18,9 +18,11 @@
 #                        of the bench build (bench/target/classpath.txt, bench/target/plugins) running
 #                        bench/rtmp/relay.groovy; JAVA and JAVA_OPTS as for the other benchmarks, with
 #                        the collector settings bin/groovecast ships (GROOVECAST_GC, default
-#                        -XX:+UseG1GC -XX:MaxGCPauseMillis=20 -Xms512m).
+#                        -XX:+UseG1GC -XX:MaxGCPauseMillis=20 -Xms512m -Xmn48m -XX:TrimNativeHeapInterval=60000).
 # NGINX_RELAY_CMD        likewise for nginx. Default: nginx -c <nginx-rtmp.conf on the port> -p <run dir>.
-# RTMP_BENCH_JFC         JFR settings for a JVM relay (default bench/rtmp/alloc.jfc; `profile` works).
+# RTMP_BENCH_JFC         JFR settings for a JVM relay (default bench/rtmp/alloc.jfc; `profile` works;
+#                        `none` records nothing: JFR's own periodic work costs a light relay about
+#                        as much CPU as nginx uses in all, so CPU ratios are best taken without it).
 # It builds nothing. Results on stdout; logs, ffmpeg progress files, snapshots, JFR recordings and
 # one JSON row per run under --out (default /tmp/groovecast-rtmp-bench/DATE).
 set -euo pipefail
@@ -82,7 +84,7 @@ fi
 if [[ " ${relays[*]} " == *" groovecast "* && -z "${GROOVECAST_RELAY_CMD:-}" ]]; then
     require "$cpfile" "$plugins/core.jar"
     GROOVECAST_RELAY_CMD="$(printf '%q ' "$java" --enable-native-access=ALL-UNNAMED \
-        --sun-misc-unsafe-memory-access=allow) ${GROOVECAST_GC:--XX:+UseG1GC -XX:MaxGCPauseMillis=20 -Xms512m} ${JAVA_OPTS:-} $(printf '%q ' -cp "$(cat "$cpfile")" \
+        --sun-misc-unsafe-memory-access=allow) ${GROOVECAST_GC:--XX:+UseG1GC -XX:MaxGCPauseMillis=20 -Xms512m -Xmn48m -XX:TrimNativeHeapInterval=60000} ${JAVA_OPTS:-} $(printf '%q ' -cp "$(cat "$cpfile")" \
         org.groovecast.host.cli.Main run --plugins-dir "$plugins" "$rtmp_dir/relay.groovy")"
 fi
 
@@ -155,7 +157,7 @@ run_one() {
         exe="$(readlink "/proc/$p/exe" || true)"
         if [[ "$(basename "$exe")" == java ]]; then jvm_pid="$p"; break; fi
     done
-    if [[ -n "$jvm_pid" ]]; then
+    if [[ -n "$jvm_pid" && "${RTMP_BENCH_JFC:-}" != none ]]; then
         jvm_bin="$(dirname "$exe")"
         [[ -x "$jvm_bin/jcmd" && -x "$jvm_bin/jfr" ]] || jvm_bin="$(dirname "$java")"
         local jfc="${RTMP_BENCH_JFC:-$rtmp_dir/alloc.jfc}"

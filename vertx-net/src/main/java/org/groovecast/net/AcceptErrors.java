@@ -4,7 +4,6 @@ import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -12,8 +11,6 @@ import org.slf4j.LoggerFactory;
  * On a listening channel: when {@code accept} fails (EMFILE, the process out of file descriptors),
  * stops accepting for a moment instead of failing again in a loop, and logs once per episode: the
  * first failure with what to do about it, and how many there were once a connection is accepted again.
- * One instance serves every listening channel of a port (one per event loop), so an episode is
- * the port's, whichever loops it hits.
  */
 @ChannelHandler.Sharable
 final class AcceptErrors extends ChannelInboundHandlerAdapter {
@@ -21,7 +18,7 @@ final class AcceptErrors extends ChannelInboundHandlerAdapter {
     private static final long PAUSE_MS = 200;
 
     private final String what;
-    private final AtomicLong failures = new AtomicLong(); // the port's listening channels, on their loops
+    private long failures; // on the acceptor's loop only
 
     AcceptErrors(String what) {
         this.what = what;
@@ -29,16 +26,16 @@ final class AcceptErrors extends ChannelInboundHandlerAdapter {
 
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object child) {
-        if (failures.get() > 0) {
-            long failed = failures.getAndSet(0);
-            if (failed > 0) log.info("{}: accepting connections again after {} failed accepts", what, failed);
+        if (failures > 0) {
+            log.info("{}: accepting connections again after {} failed accepts", what, failures);
+            failures = 0;
         }
         ctx.fireChannelRead(child);
     }
 
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable e) {
-        if (failures.getAndIncrement() == 0) {
+        if (failures++ == 0) {
             // Nothing here may need a file descriptor (the process has none left): no counting of /proc/self/fd.
             log.warn("{}: cannot accept connections: {} (the process may open {} files); pausing accepts until some "
                             + "free (raise the limit: ulimit -n, LimitNOFILE=; or lower settings.harbor.maxConnections)",

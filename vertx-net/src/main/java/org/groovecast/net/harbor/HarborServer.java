@@ -1,14 +1,15 @@
 package org.groovecast.net.harbor;
 
+import io.netty.channel.Channel;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
+import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
-import org.groovecast.net.ListeningPort;
 import org.groovecast.net.ServerChannels;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -46,7 +47,7 @@ public final class HarborServer {
     private volatile HarborLimits limits = HarborLimits.DEFAULT;
     /** Where the script's code called for a connection (logins, handlers) runs: a virtual thread each. */
     private volatile java.util.concurrent.Executor callbacks = OffLoopCall.VIRTUAL_THREADS;
-    private ListeningPort server;
+    private Channel server;
 
     public HarborServer(int port, String bind, int maxBody) {
         this.port = port;
@@ -242,7 +243,7 @@ public final class HarborServer {
 
     /** The port actually bound (differs from {@link #port()} when that was 0). */
     public int actualPort() {
-        return server == null ? port : server.port();
+        return server == null ? port : ((InetSocketAddress) server.localAddress()).getPort();
     }
 
     private List<String> describe() {
@@ -256,6 +257,6 @@ public final class HarborServer {
 
     /** Stops accepting; open connections close with the event loops (Network.close). */
     public Future<Void> close() {
-        return server == null ? Future.succeededFuture() : server.close();
+        return ServerChannels.close(server);
     }
 }

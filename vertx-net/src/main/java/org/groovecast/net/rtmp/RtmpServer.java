@@ -1,15 +1,16 @@
 package org.groovecast.net.rtmp;
 
+import io.netty.channel.Channel;
 import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.WriteBufferWaterMark;
 import io.netty.util.concurrent.EventExecutor;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
+import java.net.InetSocketAddress;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import org.groovecast.net.ListeningPort;
 import org.groovecast.net.ServerChannels;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -60,7 +61,7 @@ public final class RtmpServer {
     private final AssemblyBudget pending = new AssemblyBudget(Limits.DEFAULT.maxPendingTotal());
     private final Map<String, RtmpStream> streams = new ConcurrentHashMap<>();
     private final Map<String, List<RtmpSubscriber>> watchers = new java.util.HashMap<>(); // guarded by this
-    private ListeningPort server;
+    private Channel server;
 
     public RtmpServer(int port, String bind) {
         this.port = port;
@@ -200,11 +201,11 @@ public final class RtmpServer {
 
     /** The port actually bound (differs from {@link #port()} when that was 0). */
     public int actualPort() {
-        return server == null ? port : server.port();
+        return server == null ? port : ((InetSocketAddress) server.localAddress()).getPort();
     }
 
     /** Stops accepting; open connections close with the event loops. */
     public Future<Void> close() {
-        return server == null ? Future.succeededFuture() : server.close();
+        return ServerChannels.close(server);
     }
 }
