@@ -29,18 +29,20 @@ class EncoderTest {
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                 StandardOpenOption.TRUNCATE_EXISTING); Encoder.Session s = encoder.open(FORMAT, ch)) {
             Frame f = new Frame(FORMAT, 882);
-            long t = 0;
-            for (int i = 0; i < seconds * 50; i++) {
-                f.clear();
-                for (int k = 0; k < 882; k++, t++) {
-                    float v = (float) (0.3 * Math.sin(2 * Math.PI * 440 * t / 44100.0));
-                    f.channel(0)[k] = v;
-                    f.channel(1)[k] = v;
-                }
-                f.advance(882);
-                s.encode(f);
-            }
+            for (int i = 0; i < seconds * 50; i++) s.encode(sine(f, i * 882L));
         }
+    }
+
+    /** Fills {@code f} with 882 samples of a 440 Hz sine at 0.3 on both channels, from sample {@code t} on. */
+    static Frame sine(Frame f, long t) {
+        f.clear();
+        for (int k = 0; k < 882; k++, t++) {
+            float v = (float) (0.3 * Math.sin(2 * Math.PI * 440 * t / 44100.0));
+            f.channel(0)[k] = v;
+            f.channel(1)[k] = v;
+        }
+        f.advance(882);
+        return f;
     }
 
     @ParameterizedTest(name = "{0}")

@@ -84,7 +84,7 @@ class LameAudioEncoderTest {
         long[] packets = new long[1];
         AudioEncoder.PacketSink sink = (p, tb) -> packets[0] += p.size();
         try (AudioEncoder e = AudioEncoder.open("libmp3lame", MP3_128, 0, FORMAT, false, Lame.system())) {
-            Frame f = tone(new Frame(FORMAT, 882));
+            Frame f = EncoderTest.sine(new Frame(FORMAT, 882), 0);
             for (int i = 0; i < 3000; i++) e.encode(f, sink); // warm: the JIT has compiled the path
             long before = threads.getCurrentThreadAllocatedBytes();
             for (int i = 0; i < 1000; i++) e.encode(f, sink);
@@ -107,17 +107,6 @@ class LameAudioEncoderTest {
         assertEquals(576, Mp3Frames.samples(0xF3));
     }
 
-    private static Frame tone(Frame f) {
-        f.clear();
-        for (int k = 0; k < 882; k++) {
-            float v = (float) (0.3 * Math.sin(2 * Math.PI * 440 * k / 44100.0));
-            f.channel(0)[k] = v;
-            f.channel(1)[k] = v;
-        }
-        f.advance(882);
-        return f;
-    }
-
     /** Muxes {@code seconds} of a 440 Hz sine at 0.3 from {@code encoder} into an MP3 file. */
     private static void encode(AudioEncoder encoder, Path file, double seconds) throws IOException {
         Files.createDirectories(file.getParent());
@@ -125,17 +114,7 @@ class LameAudioEncoderTest {
                 StandardOpenOption.TRUNCATE_EXISTING); Muxer muxer = new Muxer("mp3", Map.of(), encoder.context(), ch)) {
             AudioEncoder.PacketSink sink = muxer::write;
             Frame f = new Frame(FORMAT, 882);
-            long t = 0;
-            for (int i = 0; i < seconds * 50; i++) {
-                f.clear();
-                for (int k = 0; k < 882; k++, t++) {
-                    float v = (float) (0.3 * Math.sin(2 * Math.PI * 440 * t / 44100.0));
-                    f.channel(0)[k] = v;
-                    f.channel(1)[k] = v;
-                }
-                f.advance(882);
-                encoder.encode(f, sink);
-            }
+            for (int i = 0; i < seconds * 50; i++) encoder.encode(EncoderTest.sine(f, i * 882L), sink);
             encoder.finish(sink);
             muxer.finish();
         }
