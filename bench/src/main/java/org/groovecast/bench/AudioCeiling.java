@@ -42,18 +42,22 @@ public final class AudioCeiling {
     static final int TARGET_SHARED = 60;
     /** A Liquidsoap clock behind logs "We must catchup 1.42 seconds!"; far behind, "Too much latency!". */
     private static final Pattern LS_CATCHUP = Pattern.compile("We must catchup ([0-9.]+)|Too much latency");
-    private static final String LS_LOOP_STARTS = "Streaming loop starts";
+    /** Liquidsoap logs this once per clock as its streaming loop begins. */
+    private static final Pattern LOOP_STARTS = Pattern.compile("Streaming loop starts");
 
-    /** One workload, as each engine runs it; {@code lsFormat} null when Liquidsoap has no counterpart. */
+    /**
+     * One workload, as each engine runs it: the Groovecast script (FORMAT set to the shape's name)
+     * and Liquidsoap's STREAM_FORMAT, null when Liquidsoap has no counterpart.
+     */
     record Shape(String name, String script, String lsFormat, String description, List<String> ffmpegArgs) {
     }
 
     static List<Shape> shapes(Path in) {
         String i = in.toString();
         return List.of(
-                new Shape("mp3", "audio-ceiling-mp3.groovy", "mp3", "decode + MP3 128k to a file",
+                new Shape("mp3", "audio-ceiling-single.groovy", "mp3", "decode + MP3 128k to a file",
                         List.of("-i", i, "-c:a", "libmp3lame", "-b:a", "128k", "-f", "null", "-")),
-                new Shape("aac", "audio-ceiling-aac.groovy", "aac", "decode + AAC 48k (ADTS) to a file",
+                new Shape("aac", "audio-ceiling-single.groovy", "aac", "decode + AAC 48k (ADTS) to a file",
                         List.of("-i", i, "-c:a", "aac", "-b:a", "48k", "-f", "null", "-")),
                 new Shape("shared", "audio-ceiling.groovy", null,
                         "decode, AAC 48k + AAC 128k + MP3 128k once each, HLS x2 + 3 files",
@@ -184,7 +188,7 @@ public final class AudioCeiling {
                         Path script = MediaSupport.scriptsDir().resolve(r.shape.script());
                         System.out.println("Groovecast, " + r.shape.name() + " (" + r.shape.description() + "): " + script
                                 + " (a clock per stream)");
-                        r.groovecast = search(n -> groovecast(plugins, script, settings, in, n, "gc-" + r.shape.name()),
+                        r.groovecast = search(n -> groovecast(plugins, script, settings, in, n, r.shape.name()),
                                 opts.ints("counts"), Integer.parseInt(opts.string("start")), resolution, max);
                     } else if (engine.equals("liquidsoap") && lsVersion != null && r.shape.lsFormat() != null) {
                         Path script = liquidsoapDir().resolve("streams.liq");
@@ -307,7 +311,8 @@ public final class AudioCeiling {
     // ---------------------------------------------------------------- Groovecast
 
     private static Step groovecast(OperatorPlugins plugins, Path script, Map<String, String> settings, Path in, int n,
-                                   String engine) {
+                                   String shape) {
+        String engine = "gc-" + shape;
         Path out;
         try {
             out = Files.createTempDirectory("groovecast-ceiling-");
@@ -318,7 +323,7 @@ public final class AudioCeiling {
         Station station;
         try {
             station = Station.load(script, plugins.functions(), settings,
-                    Map.of("STREAMS", String.valueOf(n), "IN", in.toString(), "OUT_DIR", out.toString()));
+                    Map.of("STREAMS", String.valueOf(n), "IN", in.toString(), "OUT_DIR", out.toString(), "FORMAT", shape));
             station.start(null);
         } catch (RuntimeException e) {
             e.printStackTrace();
@@ -484,14 +489,6 @@ public final class AudioCeiling {
             return -1;
         }
 
-        /** The first line matching {@code p} that arrived at or after {@code since}, or null. */
-        Line first(Pattern p, long since) {
-            for (Line l : lines) {
-                if (l.nanos() >= since && p.matcher(l.text()).find()) return l;
-            }
-            return null;
-        }
-
         /** The last line matching {@code p}, or null. */
         Line last(Pattern p) {
             Line found = null;
@@ -623,6 +620,4 @@ public final class AudioCeiling {
             }
         }
     }
-
-    private static final Pattern LOOP_STARTS = Pattern.compile(Pattern.quote(LS_LOOP_STARTS));
 }

@@ -115,7 +115,7 @@ final class FfmpegAudioEncoder implements AudioEncoder {
     }
 
     /** The stream's rate if the codec takes it, else the closest rate it takes (48 kHz for Opus). */
-    private static int sampleRate(AVCodec enc, int wanted) {
+    static int sampleRate(AVCodec enc, int wanted) {
         IntPointer rates = enc.supported_samplerates();
         if (rates == null || rates.isNull()) return wanted;
         int best = rates.get(0);

@@ -10,6 +10,7 @@ import static org.bytedeco.ffmpeg.global.avcodec.av_packet_alloc;
 import static org.bytedeco.ffmpeg.global.avcodec.av_packet_free;
 import static org.bytedeco.ffmpeg.global.avcodec.av_packet_unref;
 import static org.bytedeco.ffmpeg.global.avcodec.avcodec_alloc_context3;
+import static org.bytedeco.ffmpeg.global.avcodec.avcodec_find_encoder_by_name;
 import static org.bytedeco.ffmpeg.global.avcodec.avcodec_free_context;
 import static org.bytedeco.ffmpeg.global.avutil.AVMEDIA_TYPE_AUDIO;
 import static org.bytedeco.ffmpeg.global.avutil.AV_SAMPLE_FMT_FLTP;
@@ -18,6 +19,7 @@ import static org.bytedeco.ffmpeg.global.avutil.av_channel_layout_default;
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.lang.invoke.MethodHandle;
 import java.util.Map;
 import org.bytedeco.ffmpeg.avcodec.AVCodec;
 import org.bytedeco.ffmpeg.avcodec.AVCodecContext;
@@ -37,7 +39,6 @@ import org.groovecast.api.Frame;
  */
 final class LameAudioEncoder implements AudioEncoder {
     static final String CODEC = "libmp3lame";
-    private static final int[] RATES = {44100, 48000, 32000, 22050, 24000, 16000, 11025, 12000, 8000};
     /** The longest Layer III frame (MPEG-1 320 kbit/s at 32 kHz, or MPEG-2.5 160 kbit/s at 8 kHz), padded. */
     private static final int MAX_FRAME = 1441;
 
@@ -63,7 +64,7 @@ final class LameAudioEncoder implements AudioEncoder {
                 // A value FFmpeg's wrapper would judge (or refuse with its own message) goes there.
                 if (kbps < 0 || quality < -1 || joint < 0 || reservoir < 0) return null;
             }
-            return new Settings(kbps, quality, joint == 1, reservoir == 1, closestRate(input.sampleRate()));
+            return new Settings(kbps, quality, joint == 1, reservoir == 1, outRate(input.sampleRate()));
         }
 
         /** FFmpeg's number syntax as the option takes it ("128k", "128000"), in kbit/s; -1 if it is not one. */
@@ -86,13 +87,11 @@ final class LameAudioEncoder implements AudioEncoder {
             }
         }
 
-        private static int closestRate(int wanted) {
-            int best = RATES[0];
-            for (int r : RATES) {
-                if (r == wanted) return r;
-                if (Math.abs(r - wanted) < Math.abs(best - wanted)) best = r;
-            }
-            return best;
+        /** The rate FFmpeg's wrapper would encode at: the stream's if MP3 has it, else the closest MP3 rate. */
+        private static int outRate(int wanted) {
+            Av.init();
+            AVCodec lame = avcodec_find_encoder_by_name(CODEC);
+            return lame == null || lame.isNull() ? wanted : FfmpegAudioEncoder.sampleRate(lame, wanted);
         }
     }
 
@@ -154,7 +153,7 @@ final class LameAudioEncoder implements AudioEncoder {
         }
     }
 
-    private void set(java.lang.invoke.MethodHandle setter, int value, String what) throws Throwable {
+    private void set(MethodHandle setter, int value, String what) throws Throwable {
         if ((int) setter.invokeExact(gfp, value) != 0) throw new IOException("LAME refused " + what + " " + value);
     }
 
@@ -165,7 +164,7 @@ final class LameAudioEncoder implements AudioEncoder {
         c.sample_rate(settings.outRate());
         av_channel_layout_default(c.ch_layout(), input.channels());
         c.bit_rate((settings.bitrateKbps() > 0 ? settings.bitrateKbps() : 128) * 1000L);
-        c.frame_size(settings.outRate() >= 32000 ? 1152 : 576);
+        c.frame_size(Mp3Frames.samplesAt(settings.outRate()));
         c.initial_padding(initialPadding);
         c.time_base().num(1).den(settings.outRate());
         return c;

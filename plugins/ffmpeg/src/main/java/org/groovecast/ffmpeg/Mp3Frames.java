@@ -29,6 +29,11 @@ final class Mp3Frames {
         return (version == 3 ? 144_000 : 72_000) * kbps / rate + padding;
     }
 
+    /** Samples per channel in a Layer III frame at {@code rate} Hz: MPEG-1 (32 kHz and up) 1152, else 576. */
+    static int samplesAt(int rate) {
+        return rate >= 32000 ? 1152 : 576;
+    }
+
     /** Samples per channel in a Layer III frame of this version byte: 1152 for MPEG-1, else 576. */
     static int samples(int b1) {
         return ((b1 >> 3) & 3) == 3 ? 1152 : 576;
