@@ -30,6 +30,11 @@ public interface Encoder {
         };
     }
 
+    /** The nominal bitrate in kbit/s, for {@code icy-br} and status pages; 0 when unknown or variable. */
+    default int bitrate() {
+        return 0;
+    }
+
     /**
      * Starts an encoding into {@code out}. When {@code out} is also a
      * {@link java.nio.channels.SeekableByteChannel} the encoder may go back to fix its header on close.

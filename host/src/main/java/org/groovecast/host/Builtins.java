@@ -48,6 +48,20 @@ final class Builtins {
                     station.exposeMetrics(a.integer("port"), path.startsWith("/") ? path : "/" + path);
                     return null;
                 }));
+        specs.add(OperatorSpec.named("status.page")
+                .doc("Serves the station's status page (outputs, listeners, now playing, clocks' duty and lag, "
+                        + "live inputs, RTMP) and /status-json.xsl, /api/nowplaying, /api/clocks on the harbor.")
+                .named("port", org.groovecast.api.ValueType.INTEGER, 8000, "the harbor port")
+                .named("path", STRING, "/", "where the page is")
+                .named("auth", org.groovecast.api.ValueType.MAP, null, "[user: 'admin', password: '...']: who may press "
+                        + "the page's buttons (skip, push a request, kick the DJ); without it the page is read-only")
+                .returns(NONE)
+                .create(a -> {
+                    String path = a.string("path");
+                    station.exposeStatus(a.integer("port"), path.startsWith("/") ? path : "/" + path,
+                            org.groovecast.host.status.StatusAuth.of(a.map("auth")));
+                    return null;
+                }));
         for (String level : List.of("debug", "info", "warning", "error")) {
             specs.add(OperatorSpec.named("log." + level)
                     .doc("Logs a line at " + level + " level under the script's name.")

@@ -40,6 +40,9 @@ import org.groovecast.host.script.ScriptLine;
 import org.groovecast.host.script.ScriptLocation;
 import org.groovecast.host.script.ScriptRuntime;
 import org.groovecast.host.script.StationScript;
+import org.groovecast.host.status.StationStatus;
+import org.groovecast.host.status.StatusPage;
+import org.groovecast.host.status.StatusSampler;
 import org.groovecast.net.NetOperators;
 import org.groovecast.net.Network;
 import org.groovecast.net.control.Commands;
@@ -94,6 +97,8 @@ public final class Station implements AutoCloseable {
     /** Set when a reload took this station's sockets over: stopping it must leave them open. */
     private volatile boolean handedOver;
     private boolean metricsWanted;
+    private volatile StationStatus status;
+    private boolean statusWanted;
     private Commands commands;
     /** The script's classes, unloaded when the station stops (a reload must not keep them). */
     private ScriptCompiler.Compiled compiled;
@@ -185,6 +190,19 @@ public final class Station implements AutoCloseable {
                     : new HttpReply(200, "text/plain; version=0.0.4; charset=utf-8", java.util.Map.of(), m.scrape());
         }));
         metricsWanted = true;
+    }
+
+    /** Serves the status page and the JSON APIs on the harbor of {@code port} (see {@link StatusPage}). */
+    void exposeStatus(int port, String path, java.util.function.BiPredicate<String, String> credentials) {
+        String v = Station.class.getPackage().getImplementationVersion();
+        StatusPage.register(network.harbor(port), path, credentials, () -> status, commands,
+                "Groovecast " + (v != null ? v : "development build"));
+        statusWanted = true;
+    }
+
+    /** What the status page shows; null unless the script asked for it, or before the station starts. */
+    public StationStatus status() {
+        return status;
     }
 
     private volatile java.util.function.BooleanSupplier reloadHook;
@@ -327,6 +345,10 @@ public final class Station implements AutoCloseable {
         if (metricsWanted) {
             metrics = new StationMetrics(fileName, List.<ClockInfo>copyOf(clocks), network.harbors(), graph.sources(), blocking, this);
         }
+        if (statusWanted) {
+            status = new StationStatus(fileName, List.<ClockInfo>copyOf(clocks), graph.outputs(), graph.sources(), network,
+                    this::schedulerLoad);
+        }
         runStartupWork();
         stopTicks = stopAfter == null ? 0 : (long) Math.ceil(stopAfter.toNanos() / (double) config.frameNanos());
         clockConfig = config;
@@ -359,6 +381,7 @@ public final class Station implements AutoCloseable {
         }
         deferred.forEach(Runnable::run);
         deferred.clear();
+        if (status != null) StatusSampler.start(status, scheduler);
         long every = seconds("clock.reportEvery");
         if (every > 0) scheduler.schedule(every, TimeUnit.NANOSECONDS, new LoadReport(every));
     }
@@ -456,6 +479,7 @@ public final class Station implements AutoCloseable {
             stopped = true;
         }
         for (Clock c : clocks) c.stop();
+        if (status != null) status.release();
         if (betweenClocksAndShutdown != null) {
             try {
                 betweenClocksAndShutdown.run();

@@ -198,6 +198,7 @@ public final class StationReloader {
      * playing track, a queue, a connected DJ).
      */
     private static void carry(Station old, Station next, Succession outputs, List<String> carried) {
+        if (next.status() != null) next.status().inherit(old.status(), outputs.pairs());
         outputs.pairs().forEach((o, previous) -> {
             takeOver(o, previous);
             // Taken over: held any longer, it would keep the old station's whole graph alive, and

@@ -25,6 +25,11 @@ public abstract class EncodedOutput extends Output {
         this.encoder = encoder;
     }
 
+    /** The format this output encodes to. */
+    public final Encoder encoder() {
+        return encoder;
+    }
+
     /** Takes one frame's encoded bytes; the callee owns the buffer. */
     protected abstract void deliver(ByteBuf chunk);
 

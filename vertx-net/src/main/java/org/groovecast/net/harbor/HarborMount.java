@@ -44,6 +44,8 @@ public final class HarborMount {
     private final List<Shard> shards = new CopyOnWriteArrayList<>();
     private final Map<EventExecutor, Shard> byLoop = new ConcurrentHashMap<>();
     private final AtomicInteger listeners = new AtomicInteger();
+    private final AtomicInteger listenerPeak = new AtomicInteger();
+    private final long createdAt = System.currentTimeMillis();
     private final AtomicLong bytesOut = new AtomicLong();
     private final AtomicLong dropped = new AtomicLong();
     private volatile ByteBuf icyBlock = icy(null);
@@ -73,6 +75,21 @@ public final class HarborMount {
 
     public int listeners() {
         return listeners.get();
+    }
+
+    /** The most listeners connected at once since the mount was made (Icecast's {@code listener_peak}). */
+    public int listenerPeak() {
+        return listenerPeak.get();
+    }
+
+    /** When the mount was made (epoch milliseconds): a reload keeps the mount, and so this. */
+    public long createdAt() {
+        return createdAt;
+    }
+
+    /** The {@code icy-*} headers listeners get (name, description, genre, url). */
+    public Map<String, String> icyHeaders() {
+        return icyHeaders;
     }
 
     /** Bytes written to listener sockets so far. */
@@ -151,7 +168,7 @@ public final class HarborMount {
         ch.config().setOption(ChannelOption.SO_SNDBUF, Math.clamp(maxBuffer / 2, 16 * 1024, 1024 * 1024));
         Listener l = new Listener(ctx, icy, peer);
         shard.add(l);
-        listeners.incrementAndGet();
+        listenerPeak.accumulateAndGet(listeners.incrementAndGet(), Math::max);
         ch.closeFuture().addListener(f -> loop.execute(() -> shard.remove(l)));
         Consumer<Map<String, String>> c = onConnect;
         if (c != null) Thread.startVirtualThread(() -> c.accept(head.headers()));

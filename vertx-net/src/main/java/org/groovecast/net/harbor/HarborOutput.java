@@ -25,6 +25,11 @@ public final class HarborOutput extends EncodedOutput {
         return ":" + port + mount.path();
     }
 
+    /** The harbor port the mount is served on. */
+    public int port() {
+        return port;
+    }
+
     public HarborMount mount() {
         return mount;
     }

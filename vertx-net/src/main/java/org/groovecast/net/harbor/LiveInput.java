@@ -119,6 +119,18 @@ public final class LiveInput extends LiveSource implements HarborIngest {
         return c == null ? null : c.peer;
     }
 
+    /** When the connected client connected (epoch milliseconds), or 0 when none streams. */
+    public long connectedSince() {
+        Client c = client.get();
+        return c == null ? 0 : c.since;
+    }
+
+    /** The connected DJ's name as its login check gave it (or its user), or null when none streams. */
+    public String connectedName() {
+        Client c = client.get();
+        return c == null ? null : c.name;
+    }
+
     /** As Liquidsoap's {@code status} says it: {@code source client connected from <address>}, or that none is. */
     public String status() {
         String c = connectedClient();
@@ -259,6 +271,8 @@ public final class LiveInput extends LiveSource implements HarborIngest {
         /** The DJ's name and display name as metadata, when the login check named them; else empty. */
         final Map<String, String> identity;
         final LivePipe pipe;
+        final long since = System.currentTimeMillis();
+        final String name;
         /** The input this client feeds; a reload moves it to the new station's input. */
         volatile LiveInput owner;
         private Thread thread;
@@ -269,6 +283,7 @@ public final class LiveInput extends LiveSource implements HarborIngest {
             this.owner = owner;
             this.ctx = ctx;
             this.peer = peer;
+            this.name = login.named() ? login.displayName() : login.user();
             this.identity = login.named() ? Map.of(USERNAME, login.username(), DISPLAY_NAME, login.displayName()) : Map.of();
             this.pipe = new LivePipe(256 * 1024, LivePipe.seconds(owner.timeoutSeconds),
                     () -> ctx.channel().config().setAutoRead(false), () -> ctx.channel().config().setAutoRead(true));

@@ -50,6 +50,8 @@ public final class IcecastClient implements AutoCloseable {
     private final AtomicInteger scheduled = new AtomicInteger();
     private volatile ChannelHandlerContext live;
     private volatile String title;
+    /** {@code ice-audio-info} and {@code ice-bitrate}, known once the output knows its format; sent with each source request. */
+    private volatile Map<String, String> audioHeaders = Map.of();
     private volatile boolean closed;
     private Vertx vertx;
     private Thread thread;
@@ -186,10 +188,27 @@ public final class IcecastClient implements AutoCloseable {
         client.close();
     }
 
+    /**
+     * The stream's format for the server's status page and directories, as libshout sends it (and
+     * so Liquidsoap): {@code ice-audio-info: ice-samplerate=44100;ice-bitrate=128;ice-channels=2}.
+     *
+     * @param bitrate nominal kbit/s, 0 when unknown
+     */
+    public void audioInfo(int sampleRate, int channels, int bitrate) {
+        Map<String, String> h = new java.util.LinkedHashMap<>();
+        String info = "ice-samplerate=" + sampleRate + (bitrate > 0 ? ";ice-bitrate=" + bitrate : "") + ";ice-channels=" + channels;
+        h.put("ice-audio-info", info);
+        if (bitrate > 0) h.put("ice-bitrate", Integer.toString(bitrate));
+        audioHeaders = java.util.Collections.unmodifiableMap(h);
+    }
+
     /** Sends the source request and waits for 100 Continue or 200 OK. */
     private void handshake(NetSocket s) throws Exception {
         StringBuilder req = new StringBuilder("PUT ").append(target.mount()).append(" HTTP/1.1\r\n");
         for (Map.Entry<String, String> h : target.headers().entrySet()) {
+            req.append(h.getKey()).append(": ").append(h.getValue()).append("\r\n");
+        }
+        for (Map.Entry<String, String> h : audioHeaders.entrySet()) {
             req.append(h.getKey()).append(": ").append(h.getValue()).append("\r\n");
         }
         req.append("\r\n");

@@ -35,6 +35,7 @@ public final class IcecastOutput extends EncodedOutput {
 
     @Override
     protected void connect() {
+        client.audioInfo(context().format().sampleRate(), context().format().channels(), encoder().bitrate());
         // On a reload the connection of the output this one replaces is taken over in adopt().
         if (predecessor() == null) client.start(vertx.get());
     }

@@ -157,6 +157,13 @@ public final class RtmpServer {
         return streams.get(path);
     }
 
+    /** The streams published now ({@code app/key}) and how many subscribe to each (players and inputs). */
+    public java.util.SortedMap<String, Integer> published() {
+        java.util.SortedMap<String, Integer> m = new java.util.TreeMap<>();
+        streams.forEach((path, s) -> m.put(path, s.subscribers()));
+        return m;
+    }
+
     /** Whether {@code app/key} is being published now. */
     public boolean isPublished(String path) {
         return streams.containsKey(path);
