@@ -19,5 +19,12 @@ output.harbor(mp3(bitrate: 128), radio, mount: 'radio', port: env('RADIO_PORT', 
 String archive = env('RADIO_OUT', '')
 if (archive) output.file(wav(), archive, radio)
 
+// Its face: the status page at http://localhost:8000/ (listeners, now playing, the clock's duty and
+// lag), /status-json.xsl as Icecast has it, /api/nowplaying; the buttons work once STATUS_PASSWORD is set.
+String statusPassword = env('STATUS_PASSWORD', '')
+int port = env('RADIO_PORT', '8000').toInteger()
+if (statusPassword) status.page(port: port, auth: [user: 'admin', password: statusPassword])
+else status.page(port: port)
+
 // Health, measured: the clock's duty cycle (share of each frame spent working) and its lag.
 thread.run(delay: 30, every: 30) { -> log.info("clock ${radio.clock.id}: duty ${radio.clock.duty}, lag ${radio.clock.lag} s") }

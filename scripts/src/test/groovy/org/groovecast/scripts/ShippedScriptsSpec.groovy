@@ -44,6 +44,10 @@ class ShippedScriptsSpec extends Specification {
         text.contains("StreamTitle='Groovecast - ")
         bytes.size() > 5 * 16000 // 128 kbit/s for about 6 s, minus the start
 
+        and: 'its status page and Icecast-style status'
+        new URL("http://127.0.0.1:${port}/").text.contains('<script src="status.js">')
+        new URL("http://127.0.0.1:${port}/status-json.xsl").text.contains("\"listenurl\":\"http://127.0.0.1:${port}/radio\"")
+
         cleanup:
         station?.stop()
     }
