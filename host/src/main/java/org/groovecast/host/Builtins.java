@@ -4,6 +4,7 @@ import static org.groovecast.api.ValueType.ANY;
 import static org.groovecast.api.ValueType.BOOLEAN;
 import static org.groovecast.api.ValueType.CLOCK;
 import static org.groovecast.api.ValueType.FUNCTION;
+import static org.groovecast.api.ValueType.INTEGER;
 import static org.groovecast.api.ValueType.LIST;
 import static org.groovecast.api.ValueType.MAP;
 import static org.groovecast.api.ValueType.NONE;
@@ -21,6 +22,7 @@ import org.groovecast.api.UserFunction;
 import org.groovecast.host.clock.Sync;
 import org.groovecast.host.script.ClosureFunction;
 import org.groovecast.host.script.ScriptLocation;
+import org.groovecast.host.status.StatusAuth;
 
 /** The engine's own script functions: env, log, clocks, threads, time, memory, callback scopes. */
 final class Builtins {
@@ -40,7 +42,7 @@ final class Builtins {
                 }));
         specs.add(OperatorSpec.named("metrics.expose")
                 .doc("Serves the station's metrics in Prometheus text format on the harbor.")
-                .named("port", org.groovecast.api.ValueType.INTEGER, 8000, "the harbor port")
+                .named("port", INTEGER, 8000, "the harbor port")
                 .named("path", STRING, "/metrics", "the path")
                 .returns(NONE)
                 .create(a -> {
@@ -51,15 +53,15 @@ final class Builtins {
         specs.add(OperatorSpec.named("status.page")
                 .doc("Serves the station's status page (outputs, listeners, now playing, clocks' duty and lag, "
                         + "live inputs, RTMP) and /status-json.xsl, /api/nowplaying, /api/clocks on the harbor.")
-                .named("port", org.groovecast.api.ValueType.INTEGER, 8000, "the harbor port")
+                .named("port", INTEGER, 8000, "the harbor port")
                 .named("path", STRING, "/", "where the page is")
-                .named("auth", org.groovecast.api.ValueType.MAP, null, "[user: 'admin', password: '...']: who may press "
+                .named("auth", MAP, null, "[user: 'admin', password: '...']: who may press "
                         + "the page's buttons (skip, push a request, kick the DJ); without it the page is read-only")
                 .returns(NONE)
                 .create(a -> {
                     String path = a.string("path");
                     station.exposeStatus(a.integer("port"), path.startsWith("/") ? path : "/" + path,
-                            org.groovecast.host.status.StatusAuth.of(a.map("auth")));
+                            StatusAuth.of(a.map("auth")));
                     return null;
                 }));
         for (String level : List.of("debug", "info", "warning", "error")) {

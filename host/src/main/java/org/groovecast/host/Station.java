@@ -12,6 +12,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.BiPredicate;
 import java.util.function.Consumer;
 import org.groovecast.api.AudioFormat;
 import org.groovecast.api.LiveDecoder;
@@ -99,6 +100,9 @@ public final class Station implements AutoCloseable {
     private boolean metricsWanted;
     private volatile StationStatus status;
     private boolean statusWanted;
+    private volatile boolean onAir;
+    /** The station this one replaces until it is on air; then forgotten, so as not to hold its graph. */
+    private volatile Station predecessor;
     private Commands commands;
     /** The script's classes, unloaded when the station stops (a reload must not keep them). */
     private ScriptCompiler.Compiled compiled;
@@ -193,9 +197,9 @@ public final class Station implements AutoCloseable {
     }
 
     /** Serves the status page and the JSON APIs on the harbor of {@code port} (see {@link StatusPage}). */
-    void exposeStatus(int port, String path, java.util.function.BiPredicate<String, String> credentials) {
+    void exposeStatus(int port, String path, BiPredicate<String, String> credentials) {
         String v = Station.class.getPackage().getImplementationVersion();
-        StatusPage.register(network.harbor(port), path, credentials, () -> status, commands,
+        StatusPage.register(network.harbor(port), path, credentials, this::statusOnAir, commands,
                 "Groovecast " + (v != null ? v : "development build"));
         statusWanted = true;
     }
@@ -203,6 +207,21 @@ public final class Station implements AutoCloseable {
     /** What the status page shows; null unless the script asked for it, or before the station starts. */
     public StationStatus status() {
         return status;
+    }
+
+    /**
+     * The status of the station on air: this one's once its clocks run; until then (its routes
+     * answer from the moment it binds) the one it replaces, which a failed reload leaves on air.
+     */
+    private StationStatus statusOnAir() {
+        if (onAir) return status;
+        Station before = predecessor;
+        return before != null ? before.statusOnAir() : null;
+    }
+
+    /** A reload: {@code previous} stays on air while this station prepares (see {@link #statusOnAir}). */
+    public void follows(Station previous) {
+        predecessor = previous;
     }
 
     private volatile java.util.function.BooleanSupplier reloadHook;
@@ -382,6 +401,8 @@ public final class Station implements AutoCloseable {
         deferred.forEach(Runnable::run);
         deferred.clear();
         if (status != null) StatusSampler.start(status, scheduler);
+        onAir = true;
+        predecessor = null;
         long every = seconds("clock.reportEvery");
         if (every > 0) scheduler.schedule(every, TimeUnit.NANOSECONDS, new LoadReport(every));
     }

@@ -169,6 +169,7 @@ public final class StationReloader {
             return false;
         }
         next.reloadHook(this::reload);
+        next.follows(old);
         Succession outputs = Succession.of(old.graph().outputs(), next.graph().outputs());
         outputs.pairs().forEach((o, previous) -> ((Output) o).follow((Output) previous));
         try {

@@ -87,11 +87,13 @@ class StatusPageBrowserSpec extends Specification {
         browser?.screenshot(SCREENSHOT)
     }
 
-    def "without the page's credentials its buttons are hidden and a log-in link shows"() {
+    def "without the page's credentials its buttons are hidden and a log-in link shows; a title is shown as text, never run"() {
         given:
         assert Browser.available(): "the browser test needs Debian's chromium (apt-get install -y chromium); .ci/run installs it"
         station = Engine.load('radio.groovy', """
-            output.harbor(mp3(), sine(), mount: 'radio', port: ${port}, id: 'radio')
+            def s = sine()
+            thread.run(delay: 0.2) { -> s.insertMetadata(title: '<img src=x onerror="window.pwned=1">') }
+            output.harbor(mp3(), s, mount: 'radio', port: ${port}, id: 'radio')
             status.page(port: ${port}, auth: [user: 'admin', password: 'secret'])
         """.stripIndent(), [:])
         station.start(null)
@@ -104,6 +106,8 @@ class StatusPageBrowserSpec extends Specification {
         browser.await(5) { text('#link') == 'live' }
         browser.await(3) { browser.eval("!document.getElementById('login').hidden") }
         browser.eval("document.querySelector('.card[data-key=\"radio\"] button.skip').hidden") == true
+        browser.await(3) { text('.card[data-key="radio"] .title') == '<img src=x onerror="window.pwned=1">' }
+        browser.eval('window.pwned === undefined && document.querySelector("img") === null') == true
         browser.errors.isEmpty()
     }
 }

@@ -72,21 +72,37 @@ class StatusSpec extends Specification {
         }
     }
 
-    def "status-json.xsl has the keys and value types of a real icecast2 serving the same stream, one source an object, two a list"() {
-        given: 'the same stream served by the harbor and sent to icecast2, one listener on each'
+    def "status-json.xsl has the keys and value types of a real icecast2 fed by a libshout client, and output.icecast describes its stream as that client does"() {
+        given: 'one tagged MP3: ezstream (libshout) sends it to icecast2 at /ref; the station plays it at its harbor /radio and sends it to icecast2 at /ours'
         icecast = new Icecast().start()
-        start('''
-            def s = sine(440, amplitude: 0.3)
-            thread.run(delay: 0.3) { -> s.insertMetadata(title: 'Song A', artist: 'Band') }
+        Path song = Media.tones('status-ref.mp3', [440], 30, 'Song A', ['-c:a', 'libmp3lame', '-b:a', '128k', '-metadata', 'artist=Band'])
+        Path conf = dir.resolve('ezstream.xml')
+        Files.writeString(dir.resolve('list.m3u'), song.toString() + '\n')
+        Files.writeString(conf, """\
+            <ezstream>
+              <servers><server><hostname>127.0.0.1</hostname><port>${icecast.port}</port><password>${Icecast.SOURCE_PASSWORD}</password></server></servers>
+              <streams><stream><mountpoint>/ref</mountpoint><format>MP3</format>
+                <stream_name>Test FM</stream_name><stream_url>http://example.org/</stream_url><stream_genre>rock</stream_genre>
+                <stream_description>a test</stream_description><stream_bitrate>128</stream_bitrate>
+                <stream_samplerate>44100</stream_samplerate><stream_channels>2</stream_channels></stream></streams>
+              <intakes><intake><filename>${dir.resolve('list.m3u')}</filename></intake></intakes>
+              <metadata><format_str>@a@ - @t@</format_str></metadata>
+            </ezstream>""".stripIndent())
+        Process ezstream = new ProcessBuilder('ezstream', '-c', conf.toString()).redirectErrorStream(true)
+                .redirectOutput(dir.resolve('ezstream.log').toFile()).start()
+        start("""
+            def s = mksafe(single('${song}'))
             output.harbor(mp3(bitrate: 128), s, mount: 'radio', port: PORT,
                     name: 'Test FM', description: 'a test', genre: 'rock', url: 'http://example.org/')
-            output.icecast(mp3(bitrate: 128), s, host: '127.0.0.1', port: ICE, password: 'srcpw', mount: 'radio',
-                    name: 'Test FM', description: 'a test', genre: 'rock', url: 'http://example.org/')
+            output.icecast(mp3(bitrate: 128), s, host: '127.0.0.1', port: ICE, password: '${Icecast.SOURCE_PASSWORD}',
+                    mount: 'ours', name: 'Test FM', description: 'a test', genre: 'rock', url: 'http://example.org/')
             status.page(port: PORT)
-        ''')
-        assert Net.await(10) { icecast.status()?.contains('Band - Song A') }
+        """)
+        Closure<Map> mount = { String m -> JSON.readValue(icecast.status() ?: '{}', Map).icestats?.source?.with { it instanceof List ? it : [it] }?.find { it?.listenurl?.endsWith(m) } }
+        assert Net.await(10) { mount('/ref')?.title == 'Band - Song A' && mount('/ours')?.title == 'Band - Song A' }
         listen(port, '/radio')
-        listen(icecast.port, '/radio')
+        listen(icecast.port, '/ref')
+        assert Net.await(5) { mount('/ref').listeners == 1 } // Icecast counts a listener a moment after it connects
 
         when:
         Map ours = json('/status-json.xsl').icestats
@@ -94,15 +110,22 @@ class StatusSpec extends Specification {
 
         then: 'the server fields and the source fields match key for key, type for type'
         shape(ours).keySet() == shape(theirs).keySet()
-        shape(ours.source) == shape(theirs.source)
+        shape(ours.source) == shape(mount('/ref'))
         ours.source.listenurl == "http://127.0.0.1:${port}/radio".toString()
-        ['title', 'server_name', 'server_description', 'genre', 'server_url', 'server_type', 'bitrate', 'ice-bitrate',
-         'ice-channels', 'ice-samplerate', 'audio_info', 'listeners', 'listener_peak'].every { ours.source[it] == theirs.source[it] }
+        ['title', 'server_name', 'server_description', 'genre', 'server_url', 'server_type', 'bitrate', 'channels',
+         'samplerate', 'audio_info', 'listeners', 'listener_peak'].every { ours.source[it] == mount('/ref')[it] }
         ours.source.title == 'Band - Song A'
-        ours.source.listeners == 1
+        ours.source.audio_info == 'bitrate=128;samplerate=44100;channels=2'
+
+        and: 'output.icecast presents its stream to icecast2 as ezstream does'
+        shape(mount('/ours')).keySet() == shape(mount('/ref')).keySet()
+        mount('/ours').audio_info == mount('/ref').audio_info
 
         and: 'players on other sites may read it'
         get('/status-json.xsl').headers().firstValue('access-control-allow-origin').orElse(null) == '*'
+
+        cleanup:
+        ezstream?.destroy()
     }
 
     def "with two mounts source is a list in path order"() {
@@ -212,27 +235,43 @@ class StatusSpec extends Specification {
             def q = request.queue(id: 'requests')
             def s = sine(440)
             output.harbor(mp3(), fallback(trackSensitive: false, q, s), mount: 'radio', port: PORT, id: 'radio')
+            server.register('other.stop') { arg -> 'stopped' }
             status.page(port: PORT, path: '/admin', auth: [user: 'admin', password: 'pw'])
             status.page(port: PORT, path: '/public')
         ''')
         String good = basic('admin', 'pw')
+        Map page = [Authorization: good, 'X-Groovecast-Status': '1']
 
-        expect:
-        post('/public/api/control/radio.skip', '').statusCode() == 404
-        post('/admin/api/control/radio.skip', '').statusCode() == 401
-        post('/admin/api/control/radio.skip', '', [Authorization: basic('admin', 'wrong')]).statusCode() == 401
-        post('/admin/api/control/uptime', '', [Authorization: good]).statusCode() == 404
-        post('/admin/api/control/radio.skip', '', [Authorization: good]).statusCode() == 200
+        expect: 'a read-only page has no buttons; the other needs its credentials'
+        post('/public/api/control/radio.skip', '', page).statusCode() == 404
+        post('/admin/api/control/radio.skip', '', ['X-Groovecast-Status': '1']).statusCode() == 401
+        post('/admin/api/control/radio.skip', '', [Authorization: basic('admin', 'wrong'), 'X-Groovecast-Status': '1']).statusCode() == 401
+
+        and: 'only the commands the page offers: skip of outputs, push of queues, stop of live inputs'
+        post('/admin/api/control/uptime', '', page).statusCode() == 404
+        post('/admin/api/control/radio.metadata', '', page).statusCode() == 404
+        post('/admin/api/control/other.stop', '', page).statusCode() == 404
+        post('/admin/api/control/radio.skip', '', page).statusCode() == 200
+
+        and: 'not from another site: without the page header, or from another origin'
+        post('/admin/api/control/radio.skip', '', [Authorization: good]).statusCode() == 403
+        post('/admin/api/control/radio.skip', '', page + [Origin: 'http://evil.example']).statusCode() == 403
+        post('/admin/api/control/radio.skip', '', page + [Origin: "http://127.0.0.1:${port}".toString()]).statusCode() == 200
+
+        and: 'who is logged in, without a dialog'
         JSON.readValue(get('/admin/api/whoami', [Authorization: good]).body(), Map) == [buttons: true, loggedIn: true]
         JSON.readValue(get('/admin/api/whoami').body(), Map) == [buttons: true, loggedIn: false]
         JSON.readValue(get('/public/api/whoami').body(), Map) == [buttons: false, loggedIn: false]
-        get('/admin/api/login').statusCode() == 401
+        get('/admin/api/whoami', [Authorization: basic('admin', 'guess')]).statusCode() == 401
+
+        and: "the log-in challenge: the browser's first, empty round is no failed login, however often"
+        (1..15).every { get('/admin/api/login').statusCode() == 401 }
         get('/admin/api/login').headers().firstValue('www-authenticate').orElse('').startsWith('Basic')
         get('/admin/api/login', [Authorization: good]).statusCode() == 303
 
         when: 'a request is pushed through the page'
         def file = Media.mp3('status-pushed.mp3', [880], 6, 'Pushed')
-        def r = post('/admin/api/control/requests.push', file.toString(), [Authorization: good])
+        def r = post('/admin/api/control/requests.push', file.toString(), page)
 
         then:
         r.statusCode() == 200
@@ -246,7 +285,7 @@ class StatusSpec extends Specification {
 
         then:
         def e = thrown(Exception)
-        e.message.contains("status.page(): auth: needs a user and a password, as [user: 'admin', password: '...'], got [user]")
+        e.message.contains("status.page(): auth: needs a user and a password, as [user: 'admin', password: '...']; its password is missing")
     }
 
     def "a reload keeps each output's history, and the page's event stream ends so that the browser reconnects to the new station"() {
@@ -294,5 +333,23 @@ class StatusSpec extends Specification {
         } catch (SocketTimeoutException ignored) {
             false
         }
+    }
+
+    def "wrong passwords through the page's log-in and who-am-i count toward the harbor's limit, then 429"() {
+        given:
+        start('''
+            output.harbor(mp3(), sine(), mount: 'radio', port: PORT, id: 'radio')
+            status.page(port: PORT, auth: [user: 'admin', password: 'pw'])
+        ''')
+
+        when:
+        List<Integer> codes = (1..12).collect { i ->
+            get(i % 2 ? '/api/login' : '/api/whoami', [Authorization: basic('admin', "guess${i}")]).statusCode()
+        }
+
+        then:
+        codes.first() == 401
+        codes.last() == 429
+        get('/api/login', [Authorization: basic('admin', 'pw')]).statusCode() == 429
     }
 }

@@ -1,7 +1,6 @@
 package org.groovecast.host.status;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.json.JsonWriteFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import java.util.function.Supplier;
 
@@ -10,7 +9,7 @@ import java.util.function.Supplier;
  * asking for the title cost the station one build a second, not a thousand.
  */
 final class CachedJson {
-    static final JsonMapper JSON = JsonMapper.builder().enable(JsonWriteFeature.WRITE_NAN_AS_STRINGS).build();
+    static final JsonMapper JSON = JsonMapper.builder().build();
     private final long ttlNanos;
     private final Supplier<Object> build;
     private String text;
@@ -22,10 +21,9 @@ final class CachedJson {
     }
 
     synchronized String get() {
-        long now = System.nanoTime();
-        if (text == null || now - builtAt >= ttlNanos) {
+        if (text == null || System.nanoTime() - builtAt >= ttlNanos) {
             text = write(build.get());
-            builtAt = now;
+            builtAt = System.nanoTime(); // after the build: a slow one must not leave its answer stale at once
         }
         return text;
     }

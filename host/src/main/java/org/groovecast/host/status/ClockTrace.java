@@ -29,10 +29,20 @@ public final class ClockTrace {
     /** Takes one sample, stamped {@code millis} (epoch). */
     synchronized void sample(long millis) {
         int i = (int) (count % SAMPLES);
-        duty[i] = clock.getDuty();
-        lag[i] = clock.getLag();
+        duty[i] = finite(clock.getDuty());
+        lag[i] = finite(clock.getLag());
         at[i] = millis;
         count++;
+    }
+
+    /** Continues {@code previous}'s samples (a reload: the clock of the same name in the new station). */
+    synchronized void inherit(ClockTrace previous) {
+        synchronized (previous) {
+            System.arraycopy(previous.duty, 0, duty, 0, SAMPLES);
+            System.arraycopy(previous.lag, 0, lag, 0, SAMPLES);
+            System.arraycopy(previous.at, 0, at, 0, SAMPLES);
+            count = previous.count;
+        }
     }
 
     /** The samples kept, oldest first: times (epoch ms), duty (0..1+), lag (s). */
@@ -53,6 +63,11 @@ public final class ClockTrace {
 
     /** A copy of what a trace holds. */
     public record Window(String clock, long[] at, double[] duty, double[] lag) {
+    }
+
+    /** A figure JSON can carry: a clock that has not measured yet reads 0, not NaN. */
+    static double finite(double v) {
+        return Double.isFinite(v) ? v : 0;
     }
 
     static void sampleAll(List<ClockTrace> traces, long millis) {

@@ -15,18 +15,21 @@ final class EventStream extends InputStream {
     static final long PERIOD_MILLIS = 500;
 
     private final StationStatus status;
+    private final Supplier<String> whole;
     private final Supplier<String> current;
-    private final boolean actions;
     private byte[] pending;
     private int at;
     private boolean started;
     private long next;
 
-    /** @param current the figures without traces, shared by every client of the page */
-    EventStream(StationStatus status, Supplier<String> current, boolean actions) {
+    /**
+     * @param whole   the picture with the traces, shared by the pages that open within a second
+     * @param current the figures without traces, shared by every page
+     */
+    EventStream(StationStatus status, Supplier<String> whole, Supplier<String> current) {
         this.status = status;
+        this.whole = whole;
         this.current = current;
-        this.actions = actions;
     }
 
     @Override
@@ -55,7 +58,7 @@ final class EventStream extends InputStream {
             started = true;
             next = System.currentTimeMillis() + PERIOD_MILLIS;
             // The first event carries the traces, so a page opened late plots the whole window at once.
-            return "retry: 2000\nevent: full\ndata: " + CachedJson.write(status.snapshot(true, actions)) + "\n\n";
+            return "retry: 2000\nevent: full\ndata: " + whole.get() + "\n\n";
         }
         long wait = next - System.currentTimeMillis();
         if (wait > 0) {
@@ -66,7 +69,8 @@ final class EventStream extends InputStream {
                 return null;
             }
         }
-        next += PERIOD_MILLIS;
+        // A client that could not take the last ones gets the next figures on time, not a burst of old ones.
+        next = Math.max(next + PERIOD_MILLIS, System.currentTimeMillis());
         if (status.isReleased()) return null;
         return "data: " + current.get() + "\n\n";
     }

@@ -57,19 +57,14 @@ final class IcecastStats {
         Map<String, Object> s = new TreeMap<>();
         Encoder encoder = o.encoder();
         if (o.context() != null) {
-            // As Icecast shows a Liquidsoap (libshout) source: its ice-audio-info, each part as a
-            // key of its own, and the bitrate again from ice-bitrate.
+            // As Icecast shows a libshout source (ezstream, ices): its ice-audio-info, and each part as a key.
             int channels = o.context().format().channels();
             int rate = o.context().format().sampleRate();
             int bitrate = encoder.bitrate();
-            s.put("audio_info", "ice-samplerate=" + rate + (bitrate > 0 ? ";ice-bitrate=" + bitrate : "")
-                    + ";ice-channels=" + channels);
-            s.put("ice-samplerate", rate);
-            s.put("ice-channels", channels);
-            if (bitrate > 0) {
-                s.put("ice-bitrate", bitrate);
-                s.put("bitrate", bitrate);
-            }
+            s.put("audio_info", (bitrate > 0 ? "bitrate=" + bitrate + ";" : "") + "samplerate=" + rate + ";channels=" + channels);
+            if (bitrate > 0) s.put("bitrate", bitrate);
+            s.put("channels", channels);
+            s.put("samplerate", rate);
         }
         s.put("genre", icy.getOrDefault("icy-genre", "various"));
         s.put("listener_peak", mount.listenerPeak());

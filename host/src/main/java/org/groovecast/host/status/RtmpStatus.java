@@ -12,16 +12,26 @@ final class RtmpStatus {
     private RtmpStatus() {
     }
 
-    static List<Object> of(Network network) {
+    /** @param detailed whether stream keys show whole; otherwise only their app, since a key is what lets one publish */
+    static List<Object> of(Network network, boolean detailed) {
         List<Object> servers = new ArrayList<>();
         for (RtmpServer r : network.rtmpServers()) {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("port", r.isListening() ? r.actualPort() : r.port());
             List<Object> streams = new ArrayList<>();
-            r.published().forEach((path, subscribers) -> streams.add(Map.of("path", path, "subscribers", subscribers)));
+            for (Map.Entry<String, Integer> e : r.published().entrySet()) {
+                String path = detailed ? e.getKey() : masked(e.getKey(), streams.size() + 1);
+                streams.add(Map.of("path", path, "subscribers", e.getValue()));
+            }
             m.put("streams", streams);
             servers.add(m);
         }
         return servers;
+    }
+
+    /** {@code live/… #2}: the app, not the key; numbered, since two keys of one app must stay two streams. */
+    private static String masked(String path, int n) {
+        int slash = path.indexOf('/');
+        return (slash < 0 ? "" : path.substring(0, slash + 1)) + "… #" + n;
     }
 }

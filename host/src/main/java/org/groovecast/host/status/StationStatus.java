@@ -2,9 +2,11 @@ package org.groovecast.host.status;
 
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Supplier;
 import org.groovecast.api.ClockInfo;
 import org.groovecast.api.Output;
@@ -20,15 +22,20 @@ import org.groovecast.net.harbor.LiveInput;
  * A running station as its status page and JSON APIs show it: outputs with what they play and
  * played, clocks with their last ten minutes, the scheduler's load, live inputs, queues. Made when
  * the station starts; its reads are what the engine holds at that instant.
+ *
+ * <p>What only the station's staff should see (a DJ's address and login, RTMP stream keys, which
+ * OBS users treat as the publishing secret) is in the {@code detailed} view alone.
  */
 public final class StationStatus {
     private final String station;
-    private final long startedAt = System.currentTimeMillis();
+    private volatile long startedAt = System.currentTimeMillis();
     private final List<ClockTrace> traces = new ArrayList<>();
     private final Map<Output, TrackHistory> histories = new LinkedHashMap<>();
     private final List<Source> sources;
     private final Network network;
     private final Supplier<Map<String, Object>> schedulerLoad;
+    /** The control commands the page's buttons may run: skip per output, push per queue, stop per live input. */
+    private final Set<String> actions = new HashSet<>();
     private volatile boolean released;
 
     public StationStatus(String station, List<ClockInfo> clocks, List<Output> outputs, List<Source> sources,
@@ -42,6 +49,11 @@ public final class StationStatus {
             TrackHistory h = new TrackHistory();
             h.follow(o);
             histories.put(o, h);
+            actions.add(o.id() + ".skip");
+        }
+        for (Source s : sources) {
+            if (s instanceof Queued) actions.add(s.id() + ".push");
+            if (s instanceof LiveInput) actions.add(s.id() + ".stop");
         }
     }
 
@@ -54,14 +66,23 @@ public final class StationStatus {
         ClockTrace.sampleAll(traces, System.currentTimeMillis());
     }
 
-    /** A reload: the outputs that go on in the new station ({@code successors}: new to old) keep their history. */
+    /**
+     * A reload: the outputs that go on in the new station ({@code successors}: new to old) keep
+     * their history, the clocks of the same name their traces, the station its start time.
+     */
     public void inherit(StationStatus previous, Map<? extends Source, ? extends Source> successors) {
         if (previous == null) return;
+        startedAt = previous.startedAt;
         successors.forEach((o, before) -> {
             TrackHistory now = histories.get(o);
             TrackHistory then = previous.histories.get(before);
             if (now != null && then != null) now.inherit(then);
         });
+        for (ClockTrace t : traces) {
+            for (ClockTrace p : previous.traces) {
+                if (p.clock().getId().equals(t.clock().getId())) t.inherit(p);
+            }
+        }
     }
 
     /** Stops following the outputs' metadata (the station stopped); its event streams end. */
@@ -74,16 +95,13 @@ public final class StationStatus {
         return released;
     }
 
-    List<ClockTrace> traces() {
-        return traces;
+    /** Whether the page's buttons may run {@code command}. */
+    boolean allows(String command) {
+        return actions.contains(command);
     }
 
     Map<Output, TrackHistory> histories() {
         return histories;
-    }
-
-    Network network() {
-        return network;
     }
 
     long startedAt() {
@@ -120,8 +138,14 @@ public final class StationStatus {
         return r;
     }
 
-    /** Everything the status page shows, as one event; {@code withTraces} adds the clocks' whole windows. */
-    public Map<String, Object> snapshot(boolean withTraces, boolean actions) {
+    /**
+     * Everything the status page shows, as one event.
+     *
+     * @param withTraces adds the clocks' whole ten-minute windows
+     * @param actions    whether the page has buttons
+     * @param detailed   adds what only a logged-in user sees
+     */
+    public Map<String, Object> snapshot(boolean withTraces, boolean actions, boolean detailed) {
         Map<String, Object> r = new LinkedHashMap<>();
         r.put("station", station);
         r.put("time", System.currentTimeMillis());
@@ -144,36 +168,38 @@ public final class StationStatus {
         List<Object> inputs = new ArrayList<>();
         List<Object> queues = new ArrayList<>();
         for (Source s : sources) {
-            if (s instanceof LiveInput live) inputs.add(live(live));
+            if (s instanceof LiveInput live) inputs.add(live(live, detailed));
             if (s instanceof Queued q) queues.add(Map.of("id", s.id(), "length", q.queue().size()));
         }
         r.put("inputs", inputs);
         r.put("queues", queues);
-        r.put("rtmp", RtmpStatus.of(network));
+        r.put("rtmp", RtmpStatus.of(network, detailed));
         return r;
     }
 
     private static Map<String, Object> clock(ClockInfo c) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("id", c.getId());
-        m.put("duty", c.getDuty());
-        m.put("lag", c.getLag());
+        m.put("duty", ClockTrace.finite(c.getDuty()));
+        m.put("lag", ClockTrace.finite(c.getLag()));
         m.put("ticks", c.getTicks());
-        m.put("time", c.getTime());
+        m.put("time", ClockTrace.finite(c.getTime()));
         return m;
     }
 
-    private static Map<String, Object> live(LiveInput live) {
+    private static Map<String, Object> live(LiveInput live, boolean detailed) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("id", live.id());
         m.put("mount", live.path());
-        m.put("connected", live.isConnected());
-        long since = live.connectedSince();
-        if (since > 0) {
-            m.put("client", live.connectedClient());
-            m.put("name", live.connectedName());
-            m.put("since", Instant.ofEpochMilli(since).toString());
-            m.put("seconds", (System.currentTimeMillis() - since) / 1000);
+        LiveInput.Connection c = live.connection();
+        m.put("connected", c != null);
+        if (c != null) {
+            if (detailed) {
+                m.put("client", c.client());
+                m.put("name", c.name());
+            }
+            m.put("since", Instant.ofEpochMilli(c.since()).toString());
+            m.put("seconds", (System.currentTimeMillis() - c.since()) / 1000);
         }
         return m;
     }
@@ -192,17 +218,16 @@ public final class StationStatus {
             m.put("format", e.encoder().name());
             if (e.encoder().bitrate() > 0) m.put("bitrate", e.encoder().bitrate());
         }
-        TrackHistory.Entry now = h.current();
-        if (now != null) {
-            Map<String, Object> np = track(now);
-            long elapsed = System.currentTimeMillis() - now.startedAt();
-            np.put("elapsed", elapsed / 1000.0);
+        TrackHistory.Snapshot songs = h.snapshot();
+        if (songs.current() != null) {
+            Map<String, Object> np = track(songs.current());
+            np.put("elapsed", (System.currentTimeMillis() - songs.current().startedAt()) / 1000.0);
             double remaining = remainingSeconds(o);
             if (remaining >= 0) np.put("remaining", remaining);
             m.put("nowPlaying", np);
         }
         List<Object> past = new ArrayList<>();
-        for (TrackHistory.Entry e : h.past()) past.add(track(e));
+        for (TrackHistory.Entry e : songs.past()) past.add(track(e));
         m.put("history", past);
         return m;
     }

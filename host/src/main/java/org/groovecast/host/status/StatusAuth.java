@@ -13,17 +13,22 @@ public final class StatusAuth {
     /** The login check, or null for a read-only page ({@code auth} absent). */
     public static BiPredicate<String, String> of(Map<?, ?> auth) {
         if (auth == null) return null;
-        Object user = auth.get("user");
-        Object password = auth.get("password");
-        if (!(user instanceof CharSequence u) || u.isEmpty() || !(password instanceof CharSequence p) || p.isEmpty()) {
-            throw new ScriptException("status.page(): auth: needs a user and a password, as [user: 'admin', "
-                    + "password: '...'], got " + auth.keySet());
-        }
         for (Object k : auth.keySet()) {
             if (!"user".equals(k) && !"password".equals(k)) {
                 throw new ScriptException("status.page(): auth: takes user and password only, got \"" + k + "\"");
             }
         }
-        return BasicAuth.credentials(u.toString(), p.toString());
+        return BasicAuth.credentials(field(auth, "user"), field(auth, "password"));
+    }
+
+    private static String field(Map<?, ?> auth, String key) {
+        Object v = auth.get(key);
+        if (v == null || v.toString().isEmpty()) {
+            throw new ScriptException("status.page(): auth: needs a user and a password, as [user: 'admin', password: "
+                    + "'...']; its " + key + " is " + (v == null ? "missing" : "empty") + (key.equals("password")
+                    ? " (for a password from the environment: def pw = env('STATUS_PASSWORD', ''), and "
+                    + "status.page(auth: ...) only if pw)" : ""));
+        }
+        return v.toString();
     }
 }

@@ -62,6 +62,15 @@ public final class TrackHistory {
         current = new Entry(m, System.currentTimeMillis());
     }
 
+    /** What an output plays ({@code current}, null before the first metadata) and played, latest first. */
+    public record Snapshot(Entry current, List<Entry> past) {
+    }
+
+    /** The song playing and those before it, read at once (a song is never listed as both). */
+    public synchronized Snapshot snapshot() {
+        return new Snapshot(current, List.copyOf(past));
+    }
+
     /** The song playing, or null before the first metadata. */
     public synchronized Entry current() {
         return current;

@@ -52,7 +52,9 @@
   async function command(name, argument, toast) {
     toast.textContent = '…';
     try {
-      const r = await fetch('api/control/' + encodeURIComponent(name), { method: 'POST', body: argument || '' });
+      // The header tells the station the page itself asks: a form on another site cannot send it.
+      const r = await fetch('api/control/' + encodeURIComponent(name),
+        { method: 'POST', body: argument || '', headers: { 'X-Groovecast-Status': '1' } });
       toast.textContent = (await r.text()).trim() || r.status;
     } catch (e) {
       toast.textContent = 'failed: ' + e;
@@ -110,7 +112,7 @@
       const state = card.querySelector('.state');
       state.className = 'state ' + (i.connected ? 'on' : 'off');
       state.textContent = i.connected
-        ? 'DJ ' + (i.name || '') + ' on air from ' + i.client + ' for ' + clock(i.seconds)
+        ? 'DJ' + (i.name ? ' ' + i.name : '') + ' on air' + (i.client ? ' from ' + i.client : '') + ' for ' + clock(i.seconds)
         : 'no DJ connected';
     });
   }
@@ -243,7 +245,12 @@
     };
     events.addEventListener('full', handle);
     events.onmessage = handle;
-    events.onerror = () => { link.textContent = 'reconnecting…'; link.className = 'link down'; };
+    events.onerror = () => {
+      link.textContent = 'reconnecting…';
+      link.className = 'link down';
+      // An error status (a station starting) closes an EventSource for good: open a new one.
+      if (events.readyState === EventSource.CLOSED) setTimeout(connect, 2000);
+    };
   }
 
   fetch('api/whoami').then((r) => r.json()).then((who) => {

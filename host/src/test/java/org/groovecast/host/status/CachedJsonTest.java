@@ -15,9 +15,4 @@ class CachedJsonTest {
         Thread.sleep(250);
         assertEquals("{\"n\":2}", json.get());
     }
-
-    @Test
-    void notANumberIsWrittenAsAStringNotAsInvalidJson() {
-        assertEquals("{\"duty\":\"NaN\"}", CachedJson.write(Map.of("duty", Double.NaN)));
-    }
 }

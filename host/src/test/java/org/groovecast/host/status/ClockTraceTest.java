@@ -45,4 +45,26 @@ class ClockTraceTest {
         assertArrayEquals(new long[] {7}, trace.window().at());
         assertArrayEquals(new double[] {0.25}, trace.window().duty());
     }
+
+    @Test
+    void aFigureNotMeasuredYetReadsZeroSoThatJsonCanCarryIt() {
+        FakeClock clock = new FakeClock();
+        clock.duty = Double.NaN;
+        clock.lag = Double.POSITIVE_INFINITY;
+        ClockTrace trace = new ClockTrace(clock);
+        trace.sample(1);
+        assertEquals(0.0, trace.window().duty()[0]);
+        assertEquals(0.0, trace.window().lag()[0]);
+    }
+
+    @Test
+    void aReloadedClockContinuesItsPredecessorsTrace() {
+        FakeClock clock = new FakeClock();
+        ClockTrace before = new ClockTrace(clock);
+        for (int i = 0; i < 3; i++) before.sample(i);
+        ClockTrace after = new ClockTrace(clock);
+        after.inherit(before);
+        after.sample(3);
+        assertArrayEquals(new long[] {0, 1, 2, 3}, after.window().at());
+    }
 }

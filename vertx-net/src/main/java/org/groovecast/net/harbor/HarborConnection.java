@@ -510,7 +510,7 @@ final class HarborConnection extends ChannelInboundHandlerAdapter {
             offLoop(timeout, () -> route.handler().apply(req), r -> {
                 state = State.HEAD;
                 switch (r.outcome()) {
-                    case ANSWERED -> answer(route, r.value());
+                    case ANSWERED -> answer(route, req, r.value());
                     case TIMED_OUT -> {
                         log.warn("harbor: handler of {} {} on port {} did not answer {} within {} s "
                                         + "(settings.harbor.handlerTimeout); answered 503", route.method(), route.pattern(),
@@ -533,12 +533,12 @@ final class HarborConnection extends ChannelInboundHandlerAdapter {
             reply(HttpReply.text(500, "internal error"));
             return;
         }
-        answer(route, r);
+        answer(route, req, r);
     }
 
-    private void answer(Route route, HttpReply r) {
+    private void answer(Route route, HttpRequest req, HttpReply r) {
         if (r == null) r = new HttpReply(204, null, Map.of(), null);
-        if (route.guarded() && r.status() == 401) failedLogin();
+        if (route.guarded() && r.status() == 401 && route.attempt().test(req)) failedLogin();
         reply(r);
     }
 
@@ -561,8 +561,17 @@ final class HarborConnection extends ChannelInboundHandlerAdapter {
             Map<String, String> headers = new LinkedHashMap<>();
             if (r.contentType() != null) headers.put("Content-Type", r.contentType());
             headers.putAll(r.headers());
-            if (data instanceof Path p) sendFile(p, r.status(), headers);
-            else stream((InputStream) data, r.status(), headers);
+            if (data instanceof Path p) {
+                sendFile(p, r.status(), headers);
+            } else if (bodyless) {
+                // HEAD of a streamed body (an event stream, say): its head alone, never the endless rest.
+                discard(r);
+                state = State.CLOSED;
+                ctx.writeAndFlush(Responses.head(ctx.alloc(), head.version(), r.status(), headers, -1, false))
+                        .addListener(ChannelFutureListener.CLOSE);
+            } else {
+                stream((InputStream) data, r.status(), headers);
+            }
             return;
         }
         // Text goes straight into the response buffer as UTF-8: no intermediate byte array per request.

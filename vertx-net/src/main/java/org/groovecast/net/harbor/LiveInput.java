@@ -119,16 +119,14 @@ public final class LiveInput extends LiveSource implements HarborIngest {
         return c == null ? null : c.peer;
     }
 
-    /** When the connected client connected (epoch milliseconds), or 0 when none streams. */
-    public long connectedSince() {
-        Client c = client.get();
-        return c == null ? 0 : c.since;
+    /** Who streams to a live input: address:port, the DJ's name (or login user), since when (epoch ms). */
+    public record Connection(String client, String name, long since) {
     }
 
-    /** The connected DJ's name as its login check gave it (or its user), or null when none streams. */
-    public String connectedName() {
+    /** The client streaming now, read at once (a status page must not mix two clients), or null. */
+    public Connection connection() {
         Client c = client.get();
-        return c == null ? null : c.name;
+        return c == null ? null : new Connection(c.peer, c.name, c.since);
     }
 
     /** As Liquidsoap's {@code status} says it: {@code source client connected from <address>}, or that none is. */

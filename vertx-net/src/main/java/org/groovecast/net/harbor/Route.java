@@ -3,6 +3,7 @@ package org.groovecast.net.harbor;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
  * A script endpoint: a method and a path pattern whose {@code :name} segments capture parameters
@@ -11,13 +12,18 @@ import java.util.function.Function;
  * <p>A route's handler runs on the connection's event loop, which suits the engine's own quick
  * answers (metrics); one that runs the script's code, which may block, is made {@link #mayBlock()}.
  *
- * @param guarded whether its 401 answers count as failed logins (see {@link #guard()})
+ * @param attempt which of its requests that get 401 count as failed logins (see {@link #guard()}), null for none
  * @param blocking whether its handler runs on a virtual thread (see {@link #mayBlock()})
  */
 public record Route(String method, String pattern, Function<HttpRequest, HttpReply> handler, String[] segments,
-                    boolean guarded, boolean blocking) {
+                    Predicate<HttpRequest> attempt, boolean blocking) {
     public Route(String method, String pattern, Function<HttpRequest, HttpReply> handler) {
-        this(method, pattern, handler, pattern.split("/", -1), false, false);
+        this(method, pattern, handler, pattern.split("/", -1), null, false);
+    }
+
+    /** Whether the route is behind a login whose failures count (see {@link #guard()}). */
+    public boolean guarded() {
+        return attempt != null;
     }
 
     /**
@@ -25,7 +31,16 @@ public record Route(String method, String pattern, Function<HttpRequest, HttpRep
      * client's address and, once that address has failed too often, answers 429 without calling it.
      */
     public Route guard() {
-        return new Route(method, pattern, handler, segments, true, blocking);
+        return guard(request -> true);
+    }
+
+    /**
+     * The same, counting a 401 as a failed login only for the requests {@code attempted} says
+     * tried to log in: a page that challenges a browser which sent nothing yet (HTTP Basic's first
+     * round) must not lock its own users out.
+     */
+    public Route guard(Predicate<HttpRequest> attempted) {
+        return new Route(method, pattern, handler, segments, attempted, blocking);
     }
 
     /**
@@ -35,7 +50,7 @@ public record Route(String method, String pattern, Function<HttpRequest, HttpRep
      * answered 503.
      */
     public Route mayBlock() {
-        return new Route(method, pattern, handler, segments, guarded, true);
+        return new Route(method, pattern, handler, segments, attempt, true);
     }
 
     /** The captured parameters when {@code path} matches, else null; a path without parameters allocates nothing. */

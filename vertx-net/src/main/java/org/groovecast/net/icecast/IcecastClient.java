@@ -189,17 +189,14 @@ public final class IcecastClient implements AutoCloseable {
     }
 
     /**
-     * The stream's format for the server's status page and directories, as libshout sends it (and
-     * so Liquidsoap): {@code ice-audio-info: ice-samplerate=44100;ice-bitrate=128;ice-channels=2}.
+     * The stream's format for the server's status page and directories, as libshout 2.4 sends it
+     * (ezstream, ices): {@code ice-audio-info: bitrate=128;samplerate=44100;channels=2}.
      *
      * @param bitrate nominal kbit/s, 0 when unknown
      */
     public void audioInfo(int sampleRate, int channels, int bitrate) {
-        Map<String, String> h = new java.util.LinkedHashMap<>();
-        String info = "ice-samplerate=" + sampleRate + (bitrate > 0 ? ";ice-bitrate=" + bitrate : "") + ";ice-channels=" + channels;
-        h.put("ice-audio-info", info);
-        if (bitrate > 0) h.put("ice-bitrate", Integer.toString(bitrate));
-        audioHeaders = java.util.Collections.unmodifiableMap(h);
+        String info = (bitrate > 0 ? "bitrate=" + bitrate + ";" : "") + "samplerate=" + sampleRate + ";channels=" + channels;
+        audioHeaders = Map.of("ice-audio-info", info);
     }
 
     /** Sends the source request and waits for 100 Continue or 200 OK. */

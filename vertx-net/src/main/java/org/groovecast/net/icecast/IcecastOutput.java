@@ -55,6 +55,7 @@ public final class IcecastOutput extends EncodedOutput {
             return;
         }
         kept.onErrorFrom(own);
+        kept.audioInfo(context().format().sampleRate(), context().format().channels(), encoder().bitrate());
         client = kept;
     }
 

@@ -10,6 +10,8 @@ import io.vertx.core.Vertx;
 import java.net.InetSocketAddress;
 import java.util.List;
 import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import org.groovecast.net.ServerChannels;
 import org.slf4j.Logger;
@@ -158,8 +160,8 @@ public final class RtmpServer {
     }
 
     /** The streams published now ({@code app/key}) and how many subscribe to each (players and inputs). */
-    public java.util.SortedMap<String, Integer> published() {
-        java.util.SortedMap<String, Integer> m = new java.util.TreeMap<>();
+    public SortedMap<String, Integer> published() {
+        SortedMap<String, Integer> m = new TreeMap<>();
         streams.forEach((path, s) -> m.put(path, s.subscribers()));
         return m;
     }
