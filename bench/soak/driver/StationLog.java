@@ -9,12 +9,14 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Follows the station's log (the launcher's logback pattern, {@code HH:mm:ss.SSS LEVEL logger - msg}):
+ * Follows the station's log (the launcher's logback pattern, {@code yyyy-MM-dd HH:mm:ss.SSS LEVEL logger - msg},
+ * or without the date as logs before it had):
  * counts ERROR and WARN lines, keeps the first ones to show, and picks out the lines the soak checks
  * against what it did (reloads done or failed, DJ connections).
  */
 final class StationLog {
-    private static final Pattern LINE = Pattern.compile("^\\d\\d:\\d\\d:\\d\\d\\.\\d{3} (\\S+)\\s+(\\S+) - (.*)$");
+    private static final Pattern LINE =
+            Pattern.compile("^(?:\\d{4}-\\d\\d-\\d\\d )?(\\d\\d:\\d\\d:\\d\\d\\.\\d{3}) (\\S+)\\s+(\\S+) - (.*)$");
     private static final Pattern RELOADED = Pattern.compile("^reload of \\S+ in (\\d+) ms");
     private static final int KEEP = 30;
 
@@ -56,14 +58,14 @@ final class StationLog {
     private void line(String line) {
         Matcher m = LINE.matcher(line);
         if (!m.matches()) return; // a stack trace's lines belong to the line before
-        String level = m.group(1);
-        String msg = m.group(3);
+        String level = m.group(2);
+        String msg = m.group(4);
         if (level.equals("ERROR")) {
             errors++;
             if (errorLines.size() < KEEP) errorLines.add(line);
         } else if (level.equals("WARN")) {
             warnings++;
-            warnTimes.add(LocalTime.parse(line.substring(0, 12)));
+            warnTimes.add(LocalTime.parse(m.group(1)));
             if (warnLines.size() < KEEP) warnLines.add(line);
         }
         Matcher r = RELOADED.matcher(msg);

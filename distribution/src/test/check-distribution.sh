@@ -17,6 +17,20 @@ OUT="$out/tone.wav" env -u JAVA_HOME "$dist/bin/groovecast" run --set clock.sync
 size=$(stat -c %s "$out/tone.wav")
 [ "$size" -eq $((80 + 4 * 44100 * 4)) ] || { echo "tone.wav has $size bytes"; cat "$out/log"; exit 1; }
 
+# Lines carry the date; the rolling-file example logs to logs/groovecast.log as well, and logback finds
+# nothing wrong in it (it reports its own problems as |-ERROR / |-WARN lines on the console).
+grep -qE '^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{3} INFO ' "$out/log" \
+  || { echo "log lines without their date:"; cat "$out/log"; exit 1; }
+OUT="$out/rolled.wav" GROOVECAST_LOGBACK=logback-rolling.xml GROOVECAST_OPTS="-Dgroovecast.logs=$out/logs" \
+  env -u JAVA_HOME "$dist/bin/groovecast" run --set clock.sync=none --stop-after 2 "$dist/scripts/tone.groovy" 2> "$out/rolling.log"
+grep -qE '^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9:.]{12} INFO ' "$out/logs/groovecast.log" \
+  || { echo "logback-rolling.xml wrote no dated lines to logs/groovecast.log:"; cat "$out/rolling.log"; exit 1; }
+! grep -qE '\|-(ERROR|WARN)' "$out/rolling.log" || { echo "logback-rolling.xml has problems:"; cat "$out/rolling.log"; exit 1; }
+if GROOVECAST_LOGBACK=missing.xml env -u JAVA_HOME "$dist/bin/groovecast" --version > /dev/null 2> "$out/missing.log"; then
+  echo "a missing GROOVECAST_LOGBACK file was not refused"; exit 1
+fi
+grep -q 'GROOVECAST_LOGBACK=missing.xml: no such file' "$out/missing.log" || { cat "$out/missing.log"; exit 1; }
+
 # A file with an accented name plays under the C locale of services: the launcher takes a UTF-8 one
 # (the JVM decodes file names with the locale's charset: under LANG=C the playlist cannot open it).
 mkdir "$out/music"

@@ -36,6 +36,15 @@ public interface Encoder {
     }
 
     /**
+     * The nominal bit rate in kbit/s ({@code 128} for {@code mp3(bitrate: 128)}), which listeners
+     * see as {@code icy-br}; 0 when unknown or variable (lossless, quality-based VBR, PCM whose
+     * rate depends on the stream).
+     */
+    default int bitrate() {
+        return 0;
+    }
+
+    /**
      * Starts an encoding into {@code out}. When {@code out} is also a
      * {@link java.nio.channels.SeekableByteChannel} the encoder may go back to fix its header on close.
      */

@@ -47,6 +47,7 @@ public final class NetOperators {
                         .named("description", STRING, "", "icy-description")
                         .named("genre", STRING, "", "icy-genre")
                         .named("url", STRING, "", "icy-url")
+                        .named("public", BOOLEAN, false, "let directories list the stream (icy-pub)")
                         .named("fallible", BOOLEAN, false, "accept a source that may become unavailable")
                         .named("onConnect", FUNCTION, null, "called with the request headers of each new listener")
                         .named("onDisconnect", FUNCTION, null, "called when a listener leaves")
@@ -153,6 +154,9 @@ public final class NetOperators {
         if (!a.string("description").isEmpty()) icy.put("icy-description", a.string("description"));
         if (!a.string("genre").isEmpty()) icy.put("icy-genre", a.string("genre"));
         if (!a.string("url").isEmpty()) icy.put("icy-url", a.string("url"));
+        int kbps = a.encoder("encoder").bitrate();
+        if (kbps > 0) icy.put("icy-br", Integer.toString(kbps));
+        icy.put("icy-pub", a.bool("public") ? "1" : "0");
         String path = path(a.string("mount"));
         HarborMount mount;
         try {
@@ -162,6 +166,7 @@ public final class NetOperators {
         } catch (IllegalArgumentException e) {
             throw new ScriptException("output.harbor(): " + e.getMessage());
         }
+        mount.icyHeaders(icy);
         UserFunction connect = a.function("onConnect");
         mount.onConnect(connect == null ? null : h -> connect.call(h));
         UserFunction disconnect = a.function("onDisconnect");

@@ -9,7 +9,8 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
 
 /** {@code groovecast check SCRIPT}: compiles and builds the graph without starting anything. */
-@Command(name = "check", description = "Compile and validate a station script without running it; exit 1 on errors.")
+@Command(name = "check", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+        description = "Compile and validate a station script without running it; exit 1 on errors.")
 final class CheckCommand implements Callable<Integer> {
     @Mixin
     CommonOptions options;

@@ -21,7 +21,8 @@ import picocli.CommandLine.Parameters;
  * directory (the distribution's, or {@code --plugins-dir}). Installing checks the new plugin
  * loads beside the others and puts things back as they were if it does not.
  */
-@Command(name = "plugins", mixinStandardHelpOptions = true, description = "List, inspect, install and remove operator plugins.",
+@Command(name = "plugins", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+        description = "List, inspect, install and remove operator plugins.",
         subcommands = {PluginsCommand.ListPlugins.class, PluginsCommand.Info.class, PluginsCommand.Install.class,
                 PluginsCommand.Remove.class})
 final class PluginsCommand implements Runnable {
@@ -44,7 +45,8 @@ final class PluginsCommand implements Runnable {
         for (String p : plugins.problems()) System.err.println("problem: " + p);
     }
 
-    @Command(name = "list", mixinStandardHelpOptions = true, description = "The plugins and the script names each provides.")
+    @Command(name = "list", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+            description = "The plugins and the script names each provides.")
     static final class ListPlugins implements Callable<Integer> {
         @Mixin
         CommonOptions common;
@@ -66,7 +68,8 @@ final class PluginsCommand implements Runnable {
         }
     }
 
-    @Command(name = "info", mixinStandardHelpOptions = true, description = "One plugin: version, requirements, operators with their parameters.")
+    @Command(name = "info", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+            description = "One plugin: version, requirements, operators with their parameters.")
     static final class Info implements Callable<Integer> {
         @Mixin
         CommonOptions common;
@@ -99,7 +102,7 @@ final class PluginsCommand implements Runnable {
         }
     }
 
-    @Command(name = "install", mixinStandardHelpOptions = true,
+    @Command(name = "install", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
             description = "Copies a plugin (jar, zip or directory) into the plugins directory, replacing an older version of it.")
     static final class Install implements Callable<Integer> {
         @Mixin
@@ -151,7 +154,8 @@ final class PluginsCommand implements Runnable {
         }
     }
 
-    @Command(name = "remove", mixinStandardHelpOptions = true, description = "Deletes a plugin from the plugins directory.")
+    @Command(name = "remove", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+            description = "Deletes a plugin from the plugins directory.")
     static final class Remove implements Callable<Integer> {
         @Mixin
         CommonOptions common;

@@ -7,7 +7,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /** {@code groovecast reload}: asks a running station to reload its script, over its telnet control. */
-@Command(name = "reload", mixinStandardHelpOptions = true,
+@Command(name = "reload", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "Reload the script of a running station through its control socket (server.telnet in the script); "
                 + "SIGHUP does the same.")
 final class ReloadCommand implements Callable<Integer> {

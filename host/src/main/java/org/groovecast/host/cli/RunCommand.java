@@ -21,7 +21,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /** {@code groovecast run SCRIPT}: runs a station until SIGINT or SIGTERM, then stops it cleanly. */
-@Command(name = "run", description = "Run a station script until interrupted (SIGINT/SIGTERM stop it cleanly, exit 0).")
+@Command(name = "run", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+        description = "Run a station script until interrupted (SIGINT/SIGTERM stop it cleanly, exit 0).")
 final class RunCommand implements Callable<Integer> {
     private static final Logger log = LoggerFactory.getLogger(RunCommand.class);
     /** How long a requested stop may take before the engine exits regardless (seconds; a system property). */

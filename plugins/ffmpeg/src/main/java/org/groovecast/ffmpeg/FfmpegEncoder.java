@@ -78,6 +78,20 @@ final class FfmpegEncoder implements Encoder {
         };
     }
 
+    /**
+     * The {@code b:} the script gave, in kbit/s; 0 without one, or when a quality option makes the
+     * codec ignore it (VBR by {@code q}/{@code global_quality}), since then no rate is nominal.
+     */
+    @Override
+    public int bitrate() {
+        String b = codecOptions.get("b");
+        if (b == null || codecOptions.containsKey("q") || codecOptions.containsKey("qscale")
+                || codecOptions.containsKey("global_quality") || codecOptions.getOrDefault("flags", "").contains("qscale")) {
+            return 0;
+        }
+        return Math.max(0, BitRateOption.kbps(b));
+    }
+
     /** Opens the codec and the muxer on a throwaway channel; throws IllegalArgumentException naming what is wrong. */
     FfmpegEncoder validate() {
         try (Session s = open(AudioFormat.DEFAULT, VideoFormat.DEFAULT, new DiscardChannel())) {

@@ -53,7 +53,7 @@ final class LameAudioEncoder implements AudioEncoder {
             for (Map.Entry<String, String> o : options.entrySet()) {
                 String v = o.getValue().trim();
                 switch (o.getKey()) {
-                    case "b" -> kbps = bitrate(v);
+                    case "b" -> kbps = BitRateOption.kbps(v);
                     case "compression_level" -> quality = integer(v, 0, 9);
                     case "joint_stereo" -> joint = integer(v, 0, 1);
                     case "reservoir" -> reservoir = integer(v, 0, 1);
@@ -65,17 +65,6 @@ final class LameAudioEncoder implements AudioEncoder {
                 if (kbps < 0 || quality < -1 || joint < 0 || reservoir < 0) return null;
             }
             return new Settings(kbps, quality, joint == 1, reservoir == 1, outRate(input.sampleRate()));
-        }
-
-        /** FFmpeg's number syntax as the option takes it ("128k", "128000"), in kbit/s; -1 if it is not one. */
-        private static int bitrate(String v) {
-            try {
-                long bits = v.endsWith("k") || v.endsWith("K") ? Long.parseLong(v.substring(0, v.length() - 1)) * 1000
-                        : Long.parseLong(v);
-                return bits < 0 || bits > 10_000_000 ? -1 : (int) (bits / 1000);
-            } catch (NumberFormatException e) {
-                return -1;
-            }
         }
 
         private static int integer(String v, int min, int max) {

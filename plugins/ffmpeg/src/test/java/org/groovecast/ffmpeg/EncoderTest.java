@@ -70,6 +70,24 @@ class EncoderTest {
         }
     }
 
+    /** What listeners see as icy-br: the script's b: in kbit/s, 0 where no rate is nominal. */
+    @ParameterizedTest(name = "{0} [{1}] -> {2}")
+    @CsvSource(delimiter = '|', value = {
+        "libmp3lame | b=128k            | 128",
+        "aac        | b=96000           | 96",
+        "libopus    | b=64K             | 64",
+        "aac        | ''                | 0",
+        "flac       | compression_level=5 | 0",
+        "libmp3lame | b=128k;q=2        | 0",
+        "aac        | b=fast            | 0"})
+    void bitrateIsTheNominalRateInKbitPerSecond(String codec, String options, int kbps) {
+        Map<String, String> o = new java.util.LinkedHashMap<>();
+        for (String kv : options.split(";")) {
+            if (!kv.isBlank()) o.put(kv.substring(0, kv.indexOf('=')).trim(), kv.substring(kv.indexOf('=') + 1).trim());
+        }
+        assertEquals(kbps, new FfmpegEncoder("x", "matroska", codec, o, Map.of(), 0).bitrate());
+    }
+
     @Test
     void unknownCodecsAndOptionsAreRefusedWithTheirNames() {
         IllegalArgumentException codec = assertThrows(IllegalArgumentException.class,

@@ -245,7 +245,7 @@ final class HarborConnection extends ChannelInboundHandlerAdapter {
             adminMetadata(head.query());
             return;
         }
-        HarborMount mount = method.equals("GET") ? server.mount(head.path()) : null;
+        HarborMount mount = method.equals("GET") || method.equals("HEAD") ? server.mount(head.path()) : null;
         if (mount != null) {
             listen(mount);
             return;
@@ -275,6 +275,13 @@ final class HarborConnection extends ChannelInboundHandlerAdapter {
      * no error; its {@code Upgrade: TLS} is ignored (RFC 9110 7.8), so it goes on in plain text.
      */
     private void options() {
+        if (server.mount(head.path()) != null) {
+            // A browser's preflight before a web player asks for the stream with Icy-MetaData.
+            reply(new HttpReply(204, null, Map.of("Allow", ALLOW, "Accept-Encoding", "identity",
+                    "Access-Control-Allow-Origin", "*", "Access-Control-Allow-Methods", "GET, HEAD, OPTIONS",
+                    "Access-Control-Allow-Headers", "Icy-MetaData"), null));
+            return;
+        }
         reply(new HttpReply(204, null, Map.of("Allow", ALLOW, "Accept-Encoding", "identity"), null));
     }
 
@@ -390,6 +397,13 @@ final class HarborConnection extends ChannelInboundHandlerAdapter {
     }
 
     private void attach(HarborMount mount) {
+        if (head.method().equals("HEAD")) {
+            // A player's probe: the listener's headers and nothing more; no listener, no onConnect.
+            state = State.CLOSED;
+            acc.clear();
+            ctx.writeAndFlush(mount.responseHead(ctx.alloc(), head)).addListener(ChannelFutureListener.CLOSE);
+            return;
+        }
         state = State.LISTENER;
         wait = Wait.NONE;
         acc.clear();
@@ -497,6 +511,12 @@ final class HarborConnection extends ChannelInboundHandlerAdapter {
             }
             if (file != null) {
                 sendFile(file);
+                return;
+            }
+            HttpReply playlist = head.method().equals("GET") || head.method().equals("HEAD")
+                    ? MountPlaylists.answer(head.path(), server, head.header("host"), ctx.channel().localAddress()) : null;
+            if (playlist != null) {
+                reply(playlist);
                 return;
             }
             reply(HttpReply.text(404, "not found: " + head.path()));

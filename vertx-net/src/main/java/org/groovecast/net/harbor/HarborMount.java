@@ -1,6 +1,7 @@
 package org.groovecast.net.harbor;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
@@ -35,12 +36,17 @@ public final class HarborMount {
     /** Chunks waiting for one event loop; about a second and a half of 20 ms chunks. */
     private static final int QUEUE = 64;
     static final int ICY_METAINT = 16_000;
+    /**
+     * Web players fetch the stream from another origin: any page may, and may read the icy headers
+     * (a browser hides response headers from a cross-origin script unless they are exposed).
+     */
+    private static final String EXPOSED = "icy-br, icy-description, icy-genre, icy-metaint, icy-name, icy-pub, icy-url";
 
     private final String path;
     private final String contentType;
     private final int burst;
     private final int maxBuffer;
-    private final Map<String, String> icyHeaders;
+    private volatile Map<String, String> icyHeaders;
     private final List<Shard> shards = new CopyOnWriteArrayList<>();
     private final Map<EventExecutor, Shard> byLoop = new ConcurrentHashMap<>();
     private final AtomicInteger listeners = new AtomicInteger();
@@ -62,7 +68,7 @@ public final class HarborMount {
         this.contentType = contentType;
         this.burst = burst;
         this.maxBuffer = maxBuffer;
-        this.icyHeaders = Map.copyOf(icyHeaders);
+        icyHeaders(icyHeaders);
     }
 
     public String path() {
@@ -71,6 +77,24 @@ public final class HarborMount {
 
     public String contentType() {
         return contentType;
+    }
+
+    /** The station name listeners see ({@code icy-name}), or null when the mount has none. */
+    public String name() {
+        return icyHeaders.get("icy-name");
+    }
+
+    /** The {@code icy-*} headers every listener gets. */
+    public Map<String, String> icyHeaders() {
+        return icyHeaders;
+    }
+
+    /**
+     * The headers new listeners get from now on: a reloaded script that keeps the mount (and its
+     * listeners) may name the station anew, or encode at another bit rate.
+     */
+    public void icyHeaders(Map<String, String> headers) {
+        icyHeaders = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(headers)); // in the script's order
     }
 
     public int listeners() {
@@ -155,13 +179,8 @@ public final class HarborMount {
             shards.add(s);
             return s;
         });
-        boolean icy = "1".equals(head.header("icy-metadata"));
-        Map<String, String> h = new java.util.LinkedHashMap<>();
-        h.put("Content-Type", contentType);
-        h.put("Cache-Control", "no-cache, no-store");
-        h.putAll(icyHeaders);
-        if (icy) h.put("icy-metaint", String.valueOf(ICY_METAINT));
-        ctx.write(Responses.head(ctx.alloc(), "HTTP/1.0", 200, h, -1, false), ctx.voidPromise());
+        boolean icy = wantsIcy(head);
+        ctx.write(responseHead(ctx.alloc(), head), ctx.voidPromise());
         Channel ch = ctx.channel();
         ch.config().setWriteBufferWaterMark(new WriteBufferWaterMark(Math.max(1, maxBuffer / 2), maxBuffer));
         // A fixed kernel buffer (no autotuning to megabytes), so that a stalled listener shows within maxBuffer.
@@ -172,7 +191,27 @@ public final class HarborMount {
         ch.closeFuture().addListener(f -> loop.execute(() -> shard.remove(l)));
         Consumer<Map<String, String>> c = onConnect;
         if (c != null) Thread.startVirtualThread(() -> c.accept(head.headers()));
-        log.info("mount {}: listener {} connected ({} now)", path, peer, listeners.get());
+        log.info("mount {}: listener {} connected, agent {} ({} now)", path, peer, ClientText.quoted(head.header("user-agent")),
+                listeners.get());
+    }
+
+    /**
+     * The head of a listener's response: a {@code HEAD} request gets it alone, so a player probing
+     * the mount sees exactly what it will get when it plays.
+     */
+    ByteBuf responseHead(ByteBufAllocator alloc, RequestHead head) {
+        Map<String, String> h = new java.util.LinkedHashMap<>();
+        h.put("Content-Type", contentType);
+        h.put("Cache-Control", "no-cache, no-store");
+        h.putAll(icyHeaders);
+        if (wantsIcy(head)) h.put("icy-metaint", String.valueOf(ICY_METAINT));
+        h.put("Access-Control-Allow-Origin", "*");
+        h.put("Access-Control-Expose-Headers", EXPOSED);
+        return Responses.head(alloc, "HTTP/1.0", 200, h, -1, false);
+    }
+
+    private static boolean wantsIcy(RequestHead head) {
+        return "1".equals(head.header("icy-metadata"));
     }
 
     private static ByteBuf icy(String title) {

@@ -50,7 +50,9 @@ class HarborFuzzTest {
     /** The size of the file beside the static directory: a response this long is a traversal. */
     private static final int SECRET_SIZE = 777;
     private static final Set<String> HEADERS = Set.of("content-type", "content-length", "connection",
-            "cache-control", "www-authenticate", "icy-name", "icy-metaint", "allow", "accept-encoding", "retry-after");
+            "cache-control", "www-authenticate", "icy-name", "icy-metaint", "allow", "accept-encoding", "retry-after",
+            "access-control-allow-origin", "access-control-expose-headers", "access-control-allow-methods",
+            "access-control-allow-headers");
     private static final Pattern STATUS = Pattern.compile("HTTP/1\\.[01] [1-5][0-9][0-9] [A-Za-z ]+");
     private static final Pattern HEADER = Pattern.compile("([!#$%&'*+.^_`|~0-9A-Za-z-]+): ([^\\r\\n]*)");
 
