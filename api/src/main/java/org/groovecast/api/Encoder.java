@@ -30,11 +30,6 @@ public interface Encoder {
         };
     }
 
-    /** The nominal bitrate in kbit/s, for {@code icy-br} and status pages; 0 when unknown or variable. */
-    default int bitrate() {
-        return 0;
-    }
-
     /**
      * The nominal bit rate in kbit/s ({@code 128} for {@code mp3(bitrate: 128)}), which listeners
      * see as {@code icy-br}; 0 when unknown or variable (lossless, quality-based VBR, PCM whose

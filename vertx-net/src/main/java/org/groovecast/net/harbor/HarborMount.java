@@ -111,11 +111,6 @@ public final class HarborMount {
         return createdAt;
     }
 
-    /** The {@code icy-*} headers listeners get (name, description, genre, url). */
-    public Map<String, String> icyHeaders() {
-        return icyHeaders;
-    }
-
     /** Bytes written to listener sockets so far. */
     public long bytesOut() {
         return bytesOut.get();
