@@ -157,6 +157,19 @@ public final class RtmpServer {
         return streams.get(path);
     }
 
+    /** How many streams are being published now: one publisher each. */
+    public int publishers() {
+        return streams.size();
+    }
+
+    /**
+     * Tells {@code players} of every stream published now ({@code app/key}) and how many connections
+     * play it; for metrics, from any thread (a subscription made a moment ago may not count yet).
+     */
+    public void forEachStream(java.util.function.ObjIntConsumer<String> players) {
+        for (RtmpStream s : streams.values()) players.accept(s.name, s.players());
+    }
+
     /** Whether {@code app/key} is being published now. */
     public boolean isPublished(String path) {
         return streams.containsKey(path);
