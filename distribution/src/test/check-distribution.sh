@@ -6,6 +6,7 @@ for d in bin lib plugins scripts conf; do
   [ -d "$dist/$d" ] || { echo "distribution lacks $d/"; exit 1; }
 done
 [ -x "$dist/bin/groovecast" ] || { echo "bin/groovecast is not executable"; exit 1; }
+[ -f "$dist/conf/grafana/groovecast-dashboard.json" ] || { echo "distribution lacks conf/grafana/groovecast-dashboard.json"; exit 1; }
 ls "$dist"/plugins/groovecast-plugin-core-*.jar > /dev/null
 env -u JAVA_HOME "$dist/bin/groovecast" --version | grep -q '^groovecast '
 for script in "$dist"/scripts/*.groovy; do

@@ -95,6 +95,8 @@ public final class Station implements AutoCloseable {
     /** The network of the station this one replaces (a reload), which this one must not close. */
     private Network sharedNetwork;
     private volatile StationMetrics metrics;
+    /** The reloader's count of reloads (null for a station no reloader runs), which the metrics show. */
+    private volatile Reloads reloads;
     /** Set when a reload took this station's sockets over: stopping it must leave them open. */
     private volatile boolean handedOver;
     private boolean metricsWanted;
@@ -235,6 +237,11 @@ public final class Station implements AutoCloseable {
         reloadHook = hook;
     }
 
+    /** The reloads of the process so far, for the metrics; before {@link #prepare}. */
+    void reloads(Reloads r) {
+        reloads = r;
+    }
+
     /** A reload took the sockets over: {@link #stop()} leaves them to the new station. */
     public void handOverNetwork() {
         handedOver = true;
@@ -362,7 +369,7 @@ public final class Station implements AutoCloseable {
         }
         graph.freeze();
         if (metricsWanted) {
-            metrics = new StationMetrics(fileName, List.<ClockInfo>copyOf(clocks), network.harbors(), graph.sources(), blocking, this);
+            metrics = new StationMetrics(fileName, List.copyOf(clocks), network, graph.sources(), blocking, scheduler, reloads);
         }
         if (statusWanted) {
             status = new StationStatus(fileName, List.<ClockInfo>copyOf(clocks), graph.outputs(), graph.sources(), network,
@@ -512,6 +519,8 @@ public final class Station implements AutoCloseable {
             for (Output o : c.outputs()) stopQuietly(o);
         }
         if (successor != null) successor.run();
+        StationMetrics m = metrics;
+        if (m != null) m.close(); // its JVM and logging hooks would keep this station alive after a reload
         for (Output o : graph.outputs()) o.shutdown();
         if (!handedOver) network.close();
         protocols.close();

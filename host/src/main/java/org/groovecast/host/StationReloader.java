@@ -37,6 +37,8 @@ public final class StationReloader {
     /** What the new station's encoders hold back before their first bytes (MP3: about two frames). */
     private static final long HEAD_START_NANOS = 60_000_000;
     private volatile Report last;
+    /** Counted across stations: each reload's station has new metrics, which read these. */
+    private final Reloads reloads = new Reloads();
     /** Told of each file the script includes, at every (re)load: {@code run --watch} watches them. */
     private volatile Consumer<Path> included = p -> { };
     /** Guards {@link #phase} and {@link #stopRequested}, and is notified when either changes. */
@@ -80,6 +82,7 @@ public final class StationReloader {
         try {
             Station s = Station.load(script, functions.get(), settings, Map.of(), null, included);
             s.reloadHook(this::reload);
+            s.reloads(reloads);
             if (!prepareUnlessStopped()) return null;
             s.start(null);
             current = s;
@@ -160,6 +163,7 @@ public final class StationReloader {
             next = Station.load(script, functions.get(), settings, Map.of(), old.network(), included);
         } catch (ScriptError | ScriptErrors e) {
             old.network().abortLoad(); // back to what the running station declared
+            reloads.recordFailure();
             log.error("reload of {} failed; the running station stays on air: {}", script.getFileName(), e.getMessage());
             return false;
         }
@@ -170,12 +174,14 @@ public final class StationReloader {
         }
         next.reloadHook(this::reload);
         next.follows(old);
+        next.reloads(reloads);
         Succession outputs = Succession.of(old.graph().outputs(), next.graph().outputs());
         outputs.pairs().forEach((o, previous) -> ((Output) o).follow((Output) previous));
         try {
             next.prepare(null); // outputs open and first tracks ready while the old station still plays
         } catch (RuntimeException e) {
             old.network().abortLoad();
+            reloads.recordFailure();
             log.error("reload of {}: the new station cannot start ({}); the running station stays on air",
                     script.getFileName(), e.getMessage());
             return false;
@@ -184,6 +190,7 @@ public final class StationReloader {
         List<String> carried = new ArrayList<>();
         old.stop(() -> carry(old, next, outputs, carried), () -> next.go(HEAD_START_NANOS));
         current = next;
+        reloads.recordSuccess(System.nanoTime() - t0);
         List<String> kept = new ArrayList<>(describe(outputs.pairs().keySet()));
         for (String k : next.network().lastKept()) if (k.startsWith("rtmp ")) kept.add(k + " (publishers and players stay)");
         last = new Report((System.nanoTime() - t0) / 1_000_000, kept,

@@ -245,7 +245,7 @@ class AzuraCastStyleSpec extends Specification {
         Media.decodedSeconds(show, 1152) > 5 && Media.decodedSeconds(show, 1152) < 10
 
         and: 'health and HLS'
-        metrics.contains('groovecast_clock_duty')
+        metrics.contains('groovecast_clock_duty_ratio')
         hlsFiles*.fileName*.toString().contains('stream.m3u8')
     }
 }

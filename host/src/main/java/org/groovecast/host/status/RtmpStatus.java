@@ -4,10 +4,12 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
 import org.groovecast.net.Network;
 import org.groovecast.net.rtmp.RtmpServer;
 
-/** The RTMP servers of a station as the status page lists them: per port, each published stream and its subscribers. */
+/** The RTMP servers of a station as the status page lists them: per port, each published stream and its players. */
 final class RtmpStatus {
     private RtmpStatus() {
     }
@@ -18,10 +20,12 @@ final class RtmpStatus {
         for (RtmpServer r : network.rtmpServers()) {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("port", r.isListening() ? r.actualPort() : r.port());
+            SortedMap<String, Integer> players = new TreeMap<>();
+            r.forEachStream(players::put);
             List<Object> streams = new ArrayList<>();
-            for (Map.Entry<String, Integer> e : r.published().entrySet()) {
+            for (Map.Entry<String, Integer> e : players.entrySet()) {
                 String path = detailed ? e.getKey() : masked(e.getKey(), streams.size() + 1);
-                streams.add(Map.of("path", path, "subscribers", e.getValue()));
+                streams.add(Map.of("path", path, "players", e.getValue()));
             }
             m.put("streams", streams);
             servers.add(m);

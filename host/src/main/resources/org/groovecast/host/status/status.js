@@ -138,13 +138,13 @@
 
   function rtmp(servers) {
     const streams = [];
-    for (const s of servers) for (const st of s.streams) streams.push({ port: s.port, path: st.path, subscribers: st.subscribers });
+    for (const s of servers) for (const st of s.streams) streams.push({ port: s.port, path: st.path, players: st.players });
     cards($('rtmp'), streams, (s) => s.port + '/' + s.path, (card, s) => {
       const h = el('h3');
       h.append(el('span', 'name', s.path), el('span', 'kind', 'rtmp :' + s.port));
       card.append(h, el('div', 'dim subs'));
     }, (card, s) => {
-      card.querySelector('.subs').textContent = 'published; ' + s.subscribers + ' player(s) and input(s)';
+      card.querySelector('.subs').textContent = 'published; ' + s.players + ' player(s)';
     });
   }
 

@@ -10,8 +10,6 @@ import io.vertx.core.Vertx;
 import java.net.InetSocketAddress;
 import java.util.List;
 import java.util.Map;
-import java.util.SortedMap;
-import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import org.groovecast.net.ServerChannels;
 import org.slf4j.Logger;
@@ -159,11 +157,17 @@ public final class RtmpServer {
         return streams.get(path);
     }
 
-    /** The streams published now ({@code app/key}) and how many subscribe to each (players and inputs). */
-    public SortedMap<String, Integer> published() {
-        SortedMap<String, Integer> m = new TreeMap<>();
-        streams.forEach((path, s) -> m.put(path, s.subscribers()));
-        return m;
+    /** How many streams are being published now: one publisher each. */
+    public int publishers() {
+        return streams.size();
+    }
+
+    /**
+     * Tells {@code players} of every stream published now ({@code app/key}) and how many connections
+     * play it; for metrics, from any thread (a subscription made a moment ago may not count yet).
+     */
+    public void forEachStream(java.util.function.ObjIntConsumer<String> players) {
+        for (RtmpStream s : streams.values()) players.accept(s.name, s.players());
     }
 
     /** Whether {@code app/key} is being published now. */

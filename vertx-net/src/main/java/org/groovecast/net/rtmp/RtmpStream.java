@@ -100,6 +100,15 @@ final class RtmpStream {
         return subscribers.length;
     }
 
+    /** The connections playing this stream (a script's {@code input.rtmp} subscribes too, and is not one). */
+    int players() {
+        int n = 0;
+        for (RtmpSubscriber s : subscribers) {
+            if (s instanceof RtmpPlayer) n++;
+        }
+        return n;
+    }
+
     /** The publisher left (its loop): every subscriber hears it, caches go. */
     void end() {
         ended = true;

@@ -86,4 +86,18 @@ class RtmpStreamTest {
         assertTrue(after.ended);
         assertEquals(List.of("9:17K"), on.got);
     }
+
+    @Test
+    void playersCountPlayingConnectionsNotTheScriptsInputs() {
+        RtmpStream s = new RtmpStream("live/x", ImmediateEventExecutor.INSTANCE);
+        s.subscribe(new Recorder()); // an input.rtmp
+        RtmpPlayer a = new RtmpPlayer(null, null, 1, RtmpServer.Limits.DEFAULT);
+        RtmpPlayer b = new RtmpPlayer(null, null, 1, RtmpServer.Limits.DEFAULT);
+        s.subscribe(a);
+        s.subscribe(b);
+        assertEquals(3, s.subscribers());
+        assertEquals(2, s.players());
+        s.unsubscribe(a);
+        assertEquals(1, s.players());
+    }
 }
