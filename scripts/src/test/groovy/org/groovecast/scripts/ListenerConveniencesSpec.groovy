@@ -1,15 +1,11 @@
 package org.groovecast.scripts
 
 import ch.qos.logback.classic.Level
-import ch.qos.logback.classic.Logger
-import ch.qos.logback.classic.spi.ILoggingEvent
-import ch.qos.logback.core.read.ListAppender
 import java.nio.file.Files
 import java.nio.file.Path
 import java.util.concurrent.TimeUnit
 import org.groovecast.host.Station
 import org.groovecast.host.StationReloader
-import org.slf4j.LoggerFactory
 import spock.lang.Specification
 import spock.lang.TempDir
 
@@ -123,18 +119,14 @@ class ListenerConveniencesSpec extends Specification {
 
     def "a listener's address and agent are logged once, in its connected line"() {
         given:
-        def logged = new ListAppender<ILoggingEvent>()
-        logged.start()
-        def mountLog = (Logger) LoggerFactory.getLogger('org.groovecast.net.harbor.HarborMount')
-        mountLog.level = Level.INFO // the tests log WARN and above
-        mountLog.addAppender(logged)
+        def logged = new LogCapture('org.groovecast.net.harbor.HarborMount', Level.INFO)
         start('''
             output.harbor(mp3(), sine(), mount: 'radio', port: PORT)
         ''')
 
         when:
         curl('-o', '/dev/null', '-A', 'mpv 0.35', '--max-time', '1', "http://127.0.0.1:${port}/radio".toString())
-        def connected = { logged.list*.formattedMessage.findAll { it.contains(' connected') } }
+        def connected = { logged.messages().findAll { it.contains(' connected') } }
         Net.await(5) { connected().size() == 1 }
 
         then:
@@ -142,8 +134,7 @@ class ListenerConveniencesSpec extends Specification {
         connected()[0] ==~ /mount \/radio: listener 127\.0\.0\.1:\d+ connected, agent "mpv 0\.35" \(1 now\)/
 
         cleanup:
-        mountLog.detachAppender(logged)
-        mountLog.level = null
+        logged.close()
     }
 
     def "a reload that keeps the mount gives new listeners and probes its new name and bit rate"() {
