@@ -200,9 +200,7 @@ public final class Station implements AutoCloseable {
 
     /** Serves the status page and the JSON APIs on the harbor of {@code port} (see {@link StatusPage}). */
     void exposeStatus(int port, String path, BiPredicate<String, String> credentials) {
-        String v = Station.class.getPackage().getImplementationVersion();
-        StatusPage.register(network.harbor(port), path, credentials, this::statusOnAir, commands,
-                "Groovecast " + (v != null ? v : "development build"));
+        StatusPage.register(network.harbor(port), path, credentials, this::statusOnAir, commands, StationCommands.engine());
         statusWanted = true;
     }
 

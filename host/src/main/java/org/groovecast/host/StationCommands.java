@@ -161,8 +161,13 @@ final class StationCommands {
         return String.format(Locale.ROOT, "%dd %02dh %02dm %02ds", s / 86_400, s / 3600 % 24, s / 60 % 60, s % 60);
     }
 
-    private static String version() {
+    /** The engine's name and version: {@code Groovecast 0.1.0}, or {@code Groovecast development build} outside a jar. */
+    static String engine() {
         String v = Station.class.getPackage().getImplementationVersion();
-        return "Groovecast " + (v != null ? v : "development build") + " (plugin API " + ApiVersion.CURRENT + ")";
+        return "Groovecast " + (v != null ? v : "development build");
+    }
+
+    private static String version() {
+        return engine() + " (plugin API " + ApiVersion.CURRENT + ")";
     }
 }

@@ -39,13 +39,7 @@ final class StatusControl {
                     + "live inputs; not " + command + "\n");
         }
         Commands.Answer a = commands.run(command, req.body().strip());
-        int code = switch (a.status()) {
-            case OK, CLOSE -> 200;
-            case BAD_ARGUMENT -> 400;
-            case UNKNOWN -> 404;
-            case FAILED -> 500;
-        };
-        return HttpReply.text(code, a.text() + "\n");
+        return HttpReply.text(a.httpStatus(), a.text() + "\n");
     }
 
     /** An {@code Origin}, when the browser sends one, names the host the request went to. */

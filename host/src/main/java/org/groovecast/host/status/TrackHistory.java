@@ -1,7 +1,6 @@
 package org.groovecast.host.status;
 
 import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import org.groovecast.api.Metadata;
@@ -76,10 +75,6 @@ public final class TrackHistory {
         return current;
     }
 
-    /** The songs before it, latest first. */
-    public synchronized List<Entry> past() {
-        return new ArrayList<>(past);
-    }
 
     /** Continues {@code previous}'s history (a reload: the same output in the new station). */
     synchronized void inherit(TrackHistory previous) {

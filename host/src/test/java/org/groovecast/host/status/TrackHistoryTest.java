@@ -25,7 +25,7 @@ class TrackHistoryTest {
         h.seen(song("B", "two")); // same title, another artist: another song
         assertEquals("two", h.current().title());
         assertEquals("B", h.current().artist());
-        assertEquals(List.of("two", "one"), titles(h.past()));
+        assertEquals(List.of("two", "one"), titles(h.snapshot().past()));
     }
 
     @Test
@@ -39,7 +39,7 @@ class TrackHistoryTest {
         assertEquals(started, h.current().startedAt());
         assertEquals("X", h.current().metadata().get("album"));
         assertEquals("no title here", h.current().metadata().get("comment"));
-        assertEquals(List.of(), h.past());
+        assertEquals(List.of(), h.snapshot().past());
     }
 
     @Test
@@ -47,9 +47,9 @@ class TrackHistoryTest {
         TrackHistory h = new TrackHistory();
         for (int i = 0; i < 25; i++) h.seen(song("A", "t" + i));
         assertEquals("t24", h.current().title());
-        assertEquals(TrackHistory.KEPT, h.past().size());
-        assertEquals("t23", h.past().getFirst().title());
-        assertEquals("t14", h.past().getLast().title());
+        assertEquals(TrackHistory.KEPT, h.snapshot().past().size());
+        assertEquals("t23", h.snapshot().past().getFirst().title());
+        assertEquals("t14", h.snapshot().past().getLast().title());
     }
 
     @Test
@@ -61,6 +61,6 @@ class TrackHistoryTest {
         after.inherit(before);
         assertEquals("two", after.current().title());
         after.seen(song("A", "three"));
-        assertEquals(List.of("two", "one"), titles(after.past()));
+        assertEquals(List.of("two", "one"), titles(after.snapshot().past()));
     }
 }

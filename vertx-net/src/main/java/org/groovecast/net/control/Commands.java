@@ -42,6 +42,15 @@ public final class Commands {
 
     /** A command's outcome: its status and the text to show (without the final {@code END}). */
     public record Answer(Status status, String text) {
+        /** The HTTP status that says how it went: 200, 400 for a bad argument, 404 unknown, 500 failed. */
+        public int httpStatus() {
+            return switch (status) {
+                case OK, CLOSE -> 200;
+                case BAD_ARGUMENT -> 400;
+                case UNKNOWN -> 404;
+                case FAILED -> 500;
+            };
+        }
     }
 
     private record Entry(String name, String usage, String doc, Command command) {

@@ -34,13 +34,7 @@ final class ControlEndpoint implements Function<HttpRequest, HttpReply> {
         }
         String argument = req.data().length > 0 ? req.body() : req.query().getOrDefault("args", "");
         Commands.Answer a = commands.run(req.params().get("command"), argument);
-        int status = switch (a.status()) {
-            case OK, CLOSE -> 200;
-            case BAD_ARGUMENT -> 400;
-            case UNKNOWN -> 404;
-            case FAILED -> 500;
-        };
-        return HttpReply.text(status, a.text().isEmpty() ? "" : a.text() + "\n");
+        return HttpReply.text(a.httpStatus(), a.text().isEmpty() ? "" : a.text() + "\n");
     }
 
     private boolean authorized(HttpRequest req) {
