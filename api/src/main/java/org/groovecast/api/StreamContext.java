@@ -2,7 +2,9 @@ package org.groovecast.api;
 
 import java.time.ZoneId;
 import java.time.ZonedDateTime;
+import java.util.SplittableRandom;
 import java.util.concurrent.Executor;
+import java.util.random.RandomGenerator;
 
 /**
  * What a source learns when its clock prepares it: the stream format, the frame size, its clock,
@@ -19,6 +21,15 @@ public interface StreamContext {
     /** Threads an image scaler may use ({@code settings.ffmpeg.scalingThreads}); 0 means one per core. */
     default int scalingThreads() {
         return 1;
+    }
+
+    /**
+     * A random generator of the source's own, for its choices (which input, which track). The host
+     * derives each from {@code settings.random.seed} when one is set, so that a run can be repeated;
+     * call it once, at prepare time, and keep the generator.
+     */
+    default RandomGenerator random() {
+        return new SplittableRandom();
     }
 
     /** Samples per channel in one frame. */

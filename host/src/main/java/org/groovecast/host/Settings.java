@@ -57,6 +57,8 @@ public final class Settings {
         declare("harbor.maxAuthFailures", ValueType.INTEGER, 10, "failed logins from one address within harbor.authFailureWindow before it gets 429");
         declare("harbor.authFailureWindow", ValueType.NUMBER, 60.0, "seconds over which failed logins are counted, and for which an address is then refused");
         declare("harbor.handlerTimeout", ValueType.NUMBER, 30.0, "seconds a harbor.http.register handler or an HTTP control command may take before the request gets 503");
+        declare("random.seed", ValueType.INTEGER, 0, "where the random choices of random(), playlist(mode: 'randomize' or 'random') "
+                + "and the like start, to repeat a run; 0 for a new start each run");
         declare("request.timeout", ValueType.NUMBER, 30.0, "seconds a request's resolution may take (protocols, downloads)");
         declare("request.maxDownload", ValueType.INTEGER, 268_435_456, "largest file an http:// or https:// request downloads, in bytes");
         declare("ffmpeg.scalingThreads", ValueType.INTEGER, 1, "threads of the video scaler; 0 for one per core");

@@ -325,14 +325,16 @@ public final class Station implements AutoCloseable {
         AudioFormat format = new AudioFormat(settings.integer("audio.samplerate"), settings.integer("audio.channels"));
         int frameSize = (int) Math.max(1, Math.round(settings.number("frame.duration") * format.sampleRate()));
         ClockConfig config = new ClockConfig(format, frameSize, seconds("clock.maxLatency"), seconds("clock.warnLag"),
-                seconds("clock.reportEvery"), videoFormat(), settings.integer("ffmpeg.scalingThreads"), startTime(), zone());
+                seconds("clock.reportEvery"), videoFormat(), settings.integer("ffmpeg.scalingThreads"), startTime(), zone(),
+                settings.integer("random.seed"));
         scheduler = new TaskScheduler(settings.integer("scheduler.threads"),
                 Duration.ofNanos(seconds("scheduler.timerSlack")), 64);
         blocking = new BlockingPool(settings.integer("scheduler.blockingTasks"));
         boolean task = settings.bool("clock.task");
         for (ClockPlanner.Plan plan : ClockPlanner.plan(graph, Sync.parse(settings.string("clock.sync")))) {
-            Clock c = task ? new TaskClock(plan.id(), plan.sync(), config, scheduler)
-                    : new ThreadClock(plan.id(), plan.sync(), config);
+            ClockConfig own = config.forClock(clocks.size());
+            Clock c = task ? new TaskClock(plan.id(), plan.sync(), own, scheduler)
+                    : new ThreadClock(plan.id(), plan.sync(), own);
             c.attach(plan.outputs(), blocking);
             if (plan.handle() != null) plan.handle().bind(c);
             clocks.add(c);

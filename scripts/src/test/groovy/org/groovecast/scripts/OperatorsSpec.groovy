@@ -88,6 +88,34 @@ class OperatorsSpec extends Specification {
         order == 'aaabaaab'
     }
 
+    def "random picks by weight, and settings.random.seed repeats its choices"() {
+        given:
+        String script = '''
+            def a = blank(duration: 0.02, id: 'a')
+            def b = blank(duration: 0.02, id: 'b')
+            def r = fallback(random(weights: [3, 1], a, b), blank())
+            a.onTrack { m -> log.info('a') }
+            b.onTrack { m -> log.info('b') }
+            output.dummy(r)
+        '''
+        Closure<String> order = { String seed ->
+            render(script, 4, ['random.seed': seed]).scriptLog().recent().collect { it[-1] }.join()
+        }
+
+        when:
+        String first = order('7')
+        String again = order('7')
+        String other = order('8')
+
+        then: 'the same seed, the same choices, whatever the fallback around it asked in between'
+        first.length() > 150
+        again == first
+        other != first
+
+        and: 'three of a for one of b'
+        Math.abs(first.count('a') / first.length() - 0.75) < 0.1
+    }
+
     def "switchOn follows its predicates at track boundaries"() {
         when:
         def st = render('''

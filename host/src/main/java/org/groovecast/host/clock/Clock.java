@@ -8,9 +8,11 @@ import java.util.Collection;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.SplittableRandom;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
+import java.util.random.RandomGenerator;
 import org.groovecast.api.AudioFormat;
 import org.groovecast.api.ClockInfo;
 import org.groovecast.api.Output;
@@ -70,8 +72,9 @@ public abstract class Clock implements ClockInfo {
 
     /** Prepares the outputs' graphs for this clock; call once, before {@link #start}. */
     public final void attach(Collection<Output> outs, Executor blocking) {
+        SplittableRandom seeds = config.seed() == 0 ? null : new SplittableRandom(config.seed());
         Context ctx = new Context(config.format(), config.frameSize(), config.video(), config.scalingThreads(), this,
-                blocking, sync == Sync.AUTO, startupWork);
+                blocking, sync == Sync.AUTO, startupWork, seeds);
         for (Output o : outs) {
             o.prepare(ctx);
             outputs.add(o);
@@ -330,7 +333,8 @@ public abstract class Clock implements ClockInfo {
     }
 
     private record Context(AudioFormat format, int frameSize, VideoFormat video, int scalingThreads, Clock clock,
-                           Executor blocking, boolean realtime, List<Runnable> startup) implements StreamContext {
+                           Executor blocking, boolean realtime, List<Runnable> startup, SplittableRandom seeds)
+            implements StreamContext {
         @Override
         public void beforeStart(Runnable blockingWork) {
             startup.add(blockingWork);
@@ -344,6 +348,14 @@ public abstract class Clock implements ClockInfo {
         @Override
         public ZoneId zone() {
             return clock.config.zone();
+        }
+
+        @Override
+        public RandomGenerator random() {
+            if (seeds == null) return new SplittableRandom();
+            synchronized (seeds) {
+                return seeds.split();
+            }
         }
     }
 }

@@ -17,13 +17,25 @@ import org.groovecast.api.VideoFormat;
  * @param startTime       the station time at every clock's first frame ({@code settings.clock.startTime}), or null
  *                        for the wall clock
  * @param zone            the zone in which the station reads its time ({@code settings.time.zone})
+ * @param seed            where the sources' random generators start ({@code settings.random.seed}), or 0 for
+ *                        a new start each run
  */
 public record ClockConfig(AudioFormat format, int frameSize, long maxLatencyNanos, long warnLagNanos, long reportNanos,
-                          VideoFormat video, int scalingThreads, ZonedDateTime startTime, ZoneId zone) {
+                          VideoFormat video, int scalingThreads, ZonedDateTime startTime, ZoneId zone, long seed) {
     /** Audio settings only; video at its defaults, time from the wall clock in the system's zone. */
     public ClockConfig(AudioFormat format, int frameSize, long maxLatencyNanos, long warnLagNanos, long reportNanos) {
         this(format, frameSize, maxLatencyNanos, warnLagNanos, reportNanos, VideoFormat.DEFAULT, 1, null,
-                ZoneId.systemDefault());
+                ZoneId.systemDefault(), 0);
+    }
+
+    /**
+     * The configuration of the station's {@code n}th clock: its own seed, so that two clocks' sources
+     * do not make the same choices (a clock's id is no help there: generated ids differ run to run).
+     */
+    public ClockConfig forClock(int n) {
+        if (seed == 0 || n == 0) return this;
+        return new ClockConfig(format, frameSize, maxLatencyNanos, warnLagNanos, reportNanos, video, scalingThreads,
+                startTime, zone, seed * 1_000_003L + n);
     }
 
     /** Wall time of one frame: exact stream time, so that real-time clocks never drift. */

@@ -85,6 +85,11 @@ abstract class Selector extends Source {
     @Override
     public boolean isReady() {
         if (current != null && midTrack && onAirReady()) return true;
+        return anyReady(current);
+    }
+
+    /** Whether {@link #pick} would find an input now; pickers whose pick has side effects override it. */
+    protected boolean anyReady(Source current) {
         return pick(current) != null;
     }
 

@@ -8,9 +8,11 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
-import java.util.Random;
+import java.util.SplittableRandom;
+import java.util.random.RandomGenerator;
 import org.groovecast.api.RequestResolver;
 import org.groovecast.api.ScriptException;
+import org.groovecast.api.StreamContext;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -31,7 +33,7 @@ final class Playlist extends RequestSource {
     private final Mode mode;
     private final ReloadMode reloadMode;
     private final double reload;
-    private final Random random = new Random();
+    private RandomGenerator random = new SplittableRandom();
     private List<Request> items;
     private int index;
     private int rounds;
@@ -66,6 +68,14 @@ final class Playlist extends RequestSource {
             default -> throw new ScriptException(
                     "playlist(): reloadMode must be 'never', 'seconds', 'rounds' or 'watch', got '" + s + "'");
         };
+    }
+
+    @Override
+    protected void onPrepare(StreamContext context) {
+        super.onPrepare(context);
+        synchronized (this) {
+            random = context.random();
+        }
     }
 
     @Override
