@@ -49,6 +49,7 @@ import org.groovecast.net.Network;
 import org.groovecast.net.control.Commands;
 import org.groovecast.net.control.ControlOperators;
 import org.groovecast.net.rtmp.RtmpOperators;
+import org.groovecast.net.tls.TlsOperators;
 import org.groovecast.net.harbor.HarborLimits;
 import org.groovecast.net.harbor.HarborServer;
 import org.groovecast.net.harbor.HttpReply;
@@ -179,6 +180,7 @@ public final class Station implements AutoCloseable {
                 settings.integer("harbor.maxBody"), base.service(LiveDecoder.class));
         for (OperatorSpec spec : NetOperators.specs(network)) f.add(spec, "network");
         for (OperatorSpec spec : RtmpOperators.specs(network, base.service(LiveDecoder.class))) f.add(spec, "network");
+        for (OperatorSpec spec : TlsOperators.specs(network)) f.add(spec, "network");
         commands = new Commands();
         StationCommands.station(commands, this);
         for (OperatorSpec spec : ControlOperators.specs(commands, network)) f.add(spec, "control");

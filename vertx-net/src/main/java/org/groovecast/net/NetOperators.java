@@ -29,6 +29,7 @@ import org.groovecast.net.harbor.HarborOutput;
 import org.groovecast.net.harbor.HttpReply;
 import org.groovecast.net.harbor.LiveInput;
 import org.groovecast.net.harbor.Route;
+import org.groovecast.net.tls.ClientTls;
 
 /** The script functions of the network layer: harbor mounts, live inputs and HTTP endpoints. */
 public final class NetOperators {
@@ -72,6 +73,10 @@ public final class NetOperators {
                         .named("timeout", NUMBER, 10.0, "seconds the server may take to answer, or stop reading the stream, "
                                 + "before the connection is made again")
                         .named("fallible", BOOLEAN, false, "accept a source that may become unavailable")
+                        .named("tls", BOOLEAN, false, "connect over TLS (Icecast's <ssl>1</ssl> listen socket)")
+                        .named("tlsTrust", STRING, "", "a PEM file of certificates trusted besides the JVM's (a private CA, "
+                                + "a self-signed server)")
+                        .named("tlsVerify", BOOLEAN, true, "check the server's certificate; false takes any (still encrypted)")
                         .positional("encoder", ENCODER, "the format, e.g. mp3(bitrate: 128)")
                         .positional("source", SOURCE, "the source")
                         .returns(OUTPUT)
@@ -184,7 +189,7 @@ public final class NetOperators {
             throw new ScriptException("output.icecast(): timeout must be above 0 seconds, got " + a.number("timeout"));
         }
         UserFunction onError = a.function("onError");
-        IcecastClient client = new IcecastClient(target, onError == null ? null : e -> {
+        IcecastClient client = new IcecastClient(target, ClientTls.of("output.icecast", a), onError == null ? null : e -> {
             Object r = onError.call(e.getMessage());
             return r instanceof Number n ? n.doubleValue() : 5;
         }, a.number("timeout"));

@@ -11,6 +11,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.groovecast.net.ServerChannels;
+import org.groovecast.net.tls.ServerTls;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -48,6 +49,9 @@ public final class HarborServer {
     /** Where the script's code called for a connection (logins, handlers) runs: a virtual thread each. */
     private volatile java.util.concurrent.Executor callbacks = OffLoopCall.VIRTUAL_THREADS;
     private Channel server;
+    /** TLS on the port ({@code harbor.tls}), or null for plain HTTP; read by each new connection. */
+    private volatile ServerTls tls;
+    private volatile ServerTls nextTls;
 
     public HarborServer(int port, String bind, int maxBody) {
         this.port = port;
@@ -124,6 +128,16 @@ public final class HarborServer {
         nextStatics.put(prefix.endsWith("/") ? prefix.substring(0, prefix.length() - 1) : prefix, new StaticFiles(dir));
     }
 
+    /** The script being loaded serves this port over TLS with {@code t} (null: plain HTTP). */
+    public void tls(ServerTls t) {
+        nextTls = t;
+    }
+
+    /** The TLS the port serves new connections with now, or null. */
+    public ServerTls tls() {
+        return tls;
+    }
+
     private void claim(String path) {
         if (nextMounts.containsKey(path) || nextIngests.containsKey(path)) {
             throw new IllegalArgumentException("port " + port + " already has a mount at " + path);
@@ -136,6 +150,7 @@ public final class HarborServer {
         nextIngests.clear();
         nextRoutes.clear();
         nextStatics.clear();
+        nextTls = null;
     }
 
     /** Whether the script being loaded declared a mount, a DJ input, a route or static files here. */
@@ -150,6 +165,7 @@ public final class HarborServer {
         nextIngests.putAll(ingests);
         nextRoutes.addAll(routes);
         nextStatics.putAll(statics);
+        nextTls = tls;
     }
 
     /**
@@ -166,6 +182,11 @@ public final class HarborServer {
         ingests = Map.copyOf(nextIngests);
         routes = List.copyOf(nextRoutes);
         statics = Map.copyOf(nextStatics);
+        ServerTls t = nextTls;
+        // Connections made before keep the certificate they shook hands with; the next handshake has this one.
+        if (t != null && (tls == null || !t.files().sameAs(tls.files()))) log.info("harbor: port {} serves TLS with {}", port, t);
+        else if (t == null && tls != null) log.info("harbor: port {} no longer serves TLS", port);
+        tls = t;
         return kept;
     }
 
@@ -229,7 +250,7 @@ public final class HarborServer {
 
     /** Binds the port on {@code address} ({@code settings.harbor.bind} as the script left it); fails when it is taken. */
     public Future<Void> listen(Vertx vertx, String address) {
-        return ServerChannels.bind(vertx, address, port, b -> { }, () -> new HarborConnection(this)).map(ch -> {
+        return ServerChannels.bind(vertx, address, port, b -> { }, this::connection).map(ch -> {
             server = ch;
             log.info("harbor: listening on {}:{} ({})", address, actualPort(), String.join(", ", describe()));
             long fds = ServerChannels.maxFileDescriptors();
@@ -239,6 +260,13 @@ public final class HarborServer {
             }
             return null;
         });
+    }
+
+    /** A new connection's handler: the harbor's, behind TLS when the port serves it. */
+    private io.netty.channel.ChannelHandler connection() {
+        ServerTls t = tls;
+        HarborConnection c = new HarborConnection(this);
+        return t == null ? c : t.around(c);
     }
 
     /** The port actually bound (differs from {@link #port()} when that was 0). */

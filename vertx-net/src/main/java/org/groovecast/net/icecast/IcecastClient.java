@@ -23,6 +23,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.ToDoubleFunction;
 import org.groovecast.net.Reconnection;
+import org.groovecast.net.tls.TlsFailure;
+import org.groovecast.net.tls.TlsOptions;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -44,6 +46,10 @@ public final class IcecastClient implements AutoCloseable {
     private static final int SEND_BUFFER = 64 * 1024;
 
     private final IcecastTarget target;
+    /** TLS to the server, or null for plain TCP. */
+    private final TlsOptions tls;
+    /** The target as logged: {@code icecast+tls://} when over TLS. */
+    private final String where;
     private final Reconnection reconnection;
     private final long timeoutNanos;
     private final Queue<ByteBuf> queue = PlatformDependent.newFixedMpscQueue(QUEUE);
@@ -69,13 +75,25 @@ public final class IcecastClient implements AutoCloseable {
      *                       connection counts as lost
      */
     public IcecastClient(IcecastTarget target, ToDoubleFunction<Throwable> onError, double timeoutSeconds) {
+        this(target, null, onError, timeoutSeconds);
+    }
+
+    /** @param tls TLS to the server (its source connection and metadata updates), or null for plain TCP */
+    public IcecastClient(IcecastTarget target, TlsOptions tls, ToDoubleFunction<Throwable> onError, double timeoutSeconds) {
         this.target = target;
-        this.reconnection = new Reconnection("output.icecast " + target, onError);
+        this.tls = tls;
+        this.where = tls == null ? target.toString() : target.toString().replaceFirst("^icecast://", "icecast+tls://");
+        this.reconnection = new Reconnection("output.icecast " + where, onError);
         this.timeoutNanos = (long) (timeoutSeconds * 1e9);
     }
 
     public IcecastTarget target() {
         return target;
+    }
+
+    /** The target as logs and reloads name it ({@code icecast+tls://} over TLS). */
+    public String where() {
+        return where;
     }
 
     /** Replaces the reconnection policy: a reloaded script brings its own {@code onError}. */
@@ -87,7 +105,8 @@ public final class IcecastClient implements AutoCloseable {
     public void start(Vertx vertx) {
         this.vertx = vertx;
         int ms = (int) Math.min(Integer.MAX_VALUE, timeoutNanos / 1_000_000);
-        this.http = vertx.createHttpClient(new HttpClientOptions().setConnectTimeout(Math.min(5000, ms)));
+        HttpClientOptions options = new HttpClientOptions().setConnectTimeout(Math.min(5000, ms));
+        this.http = vertx.createHttpClient(tls == null ? options : tls.apply(options));
         thread = Thread.ofVirtual().name("output.icecast " + target).start(this::run);
     }
 
@@ -150,8 +169,9 @@ public final class IcecastClient implements AutoCloseable {
     }
 
     private void run() {
-        NetClient client = vertx.createNetClient(new NetClientOptions().setConnectTimeout(5000).setTcpNoDelay(true)
-                .setSendBufferSize(SEND_BUFFER));
+        NetClientOptions options = new NetClientOptions().setConnectTimeout(5000).setTcpNoDelay(true)
+                .setSendBufferSize(SEND_BUFFER);
+        NetClient client = vertx.createNetClient(tls == null ? options : tls.apply(options));
         while (!closed) {
             Throwable failure;
             try {
@@ -171,7 +191,7 @@ public final class IcecastClient implements AutoCloseable {
                 });
                 stalled = false;
                 live = ctx;
-                log.info("output.icecast: streaming to {}", target);
+                log.info("output.icecast: streaming to {}", where);
                 reconnection.connected();
                 if (title != null) sendMetadata();
                 ended.future().await();
@@ -179,7 +199,7 @@ public final class IcecastClient implements AutoCloseable {
                         ? "the server stopped reading the stream (nothing sent for " + seconds() + " s)"
                         : "the server closed the connection");
             } catch (Throwable e) {
-                failure = e;
+                failure = tls == null ? e : TlsFailure.explain(e);
             }
             live = null;
             socket = null;
@@ -250,9 +270,9 @@ public final class IcecastClient implements AutoCloseable {
                             .setIdleTimeout(timeoutNanos / 1_000_000))
                     .compose(r -> r.send().compose(resp -> resp.body().map(b -> resp.statusCode())))
                     .await();
-            if (code != 200) log.warn("output.icecast {}: metadata update answered {}", target, code);
+            if (code != 200) log.warn("output.icecast {}: metadata update answered {}", where, code);
         } catch (Exception e) {
-            log.warn("output.icecast {}: metadata update failed: {}", target, e.getMessage());
+            log.warn("output.icecast {}: metadata update failed: {}", where, e.getMessage());
         }
     }
 

@@ -30,7 +30,7 @@ public final class IcecastOutput extends EncodedOutput {
     /** The server, mount and stream headers: a reload keeps the connection only if all are the same. */
     @Override
     public String endpoint() {
-        return client.target() + " (" + client.target().contentType() + ")";
+        return client.where() + " (" + client.target().contentType() + ")";
     }
 
     @Override

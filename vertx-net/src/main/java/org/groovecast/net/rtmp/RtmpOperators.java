@@ -67,13 +67,15 @@ public final class RtmpOperators {
                         }),
                 OperatorSpec.named("output.rtmp")
                         .doc("Pushes the stream to an RTMP server (nginx-rtmp, YouTube, this engine), reconnecting with backoff.")
-                        .positional("url", STRING, "rtmp://host[:port]/app/key")
+                        .positional("url", STRING, "rtmp://host[:port]/app/key, or rtmps://host[:port]/app/key over TLS")
                         .positional("encoder", ENCODER, "an FLV encoder: ffmpeg(format: 'flv', audio: [codec: 'aac'], video: [...])")
                         .positional("source", SOURCE, "the source")
                         .named("onError", FUNCTION, null, "{ error -> seconds } before reconnecting; backoff 1 s to 30 s by default")
                         .named("timeout", NUMBER, 10.0, "seconds the server may take to answer, or to take what is sent, "
                                 + "before the connection is dropped and made again")
                         .named("fallible", BOOLEAN, false, "accept a source that may become unavailable")
+                        .named("tlsTrust", STRING, "", "for rtmps://: a PEM file of certificates trusted besides the JVM's")
+                        .named("tlsVerify", BOOLEAN, true, "for rtmps://: check the server's certificate; false takes any")
                         .returns(OUTPUT)
                         .create(a -> push(net, a)));
     }
@@ -82,7 +84,9 @@ public final class RtmpOperators {
         UserFunction onError = a.function("onError");
         RtmpPushClient client;
         try {
-            client = new RtmpPushClient(a.string("url"), onError == null ? null : e -> {
+            String url = a.string("url");
+            client = new RtmpPushClient(url, url.regionMatches(true, 0, "rtmps:", 0, 6)
+                    ? org.groovecast.net.tls.ClientTls.options("output.rtmp", a) : null, onError == null ? null : e -> {
                 Object r = onError.call(e.getMessage());
                 return r instanceof Number n ? n.doubleValue() : 5;
             }, (long) (a.number("timeout") * 1000));

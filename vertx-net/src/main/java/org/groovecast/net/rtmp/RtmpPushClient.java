@@ -17,6 +17,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.ToDoubleFunction;
 import org.groovecast.net.Reconnection;
+import org.groovecast.net.tls.TlsFailure;
+import org.groovecast.net.tls.TlsOptions;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -41,6 +43,8 @@ public final class RtmpPushClient implements AutoCloseable {
     private final int port;
     private final String app;
     private final String key;
+    /** TLS for an {@code rtmps://} URL, else null. */
+    private final TlsOptions tls;
     private final Reconnection reconnection;
     private final long timeoutMillis;
     // Drained on the event loop, emptied by close() from another thread: a queue safe for both.
@@ -66,13 +70,23 @@ public final class RtmpPushClient implements AutoCloseable {
      * @param timeoutMillis how long the server may take to answer, or to take what is written
      */
     public RtmpPushClient(String url, ToDoubleFunction<Throwable> onError, long timeoutMillis) {
+        this(url, null, onError, timeoutMillis);
+    }
+
+    /**
+     * @param url {@code rtmp://host[:port]/app/key}, or {@code rtmps://host[:port]/app/key} (port 443 by default) over TLS
+     * @param tls how an {@code rtmps://} URL checks the server's certificate; null for the JVM's trust store
+     */
+    public RtmpPushClient(String url, TlsOptions tls, ToDoubleFunction<Throwable> onError, long timeoutMillis) {
         if (timeoutMillis <= 0) {
             throw new IllegalArgumentException("timeout must be positive, got " + timeoutMillis + " ms");
         }
         URI u = URI.create(url);
-        if (!"rtmp".equalsIgnoreCase(u.getScheme()) || u.getHost() == null) {
-            throw new IllegalArgumentException("not an rtmp:// URL: " + url);
+        boolean secure = "rtmps".equalsIgnoreCase(u.getScheme());
+        if (!(secure || "rtmp".equalsIgnoreCase(u.getScheme())) || u.getHost() == null) {
+            throw new IllegalArgumentException("not an rtmp:// or rtmps:// URL: " + url);
         }
+        this.tls = secure ? (tls != null ? tls : new TlsOptions(null, true)) : null;
         String path = u.getRawPath() == null ? "" : u.getRawPath().replaceFirst("^/", "");
         int slash = path.lastIndexOf('/');
         if (slash <= 0 || slash == path.length() - 1) {
@@ -80,7 +94,7 @@ public final class RtmpPushClient implements AutoCloseable {
         }
         this.url = url;
         this.host = u.getHost();
-        this.port = u.getPort() > 0 ? u.getPort() : 1935;
+        this.port = u.getPort() > 0 ? u.getPort() : secure ? 443 : 1935;
         this.app = path.substring(0, slash);
         this.key = path.substring(slash + 1) + (u.getRawQuery() == null ? "" : "?" + u.getRawQuery());
         this.reconnection = new Reconnection("output.rtmp " + url, onError);
@@ -173,8 +187,9 @@ public final class RtmpPushClient implements AutoCloseable {
     }
 
     private void run(Vertx vertx) {
-        NetClient client = vertx.createNetClient(new NetClientOptions()
-                .setConnectTimeout((int) Math.min(timeoutMillis, Integer.MAX_VALUE)).setTcpNoDelay(true));
+        NetClientOptions options = new NetClientOptions()
+                .setConnectTimeout((int) Math.min(timeoutMillis, Integer.MAX_VALUE)).setTcpNoDelay(true);
+        NetClient client = vertx.createNetClient(tls == null ? options : tls.apply(options));
         while (!closed) {
             Throwable failure;
             Session session = null;
@@ -189,7 +204,7 @@ public final class RtmpPushClient implements AutoCloseable {
                 String stall = session.stall;
                 failure = new IllegalStateException(stall != null ? stall : "the server closed the connection");
             } catch (Throwable e) {
-                failure = e;
+                failure = tls == null ? e : TlsFailure.explain(e);
             }
             live = null;
             NetSocket open = socket;
@@ -306,7 +321,7 @@ public final class RtmpPushClient implements AutoCloseable {
             info.put("app", app);
             info.put("type", "nonprivate");
             info.put("flashVer", "FMLE/3.0 (compatible; Groovecast)");
-            info.put("tcUrl", "rtmp://" + host + ":" + port + "/" + app);
+            info.put("tcUrl", (tls == null ? "rtmp://" : "rtmps://") + host + ":" + port + "/" + app);
             expect(call(1, 0, "connect", info), "connect");
             call(2, 0, "releaseStream", null, key);
             call(3, 0, "FCPublish", null, key);
