@@ -231,6 +231,12 @@ class TlsSpec extends Specification {
         curl('/control/version', first, ['-H', 'Authorization: Bearer tok']).contains('Groovecast')
         TlsPeers.presentedSerial(port) == first.serial
 
+        and: 'its playlist names the https URL; a plain http request gets a 400 that says to use https'
+        curl('/radio.m3u', first).contains("https://127.0.0.1:${port}/radio")
+        String plain = Net.raw(port, "GET /radio HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        Net.status(plain) == 400
+        plain.contains('This port speaks HTTPS')
+
         and: 'a file the harbor sends with sendfile in plain HTTP arrives whole through TLS'
         Path got = dir.resolve('got.bin')
         curl('/files/big.bin', first, ['-o', got.toString()]) != null

@@ -32,7 +32,7 @@ final class MountPlaylists {
         if (!m3u && !path.endsWith(".pls")) return null;
         HarborMount mount = server.mount(path.substring(0, path.length() - 4));
         if (mount == null) return null;
-        String url = "http://" + authority(host, local) + encodedPath(mount.path());
+        String url = (server.tls() != null ? "https://" : "http://") + authority(host, local) + encodedPath(mount.path());
         String name = mount.name();
         String title = oneLine(name == null || name.isEmpty() ? mount.path().substring(1) : name);
         if (m3u) {

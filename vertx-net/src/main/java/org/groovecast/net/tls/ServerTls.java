@@ -25,7 +25,8 @@ public final class ServerTls {
     }
 
     /**
-     * What a new connection's pipeline starts with: TLS, then the port's handler. Files the port
+     * What a new connection's pipeline starts with: TLS (plain HTTP refused with a 400 that says
+     * so), then the port's handler. Files the port
      * sends with sendfile (a FileRegion, which TLS cannot encrypt in the kernel) are read in
      * chunks instead.
      */
@@ -33,8 +34,8 @@ public final class ServerTls {
         return new ChannelInitializer<Channel>() {
             @Override
             protected void initChannel(Channel ch) {
-                ch.pipeline().addLast(context.newHandler(ch.alloc()), new ChunkedWriteHandler(), new FileRegionChunks(),
-                        connection);
+                ch.pipeline().addLast(new PlainRequestRefusal(), context.newHandler(ch.alloc()), new ChunkedWriteHandler(),
+                        new FileRegionChunks(), connection);
             }
         };
     }
