@@ -103,6 +103,18 @@ class TlsSpec extends Specification {
         log.messages().every { it.startsWith(prefix) && it.contains('self-signed') }
         station.clocks().every { it.getLag() < 0.5 && it.getTicks() > 100 }
 
+        when: 'the certificate is trusted but the output connects by a name the certificate does not give (only IP:127.0.0.1)'
+        station.stop()
+        run("""
+            output.icecast(mp3(bitrate: 128), sine(440), host: 'localhost', port: ${icecast.sslPort},
+                    password: '${Icecast.SOURCE_PASSWORD}', mount: 'radio', tls: true, tlsTrust: '${cert.cert}')
+        """)
+
+        then: 'the host name is checked too'
+        Net.await(10) { log.messages().any { it.startsWith("output.icecast icecast+tls://localhost:${icecast.sslPort}/radio: " +
+                'TLS handshake failed: certificate not valid for localhost (CN=127.0.0.1, expires ') } }
+        !icecast.hasMount('/radio')
+
         when: 'another station takes any certificate'
         station.stop()
         run("""

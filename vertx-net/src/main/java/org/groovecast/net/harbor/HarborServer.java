@@ -133,6 +133,11 @@ public final class HarborServer {
         nextTls = t;
     }
 
+    /** The TLS the script being loaded declared for the port so far, or null. */
+    public ServerTls declaredTls() {
+        return nextTls;
+    }
+
     /** The TLS the port serves new connections with now, or null. */
     public ServerTls tls() {
         return tls;

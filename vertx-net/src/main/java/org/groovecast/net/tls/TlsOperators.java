@@ -38,6 +38,9 @@ public final class TlsOperators {
 
     private static void declare(Network net, Arguments a) {
         int port = a.integer("port");
+        if (net.harbor(port).declaredTls() != null) {
+            throw new ScriptException("harbor.tls(): port " + port + " is given a certificate twice; declare it once");
+        }
         String key = a.string("key");
         CertificateFiles files;
         try {
