@@ -86,6 +86,7 @@ public final class NetOperators {
                         .named("buffer", NUMBER, 2.0, "seconds decoded before the source becomes available")
                         .named("max", NUMBER, 10.0, "seconds kept at most; newer samples past that are dropped")
                         .named("timeout", NUMBER, 10.0, "seconds without data after which a client is dropped")
+                        .named("icy", BOOLEAN, false, "also take Shoutcast v1 (ICY) source clients on port + 1")
                         .named("auth", FUNCTION, null, "{ user, password -> bool } instead of user: and password:, or "
                                 + "answering [allow: true, username: 'dj1', displayName: 'DJ One'] to name the DJ")
                         .named("onConnect", FUNCTION, null, "called with [user:, username:, displayName:, address:, headers:] "
@@ -208,6 +209,10 @@ public final class NetOperators {
         if (disconnect != null) in.onDisconnect(disconnect::call);
         try {
             net.harbor(a.integer("port")).addIngest(in);
+            if (a.bool("icy")) {
+                in.icyUser(user);
+                net.harbor(a.integer("port")).addIcyIngest(in);
+            }
         } catch (IllegalArgumentException e) {
             throw new ScriptException("input.harbor(): " + e.getMessage());
         }
