@@ -25,6 +25,7 @@ import org.groovecast.net.harbor.HarborMount;
 import org.groovecast.net.icecast.IcecastClient;
 import org.groovecast.net.icecast.IcecastOutput;
 import org.groovecast.net.icecast.IcecastTarget;
+import org.groovecast.net.icecast.ShoutcastProtocol;
 import org.groovecast.net.harbor.HarborOutput;
 import org.groovecast.net.harbor.HttpReply;
 import org.groovecast.net.harbor.LiveInput;
@@ -76,6 +77,27 @@ public final class NetOperators {
                         .positional("source", SOURCE, "the source")
                         .returns(OUTPUT)
                         .create(a -> icecast(net, a)),
+                OperatorSpec.named("output.shoutcast")
+                        .doc("Streams to a Shoutcast v1 server (or Icecast's shoutcast-compatible socket) with the ICY source "
+                                + "protocol, reconnecting when it is down or restarts.")
+                        .named("host", STRING, "localhost", "the server")
+                        .named("port", INTEGER, 8000, "its port (listeners, title updates)")
+                        .named("sourcePort", INTEGER, 0, "where the source connects; 0 for port + 1, as Shoutcast v1 wants")
+                        .named("user", STRING, "source", "sent as user:password when not 'source'")
+                        .named("password", STRING, "hackme", "the source password")
+                        .named("name", STRING, "", "icy-name")
+                        .named("description", STRING, "", "icy-description")
+                        .named("genre", STRING, "", "icy-genre")
+                        .named("url", STRING, "", "icy-url")
+                        .named("public", BOOLEAN, false, "list the stream in directories (icy-pub)")
+                        .named("onError", FUNCTION, null, "{ error -> seconds } before reconnecting; backoff 1 s to 30 s by default")
+                        .named("timeout", NUMBER, 10.0, "seconds the server may take to answer, or stop reading the stream, "
+                                + "before the connection is made again")
+                        .named("fallible", BOOLEAN, false, "accept a source that may become unavailable")
+                        .positional("encoder", ENCODER, "the format, e.g. mp3(bitrate: 128)")
+                        .positional("source", SOURCE, "the source")
+                        .returns(OUTPUT)
+                        .create(a -> shoutcast(net, a)),
                 OperatorSpec.named("input.harbor")
                         .doc("A live source client (Icecast protocol: ffmpeg, BUTT, Mixxx) on the harbor; "
                                 + "available while it streams.")
@@ -190,6 +212,27 @@ public final class NetOperators {
             return r instanceof Number n ? n.doubleValue() : 5;
         }, a.number("timeout"));
         return new IcecastOutput(a.encoder("encoder"), client, net::vertx, a.source("source"), a.bool("fallible"));
+    }
+
+    private static IcecastOutput shoutcast(Network net, Arguments a) {
+        IcecastTarget target = new IcecastTarget(a.string("host"), a.integer("port"), a.string("user"),
+                a.string("password"), "/", a.encoder("encoder").contentType(), a.string("name"),
+                a.string("description"), a.string("genre"), a.string("url"), a.bool("public"));
+        if (a.number("timeout") <= 0) {
+            throw new ScriptException("output.shoutcast(): timeout must be above 0 seconds, got " + a.number("timeout"));
+        }
+        int sourcePort = a.integer("sourcePort") == 0 ? a.integer("port") + 1 : a.integer("sourcePort");
+        if (sourcePort < 1 || sourcePort > 65535) {
+            throw new ScriptException("output.shoutcast(): sourcePort must be a port (1 to 65535), or 0 for port + 1; got "
+                    + a.integer("sourcePort"));
+        }
+        UserFunction onError = a.function("onError");
+        IcecastClient client = new IcecastClient(target, onError == null ? null : e -> {
+            Object r = onError.call(e.getMessage());
+            return r instanceof Number n ? n.doubleValue() : 5;
+        }, a.number("timeout"), new ShoutcastProtocol(sourcePort));
+        return new IcecastOutput("output.shoutcast", a.encoder("encoder"), client, net::vertx, a.source("source"),
+                a.bool("fallible"));
     }
 
     private static LiveInput liveInput(Network net, Arguments a) {
