@@ -22,6 +22,18 @@ class ShoutcastOutputSpec extends Specification {
         def i = new Icecast(port)
         i.listenExtra = '<shoutcast-mount>/stream</shoutcast-mount>'
         i.start()
+        // icecast binds port + 1 for Shoutcast sources beside the listen socket; say so if it could not
+        assert Net.await(10) { accepts(port + 1) }: "icecast2 does not listen on ${port + 1}: ${'ss -ltnp'.execute().text}"
+        i
+    }
+
+    static boolean accepts(int port) {
+        try {
+            new Socket('127.0.0.1', port).close()
+            true
+        } catch (IOException ignored) {
+            false
+        }
     }
 
     Station stream(String password) {
