@@ -38,6 +38,15 @@ class ShoutcastInputSpec extends Specification {
         throw new IllegalStateException('no free pair of ports')
     }
 
+    static boolean bindable(int port) {
+        try {
+            new ServerSocket(port).close()
+            true
+        } catch (IOException ignored) {
+            false
+        }
+    }
+
     Station live(String extra = '') {
         station = Engine.load('icy.groovy', """
             def seen = []
@@ -187,6 +196,25 @@ class ShoutcastInputSpec extends Specification {
         third == 'invalid password\r\n'
         and: 'the station never stalled'
         station.clocks().every { it.getLag() < 0.5 }
+    }
+
+    def "a port + 1 that is taken is a start error naming it, and the harbor port is let go again"() {
+        given:
+        def taken = new ServerSocket(port + 1)
+        station = Engine.load('icy.groovy', """
+            output.dummy(mksafe(input.harbor('live', port: ${port}, password: 'secret', icy: true)))
+        """.stripIndent(), [:])
+
+        when:
+        station.start(null)
+
+        then:
+        Exception e = thrown()
+        (e.message + ' ' + e.cause?.message).contains("Shoutcast (icy) port ${port + 1}")
+        bindable(port)
+
+        cleanup:
+        taken.close()
     }
 
     def "GStreamer's shout2send in ICY mode (libshout: !POKE probe, then port + 1) streams to the station, and its title reaches the metadata"() {
