@@ -1,9 +1,11 @@
 package org.groovecast.scripts
 
 import java.nio.charset.StandardCharsets
+import java.nio.file.Files
 import java.nio.file.Path
 import java.util.concurrent.TimeUnit
 import org.groovecast.host.Station
+import org.groovecast.host.StationReloader
 import spock.lang.Specification
 import spock.lang.TempDir
 
@@ -17,11 +19,13 @@ class ShoutcastInputSpec extends Specification {
 
     int port = freePair()
     Station station
+    StationReloader reloader
     List<Process> processes = []
 
     def cleanup() {
         processes.each { it.destroyForcibly(); it.waitFor(5, TimeUnit.SECONDS) }
         station?.stop()
+        reloader?.stop()
     }
 
     /** A free port whose next one is free too: the harbor takes both. */
@@ -215,6 +219,51 @@ class ShoutcastInputSpec extends Specification {
 
         cleanup:
         taken.close()
+    }
+
+    def "a reload keeps the Shoutcast DJ on air and port + 1 listening; a reload without icy: true lets port + 1 go"() {
+        given:
+        Path script = dir.resolve('icy.groovy')
+        def version = { int tone, boolean icy -> """
+            def seen = []
+            def live = input.harbor('live', port: ${port}, password: 'secret', buffer: 0.5, icy: ${icy})
+            live.onMetadata { m -> seen << "title " + m.title }
+            output.dummy(fallback(trackSensitive: false, live, sine(${tone}, amplitude: 0.3)))
+            harbor.http.register('/seen', port: ${port}) { req -> seen.join('|') + '|connected ' + live.isConnected() }
+        """.stripIndent() }
+        Files.writeString(script, version(440, true))
+        reloader = new StationReloader(script, Engine.plugins().functions(), [:])
+        reloader.start()
+        def s = new Socket('127.0.0.1', port + 1)
+        s.soTimeout = 5000
+        s.outputStream.write('secret\r\nicy-name:Kept\r\n\r\n'.bytes)
+        assert readExactly(s.inputStream, 'OK2\r\nicy-caps:11\r\n\r\n'.length()).startsWith('OK2')
+        Process mp3 = tone(880, 12)
+        Thread.start { try { mp3.inputStream.transferTo(s.outputStream) } catch (IOException ignored) { } }
+        assert Net.await(5) { seen().endsWith('connected true') }
+
+        when: 'the script is reloaded with icy: true again'
+        boolean first = reloader.reload()
+        Thread.sleep(1000)
+        String afterFirst = seen()
+        String cgi = Net.raw(port + 1, 'GET /admin.cgi?pass=secret&mode=updinfo&song=After+Reload HTTP/1.0\r\n\r\n')
+        boolean titled = Net.await(5) { seen().contains('title After Reload') }
+
+        and: 'then without it'
+        Files.writeString(script, version(550, false))
+        boolean second = reloader.reload()
+        boolean released = Net.await(5) { bindable(port + 1) }
+
+        then: 'the DJ streamed through the first reload, the title went to the new station, port + 1 went with icy: true'
+        first
+        afterFirst.endsWith('connected true')
+        Net.status(cgi) == 200
+        titled
+        second
+        released
+
+        cleanup:
+        s.close()
     }
 
     def "GStreamer's shout2send in ICY mode (libshout: !POKE probe, then port + 1) streams to the station, and its title reaches the metadata"() {
