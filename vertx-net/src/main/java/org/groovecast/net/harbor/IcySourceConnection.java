@@ -56,6 +56,8 @@ final class IcySourceConnection extends ChannelInboundHandlerAdapter {
     private final Map<String, String> headers = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
     private HarborIngest.Session session;
     private ScheduledFuture<?> headTimer;
+    /** Bytes of password and header lines so far: 16 KiB at most, as a harbor request head. */
+    private int headBytes;
 
     IcySourceConnection(HarborServer server) {
         this.server = server;
@@ -148,6 +150,12 @@ final class IcySourceConnection extends ChannelInboundHandlerAdapter {
                     log.info("input.harbor: Shoutcast (icy) client {} sent over 16 KiB without its headers; closed", peer);
                     close();
                 }
+                return;
+            }
+            headBytes += lf + 1 - acc.readerIndex();
+            if (headBytes > HarborConnection.MAX_HEAD) {
+                log.info("input.harbor: Shoutcast (icy) client {} sent over 16 KiB of header lines; closed", peer);
+                close();
                 return;
             }
             String line = lineTo(lf);

@@ -183,4 +183,14 @@ class IcySourceConnectionTest {
         assertFalse(ch.isActive());
         assertEquals(null, ingest.head);
     }
+
+    @Test
+    void headerLinesPast16KiBCloseTheConnection() {
+        EmbeddedChannel ch = connect();
+        send(ch, "pw\r\n");
+        written(ch);
+        for (int i = 0; i < 2000 && ch.isActive(); i++) send(ch, "icy-x" + i + ":" + "y".repeat(20) + "\r\n");
+        assertFalse(ch.isActive());
+        assertEquals(null, ingest.head);
+    }
 }
