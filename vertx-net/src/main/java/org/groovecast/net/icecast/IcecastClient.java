@@ -65,6 +65,9 @@ public final class IcecastClient implements AutoCloseable {
     /** The Shoutcast v1 variant of the protocol ({@code output.shoutcast}), or null for Icecast's PUT. */
     private final ShoutcastProtocol shoutcast;
     private final String kind;
+    /** Where it streams, as the logs say it: {@code icecast://host:8000/radio}, {@code shoutcast://host:8000}. */
+    private final String where;
+    private final String name;
     private volatile int bitrate;
 
     /**
@@ -82,7 +85,9 @@ public final class IcecastClient implements AutoCloseable {
         this.shoutcast = shoutcast;
         this.kind = shoutcast == null ? "output.icecast" : "output.shoutcast";
         this.target = target;
-        this.reconnection = new Reconnection(kind + " " + target, onError);
+        this.where = shoutcast == null ? target.toString() : "shoutcast://" + target.host() + ":" + target.port();
+        this.name = kind + " " + where;
+        this.reconnection = new Reconnection(name, onError);
         this.timeoutNanos = (long) (timeoutSeconds * 1e9);
     }
 
@@ -100,7 +105,7 @@ public final class IcecastClient implements AutoCloseable {
         this.vertx = vertx;
         int ms = (int) Math.min(Integer.MAX_VALUE, timeoutNanos / 1_000_000);
         this.http = vertx.createHttpClient(new HttpClientOptions().setConnectTimeout(Math.min(5000, ms)));
-        thread = Thread.ofVirtual().name(kind + " " + target).start(this::run);
+        thread = Thread.ofVirtual().name(name).start(this::run);
     }
 
     public boolean isConnected() {
@@ -184,7 +189,7 @@ public final class IcecastClient implements AutoCloseable {
                 });
                 stalled = false;
                 live = ctx;
-                log.info("{}: streaming to {}", kind, target);
+                log.info("{}: streaming to {}", kind, where);
                 reconnection.connected();
                 if (title != null) sendMetadata();
                 ended.future().await();
@@ -268,9 +273,9 @@ public final class IcecastClient implements AutoCloseable {
             int code = http.request(request)
                     .compose(r -> r.send().compose(resp -> resp.body().map(b -> resp.statusCode())))
                     .await();
-            if (code != 200) log.warn("{} {}: metadata update answered {}", kind, target, code);
+            if (code != 200) log.warn("{}: metadata update answered {}", name, code);
         } catch (Exception e) {
-            log.warn("{} {}: metadata update failed: {}", kind, target, e.getMessage());
+            log.warn("{}: metadata update failed: {}", name, e.getMessage());
         }
     }
 
