@@ -44,7 +44,7 @@ public final class HarborServer {
     /** The live input Shoutcast v1 (ICY) source clients reach on port + 1, if one asked for them ({@code icy: true}). */
     private volatile HarborIngest icy;
     private volatile HarborIngest nextIcy;
-    private Channel icyServer;
+    private volatile Channel icyServer;
     private final Set<Route> failedOnce = ConcurrentHashMap.newKeySet();
     private final ConnectionCount connections;
     private final AuthFailures authFailures;
