@@ -12,6 +12,12 @@ final class Icecast {
     static final String SOURCE_PASSWORD = 'srcpw'
     final int port
     final Path dir
+    /** More of the listen socket's config (a {@code <shoutcast-mount>}), set before {@link #start}. */
+    String listenExtra = ''
+    /** More of {@code <authentication>} (a relay user), set before {@link #start}. */
+    String authExtra = ''
+    /** More top-level config ({@code <relay>}, {@code <master-server>}), set before {@link #start}. */
+    String configExtra = ''
     private Process process
 
     /** In a directory of its own that the server's user can reach (test temp dirs are private to root). */
@@ -32,11 +38,11 @@ final class Icecast {
               <limits><sources>8</sources><clients>300</clients></limits>
               <authentication>
                 <source-password>${SOURCE_PASSWORD}</source-password>
-                <admin-user>admin</admin-user><admin-password>adminpw</admin-password>
+                <admin-user>admin</admin-user><admin-password>adminpw</admin-password>${authExtra}
               </authentication>
               <location>test</location><admin>test@localhost</admin>
               <hostname>127.0.0.1</hostname>
-              <listen-socket><port>${port}</port><bind-address>127.0.0.1</bind-address></listen-socket>
+              <listen-socket><port>${port}</port><bind-address>127.0.0.1</bind-address>${listenExtra}</listen-socket>${configExtra}
               <paths><basedir>/usr/share/icecast2</basedir><logdir>${log}</logdir>
                 <webroot>/usr/share/icecast2/web</webroot><adminroot>/usr/share/icecast2/admin</adminroot></paths>
               <logging><errorlog>error.log</errorlog><loglevel>2</loglevel></logging>

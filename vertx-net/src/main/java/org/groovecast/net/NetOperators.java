@@ -17,6 +17,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.ToDoubleFunction;
 import org.groovecast.api.Arguments;
 import org.groovecast.api.OperatorSpec;
 import org.groovecast.api.ScriptException;
@@ -25,6 +26,7 @@ import org.groovecast.net.harbor.HarborMount;
 import org.groovecast.net.icecast.IcecastClient;
 import org.groovecast.net.icecast.IcecastOutput;
 import org.groovecast.net.icecast.IcecastTarget;
+import org.groovecast.net.icecast.ShoutcastProtocol;
 import org.groovecast.net.harbor.HarborOutput;
 import org.groovecast.net.harbor.HttpReply;
 import org.groovecast.net.harbor.LiveInput;
@@ -81,6 +83,27 @@ public final class NetOperators {
                         .positional("source", SOURCE, "the source")
                         .returns(OUTPUT)
                         .create(a -> icecast(net, a)),
+                OperatorSpec.named("output.shoutcast")
+                        .doc("Streams to a Shoutcast v1 server (or Icecast's shoutcast-compatible socket) with the ICY source "
+                                + "protocol, reconnecting when it is down or restarts.")
+                        .named("host", STRING, "localhost", "the server")
+                        .named("port", INTEGER, 8000, "its port (listeners, title updates)")
+                        .named("sourcePort", INTEGER, 0, "where the source connects; 0 for port + 1, as Shoutcast v1 wants")
+                        .named("user", STRING, "source", "sent as user:password when not 'source'")
+                        .named("password", STRING, "hackme", "the source password")
+                        .named("name", STRING, "", "icy-name")
+                        .named("description", STRING, "", "icy-description")
+                        .named("genre", STRING, "", "icy-genre")
+                        .named("url", STRING, "", "icy-url")
+                        .named("public", BOOLEAN, false, "list the stream in directories (icy-pub)")
+                        .named("onError", FUNCTION, null, "{ error -> seconds } before reconnecting; backoff 1 s to 30 s by default")
+                        .named("timeout", NUMBER, 10.0, "seconds the server may take to answer, or stop reading the stream, "
+                                + "before the connection is made again")
+                        .named("fallible", BOOLEAN, false, "accept a source that may become unavailable")
+                        .positional("encoder", ENCODER, "the format, e.g. mp3(bitrate: 128)")
+                        .positional("source", SOURCE, "the source")
+                        .returns(OUTPUT)
+                        .create(a -> shoutcast(net, a)),
                 OperatorSpec.named("input.harbor")
                         .doc("A live source client (Icecast protocol: ffmpeg, BUTT, Mixxx) on the harbor; "
                                 + "available while it streams.")
@@ -91,6 +114,7 @@ public final class NetOperators {
                         .named("buffer", NUMBER, 2.0, "seconds decoded before the source becomes available")
                         .named("max", NUMBER, 10.0, "seconds kept at most; newer samples past that are dropped")
                         .named("timeout", NUMBER, 10.0, "seconds without data after which a client is dropped")
+                        .named("icy", BOOLEAN, false, "also take Shoutcast v1 (ICY) source clients on port + 1")
                         .named("auth", FUNCTION, null, "{ user, password -> bool } instead of user: and password:, or "
                                 + "answering [allow: true, username: 'dj1', displayName: 'DJ One'] to name the DJ")
                         .named("onConnect", FUNCTION, null, "called with [user:, username:, displayName:, address:, headers:] "
@@ -182,18 +206,41 @@ public final class NetOperators {
     }
 
     private static IcecastOutput icecast(Network net, Arguments a) {
-        IcecastTarget target = new IcecastTarget(a.string("host"), a.integer("port"), a.string("user"),
-                a.string("password"), a.string("mount"), a.encoder("encoder").contentType(), a.string("name"),
-                a.string("description"), a.string("genre"), a.string("url"), a.bool("public"));
-        if (a.number("timeout") <= 0) {
-            throw new ScriptException("output.icecast(): timeout must be above 0 seconds, got " + a.number("timeout"));
-        }
-        UserFunction onError = a.function("onError");
-        IcecastClient client = new IcecastClient(target, ClientTls.of("output.icecast", a), onError == null ? null : e -> {
-            Object r = onError.call(e.getMessage());
-            return r instanceof Number n ? n.doubleValue() : 5;
-        }, a.number("timeout"));
+        IcecastClient client = new IcecastClient(sourceTarget(a, a.string("mount")), ClientTls.of("output.icecast", a),
+                onError(a), timeout("output.icecast", a), null);
         return new IcecastOutput(a.encoder("encoder"), client, net::vertx, a.source("source"), a.bool("fallible"));
+    }
+
+    private static IcecastOutput shoutcast(Network net, Arguments a) {
+        int sourcePort = a.integer("sourcePort") == 0 ? a.integer("port") + 1 : a.integer("sourcePort");
+        if (sourcePort < 1 || sourcePort > 65535) {
+            throw new ScriptException("output.shoutcast(): sourcePort must be a port (1 to 65535), or 0 for port + 1; got "
+                    + a.integer("sourcePort"));
+        }
+        IcecastClient client = new IcecastClient(sourceTarget(a, "/"), null, onError(a), timeout("output.shoutcast", a),
+                new ShoutcastProtocol(sourcePort));
+        return new IcecastOutput("output.shoutcast", a.encoder("encoder"), client, net::vertx, a.source("source"),
+                a.bool("fallible"));
+    }
+
+    /** The server, credentials and stream description an output.icecast or output.shoutcast sends. */
+    private static IcecastTarget sourceTarget(Arguments a, String mount) {
+        return new IcecastTarget(a.string("host"), a.integer("port"), a.string("user"), a.string("password"), mount,
+                a.encoder("encoder").contentType(), a.string("name"), a.string("description"), a.string("genre"),
+                a.string("url"), a.bool("public"));
+    }
+
+    private static double timeout(String operator, Arguments a) {
+        if (a.number("timeout") <= 0) {
+            throw new ScriptException(operator + "(): timeout must be above 0 seconds, got " + a.number("timeout"));
+        }
+        return a.number("timeout");
+    }
+
+    /** The script's {@code onError { message -> seconds }}, or null for the default backoff. */
+    private static ToDoubleFunction<Throwable> onError(Arguments a) {
+        UserFunction onError = a.function("onError");
+        return onError == null ? null : e -> onError.call(e.getMessage()) instanceof Number n ? n.doubleValue() : 5;
     }
 
     private static LiveInput liveInput(Network net, Arguments a) {
@@ -213,6 +260,10 @@ public final class NetOperators {
         if (disconnect != null) in.onDisconnect(disconnect::call);
         try {
             net.harbor(a.integer("port")).addIngest(in);
+            if (a.bool("icy")) {
+                in.icyUser(user);
+                net.harbor(a.integer("port")).addIcyIngest(in);
+            }
         } catch (IllegalArgumentException e) {
             throw new ScriptException("input.harbor(): " + e.getMessage());
         }

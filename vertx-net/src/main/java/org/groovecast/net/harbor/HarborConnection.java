@@ -245,6 +245,10 @@ final class HarborConnection extends ChannelInboundHandlerAdapter {
             adminMetadata(head.query());
             return;
         }
+        if (method.equals("GET") && head.path().equals(AdminCgi.PATH)) {
+            adminCgi(head.query());
+            return;
+        }
         HarborMount mount = method.equals("GET") || method.equals("HEAD") ? server.mount(head.path()) : null;
         if (mount != null) {
             listen(mount);
@@ -363,6 +367,34 @@ final class HarborConnection extends ChannelInboundHandlerAdapter {
                         case FAILED -> reply(HttpReply.text(500, "the login check failed"));
                     }
                 });
+    }
+
+    /** Shoutcast v1's title update ({@link AdminCgi}): the password in the query, checked off the loop. */
+    private void adminCgi(Map<String, String> params) {
+        AdminCgi.Target target = AdminCgi.target(server, params);
+        if (target.ingest() == null) {
+            reply(HttpReply.text(target.status(), target.message()));
+            return;
+        }
+        if (tooManyFailures(true)) return;
+        HarborIngest in = target.ingest();
+        String pass = params.getOrDefault("pass", "");
+        check(seconds(in.authTimeout()), "input.harbor " + in.path(), () -> in.icyLogin(pass).allowed(), verdict -> {
+            state = State.HEAD;
+            switch (verdict) {
+                case YES -> {
+                    int status = in.adminMetadata(params);
+                    reply(HttpReply.text(status, status == 200 ? "metadata updated" : Responses.reason(status)));
+                }
+                case NO -> {
+                    failedLogin();
+                    log.warn("input.harbor {}: refused a title update (admin.cgi) from {}: bad password", in.path(), peer());
+                    reply(HttpReply.text(401, "invalid password"));
+                }
+                case TIMED_OUT -> reply(HttpReply.text(503, "the login check did not answer in time"));
+                case FAILED -> reply(HttpReply.text(500, "the login check failed"));
+            }
+        });
     }
 
     /** A listener of a mount, logged in first if the mount has an {@code auth:} function. */

@@ -19,6 +19,20 @@ public interface HarborIngest {
      */
     Login login(String user, String password);
 
+    /**
+     * The password line of a Shoutcast v1 (ICY) source client, which has no user: who it logs in
+     * as; may block, never called on an event loop. A {@code user:password} line is the user and
+     * password some clients send that way.
+     */
+    default Login icyLogin(String password) {
+        int colon = password.indexOf(':');
+        if (colon > 0) {
+            Login split = login(password.substring(0, colon), password.substring(colon + 1));
+            if (split.allowed()) return split;
+        }
+        return login("source", password);
+    }
+
     /** Seconds {@link #login} may take before the client is refused. */
     double authTimeout();
 

@@ -42,6 +42,10 @@ public final class HarborServer {
     private final Map<String, HarborIngest> nextIngests = new ConcurrentHashMap<>();
     private final List<Route> nextRoutes = new CopyOnWriteArrayList<>();
     private final Map<String, StaticFiles> nextStatics = new ConcurrentHashMap<>();
+    /** The live input Shoutcast v1 (ICY) source clients reach on port + 1, if one asked for them ({@code icy: true}). */
+    private volatile HarborIngest icy;
+    private volatile HarborIngest nextIcy;
+    private volatile Channel icyServer;
     private final Set<Route> failedOnce = ConcurrentHashMap.newKeySet();
     private final ConnectionCount connections;
     private final AuthFailures authFailures;
@@ -119,6 +123,24 @@ public final class HarborServer {
         nextIngests.put(ingest.path(), ingest);
     }
 
+    /**
+     * Shoutcast v1 source clients connecting to port + 1 stream to {@code ingest} (added with
+     * {@link #addIngest} too); one live input per port may take them, the protocol naming no mount.
+     */
+    public void addIcyIngest(HarborIngest ingest) {
+        HarborIngest other = nextIcy;
+        if (other != null && other != ingest) {
+            throw new IllegalArgumentException("port " + port + " already takes Shoutcast (icy) sources on port "
+                    + (port + 1) + " for " + other.path() + "; only one input.harbor per port may have icy: true");
+        }
+        nextIcy = ingest;
+    }
+
+    /** The live input ICY source clients stream to, or null. */
+    HarborIngest icyIngest() {
+        return icy;
+    }
+
     public void addRoute(Route route) {
         nextRoutes.add(route);
     }
@@ -156,6 +178,7 @@ public final class HarborServer {
         nextRoutes.clear();
         nextStatics.clear();
         nextTls = null;
+        nextIcy = null;
     }
 
     /** Whether the script being loaded declared a mount, a DJ input, a route or static files here. */
@@ -171,6 +194,7 @@ public final class HarborServer {
         nextRoutes.addAll(routes);
         nextStatics.putAll(statics);
         nextTls = tls;
+        nextIcy = icy;
     }
 
     /**
@@ -192,6 +216,12 @@ public final class HarborServer {
         if (t != null && (tls == null || !t.files().sameAs(tls.files()))) log.info("harbor: port {} serves TLS with {}", port, t);
         else if (t == null && tls != null) log.info("harbor: port {} no longer serves TLS", port);
         tls = t;
+        icy = nextIcy;
+        if (icy == null && icyServer != null) {
+            log.info("harbor: no more Shoutcast (icy) sources on port {}", icyPort());
+            ServerChannels.close(icyServer);
+            icyServer = null;
+        }
         return kept;
     }
 
@@ -255,7 +285,15 @@ public final class HarborServer {
 
     /** Binds the port on {@code address} ({@code settings.harbor.bind} as the script left it); fails when it is taken. */
     public Future<Void> listen(Vertx vertx, String address) {
-        return ServerChannels.bind(vertx, address, port, b -> { }, this::connection).map(ch -> {
+        return ServerChannels.bind(vertx, address, port, b -> { }, this::connection).compose(ch -> {
+            server = ch;
+            if (!wantsIcyListener()) return Future.succeededFuture(ch);
+            return listenIcy(vertx, address).map(v -> ch).recover(e -> ServerChannels.close(ch).compose(v -> {
+                server = null;
+                return Future.failedFuture(new IllegalStateException("Shoutcast (icy) port " + icyPort() + ": "
+                        + e.getMessage(), e));
+            }));
+        }).map(ch -> {
             server = ch;
             log.info("harbor: listening on {}:{} ({})", address, actualPort(), String.join(", ", describe()));
             long fds = ServerChannels.maxFileDescriptors();
@@ -274,6 +312,28 @@ public final class HarborServer {
         return t == null ? c : t.around(c);
     }
 
+    /** Whether the script being loaded, or the one on air, takes ICY sources but port + 1 is not bound yet. */
+    public boolean wantsIcyListener() {
+        return icyServer == null && (nextIcy != null || icy != null);
+    }
+
+    /** Port + 1, where Shoutcast v1 sources connect (as they do to a Shoutcast server, and to Icecast's compatible socket). */
+    public int icyPort() {
+        return actualPort() + 1;
+    }
+
+    /** Binds port + 1 for Shoutcast v1 (ICY) source clients; on the event loops, with this port's limits. */
+    public Future<Void> listenIcy(Vertx vertx, String address) {
+        int icyPort = icyPort();
+        return ServerChannels.bind(vertx, address, icyPort, b -> { }, () -> new IcySourceConnection(this)).map(ch -> {
+            icyServer = ch;
+            HarborIngest in = nextIcy != null ? nextIcy : icy;
+            log.info("harbor: listening on {}:{} for Shoutcast (icy) source clients of {}", address, icyPort,
+                    in == null ? "-" : in.path());
+            return null;
+        });
+    }
+
     /** The port actually bound (differs from {@link #port()} when that was 0). */
     public int actualPort() {
         return server == null ? port : ((InetSocketAddress) server.localAddress()).getPort();
@@ -290,6 +350,8 @@ public final class HarborServer {
 
     /** Stops accepting; open connections close with the event loops (Network.close). */
     public Future<Void> close() {
-        return ServerChannels.close(server);
+        Channel icyChannel = icyServer;
+        icyServer = null;
+        return ServerChannels.close(icyChannel).compose(v -> ServerChannels.close(server));
     }
 }

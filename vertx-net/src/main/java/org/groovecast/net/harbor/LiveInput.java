@@ -49,6 +49,7 @@ public final class LiveInput extends LiveSource implements HarborIngest {
     /** The script's login check, or null. */
     private volatile BiFunction<String, String, ?> auth;
     private final double timeoutSeconds;
+    private volatile String icyUser = "source";
     private final AtomicReference<Client> client = new AtomicReference<>();
     private volatile Consumer<Map<String, Object>> onConnect;
     private volatile Runnable onDisconnect;
@@ -177,6 +178,24 @@ public final class LiveInput extends LiveSource implements HarborIngest {
         return Login.of(check.apply(sent.user(), sent.password()), sent.user());
     }
 
+    /**
+     * A Shoutcast v1 client sends a password alone: it is checked as the configured user's (or
+     * handed to the {@code auth} function with that user, which splits {@code dj1:pw} as for any
+     * password-only client); a {@code user:password} line is also tried as that user and password.
+     */
+    @Override
+    public Login icyLogin(String password) {
+        Login whole = login(icyUser, password);
+        if (whole.allowed() || auth != null) return whole;
+        int colon = password.indexOf(':');
+        return colon > 0 ? login(password.substring(0, colon), password.substring(colon + 1)) : whole;
+    }
+
+    /** The user a Shoutcast v1 (ICY) client, which sends only a password, logs in as: {@code user:}. */
+    public void icyUser(String user) {
+        icyUser = user;
+    }
+
     /** The client's own silence timeout bounds the check too: a DJ's software waits that long at most anyway. */
     @Override
     public double authTimeout() {
@@ -196,7 +215,9 @@ public final class LiveInput extends LiveSource implements HarborIngest {
             return null;
         }
         String version = head.version();
-        if ("100-continue".equalsIgnoreCase(head.header("expect"))) {
+        if (version.equals(IcySourceConnection.VERSION)) {
+            // A Shoutcast v1 client: its OK2 went before its headers; the stream follows them.
+        } else if ("100-continue".equalsIgnoreCase(head.header("expect"))) {
             ctx.writeAndFlush(Unpooled.copiedBuffer(version + " 100 Continue\r\n\r\n", StandardCharsets.ISO_8859_1),
                     ctx.voidPromise());
         } else {

@@ -48,8 +48,6 @@ public final class IcecastClient implements AutoCloseable {
     private final IcecastTarget target;
     /** TLS to the server, or null for plain TCP. */
     private final TlsOptions tls;
-    /** The target as logged: {@code icecast+tls://} when over TLS. */
-    private final String where;
     private final Reconnection reconnection;
     private final long timeoutNanos;
     private final Queue<ByteBuf> queue = PlatformDependent.newFixedMpscQueue(QUEUE);
@@ -68,6 +66,16 @@ public final class IcecastClient implements AutoCloseable {
     private long acceptedBytes;
     private long progressAt;
     private volatile boolean stalled;
+    /** The Shoutcast v1 variant of the protocol ({@code output.shoutcast}), or null for Icecast's PUT. */
+    private final ShoutcastProtocol shoutcast;
+    private final String kind;
+    /**
+     * Where it streams, as the logs say it: {@code icecast://host:8000/radio}, {@code shoutcast://host:8000},
+     * {@code icecast+tls://} over TLS.
+     */
+    private final String where;
+    private final String name;
+    private volatile int bitrate;
 
     /**
      * @param onError seconds to wait before reconnecting after an error, or null for a backoff of 1 s doubling to 30 s
@@ -75,15 +83,23 @@ public final class IcecastClient implements AutoCloseable {
      *                       connection counts as lost
      */
     public IcecastClient(IcecastTarget target, ToDoubleFunction<Throwable> onError, double timeoutSeconds) {
-        this(target, null, onError, timeoutSeconds);
+        this(target, null, onError, timeoutSeconds, null);
     }
 
-    /** @param tls TLS to the server (its source connection and metadata updates), or null for plain TCP */
-    public IcecastClient(IcecastTarget target, TlsOptions tls, ToDoubleFunction<Throwable> onError, double timeoutSeconds) {
+    /**
+     * @param tls       TLS to the server (its source connection and metadata updates), or null for plain TCP
+     * @param shoutcast the Shoutcast v1 (ICY) source protocol instead of Icecast's, or null
+     */
+    public IcecastClient(IcecastTarget target, TlsOptions tls, ToDoubleFunction<Throwable> onError, double timeoutSeconds,
+                         ShoutcastProtocol shoutcast) {
+        this.shoutcast = shoutcast;
+        this.kind = shoutcast == null ? "output.icecast" : "output.shoutcast";
         this.target = target;
         this.tls = tls;
-        this.where = tls == null ? target.toString() : target.toString().replaceFirst("^icecast://", "icecast+tls://");
-        this.reconnection = new Reconnection("output.icecast " + where, onError);
+        String plain = shoutcast == null ? target.toString() : "shoutcast://" + target.host() + ":" + target.port();
+        this.where = tls == null ? plain : plain.replaceFirst("^(icecast|shoutcast)://", "$1+tls://");
+        this.name = kind + " " + where;
+        this.reconnection = new Reconnection(name, onError);
         this.timeoutNanos = (long) (timeoutSeconds * 1e9);
     }
 
@@ -107,7 +123,7 @@ public final class IcecastClient implements AutoCloseable {
         int ms = (int) Math.min(Integer.MAX_VALUE, timeoutNanos / 1_000_000);
         HttpClientOptions options = new HttpClientOptions().setConnectTimeout(Math.min(5000, ms));
         this.http = vertx.createHttpClient(tls == null ? options : tls.apply(options));
-        thread = Thread.ofVirtual().name("output.icecast " + target).start(this::run);
+        thread = Thread.ofVirtual().name(name).start(this::run);
     }
 
     public boolean isConnected() {
@@ -175,13 +191,14 @@ public final class IcecastClient implements AutoCloseable {
         while (!closed) {
             Throwable failure;
             try {
-                NetSocket s = client.connect(target.port(), target.host()).await();
+                NetSocket s = client.connect(shoutcast != null ? shoutcast.sourcePort() : target.port(), target.host()).await();
                 socket = s;
                 Promise<Void> ended = Promise.promise();
                 s.closeHandler(v -> ended.tryComplete());
                 // Writes pending when a stalled connection is dropped fail: that is the stall, logged once already.
                 s.exceptionHandler(e -> log.debug("output.icecast {}: {}", target, e.toString()));
-                handshake(s);
+                if (shoutcast != null) shoutcast.handshake(s, ended.future(), target, bitrate, timeoutNanos, seconds());
+                else handshake(s);
                 NetSocketInternal si = (NetSocketInternal) s;
                 ChannelHandlerContext ctx = si.channelHandlerContext();
                 ctx.executor().execute(() -> {
@@ -191,7 +208,7 @@ public final class IcecastClient implements AutoCloseable {
                 });
                 stalled = false;
                 live = ctx;
-                log.info("output.icecast: streaming to {}", where);
+                log.info("{}: streaming to {}", kind, where);
                 reconnection.connected();
                 if (title != null) sendMetadata();
                 ended.future().await();
@@ -217,6 +234,7 @@ public final class IcecastClient implements AutoCloseable {
     public void audioInfo(int sampleRate, int channels, int bitrate) {
         String info = (bitrate > 0 ? "bitrate=" + bitrate + ";" : "") + "samplerate=" + sampleRate + ";channels=" + channels;
         audioHeaders = Map.of("ice-audio-info", info);
+        this.bitrate = bitrate;
     }
 
     /** Sends the source request and waits for 100 Continue or 200 OK. */
@@ -262,17 +280,21 @@ public final class IcecastClient implements AutoCloseable {
     private void sendMetadata() {
         String song = title;
         if (song == null) return;
-        String uri = "/admin/metadata?mode=updinfo&mount=" + URLEncoder.encode(target.mount(), StandardCharsets.UTF_8)
+        String uri = shoutcast != null ? shoutcast.metadataUri(target, song)
+                : "/admin/metadata?mode=updinfo&mount=" + URLEncoder.encode(target.mount(), StandardCharsets.UTF_8)
                 + "&song=" + URLEncoder.encode(song, StandardCharsets.UTF_8);
         try {
-            int code = http.request(new RequestOptions().setMethod(HttpMethod.GET).setHost(target.host())
-                            .setPort(target.port()).setURI(uri).putHeader("Authorization", target.authorization())
-                            .setIdleTimeout(timeoutNanos / 1_000_000))
+            RequestOptions request = new RequestOptions().setMethod(HttpMethod.GET).setHost(target.host())
+                    .setPort(target.port()).setURI(uri).setIdleTimeout(timeoutNanos / 1_000_000);
+            // Shoutcast's admin.cgi takes the password in the query, and wants a Mozilla-compatible agent.
+            if (shoutcast == null) request.putHeader("Authorization", target.authorization());
+            else request.putHeader("User-Agent", ShoutcastProtocol.USER_AGENT);
+            int code = http.request(request)
                     .compose(r -> r.send().compose(resp -> resp.body().map(b -> resp.statusCode())))
                     .await();
-            if (code != 200) log.warn("output.icecast {}: metadata update answered {}", where, code);
+            if (code != 200) log.warn("{}: metadata update answered {}", name, code);
         } catch (Exception e) {
-            log.warn("output.icecast {}: metadata update failed: {}", where, e.getMessage());
+            log.warn("{}: metadata update failed: {}", name, e.getMessage());
         }
     }
 

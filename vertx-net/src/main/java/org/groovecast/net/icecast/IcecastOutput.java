@@ -18,7 +18,13 @@ public final class IcecastOutput extends EncodedOutput {
     private final Supplier<Vertx> vertx;
 
     public IcecastOutput(Encoder encoder, IcecastClient client, Supplier<Vertx> vertx, Source source, boolean fallible) {
-        super("output.icecast", encoder, source, fallible);
+        this("output.icecast", encoder, client, vertx, source, fallible);
+    }
+
+    /** @param kind {@code output.shoutcast} for a client speaking the Shoutcast v1 protocol */
+    public IcecastOutput(String kind, Encoder encoder, IcecastClient client, Supplier<Vertx> vertx, Source source,
+                         boolean fallible) {
+        super(kind, encoder, source, fallible);
         this.client = client;
         this.vertx = vertx;
     }
