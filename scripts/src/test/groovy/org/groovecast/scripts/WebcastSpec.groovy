@@ -1,0 +1,181 @@
+package org.groovecast.scripts
+
+import ch.qos.logback.classic.Level
+import java.nio.ByteBuffer
+import java.nio.file.Files
+import java.nio.file.Path
+import java.util.concurrent.TimeUnit
+import org.groovecast.host.Station
+import spock.lang.Specification
+import spock.lang.TempDir
+
+/**
+ * Browser DJs on input.harbor: the webcast protocol of webcast.js and AzuraCast's web DJ (a
+ * WebSocket on the mount, a hello, binary messages of encoded audio, metadata messages), spoken by
+ * the JDK's WebSocket client exactly as a browser speaks it, and broken on purpose with raw frames.
+ */
+class WebcastSpec extends Specification {
+    @TempDir
+    Path dir
+
+    int port = Net.freePort()
+    Station station
+
+    def cleanup() {
+        station?.stop()
+    }
+
+    /** {@code seconds} of an {@code freq} Hz tone as MP3, made by ffmpeg, as a browser's MP3 encoder would send it. */
+    byte[] mp3(int freq, double seconds) {
+        Path f = dir.resolve("tone-${freq}.mp3")
+        Media.run(['ffmpeg', '-nostdin', '-v', 'error', '-y', '-f', 'lavfi', '-i',
+                   "sine=frequency=${freq}:sample_rate=44100:duration=${seconds}".toString(), '-ac', '2',
+                   '-c:a', 'libmp3lame', '-b:a', '128k', '-f', 'mp3', f.toString()])
+        Files.readAllBytes(f)
+    }
+
+    Station liveStation() {
+        Engine.load('webcast.groovy', """
+            def seen = []
+            def live = input.harbor('live', port: ${port}, password: 'secret', buffer: 1.0)
+            live.onConnect { c -> seen << "connect " + c.user }
+            live.onMetadata { m -> if (m.artist) seen << "title " + m.title + " by " + m.artist }
+            live.onDisconnect { -> seen << 'disconnect' }
+            output.file(wav(), '${dir}/out.wav', fallback(trackSensitive: false, live, sine(440, amplitude: 0.3)))
+            harbor.http.register('/seen', port: ${port}) { req -> seen.join('|') }
+        """.stripIndent(), [:])
+    }
+
+    String seen() {
+        new URL("http://127.0.0.1:${port}/seen").text
+    }
+
+    def "a browser DJ's hello, MP3 in binary messages (some in fragments) and metadata message: on air, the title reaches onMetadata, a ping is answered"() {
+        given:
+        byte[] tone = mp3(880, 5)
+        station = liveStation()
+        station.start(null)
+        long t0 = System.nanoTime()
+
+        when: 'at about 1 s a DJ says hello (audio/mpeg), then streams 5 s of 880 Hz, with a title after 2 s'
+        Thread.sleep(1000)
+        def dj = new Webcast.Client(port)
+        double connectedAt = (System.nanoTime() - t0) / 1e9
+        dj.hello('audio/mpeg', 'source', 'secret')
+        dj.socket.sendPing(ByteBuffer.wrap('are you there'.bytes)).get(5, TimeUnit.SECONDS)
+        dj.stream(tone, 5) { n -> if (n == 20) dj.metadata([title: 'Sine Song', artist: 'The Oscillators']) }
+        double endedAt = (System.nanoTime() - t0) / 1e9
+        ByteBuffer pong = dj.pong.get(5, TimeUnit.SECONDS)
+        boolean titled = Net.await(5) { seen().contains('title Sine Song by The Oscillators') }
+        dj.close()
+        boolean left = Net.await(5) { seen().endsWith('disconnect') }
+        Thread.sleep(2500)
+        station.stop()
+        Wav w = Wav.read(dir.resolve('out.wav'))
+
+        then: 'the ping came back with its payload'
+        new String(pong.array(), pong.position(), pong.remaining()) == 'are you there'
+
+        and: 'the music, then the DJ within 2 s of connecting (1 s buffer), then the music again'
+        Math.abs(w.frequency(0.2, 0.9) - 440) < 5
+        Math.abs(w.frequency(connectedAt + 2, endedAt - 0.3) - 880) < 5
+        Math.abs(w.frequency(endedAt + 2, w.seconds - 0.2) - 440) < 5
+
+        and: 'onConnect saw the user of the hello; the metadata message reached onMetadata; the end, onDisconnect'
+        titled
+        left
+    }
+
+    def "a wrong password (1008), a second DJ (1013), garbage and oversize frames (1002, 1009) each close only their own connection; the DJ on air goes on"() {
+        given:
+        byte[] tone = mp3(880, 8)
+        station = liveStation()
+        station.start(null)
+        long t0 = System.nanoTime()
+        def log = new LogCapture('org.groovecast.net.harbor.WebcastConnection', Level.INFO)
+        def liveLog = new LogCapture('org.groovecast.net.harbor.LiveInput')
+
+        when: 'a DJ streams 8 s from about 1 s'
+        Thread.sleep(1000)
+        def dj = new Webcast.Client(port)
+        double connectedAt = (System.nanoTime() - t0) / 1e9
+        dj.hello('audio/mpeg', 'source', 'secret')
+        Map codes = [:]
+        Thread streaming = Thread.startVirtualThread { dj.stream(tone, 8) }
+        assert Net.await(5) { seen().startsWith('connect source') }
+
+        and: 'meanwhile, a DJ with a wrong password'
+        def wrong = new Webcast.Client(port)
+        wrong.hello('audio/mpeg', 'source', 'guess')
+        codes.wrong = wrong.closed.get(10, TimeUnit.SECONDS)[0]
+
+        and: 'a second DJ with the right one'
+        def second = new Webcast.Client(port)
+        second.hello('audio/mpeg', 'source', 'secret')
+        codes.second = second.closed.get(10, TimeUnit.SECONDS)[0]
+
+        and: 'bytes that are no WebSocket frame'
+        codes.garbage = new Webcast.Raw(port).withCloseable { r ->
+            r.write(('GARBAGE, not a frame at all\r\n' * 3).bytes)
+            r.closeCode()
+        }
+
+        and: 'an unmasked frame (a client must mask)'
+        codes.unmasked = new Webcast.Raw(port).withCloseable { r ->
+            r.frame(1, '{"type":"hello","data":{"mime":"audio/mpeg","user":"source","password":"secret"}}'.bytes, false)
+            r.closeCode()
+        }
+
+        and: 'binary data before any hello'
+        codes.noHello = new Webcast.Raw(port).withCloseable { r ->
+            r.frame(2, new byte[100])
+            r.closeCode()
+        }
+
+        and: 'a hello that is no JSON'
+        codes.badHello = new Webcast.Raw(port).withCloseable { r ->
+            r.text('hello, let me in')
+            r.closeCode()
+        }
+
+        and: 'a frame announcing 2 MiB'
+        codes.bigFrame = new Webcast.Raw(port).withCloseable { r ->
+            r.write([0x82, 0xff, 0, 0, 0, 0, 0, 0x20, 0, 0, 1, 2, 3, 4] as byte[])
+            r.closeCode()
+        }
+
+        and: 'a message of two 700 KiB fragments, each frame within the limit, the message over it'
+        codes.bigMessage = new Webcast.Raw(port).withCloseable { r ->
+            r.frame(2, new byte[700 * 1024], true, false)
+            r.frame(0, new byte[700 * 1024], true, true)
+            r.closeCode()
+        }
+        streaming.join(20_000)
+        double endedAt = (System.nanoTime() - t0) / 1e9
+        boolean stillConnected = !dj.closed.isDone() && !seen().contains('disconnect')
+        dj.close()
+        Thread.sleep(1000)
+        station.stop()
+        Wav w = Wav.read(dir.resolve('out.wav'))
+        log.close()
+        liveLog.close()
+
+        then: 'each bad client was closed with its code'
+        codes == [wrong: 1008, second: 1013, garbage: 1002, unmasked: 1002, noHello: 1002, badHello: 1002,
+                  bigFrame: 1009, bigMessage: 1009]
+
+        and: 'the DJ streamed on, heard all along'
+        stillConnected
+        Math.abs(w.frequency(connectedAt + 2, endedAt - 0.3) - 880) < 5
+
+        and: 'a log line for each'
+        def lines = log.messages()
+        lines.any { it.contains('refused browser DJ') && it.contains('bad user or password') }
+        liveLog.messages().any { it.contains('a source client is already streaming there') }
+        lines.count { it.contains('sent a bad WebSocket frame') } >= 2
+        lines.any { it.contains('sent a bad WebSocket frame') && it.contains('1048576') }
+        lines.any { it.contains('sent a message over 1048576 bytes') }
+        lines.any { it.contains('the first message must be a hello, got binary data') }
+        lines.any { it.contains('no JSON object') }
+    }
+}
