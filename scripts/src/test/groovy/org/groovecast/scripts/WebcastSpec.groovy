@@ -114,8 +114,14 @@ class WebcastSpec extends Specification {
         second.hello('audio/mpeg', 'source', 'secret')
         codes.second = second.closed.get(10, TimeUnit.SECONDS)[0]
 
-        and: 'bytes that are no WebSocket frame'
+        and: 'an Icecast DJ with the right password'
+        String icecast = Net.raw(port, "SOURCE /live HTTP/1.0\r\nAuthorization: Basic ${'source:secret'.bytes.encodeBase64()}\r\n" +
+                "Content-Type: audio/mpeg\r\n\r\n")
+
+        and: 'bytes that are no WebSocket frame, after a handshake done by hand'
+        String handshake = null
         codes.garbage = new Webcast.Raw(port).withCloseable { r ->
+            handshake = r.answer
             r.write(('GARBAGE, not a frame at all\r\n' * 3).bytes)
             r.closeCode()
         }
@@ -160,7 +166,15 @@ class WebcastSpec extends Specification {
         log.close()
         liveLog.close()
 
-        then: 'each bad client was closed with its code'
+        then: "the handshake is RFC 6455's, with the webcast subprotocol"
+        handshake.startsWith('HTTP/1.1 101 ')
+        handshake.contains('Sec-WebSocket-Accept: s3pPLMBiTxaQ9kYGzzhZRbK+xOo=\r\n') // RFC 6455 1.3's example key
+        handshake.contains('Sec-WebSocket-Protocol: webcast\r\n')
+
+        and: 'the mount taken by the browser DJ is refused to an Icecast DJ as to any second one'
+        Net.status(icecast) == 403
+
+        and: 'each bad client was closed with its code'
         codes == [wrong: 1008, second: 1013, garbage: 1002, unmasked: 1002, noHello: 1002, badHello: 1002,
                   bigFrame: 1009, bigMessage: 1009]
 
