@@ -50,7 +50,8 @@ final class Webcast {
 
         /**
          * Sends {@code mp3} at the pace of its bitrate, in messages of 100 ms, each third one in two
-         * fragments, the first half second at once (a recorder's first chunk, and room for a loaded test machine).
+         * fragments, the first 1.5 s at once: with the input's 2 s buffer, room for a test machine so loaded
+         * that the sender falls behind for a while (a browser's recorder would, too).
          */
         void stream(byte[] mp3, double seconds, Closure between = null) {
             int step = (int) (mp3.length / seconds / 10)
@@ -66,7 +67,7 @@ final class Webcast {
                     binary(mp3, at, end)
                 }
                 between?.call(n)
-                long due = start + (long) ((n + 1 - 5) * 100e6)
+                long due = start + (long) ((n + 1 - 15) * 100e6)
                 long wait = due - System.nanoTime()
                 if (wait > 0) Thread.sleep(wait.intdiv(1_000_000L))
             }

@@ -34,7 +34,7 @@ class WebcastBrowserSpec extends Specification {
         Files.writeString(site.resolve('dj.html'), getClass().getResource('/webcast/dj.html').text)
         station = Engine.load('webcast.groovy', """
             def seen = []
-            def live = input.harbor('live', port: ${port}, password: 'secret', buffer: 1.0)
+            def live = input.harbor('live', port: ${port}, password: 'secret', buffer: 2.0)
             live.onConnect { c -> seen << "connect " + c.user }
             live.onMetadata { m -> if (m.artist) seen << "title " + m.title + " by " + m.artist }
             output.file(wav(), '${dir}/out.wav', fallback(trackSensitive: false, live, sine(440, amplitude: 0.3)))
@@ -53,7 +53,7 @@ class WebcastBrowserSpec extends Specification {
         double endedAt = (System.nanoTime() - t0) / 1e9
         Map dj = browser.eval('window.dj') as Map
         String seen = new URL("http://127.0.0.1:${port}/seen").text
-        Thread.sleep(2500)
+        Thread.sleep(1000)
         station.stop()
         Wav w = Wav.read(dir.resolve('out.wav'))
 
@@ -64,9 +64,9 @@ class WebcastBrowserSpec extends Specification {
         dj.chunks >= 10
         browser.errors.isEmpty()
 
-        and: 'the station played the music, then the browser tone'
+        and: 'the station played the music, then the browser tone (once its 2 s are buffered)'
         Math.abs(w.frequency(0.2, 0.9) - 440) < 5
-        Math.abs(w.frequency(connectedAt + 2.5, endedAt - 0.5) - 660) < 5
+        Math.abs(w.frequency(connectedAt + 3.5, endedAt - 0.5) - 660) < 5
 
         and: 'the login and the metadata message reached the script'
         seen.startsWith('connect source')

@@ -37,7 +37,7 @@ class WebcastSpec extends Specification {
     Station liveStation() {
         Engine.load('webcast.groovy', """
             def seen = []
-            def live = input.harbor('live', port: ${port}, password: 'secret', buffer: 1.0)
+            def live = input.harbor('live', port: ${port}, password: 'secret', buffer: 2.0)
             live.onConnect { c -> seen << "connect " + c.user }
             live.onMetadata { m -> if (m.artist) seen << "title " + m.title + " by " + m.artist }
             live.onDisconnect { -> seen << 'disconnect' }
@@ -69,17 +69,17 @@ class WebcastSpec extends Specification {
         boolean titled = Net.await(5) { seen().contains('title Sine Song by The Oscillators') }
         dj.close()
         boolean left = Net.await(5) { seen().endsWith('disconnect') }
-        Thread.sleep(2500)
+        Thread.sleep(4500) // the 2 s buffered play out, then the music
         station.stop()
         Wav w = Wav.read(dir.resolve('out.wav'))
 
         then: 'the ping came back with its payload'
         new String(pong.array(), pong.position(), pong.remaining()) == 'are you there'
 
-        and: 'the music, then the DJ within 2 s of connecting (1 s buffer), then the music again'
+        and: 'the music, then the DJ within 2 s of connecting (its first 1.5 s sent at once, 2 s buffered), then the music again'
         Math.abs(w.frequency(0.2, 0.9) - 440) < 5
         Math.abs(w.frequency(connectedAt + 2, endedAt - 0.3) - 880) < 5
-        Math.abs(w.frequency(endedAt + 2, w.seconds - 0.2) - 440) < 5
+        Math.abs(w.frequency(w.seconds - 1.2, w.seconds - 0.2) - 440) < 5
 
         and: 'onConnect saw the user of the hello; the metadata message reached onMetadata; the end, onDisconnect'
         titled
@@ -117,6 +117,12 @@ class WebcastSpec extends Specification {
         and: 'an Icecast DJ with the right password'
         String icecast = Net.raw(port, "SOURCE /live HTTP/1.0\r\nAuthorization: Basic ${'source:secret'.bytes.encodeBase64()}\r\n" +
                 "Content-Type: audio/mpeg\r\n\r\n")
+
+        and: 'upgrade requests the handshake cannot take: an old WebSocket version, another subprotocol'
+        String oldVersion = Net.raw(port, "GET /live HTTP/1.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n" +
+                "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 8\r\n\r\n")
+        String otherProtocol = Net.raw(port, "GET /live HTTP/1.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n" +
+                "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Protocol: chat\r\n\r\n")
 
         and: 'bytes that are no WebSocket frame, after a handshake done by hand'
         String handshake = null
@@ -174,6 +180,12 @@ class WebcastSpec extends Specification {
         and: 'the mount taken by the browser DJ is refused to an Icecast DJ as to any second one'
         Net.status(icecast) == 403
 
+        and: 'a handshake it cannot take is answered in HTTP'
+        Net.status(oldVersion) == 426
+        oldVersion.contains('Sec-WebSocket-Version: 13')
+        Net.status(otherProtocol) == 400
+        otherProtocol.contains('subprotocol "webcast"')
+
         and: 'each bad client was closed with its code'
         codes == [wrong: 1008, second: 1013, garbage: 1002, unmasked: 1002, noHello: 1002, badHello: 1002,
                   bigFrame: 1009, bigMessage: 1009]
@@ -191,5 +203,57 @@ class WebcastSpec extends Specification {
         lines.any { it.contains('sent a message over 1048576 bytes') }
         lines.any { it.contains('the first message must be a hello, got binary data') }
         lines.any { it.contains('no JSON object') }
+    }
+
+    def "a reload keeps the browser DJ on air, and its metadata messages then reach the new script"() {
+        given:
+        byte[] tone = mp3(880, 8)
+        Path script = dir.resolve('station.groovy')
+        def text = { String tag -> """
+            def seen = []
+            def live = input.harbor('live', port: ${port}, password: 'secret', buffer: 2.0)
+            live.onMetadata { m -> if (m.artist) seen << "${tag} " + m.title }
+            output.file(wav(), '${dir}/rec.wav', fallback(trackSensitive: false, live, sine(440, amplitude: 0.3)))
+            harbor.http.register('/seen', port: ${port}) { req -> seen.join('|') }
+        """.stripIndent() }
+        Files.writeString(script, text('old'))
+        def reloader = new org.groovecast.host.StationReloader(script, Engine.plugins().functions(), [:])
+        reloader.start()
+        long t0 = System.nanoTime()
+
+        when: 'a DJ streams 8 s; 3 s in, the script is reloaded; 6 s in, the DJ sends a title'
+        Thread.sleep(1000)
+        def dj = new Webcast.Client(port)
+        double connectedAt = (System.nanoTime() - t0) / 1e9
+        dj.hello('audio/mpeg', 'source', 'secret')
+        boolean reloaded = false
+        Thread reloading = null
+        dj.stream(tone, 8) { n ->
+            if (n == 30) {
+                // on a thread of its own: the DJ's sending goes on at its pace while the new script compiles
+                reloading = Thread.startVirtualThread {
+                    Files.writeString(script, text('new'))
+                    reloaded = reloader.reload()
+                }
+            }
+            if (n == 60) {
+                reloading.join(10_000)
+                dj.metadata([title: 'After Reload', artist: 'Band'])
+            }
+        }
+        double endedAt = (System.nanoTime() - t0) / 1e9
+        boolean titled = Net.await(5) { seen().contains('new After Reload') }
+        boolean kept = !dj.closed.isDone()
+        dj.close()
+        reloader.stop()
+        Wav w = Wav.read(dir.resolve('rec.wav'))
+
+        then: 'the DJ was not dropped and is heard through the reload'
+        reloaded
+        kept
+        Math.abs(w.frequency(connectedAt + 2, endedAt - 0.3) - 880) < 5
+
+        and: "its title went to the new script's onMetadata"
+        titled
     }
 }

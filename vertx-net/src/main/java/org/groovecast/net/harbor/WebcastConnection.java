@@ -262,10 +262,9 @@ final class WebcastConnection extends ChannelInboundHandlerAdapter {
         if (state == State.CLOSED) return;
         switch (e) {
             case CorruptedWebSocketFrameException c -> {
-                // The decoder has sent its close frame (1002, or 1009 for a frame over the limit) and is closing.
+                // The decoder has sent its close frame (1002, 1007 for bad UTF-8, 1009 over the limit) and closes once it is out.
                 log.warn("input.harbor {}: browser DJ {} sent a bad WebSocket frame ({}); closed", in.path(), peer, c.getMessage());
                 state = State.CLOSED;
-                ctx.close();
             }
             case TooLongFrameException t -> {
                 log.warn("input.harbor {}: browser DJ {} sent a message over {} bytes; closed", in.path(), peer, MAX_MESSAGE);
