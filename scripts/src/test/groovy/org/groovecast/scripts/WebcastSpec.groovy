@@ -43,6 +43,7 @@ class WebcastSpec extends Specification {
             live.onDisconnect { -> seen << 'disconnect' }
             output.file(wav(), '${dir}/out.wav', fallback(trackSensitive: false, live, sine(440, amplitude: 0.3)))
             harbor.http.register('/seen', port: ${port}) { req -> seen.join('|') }
+            harbor.http.register('/kick', port: ${port}) { req -> live.stop(); 'kicked' }
         """.stripIndent(), [:])
     }
 
@@ -203,6 +204,26 @@ class WebcastSpec extends Specification {
         lines.any { it.contains('sent a message over 1048576 bytes') }
         lines.any { it.contains('the first message must be a hello, got binary data') }
         lines.any { it.contains('no JSON object') }
+    }
+
+    def "live.stop() ends a browser DJ's stream with a close frame, 1000 and the reason, not a bare hang-up"() {
+        given:
+        byte[] tone = mp3(880, 3)
+        station = liveStation()
+        station.start(null)
+
+        when:
+        def dj = new Webcast.Client(port)
+        dj.hello('audio/mpeg', 'source', 'secret')
+        dj.stream(tone, 3)
+        assert Net.await(5) { seen().startsWith('connect source') }
+        String kicked = new URL("http://127.0.0.1:${port}/kick").text
+        List closed = dj.closed.get(5, TimeUnit.SECONDS)
+
+        then:
+        kicked == 'kicked'
+        closed == [1000, 'the station ended the stream']
+        Net.await(5) { seen().endsWith('disconnect') }
     }
 
     def "a reload keeps the browser DJ on air, and its metadata messages then reach the new script"() {

@@ -4,8 +4,9 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.ChannelDuplexHandler;
 import io.netty.channel.ChannelPipeline;
+import io.netty.channel.ChannelPromise;
 import io.netty.handler.codec.TooLongFrameException;
 import io.netty.handler.codec.http.websocketx.BinaryWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.CloseWebSocketFrame;
@@ -42,7 +43,7 @@ import org.slf4j.LoggerFactory;
  * a refused login, 1009 for a message over {@value #MAX_MESSAGE} bytes, 1013 when the mount is
  * taken or the station not running, 1011 when the login check failed.
  */
-final class WebcastConnection extends ChannelInboundHandlerAdapter {
+final class WebcastConnection extends ChannelDuplexHandler {
     private static final Logger log = LoggerFactory.getLogger(WebcastConnection.class);
     /** The largest message, fragments joined: a browser's recorder sends a few KiB at a time. */
     static final int MAX_MESSAGE = 1 << 20;
@@ -58,6 +59,12 @@ final class WebcastConnection extends ChannelInboundHandlerAdapter {
     private final RequestHead head;
     private final String peer;
     private final InetAddress address;
+    /**
+     * The harbor's handler behind this one: the live input is given its context, so that when it
+     * ends the connection (a kick, a silent or undecodable stream) the close passes through
+     * {@link #close(ChannelHandlerContext, ChannelPromise)} and the browser gets a close frame.
+     */
+    private final ChannelHandlerContext harbor;
     private ChannelHandlerContext ctx;
     private State state = State.HELLO;
     private ScheduledFuture<?> helloTimer;
@@ -67,7 +74,9 @@ final class WebcastConnection extends ChannelInboundHandlerAdapter {
     /** A text message that is not the protocol's is logged once a connection. */
     private boolean badTextLogged;
 
-    private WebcastConnection(HarborServer server, HarborIngest in, RequestHead head, String peer, InetAddress address) {
+    private WebcastConnection(HarborServer server, HarborIngest in, RequestHead head, String peer, InetAddress address,
+                              ChannelHandlerContext harbor) {
+        this.harbor = harbor;
         this.server = server;
         this.in = in;
         this.head = head;
@@ -101,14 +110,14 @@ final class WebcastConnection extends ChannelInboundHandlerAdapter {
         harbor.writeAndFlush(WebSocketHandshake.accepted(harbor.alloc(), head, SUBPROTOCOL), harbor.voidPromise());
         ChannelPipeline p = harbor.pipeline();
         WebSocketDecoderConfig config = WebSocketDecoderConfig.newBuilder().expectMaskedFrames(true).allowMaskMismatch(false)
-                .allowExtensions(false).maxFramePayloadLength(MAX_MESSAGE).closeOnProtocolViolation(true)
+                .allowExtensions(false).maxFramePayloadLength(MAX_MESSAGE).closeOnProtocolViolation(false)
                 .withUTF8Validator(true).build();
         String at = harbor.name();
         // The encoder nearest the socket: the decoder's own close frames (a bad frame) go out through it.
         p.addBefore(at, "webcast-encoder", new WebSocket13FrameEncoder(false));
         p.addBefore(at, "webcast-decoder", new WebSocket13FrameDecoder(config));
         p.addBefore(at, "webcast-aggregator", new WebSocketFrameAggregator(MAX_MESSAGE));
-        p.addBefore(at, "webcast", new WebcastConnection(server, in, head, peer, address));
+        p.addBefore(at, "webcast", new WebcastConnection(server, in, head, peer, address, harbor));
         if (rest != null) p.fireChannelRead(rest); // from the pipeline's head: the decoder reads it first
     }
 
@@ -220,7 +229,7 @@ final class WebcastConnection extends ChannelInboundHandlerAdapter {
                 return;
             }
         }
-        session = in.connect(head, hello.mime(), ctx, peer, login, new HarborIngest.Answer() {
+        session = in.connect(head, hello.mime(), harbor, peer, login, new HarborIngest.Answer() {
             @Override
             public void accept() {
                 state = State.STREAMING;
@@ -262,9 +271,9 @@ final class WebcastConnection extends ChannelInboundHandlerAdapter {
         if (state == State.CLOSED) return;
         switch (e) {
             case CorruptedWebSocketFrameException c -> {
-                // The decoder has sent its close frame (1002, 1007 for bad UTF-8, 1009 over the limit) and closes once it is out.
+                // The decoder reads nothing more from this connection; its status says why (1002, 1007 bad UTF-8, 1009 too long).
                 log.warn("input.harbor {}: browser DJ {} sent a bad WebSocket frame ({}); closed", in.path(), peer, c.getMessage());
-                state = State.CLOSED;
+                close(c.closeStatus() == null ? PROTOCOL_ERROR : c.closeStatus().code(), c.getMessage() == null ? "" : c.getMessage());
             }
             case TooLongFrameException t -> {
                 log.warn("input.harbor {}: browser DJ {} sent a message over {} bytes; closed", in.path(), peer, MAX_MESSAGE);
@@ -286,6 +295,17 @@ final class WebcastConnection extends ChannelInboundHandlerAdapter {
         while (!held.isEmpty()) held.poll().release();
         if (session != null) session.disconnected();
         ctx.fireChannelInactive(); // the harbor's handler behind gives the connection's place back
+    }
+
+    /** The live input ends the connection: with a close frame first, so that the page knows it was closed on purpose. */
+    @Override
+    public void close(ChannelHandlerContext ctx, ChannelPromise promise) {
+        if (state == State.CLOSED || !ctx.channel().isActive()) {
+            ctx.close(promise);
+            return;
+        }
+        state = State.CLOSED;
+        ctx.writeAndFlush(new CloseWebSocketFrame(NORMAL, "the station ended the stream")).addListener(f -> ctx.close(promise));
     }
 
     /** Sends a close frame and closes the connection once it is written. */
