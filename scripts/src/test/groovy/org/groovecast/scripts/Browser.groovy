@@ -33,11 +33,12 @@ final class Browser implements Closeable {
         Files.isExecutable(Path.of(CHROMIUM))
     }
 
-    Browser(int width = 1280, int height = 900) {
+    /** {@code flags}: more of Chromium's switches ({@code --autoplay-policy=no-user-gesture-required}). */
+    Browser(int width = 1280, int height = 900, List<String> flags = []) {
         profile = Files.createTempDirectory('groovecast-chromium-')
-        process = new ProcessBuilder(CHROMIUM, '--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run',
+        process = new ProcessBuilder([CHROMIUM, '--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run',
                 '--disable-extensions', '--remote-debugging-port=0', "--user-data-dir=${profile}".toString(),
-                "--window-size=${width},${height}".toString(), 'about:blank').redirectErrorStream(true).start()
+                "--window-size=${width},${height}".toString()] + flags + ['about:blank']).redirectErrorStream(true).start()
         String endpoint = null
         def out = new BufferedReader(new InputStreamReader(process.inputStream))
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30)

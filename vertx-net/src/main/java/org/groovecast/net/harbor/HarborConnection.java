@@ -56,8 +56,11 @@ final class HarborConnection extends ChannelInboundHandlerAdapter {
     private static final long LISTENER_AUTH_NANOS = TimeUnit.SECONDS.toNanos(10);
     private static final int STREAM_CHUNK = 64 * 1024;
 
-    /** OFF_LOOP: waiting for the script's code (a login check, a handler) to answer on another thread. */
-    private enum State { HEAD, BODY, OFF_LOOP, BUSY, LISTENER, INGEST, CLOSED }
+    /**
+     * OFF_LOOP: waiting for the script's code (a login check, a handler) to answer on another thread.
+     * WEBCAST: a browser DJ's WebSocket, read by the {@link WebcastConnection} in front of this handler.
+     */
+    private enum State { HEAD, BODY, OFF_LOOP, BUSY, LISTENER, INGEST, WEBCAST, CLOSED }
 
     /** How a login check went. */
     private enum Verdict { YES, NO, TIMED_OUT, FAILED }
@@ -155,7 +158,7 @@ final class HarborConnection extends ChannelInboundHandlerAdapter {
                 return;
             }
             // A listener may send anything, a closing or streaming connection is past reading.
-            if (state == State.LISTENER || state == State.CLOSED || state == State.BUSY) return;
+            if (state == State.LISTENER || state == State.CLOSED || state == State.BUSY || state == State.WEBCAST) return;
             if (acc == Unpooled.EMPTY_BUFFER) {
                 acc = ctx.alloc().buffer(Math.max(512, in.readableBytes()));
             } else if (!acc.isReadable()) {
@@ -230,6 +233,13 @@ final class HarborConnection extends ChannelInboundHandlerAdapter {
 
     private void dispatch() {
         String method = head.method();
+        if (WebcastConnection.wanted(head)) {
+            HarborIngest in = server.ingest(head.path());
+            if (in != null) {
+                webcast(in);
+                return;
+            }
+        }
         if (method.equals("SOURCE") || method.equals("PUT")) {
             HarborIngest in = server.ingest(head.path());
             if (in != null) {
@@ -330,6 +340,15 @@ final class HarborConnection extends ChannelInboundHandlerAdapter {
                         case FAILED -> closeWith(500, "the login check failed", Map.of());
                     }
                 }, null);
+    }
+
+    /** A browser DJ: the WebSocket takes the connection over; its login comes with its hello. */
+    private void webcast(HarborIngest in) {
+        if (tooManyFailures(false)) return;
+        state = State.WEBCAST;
+        wait = Wait.NONE;
+        ByteBuf rest = acc.isReadable() ? acc.readRetainedSlice(acc.readableBytes()) : null;
+        WebcastConnection.upgrade(server, in, head, ctx, peer(), address, rest);
     }
 
     /**

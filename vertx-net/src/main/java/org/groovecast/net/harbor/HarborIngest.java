@@ -43,13 +43,40 @@ public interface HarborIngest {
      */
     Session connect(RequestHead head, ChannelHandlerContext ctx, String peer, Login login);
 
+    /**
+     * A browser DJ ({@link WebcastConnection}) that {@code login} admitted: as {@link #connect}, with the
+     * stream's type from its hello and the answer given through {@code answer} (a WebSocket's close
+     * frame rather than an HTTP status). An ingest that takes no browser DJs refuses them.
+     */
+    default Session connect(RequestHead head, String contentType, ChannelHandlerContext ctx, String peer, Login login,
+                            Answer answer) {
+        answer.refuse(403, "this mount takes no browser DJs");
+        return null;
+    }
+
     /** An authorized {@code /admin/metadata} with {@code mode=updinfo&mount=...&song=...}: returns the status to answer. */
     int adminMetadata(Map<String, String> params);
+
+    /** How a source client is answered, in its own protocol. */
+    interface Answer {
+        /** The go-ahead. */
+        void accept();
+
+        /** Refused with an HTTP {@code status} (403: the mount is taken, 503: the station is not running) and why; the connection closes. */
+        void refuse(int status, String message);
+    }
 
     /** A connected source client. */
     interface Session {
         /** Bytes of the stream, in order, on the event loop; takes ownership of {@code data}. */
         void feed(ByteBuf data);
+
+        /**
+         * Metadata the client sent beside its stream (a browser DJ's {@code metadata} message), on
+         * the event loop; they go to whichever input the client feeds now (a reload moves it).
+         */
+        default void tags(Map<String, String> tags) {
+        }
 
         /** The connection closed. */
         void disconnected();

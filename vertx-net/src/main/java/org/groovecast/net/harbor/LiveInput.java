@@ -204,34 +204,44 @@ public final class LiveInput extends LiveSource implements HarborIngest {
 
     @Override
     public Session connect(RequestHead head, ChannelHandlerContext ctx, String peer, Login login) {
+        return connect(head, head.header("content-type"), ctx, peer, login, new Answer() {
+            @Override
+            public void accept() {
+                String version = head.version();
+                // A Shoutcast v1 client: its OK2 went before its headers; the stream follows them.
+                if (version.equals(IcySourceConnection.VERSION)) return;
+                String line = "100-continue".equalsIgnoreCase(head.header("expect")) ? " 100 Continue\r\n\r\n" : " 200 OK\r\n\r\n";
+                ctx.writeAndFlush(Unpooled.copiedBuffer(version + line, StandardCharsets.ISO_8859_1), ctx.voidPromise());
+            }
+
+            @Override
+            public void refuse(int status, String message) {
+                LiveInput.refuse(ctx, status, message, Map.of());
+            }
+        });
+    }
+
+    @Override
+    public Session connect(RequestHead head, String contentType, ChannelHandlerContext ctx, String peer, Login login,
+                           Answer answer) {
         if (buffer == null) {
-            refuse(ctx, 503, "the station is not running", Map.of());
+            answer.refuse(503, "the station is not running");
             return null;
         }
         Client c = new Client(this, ctx, peer, login);
         if (!client.compareAndSet(null, c)) {
             log.warn("input.harbor {}: refused {}: a source client is already streaming there", path, peer);
-            refuse(ctx, 403, "mount " + path + " in use: a source client is already streaming there", Map.of());
+            answer.refuse(403, "mount " + path + " in use: a source client is already streaming there");
             return null;
         }
-        String version = head.version();
-        if (version.equals(IcySourceConnection.VERSION)) {
-            // A Shoutcast v1 client: its OK2 went before its headers; the stream follows them.
-        } else if ("100-continue".equalsIgnoreCase(head.header("expect"))) {
-            ctx.writeAndFlush(Unpooled.copiedBuffer(version + " 100 Continue\r\n\r\n", StandardCharsets.ISO_8859_1),
-                    ctx.voidPromise());
-        } else {
-            ctx.writeAndFlush(Unpooled.copiedBuffer(version + " 200 OK\r\n\r\n", StandardCharsets.ISO_8859_1),
-                    ctx.voidPromise());
-        }
+        answer.accept();
         if (login.named()) {
-            log.info("input.harbor {}: source client {} connected as {} ({})", path, peer, login.username(),
-                    head.header("content-type"));
+            log.info("input.harbor {}: source client {} connected as {} ({})", path, peer, login.username(), contentType);
             Map<String, String> first = new LinkedHashMap<>(c.identity);
             first.put("title", login.displayName());
             insertMetadata(first);
         } else {
-            log.info("input.harbor {}: source client {} connected ({})", path, peer, head.header("content-type"));
+            log.info("input.harbor {}: source client {} connected ({})", path, peer, contentType);
         }
         Consumer<Map<String, Object>> cb = onConnect;
         if (cb != null) {
@@ -244,7 +254,7 @@ public final class LiveInput extends LiveSource implements HarborIngest {
             info.put("headers", head.headers());
             Thread.startVirtualThread(() -> cb.accept(info));
         }
-        c.start(head.header("content-type"));
+        c.start(contentType);
         return c;
     }
 
@@ -317,6 +327,11 @@ public final class LiveInput extends LiveSource implements HarborIngest {
         public void feed(ByteBuf data) {
             received += data.readableBytes();
             pipe.offer(data);
+        }
+
+        @Override
+        public void tags(Map<String, String> tags) {
+            owner.tags(tags);
         }
 
         @Override
