@@ -5,6 +5,7 @@ import java.nio.file.NoSuchFileException
 import java.nio.file.Path
 import java.util.concurrent.TimeUnit
 import org.groovecast.host.Station
+import org.groovecast.host.StationReloader
 import spock.lang.Specification
 import spock.lang.TempDir
 
@@ -19,8 +20,10 @@ class HlsPublishSpec extends Specification {
 
     NginxDav origin
     Station station
+    StationReloader reloader
 
     def cleanup() {
+        reloader?.stop()
         station?.stop()
         origin?.delete()
     }
@@ -111,7 +114,7 @@ class HlsPublishSpec extends Specification {
         start("""
             def s = sine(440, amplitude: 0.3)
             output.file.hls('${local}', [aac: aac(bitrate: 64), opus: opus(bitrate: 48)], s, segmentDuration: 1, segments: 3,
-                    publish: '${origin.url('radio/')}')
+                    publish: '${origin.url('radio/')}', publishHeaders: [Authorization: 'Bearer t0ken'])
         """)
 
         when: 'ffmpeg plays the master and the Opus playlist from the origin, once it has them'
@@ -147,8 +150,9 @@ class HlsPublishSpec extends Specification {
         onOrigin.contains("aac_${sequence}.ts".toString())
         requests.count { it.method == 'DELETE' && it.status == 204 } >= 4
 
-        and: 'every request answered 2xx, over kept-alive HTTP/1.1 connections (a handful for a hundred requests)'
+        and: 'every request answered 2xx, carried the headers asked for, over kept-alive HTTP/1.1 connections (a handful for a hundred requests)'
         requests.every { it.status in [201, 204] }
+        requests.every { it.authorization == 'Bearer t0ken' }
         requests.size() >= 40
         requests*.connection.unique().size() <= 3
 
@@ -235,6 +239,50 @@ class HlsPublishSpec extends Specification {
         OriginWatch.named(before).every { !onOrigin.contains(it) }
         onOrigin.count { it ==~ /aac_\d+\.ts/ } <= 8
         Math.abs(Wav.read(heard).frequency(0.3, 1.8) - 440) < 5
+    }
+
+    def "a reload publishing to the same origin keeps the publisher: the origin's playlist goes on through it, each file sent once, on the same connection"() {
+        given: 'a station publishing to an origin, whose script is reloaded with another tone'
+        origin = new NginxDav().start()
+        Path local = dir.resolve('hls')
+        Path there = origin.live('radio')
+        Path script = dir.resolve('station.groovy')
+        def station = { int tone ->
+            """
+            def s = sine(${tone}, amplitude: 0.3)
+            output.file.hls('${local}', [aac: aac(bitrate: 64)], s, segmentDuration: 1, segments: 3, publish: '${origin.url('radio/')}')
+            """.stripIndent()
+        }
+        Files.writeString(script, station(440))
+        reloader = new StationReloader(script, Engine.plugins().functions(), [:])
+        def watch = new OriginWatch(there)
+
+        when:
+        reloader.start()
+        assert Net.await(15) { Files.exists(there.resolve('aac.m3u8')) }
+        Thread.sleep(2500)
+        Files.writeString(script, station(550))
+        boolean reloaded = reloader.reload()
+        Thread.sleep(4500)
+        boolean caughtUp = Net.await(5) { Files.readString(there.resolve('aac.m3u8')) == Files.readString(local.resolve('aac.m3u8')) }
+        String playlist = Files.readString(there.resolve('aac.m3u8'))
+        watch.stop()
+        List<Map> puts = origin.requests().findAll { it.method == 'PUT' }
+        List<String> segments = puts*.uri.findAll { it.endsWith('.ts') }
+
+        then:
+        reloaded
+        caughtUp
+        watch.faults.isEmpty()
+
+        and: 'the playlist on the origin goes on through the reload: one discontinuity (in the window, or counted as it left), no end'
+        playlist.readLines().count { it == '#EXT-X-DISCONTINUITY' } + (playlist.contains('#EXT-X-DISCONTINUITY-SEQUENCE:1\n') ? 1 : 0) == 1
+        !playlist.contains('#EXT-X-ENDLIST')
+
+        and: 'each segment sent once, all on one connection: the publisher was handed over, not started anew'
+        segments.size() >= 6
+        segments.unique(false) == segments
+        puts*.connection.unique().size() == 1
     }
 
     def "publish must be an http or https directory URL"() {

@@ -63,7 +63,7 @@ final class NginxDav {
             error_log error.log;
             events { worker_connections 256; }
             http {
-              log_format dav '\$connection \$request_method \$uri \$status';
+              log_format dav '\$connection \$request_method \$uri \$status \$http_authorization';
               access_log access.log dav;
               client_body_temp_path ${dir.resolve('tmp')};
               proxy_temp_path ${dir.resolve('tmp')};
@@ -94,13 +94,16 @@ ${location(root).readLines().collect { '                ' + it }.join('\n')}
         dir.toFile().deleteDir()
     }
 
-    /** The requests served so far, from the access log: [connection: 3, method: 'PUT', uri: '/live/x', status: 201]. */
+    /**
+     * The requests served so far, from the access log: [connection: 3, method: 'PUT', uri: '/live/x',
+     * status: 201, authorization: 'Bearer x'] (the connection is nginx's serial number for it).
+     */
     List<Map> requests() {
         Path log = dir.resolve('access.log')
         if (!Files.exists(log)) return []
         Files.readAllLines(log).findAll { !it.isBlank() }.collect { line ->
-            String[] f = line.split(' ')
-            [connection: f[0] as long, method: f[1], uri: f[2], status: f[3] as int]
+            String[] f = line.split(' ', 5)
+            [connection: f[0] as long, method: f[1], uri: f[2], status: f[3] as int, authorization: f[4]]
         }
     }
 
