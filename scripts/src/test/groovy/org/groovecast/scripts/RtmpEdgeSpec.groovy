@@ -135,7 +135,7 @@ class RtmpEdgeSpec extends Specification {
         Math.abs(Wav.read(heard).frequency(0.5, 3.0) - 660) < 5
     }
 
-    def "an edge player that comes before the publisher gets the stream when it starts; after the publisher leaves and comes back, the edge pulls again"() {
+    def "an edge player that comes before the publisher gets the stream when it starts; after the publisher leaves and comes back, a new edge player gets it too"() {
         given: 'Groovecast as a relay and an edge, nothing published yet'
         station = Engine.load('relay.groovy', "rtmp.server(port: ${port}, bind: '127.0.0.1')\n", [:])
         station.start(null)
@@ -170,5 +170,50 @@ class RtmpEdgeSpec extends Specification {
         player.exitValue() == 0
         Media.probe(again, 'stream=codec_name').readLines().sort() == ['aac', 'h264']
         (Media.probe(again, 'format=duration') as double) > 2.5
+    }
+
+    /** The client ports of the connections established to Groovecast's RTMP port now. */
+    Set<Integer> peersOfGroovecast() {
+        ['ss', '-Htn', 'state', 'established', "( dport = :${port} )".toString()].execute().text.readLines()
+                .findAll { !it.isBlank() }.collect { (it.trim().split(/\s+/)[2] =~ /:(\d+)$/)[0][1] as int }.toSet()
+    }
+
+    def "an edge player that stays through a publisher's leaving and the next one's coming hears both, on the same pull"() {
+        given: 'Groovecast as a relay and an edge; a player on the edge before anyone publishes'
+        station = Engine.load('relay.groovy', "rtmp.server(port: ${port}, bind: '127.0.0.1')\n", [:])
+        station.start(null)
+        startEdge()
+        Path heard = dir.resolve('heard.wav')
+        Process player = ffmpeg(['-y', '-rw_timeout', '20000000', '-i', onEdge('show'), '-vn', '-ac', '1', '-bitexact', '-map_metadata', '-1', '-t', '7', heard.toString()])
+        Thread.sleep(1500)
+
+        when: 'a publisher sends 440 Hz for 3 s, leaves; 1 s later another sends 880 Hz'
+        Process first = ffmpeg(['-re', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=44100:duration=3', '-ac', '2',
+                                '-c:a', 'aac', '-f', 'flv', origin('show')])
+        assert Net.await(10) { station.network().rtmpServers()[0].isPublished('live/show') }
+        Thread.sleep(1000)
+        Set<Integer> duringFirst = peersOfGroovecast()
+        assert first.waitFor(20, TimeUnit.SECONDS)
+        Thread.sleep(1000)
+        Process second = ffmpeg(['-re', '-f', 'lavfi', '-i', 'sine=frequency=880:sample_rate=44100:duration=8', '-ac', '2',
+                                 '-c:a', 'aac', '-f', 'flv', origin('show')])
+        assert Net.await(10) { station.network().rtmpServers()[0].isPublished('live/show') }
+        Thread.sleep(1000)
+        Set<Integer> duringSecond = peersOfGroovecast()
+        boolean ended = player.waitFor(30, TimeUnit.SECONDS)
+        Wav w = ended && player.exitValue() == 0 ? Wav.read(heard) : null
+        println "edge player across publishers: connections to Groovecast ${duringFirst} then ${duringSecond}; " +
+                "heard ${w?.seconds} s; ${log(player).readLines().take(5)}"
+
+        then: 'the player heard the first publisher, then the second, without reconnecting'
+        ended
+        player.exitValue() == 0
+        Math.abs(w.frequency(0.3, 2.0) - 440) < 5
+        Math.abs(w.frequency(w.seconds - 2.0, w.seconds - 0.2) - 880) < 5
+
+        and: 'through the one pull the edge opened for it: the same connection during both publishers'
+        duringFirst.size() == 2
+        duringSecond.size() == 2
+        (duringFirst.intersect(duringSecond)).size() == 1
     }
 }
