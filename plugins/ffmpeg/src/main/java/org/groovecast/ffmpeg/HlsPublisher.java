@@ -13,10 +13,8 @@ import java.util.ArrayDeque;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
@@ -115,14 +113,6 @@ final class HlsPublisher {
         } catch (IllegalArgumentException e) {
             return null;
         }
-    }
-
-    URI base() {
-        return base;
-    }
-
-    Map<String, String> headers() {
-        return headers;
     }
 
     void start() {
@@ -373,18 +363,5 @@ final class HlsPublisher {
         if (name.endsWith(".m4s")) return "video/iso.segment";
         if (name.endsWith(".mp4")) return "video/mp4";
         return "application/octet-stream";
-    }
-
-    /** For tests and the log: what waits now. */
-    List<String> waiting() {
-        lock.lock();
-        try {
-            List<String> all = new java.util.ArrayList<>(files);
-            all.addAll(playlists.keySet());
-            for (Iterator<String> i = expired.iterator(); i.hasNext(); ) all.add("DELETE " + i.next());
-            return all;
-        } finally {
-            lock.unlock();
-        }
     }
 }
