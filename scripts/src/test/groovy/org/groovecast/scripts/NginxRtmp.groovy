@@ -12,6 +12,8 @@ import java.util.concurrent.TimeUnit
 final class NginxRtmp {
     final int port
     final Path dir
+    /** The directives of its {@code live} application: an edge adds a {@code pull} (see RtmpEdgeSpec). */
+    String application = 'live on;'
     private Process process
 
     NginxRtmp(int port = Net.freePort()) {
@@ -32,7 +34,7 @@ final class NginxRtmp {
               server {
                 listen 127.0.0.1:${port};
                 chunk_size 4096;
-                application live { live on; }
+                application live { ${application} }
               }
             }""".stripIndent())
         process = new ProcessBuilder('nginx', '-c', conf.toString(), '-p', dir.toString(), '-e', 'error.log')

@@ -20,10 +20,14 @@ import org.slf4j.LoggerFactory;
  * fragmented MP4 for Opus, FLAC and Vorbis), each with its media playlist, and a master playlist
  * {@code stream.m3u8} naming them all. A directory it cannot write in when the station starts is
  * a start error; a disk that fills up on air costs segments, not the output (see {@link HlsVariant}).
+ * With {@code publish:} the same files also go to an HTTP origin (see {@link HlsPublisher}); the
+ * local directory is written as without it, and a reload to the same origin keeps the publisher.
  */
 final class HlsOutput extends Output {
     private static final Logger log = LoggerFactory.getLogger(HlsOutput.class);
     private static final long MASTER_RETRY_NANOS = 1_000_000_000L;
+    /** How long a stopping output gives a healthy origin to take what waits (the last segment, #EXT-X-ENDLIST). */
+    private static final long PUBLISH_DRAIN_MILLIS = 5_000;
 
     private final Path dir;
     private final Map<String, Object> renditions;
@@ -34,11 +38,22 @@ final class HlsOutput extends Output {
     private long masterRetryAt;
     private VideoFormat video;
     private boolean playing;
+    private final java.net.URI publish;
+    private final Map<String, String> publishHeaders;
+    private HlsPublisher publisher;
 
     /** @param renditions name to an {@link FfmpegEncoder} (encoded here) or an {@link EncodeSource} (copied) */
     HlsOutput(Path dir, Map<String, Object> renditions, Source source, double segmentDuration, int segments,
               boolean fallible) {
+        this(dir, renditions, source, segmentDuration, segments, fallible, null, Map.of());
+    }
+
+    /** @param publish the origin's URL for this directory (ending in {@code /}), or null */
+    HlsOutput(Path dir, Map<String, Object> renditions, Source source, double segmentDuration, int segments,
+              boolean fallible, java.net.URI publish, Map<String, String> publishHeaders) {
         super("output.file.hls", source, fallible);
+        this.publish = publish;
+        this.publishHeaders = publishHeaders;
         this.dir = dir;
         this.renditions = renditions;
         this.segmentDuration = segmentDuration;
@@ -62,6 +77,11 @@ final class HlsOutput extends Output {
     @Override
     protected void adopt(Source previous) {
         HlsOutput p = (HlsOutput) previous;
+        if (publisher == null && p.publisher != null && sameOrigin(p)) {
+            publisher = p.publisher; // what it knows is on the origin goes on: no file sent twice, none left behind
+            p.publisher = null;
+            for (HlsVariant v : variants) v.publishTo(publisher);
+        }
         for (HlsVariant v : variants) {
             for (HlsVariant old : p.variants) {
                 if (!old.name().equals(v.name())) continue;
@@ -84,6 +104,16 @@ final class HlsOutput extends Output {
             throw new IOException("cannot write in " + dir + ": "
                     + (e.getReason() != null ? e.getReason() : e.getClass().getSimpleName()), e);
         }
+        // A reload to the same origin takes its predecessor's publisher over in adopt().
+        if (publish != null && !(predecessor() instanceof HlsOutput p && p.publisher != null && sameOrigin(p))) {
+            publisher = new HlsPublisher(publish, publishHeaders, dir, "output.file.hls " + dir);
+            publisher.start();
+            for (HlsVariant v : variants) v.publishTo(publisher);
+        }
+    }
+
+    private boolean sameOrigin(HlsOutput p) {
+        return publish != null && publish.equals(p.publish) && publishHeaders.equals(p.publishHeaders);
     }
 
     @Override
@@ -123,6 +153,9 @@ final class HlsOutput extends Output {
                     .append('\n')
                     .append(v.name()).append(".m3u8\n");
         }
+        if (publisher != null) {
+            publisher.master("stream.m3u8", m.toString(), variants.stream().map(v -> v.name() + ".m3u8").toList());
+        }
         Hls.writeAtomically(dir.resolve("stream.m3u8"), m.toString());
         masterWritten = true;
     }
@@ -137,6 +170,10 @@ final class HlsOutput extends Output {
             } catch (IOException e) {
                 if (first == null) first = e;
             }
+        }
+        if (publisher != null) {
+            publisher.close(PUBLISH_DRAIN_MILLIS);
+            publisher = null;
         }
         if (first != null) throw first;
     }

@@ -74,6 +74,16 @@ final class HlsPlaylist {
         return false;
     }
 
+    /** The files the playlist names now: its segments and their init sections. */
+    List<String> files() {
+        List<String> files = new ArrayList<>(window.size() + 1);
+        for (Segment s : window) {
+            files.add(s.file());
+            if (s.map() != null && !files.contains(s.map())) files.add(s.map());
+        }
+        return files;
+    }
+
     /** The playlist's text; {@code ended} adds {@code #EXT-X-ENDLIST}, for a stream that is over. */
     String render(boolean ended) {
         StringBuilder m = new StringBuilder(256 + window.size() * 64);

@@ -66,6 +66,8 @@ final class HlsVariant implements AutoCloseable {
     private String videoCodec;
     private String audioCodec;
     private boolean handedOver;
+    /** Where the files also go, or null: set by the output once it is open. */
+    private HlsPublisher publisher;
 
     /**
      * @param shared the shared encode whose packets this rendition copies, or null to encode
@@ -207,6 +209,11 @@ final class HlsVariant implements AutoCloseable {
         double seconds = format.seconds(end - segmentStart);
         segmentStart = end;
         List<String> gone = playlist.add(segmentFile, seconds, discontinuity, segments.map());
+        if (publisher != null) {
+            if (segments.map() != null) publisher.file(segments.map());
+            publisher.file(segmentFile);
+            publisher.expired(gone);
+        }
         mapListed = true;
         segmentFile = null;
         discontinuity = false;
@@ -330,8 +337,16 @@ final class HlsVariant implements AutoCloseable {
         discontinuity = true;
     }
 
+    /** The playlist, to the origin first if there is one: a disk that fails locally does not hold it back. */
     private void writePlaylist(boolean ended) throws IOException {
-        Hls.writeAtomically(dir.resolve(name + ".m3u8"), playlist.render(ended));
+        String text = playlist.render(ended);
+        if (publisher != null) publisher.playlist(name + ".m3u8", text, playlist.files());
+        Hls.writeAtomically(dir.resolve(name + ".m3u8"), text);
+    }
+
+    /** Files and playlists go to {@code p} too from now on (null: only to disk). */
+    void publishTo(HlsPublisher p) {
+        publisher = p;
     }
 
     /**

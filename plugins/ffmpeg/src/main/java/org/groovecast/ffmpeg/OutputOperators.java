@@ -8,6 +8,7 @@ import static org.groovecast.api.ValueType.OUTPUT;
 import static org.groovecast.api.ValueType.SOURCE;
 import static org.groovecast.api.ValueType.STRING;
 
+import java.net.URI;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -30,6 +31,9 @@ public final class OutputOperators implements OperatorProvider {
                 .named("segmentDuration", NUMBER, 2.0, "seconds per segment")
                 .named("segments", INTEGER, 5, "segments kept in each playlist")
                 .named("fallible", BOOLEAN, false, "accept a source that may become unavailable (gaps become discontinuities)")
+                .named("publish", STRING, null, "an HTTP origin to PUT the segments and playlists to and DELETE expired "
+                        + "segments from, as CDNs' HLS ingest: 'http://origin/live/'")
+                .named("publishHeaders", MAP, Map.of(), "headers for the origin's requests: [Authorization: 'Bearer ...']")
                 .positional("dir", STRING, "the directory to write")
                 .positional("renditions", MAP, "name to an FFmpeg encoder, or to a shared encode (ffmpeg.encode.audio) to copy")
                 .positional("source", SOURCE, null, "the source to encode; may be left out when every rendition is a shared encode")
@@ -61,7 +65,15 @@ public final class OutputOperators implements OperatorProvider {
         double seg = a.number("segmentDuration");
         if (seg <= 0) throw new ScriptException("output.file.hls(): segmentDuration must be positive, got " + seg);
         Source input = inputs.size() == 1 ? inputs.getFirst() : new Gather(inputs);
+        String publish = (String) a.value("publish");
+        URI origin = HlsPublisher.origin(publish);
+        if (publish != null && origin == null) {
+            throw new ScriptException("output.file.hls(): publish must be an http:// or https:// URL of a directory "
+                    + "(without ?query or #fragment), got \"" + publish + "\"");
+        }
+        Map<String, String> headers = new LinkedHashMap<>();
+        a.map("publishHeaders").forEach((k, v) -> headers.put(String.valueOf(k), String.valueOf(v)));
         return new HlsOutput(Path.of(a.string("dir")), renditions, input, seg, Math.max(1, a.integer("segments")),
-                a.bool("fallible"));
+                a.bool("fallible"), origin, headers);
     }
 }

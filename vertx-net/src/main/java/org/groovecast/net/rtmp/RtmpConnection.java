@@ -47,7 +47,8 @@ final class RtmpConnection extends ChannelInboundHandlerAdapter implements Chunk
     private long peerWindow;
     private RtmpStream publishing;
     private int publishStreamId;
-    private RtmpStream playing;
+    /** The {@code app/key} played: published now, or waited for. */
+    private String playing;
     private RtmpPlayer player;
 
     RtmpConnection(RtmpServer server) {
@@ -362,11 +363,8 @@ final class RtmpConnection extends ChannelInboundHandlerAdapter implements Chunk
             return;
         }
         stopPlaying();
-        RtmpStream s = server.stream(path);
-        if (s == null) {
-            onStatus(streamId, "error", "NetStream.Play.StreamNotFound", "no stream " + path);
-            return;
-        }
+        // A key nobody publishes now is waited for, as nginx-rtmp and SRS do: an edge's pull asks
+        // once and stays (StreamNotFound left it connected and never playing; see RtmpPlayer).
         streamBegin(streamId);
         onStatus(streamId, "status", "NetStream.Play.Reset", "Playing and resetting " + path + ".");
         onStatus(streamId, "status", "NetStream.Play.Start", "Started playing " + path + ".");
@@ -377,14 +375,16 @@ final class RtmpConnection extends ChannelInboundHandlerAdapter implements Chunk
         encoder.write(ctx, RtmpPlayer.DATA_CSID, RtmpMessage.DATA, streamId, 0, access);
         access.release();
         player = new RtmpPlayer(this, ctx, streamId, limits);
-        playing = s;
-        s.subscribe(player);
-        log.info("rtmp {}: playing {}", peer, path);
+        playing = path;
+        boolean published = server.watch(path, player);
+        player.waiting(!published);
+        log.info(published ? "rtmp {}: playing {}" : "rtmp {}: playing {}, which nobody publishes yet: waiting for it",
+                peer, path);
     }
 
     private void stopPlaying() {
         if (playing == null) return;
-        playing.unsubscribe(player);
+        server.unwatch(playing, player);
         player.stop();
         playing = null;
         player = null;
@@ -397,19 +397,27 @@ final class RtmpConnection extends ChannelInboundHandlerAdapter implements Chunk
         encoder.write(ctx, csid, m.type, streamId, m.timestamp, m.payload);
     }
 
-    /** The publisher of the played stream left (this loop): StreamEOF and UnpublishNotify. */
+    /**
+     * The publisher of the played stream left (this loop): StreamEOF and UnpublishNotify, on which
+     * ffmpeg and most players end; one that stays waits for the key's next publisher.
+     */
     void streamEnded(RtmpPlayer p) {
         if (p != player) return;
-        String name = playing.name;
-        playing = null;
-        player = null;
         ByteBuf b = ctx.alloc().buffer(6);
         b.writeShort(1).writeInt(p.streamId()); // StreamEOF
         encoder.write(ctx, CONTROL_CSID, 4, 0, 0, b);
         b.release();
-        onStatus(p.streamId(), "status", "NetStream.Play.UnpublishNotify", name + " is now unpublished.");
-        onStatus(p.streamId(), "status", "NetStream.Play.Stop", "Stopped playing " + name + ".");
+        onStatus(p.streamId(), "status", "NetStream.Play.UnpublishNotify", playing + " is now unpublished.");
         ctx.flush();
+    }
+
+    /** A publisher came for the key a player waited for (this loop): StreamBegin and PublishNotify, then its stream. */
+    void streamBegan(RtmpPlayer p) {
+        if (p != player) return;
+        streamBegin(p.streamId());
+        onStatus(p.streamId(), "status", "NetStream.Play.PublishNotify", playing + " is now published.");
+        ctx.flush();
+        log.info("rtmp {}: {} is published: playing it", peer, playing);
     }
 
     // ---------------------------------------------------------------- writing

@@ -14,6 +14,15 @@ import org.slf4j.LoggerFactory;
  * (queue full, or its socket past the high-water mark) loses non-key frames until the next
  * keyframe, and is disconnected if it stays that slow; the publisher and the other players never
  * wait for it.
+ *
+ * <p>A player outlives its publishers, as on nginx-rtmp (whose {@code idle_streams} is on by
+ * default) and SRS: one that asks for a key nobody publishes waits for it, and when the publisher
+ * leaves it gets StreamEOF and {@code NetStream.Play.UnpublishNotify} (ffmpeg ends there) and, if
+ * it stays connected, the next publisher's stream after StreamBegin and
+ * {@code NetStream.Play.PublishNotify}. An nginx-rtmp edge's {@code pull} needs this: its
+ * connection stays and would otherwise never get the stream again. The publisher's loop queues
+ * the begin and end of each session in order with the messages, so a quick reconnection never
+ * mixes the two sessions' messages.
  */
 final class RtmpPlayer implements RtmpSubscriber {
     private static final Logger log = LoggerFactory.getLogger(RtmpPlayer.class);
@@ -28,6 +37,11 @@ final class RtmpPlayer implements RtmpSubscriber {
     private final Queue<RtmpMessage> queue;
     private final AtomicBoolean scheduled = new AtomicBoolean();
     private final Runnable drain = this::drain;
+    /** Queued in order with the messages: a publisher's session begins, or ends. */
+    private static final RtmpMessage BEGIN = new RtmpMessage(0, 0, io.netty.buffer.Unpooled.EMPTY_BUFFER);
+    private static final RtmpMessage END = new RtmpMessage(0, 0, io.netty.buffer.Unpooled.EMPTY_BUFFER);
+    /** This connection's loop only: no publisher since the last one left, a StreamBegin is owed. */
+    private boolean waiting;
     private volatile boolean ended;
     private volatile boolean stopped;
     /** Publisher's loop only: the queue overflowed, non-key video waits for the next keyframe. */
@@ -64,9 +78,20 @@ final class RtmpPlayer implements RtmpSubscriber {
     }
 
     @Override
+    public void published() {
+        // No wake-up: the notice only has to go before the session's first message, which wakes the drain.
+        if (queue.offer(BEGIN)) dropping = false; // the new session starts with its headers and a keyframe
+    }
+
+    @Override
     public void unpublished() {
-        ended = true;
+        if (!queue.offer(END)) ended = true; // so far behind that the queue is full: what follows the end goes
         wake();
+    }
+
+    /** Whether no publisher is on now: the player waits for one (set once, on this loop, before any drain). */
+    void waiting(boolean w) {
+        waiting = w;
     }
 
     private void wake() {
@@ -80,6 +105,15 @@ final class RtmpPlayer implements RtmpSubscriber {
         boolean wrote = false;
         RtmpMessage m;
         while ((m = queue.poll()) != null) {
+            if (m == BEGIN || m == END) {
+                if (!open) continue;
+                if (wrote) ctx.flush();
+                wrote = false;
+                if (m == END) connection.streamEnded(this);
+                else if (waiting) connection.streamBegan(this);
+                waiting = m == END;
+                continue;
+            }
             try {
                 if (open && keep(m)) {
                     connection.writeMedia(m, streamId);
@@ -96,6 +130,7 @@ final class RtmpPlayer implements RtmpSubscriber {
         if (ended) {
             ended = false;
             connection.streamEnded(this);
+            waiting = true;
             discard(); // anything queued after the end was checked must not follow StreamEOF
             return;
         }

@@ -177,17 +177,19 @@ public final class RtmpServer {
 
     /**
      * Feeds {@code subscriber} every time {@code path} is published, now if it is, until
-     * {@link #unwatch}: a script's {@code input.rtmp}.
+     * {@link #unwatch}: a script's {@code input.rtmp}, and a playing connection, which waits for
+     * the key's next publisher when there is none; returns whether it is published now.
      */
-    public synchronized void watch(String path, RtmpSubscriber subscriber) {
+    public synchronized boolean watch(String path, RtmpSubscriber subscriber) {
         watchers.computeIfAbsent(path, p -> new java.util.ArrayList<>()).add(subscriber);
         RtmpStream s = streams.get(path);
         if (s != null) s.subscribe(subscriber);
+        return s != null;
     }
 
     public synchronized void unwatch(String path, RtmpSubscriber subscriber) {
         List<RtmpSubscriber> w = watchers.get(path);
-        if (w != null) w.remove(subscriber);
+        if (w != null && w.remove(subscriber) && w.isEmpty()) watchers.remove(path); // players name any key they like
         RtmpStream s = streams.get(path);
         if (s != null) s.unsubscribe(subscriber);
     }

@@ -79,6 +79,7 @@ final class RtmpStream {
                 s.unpublished();
                 return;
             }
+            s.published();
             headers.forEach(s::deliver);
             for (RtmpMessage g : gop) s.deliver(g);
             RtmpSubscriber[] now = subscribers;

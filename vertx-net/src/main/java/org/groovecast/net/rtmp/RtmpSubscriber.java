@@ -10,4 +10,11 @@ public interface RtmpSubscriber {
 
     /** The publisher left: no more messages. */
     void unpublished();
+
+    /**
+     * A publisher's session begins: its messages follow (metadata, sequence headers, the current
+     * GOP first). Also for a subscriber that waited since the last one left.
+     */
+    default void published() {
+    }
 }

@@ -17,6 +17,13 @@ class RtmpStreamTest {
     static final class Recorder implements RtmpSubscriber {
         final List<String> got = new ArrayList<>();
         boolean ended;
+        /** How many messages had come when a session began, each time one did. */
+        final List<Integer> began = new ArrayList<>();
+
+        @Override
+        public void published() {
+            began.add(got.size());
+        }
 
         @Override
         public void deliver(RtmpMessage m) {
@@ -85,6 +92,18 @@ class RtmpStreamTest {
         assertTrue(on.ended);
         assertTrue(after.ended);
         assertEquals(List.of("9:17K"), on.got);
+    }
+
+    @Test
+    void aSubscriberHearsTheSessionBeginBeforeItsFirstMessage() {
+        RtmpStream s = new RtmpStream("live/x", ImmediateEventExecutor.INSTANCE);
+        s.publish(msg(9, 0x17, 0x00), false);
+        s.publish(msg(9, 0x17, 1), false);
+        Recorder late = new Recorder();
+        s.subscribe(late);
+        assertEquals(List.of(0), late.began);
+        assertEquals(List.of("9:17K", "9:17K"), late.got);
+        s.end();
     }
 
     @Test

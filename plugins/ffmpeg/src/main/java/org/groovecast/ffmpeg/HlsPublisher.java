@@ -1,0 +1,367 @@
+package org.groovecast.ffmpeg;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * {@code output.file.hls(..., publish: 'http://origin/live/')}: the HLS files written locally are
+ * also sent to an origin by HTTP PUT, and the expired ones removed by DELETE, as CDNs' HLS ingest
+ * and nginx's WebDAV module take them. The output only tells it what happened (on its clock, a few
+ * list operations); one virtual thread does the requests, one at a time over a kept-alive
+ * HTTP/1.1 connection, in an order that never lets a player on the origin miss a file:
+ *
+ * <ul>
+ * <li>a segment (and its init section) is on the origin (2xx) before any playlist naming it is sent;
+ * <li>a media playlist is on the origin before the master that names it is sent;
+ * <li>a file is deleted only once every playlist on the origin that named it has been replaced by
+ *     one that does not.
+ * </ul>
+ *
+ * <p>What waits is bounded by what exists locally: of each playlist only its latest version waits
+ * (a newer one replaces it), and a segment that expired locally before it could be sent is dropped
+ * (no playlist sent later names it). A failure (origin down, an answer that is not 2xx, a timeout)
+ * is logged once per episode with the request and the reason, and the same request is tried again
+ * after a backoff of 0.5 s doubling to 10 s (jittered); the recovery is logged with how long it took
+ * and what was dropped meanwhile. The station and the local files never wait for the origin.
+ */
+final class HlsPublisher {
+    private static final Logger log = LoggerFactory.getLogger(HlsPublisher.class);
+    private static final long FIRST_BACKOFF_MILLIS = 500;
+    private static final long MAX_BACKOFF_MILLIS = 10_000;
+    private static final Duration TIMEOUT = Duration.ofSeconds(10);
+    /** What perform() says of a file no longer on disk: not a failure of the origin, nothing to retry. */
+    private static final String GONE = "gone";
+
+    /** A playlist's text and the files (or, for the master, the playlists) it names. */
+    private record Version(String text, Set<String> names) {
+    }
+
+    /** One request to make: PUT a file, PUT a playlist version, or DELETE a file. */
+    private record Op(String method, String name, Version version) {
+    }
+
+    private final URI base;
+    private final Map<String, String> headers;
+    private final Path dir;
+    private final String id;
+    private final HttpClient client;
+    private final Thread worker;
+
+    private final ReentrantLock lock = new ReentrantLock();
+    private final Condition changed = lock.newCondition();
+    // Everything below is guarded by lock.
+    /** Segments and init sections to PUT, oldest first. */
+    private final ArrayDeque<String> files = new ArrayDeque<>();
+    /** Files on the origin (PUT answered 2xx, not deleted since). */
+    private final Set<String> onOrigin = new HashSet<>();
+    /** Files the output no longer lists: deleted from the origin once no playlist there names them. */
+    private final Set<String> expired = new LinkedHashSet<>();
+    /** The latest version of each playlist not yet on the origin, the master last. */
+    private final Map<String, Version> playlists = new LinkedHashMap<>();
+    /** What each playlist on the origin names now. */
+    private final Map<String, Set<String>> published = new HashMap<>();
+    private final Map<String, String> publishedText = new HashMap<>();
+    private String master;
+    private boolean closing;
+    private boolean busy;
+    /** The file being sent now, if one is. */
+    private String inFlight;
+    private long failingSince = -1;
+    private long backoffMillis;
+    private int dropped;
+
+    /**
+     * @param base the origin's URL for the directory, ending in {@code /}: files go to {@code base + name}
+     * @param id the output's id and directory, for log lines
+     */
+    HlsPublisher(URI base, Map<String, String> headers, Path dir, String id) {
+        this.base = base;
+        this.headers = Map.copyOf(headers);
+        this.dir = dir;
+        this.id = id;
+        this.client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(TIMEOUT).build();
+        this.worker = Thread.ofVirtual().name("hls-publish " + base).unstarted(this::run);
+    }
+
+    /** The origin's URL for a directory: {@code http(s)://...} with a trailing slash; null for a URL it cannot be. */
+    static URI origin(String url) {
+        if (url == null || !url.matches("(?i)https?://[^/?#]+.*")) return null;
+        try {
+            URI uri = URI.create(url.endsWith("/") ? url : url + "/");
+            return uri.getQuery() != null || uri.getFragment() != null ? null : uri;
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+    }
+
+    void start() {
+        worker.start();
+    }
+
+    /** A segment or init section finished on disk (the clock's thread): to be sent before any playlist naming it. */
+    void file(String name) {
+        lock.lock();
+        try {
+            if (onOrigin.contains(name) || files.contains(name)) return;
+            files.addLast(name);
+            changed.signal();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** A new version of a media playlist naming {@code names}; it replaces a version not sent yet. */
+    void playlist(String name, String text, Collection<String> names) {
+        offer(name, new Version(text, new HashSet<>(names)));
+    }
+
+    /** The master playlist naming the media playlists {@code playlists}; sent once they are all on the origin. */
+    void master(String name, String text, Collection<String> playlists) {
+        lock.lock();
+        try {
+            master = name;
+        } finally {
+            lock.unlock();
+        }
+        offer(name, new Version(text, new HashSet<>(playlists)));
+    }
+
+    private void offer(String name, Version v) {
+        lock.lock();
+        try {
+            if (v.text().equals(publishedText.get(name))) {
+                playlists.remove(name);
+                return;
+            }
+            playlists.put(name, v);
+            changed.signal();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Files the output no longer lists (a round after they left its playlists); it deletes its own copies. */
+    void expired(Collection<String> names) {
+        if (names.isEmpty()) return;
+        lock.lock();
+        try {
+            for (String n : names) {
+                boolean sending = n.equals(inFlight);
+                if (files.remove(n) && !sending) {
+                    // Never sent, and no playlist sent from now on names it: nothing on the origin needs it.
+                    drop(n, "it expired before the origin took it");
+                } else if (onOrigin.contains(n) || sending) {
+                    expired.add(n); // one being sent may get there: deleted then (a DELETE of nothing is a 404)
+                }
+            }
+            changed.signal();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private void drop(String name, String why) {
+        if (dropped++ == 0) {
+            log.warn("{}: {} not published: {} (further drops are counted until the origin catches up)", id, name, why);
+        }
+    }
+
+    /**
+     * Sends what waits, for up to {@code millis} while the origin answers (not at all while it
+     * fails: a station that stops does not wait for a dead origin), then stops the thread.
+     */
+    void close(long millis) {
+        long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
+        lock.lock();
+        try {
+            closing = true;
+            changed.signalAll();
+            while ((busy || next() != null) && failingSince < 0) {
+                long left = end - System.nanoTime();
+                if (left <= 0) break;
+                changed.awaitNanos(left);
+            }
+            if (next() != null || busy) {
+                log.warn("{}: stopping with uploads to {} not done ({} files, {} playlists waiting)", id, base,
+                        files.size(), playlists.size());
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            lock.unlock();
+        }
+        worker.interrupt();
+        try {
+            worker.join(TimeUnit.SECONDS.toMillis(2));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        client.shutdownNow();
+    }
+
+    /** The next request that may be made now, in the safe order; null if none. Under the lock. */
+    private Op next() {
+        if (!files.isEmpty()) return new Op("PUT", files.getFirst(), null);
+        for (Map.Entry<String, Version> e : playlists.entrySet()) {
+            Version v = e.getValue();
+            boolean ready = e.getKey().equals(master) ? published.keySet().containsAll(v.names()) : onOrigin.containsAll(v.names());
+            if (ready) return new Op("PUT", e.getKey(), v);
+        }
+        for (String f : expired) {
+            if (!namedOnOrigin(f) && !namedWaiting(f)) return new Op("DELETE", f, null);
+        }
+        return null;
+    }
+
+    private boolean namedOnOrigin(String file) {
+        for (Set<String> names : published.values()) if (names.contains(file)) return true;
+        return false;
+    }
+
+    private boolean namedWaiting(String file) {
+        for (Version v : playlists.values()) if (v.names().contains(file)) return true;
+        return false;
+    }
+
+    private void run() {
+        try {
+            while (true) {
+                Op op;
+                lock.lock();
+                try {
+                    while ((op = next()) == null) {
+                        if (closing) return;
+                        changed.await();
+                    }
+                    busy = true;
+                    inFlight = op.version() == null ? op.name() : null;
+                } finally {
+                    lock.unlock();
+                }
+                String failure;
+                try {
+                    failure = perform(op);
+                } catch (IOException e) {
+                    failure = e.getMessage() == null ? e.getClass().getSimpleName() : e.getClass().getSimpleName() + ": " + e.getMessage();
+                }
+                long wait = settle(op, failure);
+                if (wait > 0) Thread.sleep(wait);
+            }
+        } catch (InterruptedException e) {
+            // close(): whatever waits stays unsent
+        } finally {
+            lock.lock();
+            try {
+                busy = false;
+                changed.signalAll();
+            } finally {
+                lock.unlock();
+            }
+        }
+    }
+
+    /** Makes the request; null when it succeeded, {@link #GONE} for a file no longer on disk, else why it failed. */
+    private String perform(Op op) throws IOException, InterruptedException {
+        HttpRequest.Builder b = HttpRequest.newBuilder(base.resolve(op.name())).timeout(TIMEOUT);
+        headers.forEach(b::header);
+        if (op.method().equals("DELETE")) {
+            int status = client.send(b.DELETE().build(), HttpResponse.BodyHandlers.discarding()).statusCode();
+            return status / 100 == 2 || status == 404 ? null : "HTTP " + status;
+        }
+        byte[] body;
+        if (op.version() != null) {
+            body = op.version().text().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        } else {
+            try {
+                body = Files.readAllBytes(dir.resolve(op.name()));
+            } catch (NoSuchFileException e) {
+                return GONE;
+            }
+        }
+        HttpRequest request = b.header("Content-Type", contentType(op.name()))
+                .PUT(HttpRequest.BodyPublishers.ofByteArray(body)).build();
+        int status = client.send(request, HttpResponse.BodyHandlers.discarding()).statusCode();
+        return status / 100 == 2 ? null : "HTTP " + status;
+    }
+
+    /** Records the outcome; returns how long to wait before the next request. */
+    private long settle(Op op, String failure) {
+        lock.lock();
+        try {
+            busy = false;
+            inFlight = null;
+            changed.signalAll();
+            if (failure == GONE) {
+                files.remove(op.name());
+                drop(op.name(), "it is no longer on disk");
+                return 0;
+            }
+            if (failure != null) {
+                if (failingSince < 0) {
+                    failingSince = System.nanoTime();
+                    backoffMillis = FIRST_BACKOFF_MILLIS;
+                    log.error("{}: publishing to {} fails ({} {}: {}); trying again with a backoff up to {} s; "
+                            + "the local files go on, and so does the station", id, base, op.method(), op.name(), failure,
+                            MAX_BACKOFF_MILLIS / 1000);
+                } else {
+                    backoffMillis = Math.min(MAX_BACKOFF_MILLIS, backoffMillis * 2);
+                }
+                return backoffMillis / 2 + ThreadLocalRandom.current().nextLong(backoffMillis / 2 + 1);
+            }
+            if (failingSince >= 0) {
+                log.warn("{}: publishing to {} again after {} s{}", id, base,
+                        String.format("%.1f", (System.nanoTime() - failingSince) / 1e9),
+                        dropped > 0 ? "; " + dropped + " files were dropped meanwhile" : "");
+                failingSince = -1;
+                dropped = 0;
+            }
+            if (op.method().equals("DELETE")) {
+                onOrigin.remove(op.name());
+                expired.remove(op.name());
+            } else if (op.version() == null) {
+                files.remove(op.name());
+                onOrigin.add(op.name());
+            } else {
+                published.put(op.name(), op.version().names());
+                publishedText.put(op.name(), op.version().text());
+                if (playlists.get(op.name()) == op.version()) playlists.remove(op.name());
+            }
+            if (dropped > 0 && files.isEmpty()) {
+                if (dropped > 1) log.warn("{}: publishing to {} caught up; {} files were dropped", id, base, dropped);
+                dropped = 0;
+            }
+            return 0;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private static String contentType(String name) {
+        if (name.endsWith(".m3u8")) return "application/vnd.apple.mpegurl";
+        if (name.endsWith(".ts")) return "video/mp2t";
+        if (name.endsWith(".m4s")) return "video/iso.segment";
+        if (name.endsWith(".mp4")) return "video/mp4";
+        return "application/octet-stream";
+    }
+}
