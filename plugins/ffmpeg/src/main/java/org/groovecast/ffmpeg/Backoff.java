@@ -3,32 +3,35 @@ package org.groovecast.ffmpeg;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
- * How long a remote stream's thread waits before trying again: 1 s doubling to 30 s, each wait
+ * How long a remote stream's thread waits before trying again: 1 s doubling to a maximum, each wait
  * drawn within ±25 % so that stations relaying one server do not all come back at the same
  * instant; back to 1 s once a connection holds. Also tells one episode of failures from the next,
  * so that an outage is logged once and its end once.
  */
 final class Backoff {
     private static final double FIRST = 1;
-    private static final double MAX = 30;
 
+    private final double max;
     private double next = FIRST;
     private long episodeStart;
-    private String lastReason;
+
+    /** @param max the longest wait in seconds */
+    Backoff(double max) {
+        this.max = max;
+    }
 
     /** The next wait in seconds, jittered. */
     double nextDelay() {
         double d = next * (0.75 + 0.5 * ThreadLocalRandom.current().nextDouble());
-        next = Math.min(MAX, next * 2);
+        next = Math.min(max, next * 2);
         return d;
     }
 
-    /** A failure: whether it is news (the first of an episode, or a new reason), to log at warning level. */
-    boolean failed(String reason) {
-        boolean news = episodeStart == 0 || !reason.equals(lastReason);
-        if (episodeStart == 0) episodeStart = System.nanoTime();
-        lastReason = reason;
-        return news;
+    /** A failure: whether it is news (the first of an episode), to log at warning level; the others go to debug. */
+    boolean failed() {
+        if (episodeStart != 0) return false;
+        episodeStart = System.nanoTime();
+        return true;
     }
 
     /** The connection holds: the backoff starts over. Returns the outage's length in seconds, or -1 if there was none. */
@@ -37,7 +40,6 @@ final class Backoff {
         if (episodeStart == 0) return -1;
         double s = (System.nanoTime() - episodeStart) / 1e9;
         episodeStart = 0;
-        lastReason = null;
         return s;
     }
 }

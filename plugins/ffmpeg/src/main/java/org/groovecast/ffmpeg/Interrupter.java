@@ -43,7 +43,6 @@ final class Interrupter implements AutoCloseable {
 
     /** The blocking call about to be made may last {@code seconds} at most. */
     void within(double seconds) {
-        expired = false;
         deadline = System.nanoTime() + (long) (seconds * 1e9);
     }
 
@@ -56,7 +55,10 @@ final class Interrupter implements AutoCloseable {
         return stopped;
     }
 
-    /** Whether the last interruption came from the deadline, not from {@link #stop()}. */
+    /**
+     * Whether a deadline passed, not just {@link #stop()}: for good, since FFmpeg's I/O keeps the
+     * error it got and fails later calls with it, whoever interrupted them.
+     */
     boolean expired() {
         return expired;
     }

@@ -26,6 +26,11 @@ final class PullInput extends Source {
     private static final Logger log = LoggerFactory.getLogger(PullInput.class);
     /** Samples decoded per read: small, so that the stall deadline is set often. */
     private static final int BLOCK = 1024;
+    /**
+     * Seconds of audio a connection must bring to count as back: one that plays a moment and
+     * stalls again is still the same outage (no "back" line, the backoff goes on growing).
+     */
+    private static final double HOLDS = 5;
 
     private final String url;
     private final AVInputFormat format;
@@ -112,7 +117,7 @@ final class PullInput extends Source {
     // ---------------------------------------------------------------- the decoding thread
 
     private void run() {
-        Backoff backoff = new Backoff();
+        Backoff backoff = new Backoff(10); // a relay comes back soon after its remote: at most 10 s late
         Frame scratch = new Frame(audio, BLOCK);
         while (!stopped) {
             String reason = play(backoff, scratch);
@@ -120,7 +125,7 @@ final class PullInput extends Source {
             double delay = backoff.nextDelay();
             String line = "{} {}: {}; retrying in {} s";
             Object[] args = {kind(), url, reason, String.format("%.1f", delay)};
-            if (backoff.failed(reason)) log.warn(line, args);
+            if (backoff.failed()) log.warn(line, args);
             else log.debug(line, args);
             try {
                 Thread.sleep((long) (delay * 1000));
@@ -149,13 +154,16 @@ final class PullInput extends Source {
             connected = true;
             boolean back = false;
             long reads = 0;
+            long decoded = 0;
+            long holds = audio.samples(HOLDS);
             while (!stopped) {
                 scratch.clear();
                 interrupter.within(timeout);
                 int n = d.read(scratch, BLOCK, ++reads);
                 if (n == 0) return "the stream ended";
                 buffer.write(scratch, n);
-                if (!back) {
+                decoded += n;
+                if (!back && decoded >= holds) {
                     back = true;
                     double outage = backoff.recovered();
                     if (outage >= 0) log.info("{} {}: back after {} s", kind(), url, String.format("%.1f", outage));
