@@ -52,6 +52,15 @@ final class PacketQueue implements AutoCloseable {
         return dropped;
     }
 
+    /** Producer with time to spare (an offline render): queues a reference to {@code packet}, waiting for room. */
+    void put(AVPacket packet, int stream, double time) throws IOException, InterruptedException {
+        Slot s = free.take();
+        Av.check(av_packet_ref(s.packet, packet), "cannot reference a packet");
+        s.stream = stream;
+        s.time = time;
+        ready.add(s);
+    }
+
     private boolean drop() {
         Slot s = ready.poll();
         if (s == null) return false; // the writer took it meanwhile

@@ -43,6 +43,8 @@ final class UrlOutput extends Output {
     private final List<AVCodecParameters> params = new ArrayList<>();
     private final List<AVRational> timeBases = new ArrayList<>();
     private PacketQueue queue;
+    /** An offline render: nothing is dropped, the clock waits for the writer instead (it has no deadline). */
+    private boolean lossless;
     private volatile boolean connected;
     private volatile boolean stopped;
     private volatile boolean finishing;
@@ -89,6 +91,7 @@ final class UrlOutput extends Output {
             timeBases.add(new AVRational().num(c.time_base().num()).den(c.time_base().den()));
         }
         queue = new PacketQueue(SLOTS, queueSeconds);
+        lossless = !context.realtime();
     }
 
     @Override
@@ -103,9 +106,18 @@ final class UrlOutput extends Output {
     }
 
     private void enqueue(AVPacket packet, AVRational timeBase, int stream) throws IOException {
-        if (!connected) return; // nobody to send it to: dropped, not queued for a connection to come
         long ts = packet.dts() != AV_NOPTS_VALUE ? packet.dts() : packet.pts();
         double time = ts == AV_NOPTS_VALUE ? 0 : ts * (double) timeBase.num() / timeBase.den();
+        if (lossless) {
+            try {
+                queue.put(packet, stream, time);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IOException("interrupted");
+            }
+            return;
+        }
+        if (!connected) return; // nobody to send it to: dropped, not queued for a connection to come
         int dropped = queue.offer(packet, stream, time);
         if (dropped > 0) {
             if (!dropping) {
@@ -130,8 +142,8 @@ final class UrlOutput extends Output {
             Thread t = thread;
             if (t != null) {
                 // Connected, the writer sends what is queued and the trailer; else there is nothing to wait for.
-                if (connected) try {
-                    t.join((long) (Math.min(timeout, 5) * 1000));
+                if (connected || lossless) try {
+                    t.join((long) ((lossless ? 60 : Math.min(timeout, 5)) * 1000));
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                 }
@@ -197,7 +209,7 @@ final class UrlOutput extends Output {
                 log.warn("output.url {}: FFmpeg took none of the options {}; check their names "
                         + "(ffmpeg -h muxer={}, -h protocol=NAME)", url, muxer.unusedOptions(), format);
             }
-            queue.clear(); // what waited from before this connection is stale
+            if (!lossless) queue.clear(); // what waited from before this connection is stale
             connected = true;
             double outage = backoff.recovered();
             if (outage >= 0) log.info("output.url {}: back after {} s", url, String.format("%.1f", outage));

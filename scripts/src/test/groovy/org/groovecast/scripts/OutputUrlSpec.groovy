@@ -1,0 +1,127 @@
+package org.groovecast.scripts
+
+import ch.qos.logback.classic.Level
+import java.nio.file.Files
+import java.nio.file.Path
+import java.util.concurrent.TimeUnit
+import org.groovecast.host.Station
+import spock.lang.Specification
+import spock.lang.TempDir
+
+/** output.url to ffmpeg receivers: SRT (listener mode, restarted), UDP (MPEG-TS) and RTP. */
+class OutputUrlSpec extends Specification {
+    @TempDir
+    Path dir
+
+    Station station
+    List<Process> receivers = []
+
+    def cleanup() {
+        station?.stop()
+        receivers.each { it.destroyForcibly(); it.waitFor(5, TimeUnit.SECONDS) }
+    }
+
+    /** ffmpeg receiving {@code url} for {@code seconds} into a mono WAV. */
+    Process receive(String url, String name, double seconds) {
+        Process p = new ProcessBuilder('ffmpeg', '-nostdin', '-v', 'error', '-y', '-i', url, '-t', seconds.toString(),
+                '-ac', '1', '-ar', '44100', '-bitexact', dir.resolve(name).toString())
+                .redirectErrorStream(true).redirectOutput(dir.resolve(name + '.txt').toFile()).start()
+        receivers << p
+        p
+    }
+
+    double heard(Process receiver, String name, double within = 30) {
+        assert receiver.waitFor((long) within, TimeUnit.SECONDS): "the receiver got nothing: ${Files.readString(dir.resolve(name + '.txt'))}"
+        Wav w = Wav.read(dir.resolve(name))
+        assert w.seconds > 1.5
+        w.frequency(0.3, w.seconds - 0.1)
+    }
+
+    Station stream(String output) {
+        station = Engine.load('url.groovy', """
+            def s = sine(440, amplitude: 0.3)
+            ${output}
+        """.stripIndent(), [:])
+        station.start(null)
+        station
+    }
+
+    def "output.url streams MPEG-TS over SRT to an ffmpeg listener, and reconnects when the listener is restarted"() {
+        given:
+        def logged = new LogCapture('org.groovecast.ffmpeg.UrlOutput', Level.INFO)
+        int port = Net.freePort()
+        String listener = "srt://127.0.0.1:${port}?mode=listener"
+        Process first = receive(listener, 'first.wav', 3)
+        Thread.sleep(500)
+        stream("output.url('srt://127.0.0.1:${port}', aac(bitrate: 96), s)")
+
+        expect: 'the tone arrives'
+        Math.abs(heard(first, 'first.wav') - 440) < 3
+
+        when: 'the listener went (it stops after 3 s) and comes back a little later'
+        Thread.sleep(1500)
+        Process second = receive(listener, 'second.wav', 4)
+        boolean back = Net.await(30) { logged.messages().any { it ==~ /output\.url srt:\/\/.*: back after \d+\.\d s/ } }
+        def lines = logged.messages() // before the second listener leaves in turn
+        println lines.join('\n')
+
+        then: 'the output connected again, logged the outage once and its end, and the tone arrives again'
+        back
+        lines.count { it ==~ /output\.url srt:\/\/127\.0\.0\.1:\d+: .*; retrying in \d+\.\d s/ } == 1
+        Math.abs(heard(second, 'second.wav', 40) - 440) < 3
+        station.clocks().every { it.getLag() < 0.5 }
+
+        cleanup:
+        logged.close()
+    }
+
+    def "output.url streams MPEG-TS over UDP, the format guessed from the URL"() {
+        given:
+        int port = Net.freePort()
+        Process r = receive("udp://127.0.0.1:${port}", 'udp.wav', 3)
+        Thread.sleep(500)
+        stream("output.url('udp://127.0.0.1:${port}?pkt_size=1316', mp3(bitrate: 128), s)")
+
+        expect:
+        Math.abs(heard(r, 'udp.wav') - 440) < 3
+    }
+
+    def "output.url streams RTP (MP3, a static payload type) to an ffmpeg receiver"() {
+        given:
+        int port = Net.freePort()
+        Process r = receive("rtp://127.0.0.1:${port}", 'rtp.wav', 3)
+        Thread.sleep(500)
+        stream("output.url('rtp://127.0.0.1:${port}', mp3(bitrate: 128), s)")
+
+        expect:
+        Math.abs(heard(r, 'rtp.wav') - 440) < 3
+    }
+
+    def "output.url writes a file by its extension, and its arguments are checked when the script loads"() {
+        given:
+        Path ts = dir.resolve('out.ts')
+
+        when:
+        station = Engine.render('file.groovy', """
+            output.url('${ts}', aac(), sine(440, amplitude: 0.3))
+        """.stripIndent(), 3)
+        def probe = ['ffprobe', '-v', 'error', '-show_entries', 'format=format_name', '-of', 'csv=p=0', ts.toString()].execute()
+
+        then:
+        probe.text.trim() == 'mpegts'
+
+        when:
+        Engine.load('bad.groovy', "output.url(${args})", [:])
+
+        then:
+        def e = thrown(Exception)
+        e.message.contains(message)
+
+        where:
+        args                                                      | message
+        "'udp://127.0.0.1:9', wav(), sine()"                      | 'output.url(): needs an FFmpeg encoder such as mp3()'
+        "'udp://127.0.0.1:9', mp3(), sine(), format: 'nosuch'"    | "output.url(): unknown format 'nosuch'"
+        "'udp://127.0.0.1:9', opus(), sine(), format: 'adts'"     | 'output.url(): opus() cannot be muxed as adts'
+        "'udp://127.0.0.1:9', mp3(), sine(), queue: 0"            | 'output.url(): queue must be positive'
+    }
+}
