@@ -50,7 +50,7 @@ class InputHttpSpec extends Specification {
     Station relay(String input) {
         station = Engine.load('relay.groovy', """
             def remote = ${input}
-            remote.onMetadata { m -> log.info("remote metadata: artist=\${m.artist} title=\${m.title}") }
+            remote.onMetadata { m -> log.info("remote metadata: artist=\${m.artist} title=\${m.title}"); log.info("remote tags: \${m}") }
             output.file(wav(), '${dir}/out.wav', fallback(trackSensitive: false, remote, sine(660, amplitude: 0.3)))
         """.stripIndent(), [:])
         station.start(null)
@@ -105,6 +105,7 @@ class InputHttpSpec extends Specification {
 
         then: 'the new title arrives while it plays'
         Net.await(10) { scriptLog.messages().any { it == 'remote metadata: artist=Second Artist title=Second Song' } }
+        println scriptLog.messages().findAll { it.startsWith('remote tags') }.join('\n')
 
         when: 'icecast2 is stopped: the fallback takes over'
         processes*.destroyForcibly()
