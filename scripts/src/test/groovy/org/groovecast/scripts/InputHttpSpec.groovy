@@ -51,6 +51,7 @@ class InputHttpSpec extends Specification {
         station = Engine.load('relay.groovy', """
             def remote = ${input}
             remote.onMetadata { m -> log.info("remote metadata: artist=\${m.artist} title=\${m.title}"); log.info("remote tags: \${m}") }
+            thread.run(delay: 1, every: 1) { -> if (!remote.isConnected()) log.info("remote not connected") }
             output.file(wav(), '${dir}/out.wav', fallback(trackSensitive: false, remote, sine(660, amplitude: 0.3)))
         """.stripIndent(), [:])
         station.start(null)
@@ -82,6 +83,11 @@ class InputHttpSpec extends Specification {
         new Wav(channels: channels, sampleRate: rate, bits: 16, samples: samples)
     }
 
+    /** What a capture holds now, copied at once: the decoding thread logs while the test reads. */
+    static List<ch.qos.logback.classic.spi.ILoggingEvent> events(LogCapture capture) {
+        capture.appender.list.toArray() as List
+    }
+
     boolean plays(double freq, double within) {
         Net.await(within) { Math.abs(playing() - freq) < 5 }
     }
@@ -105,7 +111,12 @@ class InputHttpSpec extends Specification {
 
         then: 'the new title arrives while it plays'
         Net.await(10) { scriptLog.messages().any { it == 'remote metadata: artist=Second Artist title=Second Song' } }
-        println scriptLog.messages().findAll { it.startsWith('remote tags') }.join('\n')
+        def tags = scriptLog.messages().findAll { it.startsWith('remote tags') }
+        println tags.join('\n')
+
+        and: 'each title came once, and the stream tags (the ICY headers, as FFmpeg reports them) with the first'
+        tags.count { it.contains('title:Second Song') } == 1
+        tags.first().contains('icy-name:Remote FM')
 
         when: 'icecast2 is stopped: the fallback takes over'
         processes*.destroyForcibly()
@@ -137,7 +148,8 @@ class InputHttpSpec extends Specification {
     def "a stalled server is found out within timeout, the fallback plays meanwhile, and the relay comes back when it goes on"() {
         given:
         def remoteLog = new LogCapture('org.groovecast.ffmpeg.PullInput', Level.INFO)
-        closing << remoteLog
+        def scriptLog = new LogCapture('script.relay', Level.INFO)
+        closing << remoteLog << scriptLog
         icecast = new Icecast().start()
         feed(440)
         relay("input.http('http://127.0.0.1:${icecast.port}/m', timeout: 2, buffer: 0.5)")
@@ -153,6 +165,7 @@ class InputHttpSpec extends Specification {
 
         then: 'found out after about the timeout (plus what was buffered), logged, and the fallback on air'
         found
+        Net.await(5) { scriptLog.messages().contains('remote not connected') }
         foundAfter < 2 + 0.5 + 4
         fellBack
 
@@ -175,8 +188,8 @@ class InputHttpSpec extends Specification {
         expect: 'the garbage is logged once (later attempts at debug level), retried, and the fallback plays'
         Net.await(15) { fake.connections >= 3 }
         plays(660, 5)
-        remoteLog.appender.list.count { it.level == Level.WARN && it.formattedMessage.contains('retrying in') } == 1
-        remoteLog.appender.list.count { it.level == Level.DEBUG && it.formattedMessage.contains('retrying in') } >= 1
+        events(remoteLog).count { it.level == Level.WARN && it.formattedMessage.contains('retrying in') } == 1
+        events(remoteLog).count { it.level == Level.DEBUG && it.formattedMessage.contains('retrying in') } >= 1
         station.clocks().every { it.getLag() < 0.5 }
 
         when: 'the server answers with a real stream for a moment, then holds the connection and sends nothing'
@@ -187,6 +200,36 @@ class InputHttpSpec extends Specification {
         stalled
         remoteLog.messages().every { !it.contains('back after') }
         plays(660, 5)
+        station.clocks().every { it.getLag() < 0.5 }
+    }
+
+    def "input.http plays a live HLS playlist that ffmpeg keeps writing, served over HTTP"() {
+        given: 'ffmpeg writing a live HLS stream of 440 Hz (1 s segments) into a directory a small HTTP server serves'
+        Path hls = dir.resolve('hls')
+        java.nio.file.Files.createDirectories(hls)
+        Process writer = new ProcessBuilder('ffmpeg', '-nostdin', '-v', 'error', '-re', '-f', 'lavfi', '-i',
+                'sine=frequency=440:sample_rate=44100', '-c:a', 'aac', '-b:a', '96k', '-f', 'hls', '-hls_time', '1',
+                '-hls_list_size', '6', '-hls_flags', 'delete_segments', hls.resolve('live.m3u8').toString())
+                .redirectErrorStream(true).redirectOutput(dir.resolve('hls.txt').toFile()).start()
+        processes << writer
+        def server = com.sun.net.httpserver.HttpServer.create(new InetSocketAddress('127.0.0.1', 0), 0)
+        server.createContext('/') { ex ->
+            Path f = hls.resolve(ex.requestURI.path.substring(1))
+            byte[] body = java.nio.file.Files.exists(f) ? java.nio.file.Files.readAllBytes(f) : null
+            ex.sendResponseHeaders(body == null ? 404 : 200, body == null ? -1 : body.length)
+            if (body != null) ex.responseBody.withCloseable { it.write(body) }
+            ex.close()
+        }
+        server.start()
+        closing << ({ server.stop(0) } as Closeable)
+        assert Net.await(10) { java.nio.file.Files.exists(hls.resolve('live.m3u8')) }
+        Thread.sleep(2500) // a few segments listed
+
+        when:
+        relay("input.http('http://127.0.0.1:${server.address.port}/live.m3u8', buffer: 1)")
+
+        then: 'the station plays the remote tone'
+        plays(440, 20)
         station.clocks().every { it.getLag() < 0.5 }
     }
 

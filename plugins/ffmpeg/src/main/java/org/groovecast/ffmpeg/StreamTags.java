@@ -18,9 +18,10 @@ import org.bytedeco.ffmpeg.avformat.AVStream;
 import org.bytedeco.javacpp.BytePointer;
 
 /**
- * What a remote stream says about itself while it plays: the ICY title that FFmpeg's HTTP
- * protocol keeps from the last metadata block ({@code icy_metadata_packet}, with {@code icy=1}),
- * and the container's tags when the demuxer flags them updated (a chained Ogg stream). Polled on
+ * What a remote stream says about itself while it plays: the container's tags when the demuxer
+ * flags them updated (FFmpeg's reports an ICY title that way, as {@code streamtitle}; a chained
+ * Ogg stream its comments), and the ICY title that FFmpeg's HTTP protocol keeps from the last
+ * metadata block ({@code icy_metadata_packet}, with {@code icy=1}) for demuxers that do not. Polled on
  * the decoding thread; the ICY packet at most every {@link #ICY_POLL_NANOS}, since asking for it
  * copies a string.
  */
@@ -29,6 +30,8 @@ final class StreamTags {
 
     private final MediaDecoder decoder;
     private String lastPacket = "";
+    /** The last ICY title reported, by either way it came. */
+    private String lastSong;
     private long polledAt;
 
     StreamTags(MediaDecoder decoder) {
@@ -38,6 +41,7 @@ final class StreamTags {
     /** The tags the stream opened with: the container's and the audio stream's, and the ICY title if one came. */
     Map<String, String> initial() {
         Map<String, String> tags = new LinkedHashMap<>(decoder.tags());
+        withSong(tags);
         Map<String, String> icy = icy(System.nanoTime() + ICY_POLL_NANOS);
         if (icy != null) tags.putAll(icy);
         return tags;
@@ -56,6 +60,7 @@ final class StreamTags {
             out = new LinkedHashMap<>();
             Av.copy(s.metadata(), out);
             Av.copy(f.metadata(), out);
+            withSong(out);
             if (out.isEmpty()) out = null;
         }
         Map<String, String> icy = icy(System.nanoTime());
@@ -63,7 +68,18 @@ final class StreamTags {
             if (out == null) out = new LinkedHashMap<>();
             out.putAll(icy);
         }
-        return out;
+        return out == null || out.isEmpty() ? null : out;
+    }
+
+    /**
+     * FFmpeg's demuxer reports an ICY title itself, as the tag {@code streamtitle}, when it flags the
+     * tags updated: split it like the packet's, and remember it, so that the packet brings it only once.
+     */
+    private void withSong(Map<String, String> tags) {
+        String song = tags.get("streamtitle");
+        if (song == null || song.equals(lastSong)) return;
+        lastSong = song;
+        tags.putAll(split(song));
     }
 
     /** The ICY title if it changed since the last look, as {@code title} (and {@code artist}); else null. */
@@ -79,7 +95,11 @@ final class StreamTags {
             String packet = text(raw);
             if (packet.isEmpty() || packet.equals(lastPacket)) return null;
             lastPacket = packet;
-            return parse(packet);
+            String song = song(packet);
+            if (song == null || song.equals(lastSong)) return null;
+            lastSong = song;
+            Map<String, String> m = split(song);
+            return m.isEmpty() ? null : m;
         } finally {
             if (!value.isNull()) av_free(value);
             value.close();
@@ -87,10 +107,16 @@ final class StreamTags {
     }
 
     /**
-     * {@code StreamTitle='Artist - Title';StreamUrl='...';} to {@code artist} and {@code title}
-     * (split at the first " - "; without one, the whole as title); null without a StreamTitle.
+     * {@code StreamTitle='Artist - Title';StreamUrl='...';} to {@code artist} and {@code title};
+     * null without a StreamTitle.
      */
     static Map<String, String> parse(String packet) {
+        String song = song(packet);
+        return song == null ? null : split(song);
+    }
+
+    /** The StreamTitle of an ICY metadata block (it may hold apostrophes: only {@code ';} ends it), or null. */
+    private static String song(String packet) {
         String key = "StreamTitle='";
         int start = packet.indexOf(key);
         if (start < 0) return null;
@@ -98,14 +124,20 @@ final class StreamTags {
         int end = packet.indexOf("';", start);
         if (end < 0) end = packet.lastIndexOf('\'');
         if (end < start) end = packet.length();
-        String song = packet.substring(start, end).trim();
+        return packet.substring(start, end).trim();
+    }
+
+    /** Split at the first " - " (without one, the whole is the title); nothing for an empty title. */
+    static Map<String, String> split(String song) {
         Map<String, String> m = new LinkedHashMap<>();
-        int dash = song.indexOf(" - ");
+        String t = song.trim();
+        if (t.isEmpty()) return m;
+        int dash = t.indexOf(" - ");
         if (dash > 0) {
-            m.put("artist", song.substring(0, dash).trim());
-            m.put("title", song.substring(dash + 3).trim());
+            m.put("artist", t.substring(0, dash).trim());
+            m.put("title", t.substring(dash + 3).trim());
         } else {
-            m.put("title", song);
+            m.put("title", t);
         }
         return m;
     }
