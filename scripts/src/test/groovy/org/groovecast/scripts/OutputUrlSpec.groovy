@@ -60,9 +60,9 @@ class OutputUrlSpec extends Specification {
 
         when: 'the listener went (it stops after 3 s) and comes back a little later'
         Thread.sleep(1500)
-        Process second = receive(listener, 'second.wav', 4)
+        Process second = receive(listener, 'second.wav', 6)
         boolean back = Net.await(30) { logged.messages().any { it ==~ /output\.url srt:\/\/.*: back after \d+\.\d s/ } }
-        def lines = logged.messages() // before the second listener leaves in turn
+        def lines = logged.messages() // before the second listener leaves in turn (it holds 3 s to count as back)
         println lines.join('\n')
 
         then: 'the output connected again, logged the outage once and its end, and the tone arrives again'
@@ -73,6 +73,42 @@ class OutputUrlSpec extends Specification {
 
         cleanup:
         logged.close()
+    }
+
+    def "a TCP peer that stops reading costs the oldest packets, then is dropped after timeout and called again; the clock never waits"() {
+        given: 'a peer that accepts and never reads, with small socket buffers on both sides'
+        def logged = new LogCapture('org.groovecast.ffmpeg.UrlOutput', Level.INFO)
+        def server = new ServerSocket()
+        server.receiveBufferSize = 4096
+        server.bind(new InetSocketAddress('127.0.0.1', 0))
+        List<Socket> accepted = Collections.synchronizedList([])
+        Thread.startVirtualThread {
+            try {
+                while (true) accepted << server.accept()
+            } catch (IOException ignored) {
+            }
+        }
+
+        when:
+        stream("output.url('tcp://127.0.0.1:${server.localPort}', mp3(bitrate: 320), s, queue: 1, timeout: 3, "
+                + "options: [send_buffer_size: 4096])")
+        boolean slow = Net.await(20) { logged.messages().any { it.contains('the peer is too slow; dropping the oldest packets') } }
+        boolean dropped = Net.await(20) { logged.messages().any { it.contains('the peer took nothing for 3.0 s; retrying in') } }
+        boolean again = Net.await(20) { accepted.size() >= 2 }
+        boolean backTooSoon = logged.messages().any { it.contains('back after') } // it took nothing: no comeback
+        println logged.messages().join('\n')
+
+        then:
+        slow
+        dropped
+        again
+        !backTooSoon
+        station.clocks().every { it.getLag() < 0.5 }
+
+        cleanup:
+        logged.close()
+        server.close()
+        accepted.each { it.close() }
     }
 
     def "output.url streams MPEG-TS over UDP, the format guessed from the URL"() {

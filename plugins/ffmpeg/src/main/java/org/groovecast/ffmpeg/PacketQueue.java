@@ -52,13 +52,18 @@ final class PacketQueue implements AutoCloseable {
         return dropped;
     }
 
-    /** Producer with time to spare (an offline render): queues a reference to {@code packet}, waiting for room. */
-    void put(AVPacket packet, int stream, double time) throws IOException, InterruptedException {
-        Slot s = free.take();
+    /**
+     * Producer with time to spare (an offline render): queues a reference to {@code packet}, waiting
+     * up to {@code seconds} for room; false if none came (the writer is not writing).
+     */
+    boolean put(AVPacket packet, int stream, double time, double seconds) throws IOException, InterruptedException {
+        Slot s = free.poll((long) (seconds * 1000), TimeUnit.MILLISECONDS);
+        if (s == null) return false;
         Av.check(av_packet_ref(s.packet, packet), "cannot reference a packet");
         s.stream = stream;
         s.time = time;
         ready.add(s);
+        return true;
     }
 
     private boolean drop() {

@@ -32,6 +32,8 @@ final class UrlOutput extends Output {
     private static final Logger log = LoggerFactory.getLogger(UrlOutput.class);
     /** Slots of the packet queue: some seconds of audio and video packets at the highest rates. */
     private static final int SLOTS = 2048;
+    /** Seconds a connection must take packets to count as back: one that fails at once is the same outage. */
+    private static final long HOLDS_NANOS = 3_000_000_000L;
 
     private final String url;
     private final FfmpegEncoder encoding;
@@ -109,8 +111,14 @@ final class UrlOutput extends Output {
         long ts = packet.dts() != AV_NOPTS_VALUE ? packet.dts() : packet.pts();
         double time = ts == AV_NOPTS_VALUE ? 0 : ts * (double) timeBase.num() / timeBase.den();
         if (lossless) {
+            if (dropping && !connected) return; // the writer is not writing: waiting more would hang the render
+            dropping = false;
             try {
-                queue.put(packet, stream, time);
+                if (!queue.put(packet, stream, time, timeout)) {
+                    dropping = true;
+                    log.warn("output.url {}: nothing was written for {} s; dropping packets until it connects again",
+                            url, timeout);
+                }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new IOException("interrupted");
@@ -211,10 +219,15 @@ final class UrlOutput extends Output {
             }
             if (!lossless) queue.clear(); // what waited from before this connection is stale
             connected = true;
-            double outage = backoff.recovered();
-            if (outage >= 0) log.info("output.url {}: back after {} s", url, String.format("%.1f", outage));
-            else log.info("output.url {}: streaming ({})", url, format);
+            long since = System.nanoTime();
+            boolean back = false;
             while (!stopped) {
+                if (!back && System.nanoTime() - since >= HOLDS_NANOS) {
+                    back = true;
+                    double outage = backoff.recovered();
+                    if (outage >= 0) log.info("output.url {}: back after {} s", url, String.format("%.1f", outage));
+                    else log.info("output.url {}: streaming ({})", url, format);
+                }
                 PacketQueue.Slot s = queue.take(100);
                 if (s == null) {
                     if (finishing) {
