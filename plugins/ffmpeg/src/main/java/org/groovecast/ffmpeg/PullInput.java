@@ -174,7 +174,7 @@ final class PullInput extends Source {
             }
             return "stopped";
         } catch (IOException | RuntimeException e) {
-            if (interrupter.expired()) return "no data for " + format(timeout) + " s";
+            if (interrupter.expired()) return "no data for " + seconds(timeout) + " s";
             return e.getMessage() == null ? e.toString() : e.getMessage();
         } finally {
             connected = false;
@@ -184,7 +184,7 @@ final class PullInput extends Source {
         }
     }
 
-    private static String format(double seconds) {
+    private static String seconds(double seconds) {
         return seconds == Math.rint(seconds) ? Long.toString((long) seconds) : Double.toString(seconds);
     }
 }

@@ -15,6 +15,7 @@ import org.bytedeco.ffmpeg.avcodec.AVPacket;
 import org.bytedeco.ffmpeg.avutil.AVRational;
 import org.groovecast.api.Frame;
 import org.groovecast.api.Output;
+import org.groovecast.api.ScriptException;
 import org.groovecast.api.Source;
 import org.groovecast.api.StreamContext;
 import org.slf4j.Logger;
@@ -26,7 +27,8 @@ import org.slf4j.LoggerFactory;
  * FFmpeg writes (srt, udp, rtp, icecast, a file). The clock never waits for the network: a peer
  * too slow makes the queue drop its oldest packets (logged once per episode). When the muxer
  * cannot open or a write fails, the thread closes it and opens it again after a jittered backoff,
- * logging each outage once and its end; what the clock encodes meanwhile is dropped.
+ * logging each outage once and its end; what the clock encodes meanwhile is dropped. A reload
+ * opens a new connection (no {@link #endpoint()}: nothing is kept, so the reload says so).
  */
 final class UrlOutput extends Output {
     private static final Logger log = LoggerFactory.getLogger(UrlOutput.class);
@@ -68,11 +70,6 @@ final class UrlOutput extends Output {
         this.queueSeconds = queueSeconds;
     }
 
-    @Override
-    public String endpoint() {
-        return url;
-    }
-
     /** Whether the muxer is open on the URL now. */
     public boolean isConnected() {
         return connected;
@@ -83,7 +80,7 @@ final class UrlOutput extends Output {
         try {
             encoder = encoding.newMediaEncoder(context.format(), context.video(), Muxer.wantsGlobalHeader(format));
         } catch (IOException e) {
-            throw new IllegalStateException("output.url " + url + ": cannot open " + encoding + ": " + e.getMessage(), e);
+            throw new ScriptException("output.url " + url + ": cannot open " + encoding + ": " + e.getMessage(), e);
         }
         // The writer's muxers are described by a copy, made here once: the clock owns the codecs.
         for (AVCodecContext c : encoder.contexts()) {
