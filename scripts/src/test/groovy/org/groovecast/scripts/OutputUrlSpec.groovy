@@ -111,6 +111,46 @@ class OutputUrlSpec extends Specification {
         accepted.each { it.close() }
     }
 
+    def "output.url streams to icecast2 through FFmpeg\'s icecast protocol, and comes back after the server restarts"() {
+        given:
+        def logged = new LogCapture('org.groovecast.ffmpeg.UrlOutput', Level.DEBUG)
+        def icecast = new Icecast().start()
+        String url = "icecast://source:${Icecast.SOURCE_PASSWORD}@127.0.0.1:${icecast.port}/u"
+
+        when: 'the mount is fed as MP3, the muxer being the encoder\'s own'
+        stream("output.url('${url}', mp3(bitrate: 128), s, options: [ice_name: 'Url FM'])")
+
+        then: 'the mount is up with its name, and a listener hears the tone'
+        Net.await(15) { icecast.hasMount('/u') }
+        icecast.status().contains('"server_name":"Url FM"')
+        Math.abs(listen(icecast.port, 'ice1.wav') - 440) < 3
+
+        when: 'icecast2 goes away and a new one takes the port'
+        icecast.stop()
+        Thread.sleep(1500)
+        icecast = new Icecast(icecast.port).start()
+
+        then: 'the output reconnects and the mount plays again; the clock never waited'
+        Net.await(60) { icecast.hasMount('/u') } // the backoff may have reached 16 s if the server was slow to come back
+        Math.abs(listen(icecast.port, 'ice2.wav') - 440) < 3
+        station.clocks().every { it.getLag() < 0.5 }
+
+        cleanup:
+        println logged.messages().join('\n')
+        logged.close()
+        station?.stop()
+        station = null
+        icecast?.stop()
+    }
+
+    double listen(int port, String name) {
+        Media.run(['ffmpeg', '-nostdin', '-v', 'error', '-y', '-t', '2', '-i', "http://127.0.0.1:${port}/u".toString(),
+                   '-ac', '1', '-ar', '44100', '-bitexact', dir.resolve(name).toString()])
+        Wav w = Wav.read(dir.resolve(name))
+        assert w.seconds > 1.5
+        w.frequency(0.2, w.seconds - 0.2)
+    }
+
     def "output.url streams MPEG-TS over UDP, the format guessed from the URL"() {
         given:
         int port = Net.freePort()

@@ -117,6 +117,14 @@ final class PullInput extends Source {
     // ---------------------------------------------------------------- the decoding thread
 
     private void run() {
+        try {
+            readUntilStopped();
+        } catch (Throwable t) { // a bug, not the network: say so rather than go silent forever
+            log.error("{} {}: the decoding thread stopped: {}", kind(), url, t.toString(), t);
+        }
+    }
+
+    private void readUntilStopped() {
         Backoff backoff = new Backoff(10); // a relay comes back soon after its remote: at most 10 s late
         Frame scratch = new Frame(audio, BLOCK);
         while (!stopped) {

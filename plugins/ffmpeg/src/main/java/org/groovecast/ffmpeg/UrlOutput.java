@@ -184,6 +184,14 @@ final class UrlOutput extends Output {
     // ---------------------------------------------------------------- the writing thread
 
     private void run() {
+        try {
+            writeUntilStopped();
+        } catch (Throwable t) { // a bug, not the network: say so rather than go silent forever
+            log.error("output.url {}: the writer stopped: {}", url, t.toString(), t);
+        }
+    }
+
+    private void writeUntilStopped() {
         Backoff backoff = new Backoff(30);
         while (!stopped && !finishing) {
             String reason = connectAndWrite(backoff);
