@@ -29,6 +29,9 @@ final class StreamTags {
     private static final long ICY_POLL_NANOS = 250_000_000L;
 
     private final MediaDecoder decoder;
+    // Looked up once: JavaCPP makes a new object for each look-up, and changed() runs for every read.
+    private final AVFormatContext format;
+    private final AVStream stream;
     private String lastPacket = "";
     /** The last ICY title reported, by either way it came. */
     private String lastSong;
@@ -36,6 +39,8 @@ final class StreamTags {
 
     StreamTags(MediaDecoder decoder) {
         this.decoder = decoder;
+        this.format = decoder.formatContext();
+        this.stream = decoder.audioStream();
     }
 
     /** The tags the stream opened with: the container's and the audio stream's, and the ICY title if one came. */
@@ -50,8 +55,8 @@ final class StreamTags {
     /** New metadata since the last call, or null when nothing changed. */
     Map<String, String> changed() {
         Map<String, String> out = null;
-        AVFormatContext f = decoder.formatContext();
-        AVStream s = decoder.audioStream();
+        AVFormatContext f = format;
+        AVStream s = stream;
         int fe = f.event_flags();
         int se = s.event_flags();
         if ((fe & AVFMT_EVENT_FLAG_METADATA_UPDATED) != 0 || (se & AVSTREAM_EVENT_FLAG_METADATA_UPDATED) != 0) {
@@ -86,7 +91,7 @@ final class StreamTags {
     private Map<String, String> icy(long now) {
         if (now - polledAt < ICY_POLL_NANOS) return null;
         polledAt = now;
-        AVIOContext pb = decoder.formatContext().pb();
+        AVIOContext pb = format.pb();
         if (pb == null || pb.isNull()) return null;
         BytePointer value = new BytePointer((org.bytedeco.javacpp.Pointer) null);
         try {
