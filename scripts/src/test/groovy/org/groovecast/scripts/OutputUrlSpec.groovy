@@ -51,14 +51,14 @@ class OutputUrlSpec extends Specification {
         def logged = new LogCapture('org.groovecast.ffmpeg.UrlOutput', Level.INFO)
         int port = Net.freePort()
         String listener = "srt://127.0.0.1:${port}?mode=listener"
-        Process first = receive(listener, 'first.wav', 3)
+        Process first = receive(listener, 'first.wav', 4)
         Thread.sleep(500)
         stream("output.url('srt://127.0.0.1:${port}', aac(bitrate: 96), s)")
 
         expect: 'the tone arrives'
         Math.abs(heard(first, 'first.wav') - 440) < 3
 
-        when: 'the listener went (it stops after 3 s) and comes back a little later'
+        when: 'the listener went (it stops after 4 s) and comes back a little later'
         Thread.sleep(1500)
         Process second = receive(listener, 'second.wav', 6)
         boolean back = Net.await(30) { logged.messages().any { it ==~ /output\.url srt:\/\/.*: back after \d+\.\d s/ } }
@@ -67,7 +67,10 @@ class OutputUrlSpec extends Specification {
 
         then: 'the output connected again, logged the outage once and its end, and the tone arrives again'
         back
-        lines.count { it ==~ /output\.url srt:\/\/127\.0\.0\.1:\d+: .*; retrying in \d+\.\d s/ } == 1
+        // from the first connection that held on (a listener slow to start may cost an attempt before it)
+        int held = lines.findIndexOf { it ==~ /output\.url srt:\/\/.*: (streaming \(mpegts\)|back after .*)/ }
+        held >= 0
+        lines.drop(held).count { it ==~ /output\.url srt:\/\/127\.0\.0\.1:\d+: .*; retrying in \d+\.\d s/ } == 1
         Math.abs(heard(second, 'second.wav', 40) - 440) < 3
         station.clocks().every { it.getLag() < 0.5 }
 
