@@ -145,6 +145,43 @@ class InputHttpSpec extends Specification {
         station.clocks().every { it.getLag() < 0.5 }
     }
 
+    def "a reload that declares the same input.http keeps its connection and buffer: the relay plays on without the backup"() {
+        given:
+        def remoteLog = new LogCapture('org.groovecast.ffmpeg.PullInput', Level.INFO)
+        closing << remoteLog
+        icecast = new Icecast().start()
+        feed(440)
+        Path script = dir.resolve('relay.groovy')
+        def text = { int backup -> """
+            def remote = input.http('http://127.0.0.1:${icecast.port}/m', buffer: 1)
+            output.file(wav(), '${dir}/out.wav', fallback(trackSensitive: false, remote, sine(${backup}, amplitude: 0.3)))
+        """.stripIndent() }
+        java.nio.file.Files.writeString(script, text(660))
+        def reloader = new org.groovecast.host.StationReloader(script, Engine.plugins().functions(), [:])
+        closing << ({ reloader.stop() } as Closeable)
+        reloader.start()
+        assert plays(440, 15)
+        Thread.sleep(1000)
+
+        when: 'the backup tone changes: the script is reloaded'
+        java.nio.file.Files.writeString(script, text(550))
+        java.nio.file.Files.copy(dir.resolve('out.wav'), dir.resolve('snapshot.wav'), java.nio.file.StandardCopyOption.REPLACE_EXISTING)
+        double reloadAt = unfinished(dir.resolve('snapshot.wav')).seconds
+        boolean reloaded = reloader.reload()
+        def report = reloader.lastReload()
+        Thread.sleep(4000)
+        reloader.stop()
+        Wav w = Wav.read(dir.resolve('out.wav'))
+        List<Double> around = (0..<20).collect { int i -> w.frequency(reloadAt - 1 + i * 0.25, reloadAt - 0.75 + i * 0.25) }
+        println "reload at ${reloadAt.round(2)} s of ${w.seconds.round(2)}: ${around*.round(0)}"
+
+        then: 'the input was carried over, said so, and the remote tone went on through the reload'
+        reloaded
+        report.carried().any { it.startsWith('input.http http://127.0.0.1:') }
+        remoteLog.messages().any { it.endsWith(': kept across the reload') }
+        around.every { Math.abs(it - 440) < 10 }
+    }
+
     def "a stalled server is found out within timeout, the fallback plays meanwhile, and the relay comes back when it goes on"() {
         given:
         def remoteLog = new LogCapture('org.groovecast.ffmpeg.PullInput', Level.INFO)

@@ -1,10 +1,8 @@
 package org.groovecast.ffmpeg;
 
-import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.bytedeco.ffmpeg.avformat.AVInputFormat;
-import org.groovecast.api.AudioFormat;
 import org.groovecast.api.ClockInfo;
 import org.groovecast.api.Frame;
 import org.groovecast.api.LiveBuffer;
@@ -15,22 +13,14 @@ import org.slf4j.LoggerFactory;
 
 /**
  * {@code input.ffmpeg(url)} and {@code input.http(url)}: a remote stream that FFmpeg reads
- * (Icecast, Shoutcast, HLS, SRT...), decoded on a thread of its own into a {@link LiveBuffer} that
- * the clock reads, as {@code input.harbor} does for a DJ. Available once {@code buffer} seconds are
- * in and while the remote plays (fallible). When the remote ends, fails, sends what cannot be
- * decoded or sends nothing for {@code timeout} seconds (every blocking call is bounded by an
- * {@link Interrupter}), the thread connects again after a jittered backoff; each outage is logged
- * once, and its end. Its ICY titles and tags are inserted as metadata when they change.
+ * (Icecast, Shoutcast, HLS, SRT...), decoded by a {@link RemoteFeed} on a thread of its own into a
+ * {@link LiveBuffer} that the clock reads, as {@code input.harbor} does for a DJ. Available once
+ * {@code buffer} seconds are in and while the remote plays (fallible). The feed starts with the
+ * first tick that asks for this source; a reload that declares the same input again (kind, URL
+ * and options) takes the feed over, connection and buffer, so the relay goes on without a gap.
  */
-final class PullInput extends Source {
+final class PullInput extends Source implements RemoteFeed.Target {
     private static final Logger log = LoggerFactory.getLogger(PullInput.class);
-    /** Samples decoded per read: small, so that the stall deadline is set often. */
-    private static final int BLOCK = 1024;
-    /**
-     * Seconds of audio a connection must bring to count as back: one that plays a moment and
-     * stalls again is still the same outage (no "back" line, the backoff goes on growing).
-     */
-    private static final double HOLDS = 5;
 
     private final String url;
     private final AVInputFormat format;
@@ -39,11 +29,9 @@ final class PullInput extends Source {
     private final double bufferSeconds;
     private final double maxSeconds;
     private volatile LiveBuffer buffer;
-    private volatile boolean connected;
-    private volatile boolean stopped;
-    private volatile Interrupter current;
-    private AudioFormat audio;
-    private Thread thread;
+    private volatile RemoteFeed feed;
+    private RemoteFeed.Remote remote;
+    private boolean shutDown;
 
     /**
      * @param kind    {@code input.http} or {@code input.ffmpeg}, for ids and log lines
@@ -59,25 +47,31 @@ final class PullInput extends Source {
         this.bufferSeconds = bufferSeconds;
         this.maxSeconds = maxSeconds;
         Map<String, String> o = new LinkedHashMap<>();
-        // A protocol's own read timeout backs the interrupt callback up (microseconds).
-        o.put("rw_timeout", Long.toString((long) ((timeout + 1) * 1e6))); // the interrupter goes first
+        // A protocol's own read timeout backs the interrupt callback up (microseconds); the interrupter goes first.
+        o.put("rw_timeout", Long.toString((long) ((timeout + 1) * 1e6)));
         o.putAll(options);
         this.options = Map.copyOf(o);
     }
 
-    String url() {
+    /** A reload keeps an unnamed input that reads the same URL. */
+    @Override
+    public String endpoint() {
         return url;
     }
 
     /** Whether the remote is connected and decoding now. */
     public boolean isConnected() {
-        return connected;
+        RemoteFeed f = feed;
+        return f != null && f.connected();
     }
 
     @Override
     public boolean isReady() {
         LiveBuffer b = buffer;
-        return b != null && b.isReady(connected);
+        if (b == null) return false;
+        RemoteFeed f = feed;
+        if (f == null) f = startFeed();
+        return b.isReady(f != null && f.connected());
     }
 
     @Override
@@ -87,10 +81,19 @@ final class PullInput extends Source {
 
     @Override
     protected void onPrepare(StreamContext context) {
-        audio = context.format();
-        buffer = new LiveBuffer(audio, bufferSeconds, maxSeconds, null);
-        // A platform thread: the decoder spends its time in native code, which would pin a virtual one.
-        thread = Thread.ofPlatform().daemon().name(kind() + " " + url).start(this::run);
+        buffer = new LiveBuffer(context.format(), bufferSeconds, maxSeconds, null);
+        remote = new RemoteFeed.Remote(kind(), url, format, options, timeout, context.format());
+    }
+
+    /** On the clock, once: starting a thread blocks on nothing. */
+    private synchronized RemoteFeed startFeed() {
+        if (shutDown) return null;
+        if (feed == null) {
+            RemoteFeed f = new RemoteFeed(remote, this);
+            f.start();
+            feed = f;
+        }
+        return feed;
     }
 
     @Override
@@ -99,100 +102,40 @@ final class PullInput extends Source {
         buffer.read(frame, clock == null ? 0 : clock.getTicks());
     }
 
+    /** A reload: the same remote's feed goes on into this input, its buffer with it. */
+    @Override
+    protected synchronized void adopt(Source previous) {
+        PullInput p = (PullInput) previous;
+        RemoteFeed f;
+        synchronized (p) {
+            f = p.feed;
+            if (f == null || !f.remote().equals(remote)) return; // not running, or not the same: a feed of its own
+            p.feed = null;
+        }
+        buffer = p.buffer;
+        f.moveTo(this);
+        feed = f;
+        log.info("{} {}: kept across the reload", kind(), url);
+    }
+
     @Override
     protected void onShutdown() {
-        stopped = true;
-        Interrupter i = current;
-        if (i != null) i.stop();
-        Thread t = thread;
-        if (t == null) return;
-        t.interrupt();
-        try {
-            t.join(5000);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+        RemoteFeed f;
+        synchronized (this) {
+            shutDown = true;
+            f = feed;
+            feed = null;
         }
+        if (f != null) f.stop();
     }
 
-    // ---------------------------------------------------------------- the decoding thread
-
-    private void run() {
-        try {
-            readUntilStopped();
-        } catch (Throwable t) { // a bug, not the network: say so rather than go silent forever
-            log.error("{} {}: the decoding thread stopped: {}", kind(), url, t.toString(), t);
-        }
+    @Override
+    public LiveBuffer buffer() {
+        return buffer;
     }
 
-    private void readUntilStopped() {
-        Backoff backoff = new Backoff(10); // a relay comes back soon after its remote: at most 10 s late
-        Frame scratch = new Frame(audio, BLOCK);
-        while (!stopped) {
-            String reason = play(backoff, scratch);
-            if (stopped) break;
-            double delay = backoff.nextDelay();
-            String line = "{} {}: {}; retrying in {} s";
-            Object[] args = {kind(), url, reason, String.format("%.1f", delay)};
-            if (backoff.failed()) log.warn(line, args);
-            else log.debug(line, args);
-            try {
-                Thread.sleep((long) (delay * 1000));
-            } catch (InterruptedException e) {
-                break;
-            }
-        }
-    }
-
-    /** One connection, until it ends; returns why it ended. */
-    private String play(Backoff backoff, Frame scratch) {
-        Interrupter interrupter = new Interrupter();
-        current = interrupter;
-        if (stopped) interrupter.stop();
-        MediaDecoder d = null;
-        try {
-            interrupter.within(timeout);
-            d = MediaDecoder.openUrl(url, format, options, interrupter, audio);
-            if (!d.unusedOptions().isEmpty()) {
-                log.warn("{} {}: FFmpeg took none of the options {}; check their names (ffmpeg -h demuxer=NAME, "
-                        + "-h protocol=NAME)", kind(), url, d.unusedOptions());
-            }
-            StreamTags tags = new StreamTags(d);
-            Map<String, String> first = tags.initial();
-            if (!first.isEmpty()) insertMetadata(first);
-            connected = true;
-            boolean back = false;
-            long reads = 0;
-            long decoded = 0;
-            long holds = audio.samples(HOLDS);
-            while (!stopped) {
-                scratch.clear();
-                interrupter.within(timeout);
-                int n = d.read(scratch, BLOCK, ++reads);
-                if (n == 0) return "the stream ended";
-                buffer.write(scratch, n);
-                decoded += n;
-                if (!back && decoded >= holds) {
-                    back = true;
-                    double outage = backoff.recovered();
-                    if (outage >= 0) log.info("{} {}: back after {} s", kind(), url, String.format("%.1f", outage));
-                    else log.info("{} {}: playing", kind(), url);
-                }
-                Map<String, String> changed = tags.changed();
-                if (changed != null) insertMetadata(changed);
-            }
-            return "stopped";
-        } catch (IOException | RuntimeException e) {
-            if (interrupter.expired()) return "no data for " + seconds(timeout) + " s";
-            return e.getMessage() == null ? e.toString() : e.getMessage();
-        } finally {
-            connected = false;
-            if (d != null) d.close();
-            current = null;
-            interrupter.close();
-        }
-    }
-
-    private static String seconds(double seconds) {
-        return seconds == Math.rint(seconds) ? Long.toString((long) seconds) : Double.toString(seconds);
+    @Override
+    public void tags(Map<String, String> tags) {
+        insertMetadata(tags);
     }
 }
