@@ -67,6 +67,17 @@ final class FfmpegEncoder implements Encoder {
         return codec;
     }
 
+    /** The muxer options the script gave the encoder. */
+    Map<String, String> formatOptions() {
+        return formatOptions;
+    }
+
+    /** The same encoding muxed as {@code otherFormat} (output.url's {@code format:}). */
+    FfmpegEncoder withFormat(String otherFormat) {
+        return otherFormat.equals(format) ? this
+                : new FfmpegEncoder(name, otherFormat, codec, codecOptions, formatOptions, threads, video);
+    }
+
     @Override
     public String extension() {
         return switch (format) {

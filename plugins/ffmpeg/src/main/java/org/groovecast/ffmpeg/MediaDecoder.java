@@ -20,6 +20,9 @@ import static org.bytedeco.ffmpeg.global.avformat.avformat_close_input;
 import static org.bytedeco.ffmpeg.global.avformat.avformat_find_stream_info;
 import static org.bytedeco.ffmpeg.global.avformat.avformat_open_input;
 import static org.bytedeco.ffmpeg.global.avformat.av_seek_frame;
+import static org.bytedeco.ffmpeg.global.avformat.avformat_alloc_context;
+import static org.bytedeco.ffmpeg.global.avutil.av_dict_free;
+import static org.bytedeco.ffmpeg.global.avutil.av_dict_set;
 import static org.bytedeco.ffmpeg.global.avutil.AVERROR_EAGAIN;
 import static org.bytedeco.ffmpeg.global.avutil.AVERROR_EOF;
 import static org.bytedeco.ffmpeg.global.avutil.AVMEDIA_TYPE_AUDIO;
@@ -100,24 +103,34 @@ final class MediaDecoder implements AutoCloseable {
     private long position;
     private final StreamIo live;
 
+    /** The demuxer options the open left unused (misspelt, or for another protocol); empty for files. */
+    private List<String> unusedOptions = List.of();
+
     private MediaDecoder(String path, AudioFormat target, VideoFormat videoFormat, int scalingThreads) throws IOException {
-        this(path, null, null, target, videoFormat, scalingThreads);
+        this(path, null, null, Map.of(), null, target, videoFormat, scalingThreads);
     }
 
     /**
      * @param live a format context already reading through custom I/O (a live stream), or null to open {@code path}
      * @param hint the container when known (live streams), or null to probe
+     * @param options demuxer and protocol options for {@code avformat_open_input} ({@code icy: '1'})
+     * @param interrupter what bounds the blocking calls on a network stream, or null
      */
-    private MediaDecoder(String path, StreamIo live, AVInputFormat hint, AudioFormat target, VideoFormat videoFormat,
+    private MediaDecoder(String path, StreamIo live, AVInputFormat hint, Map<String, String> options,
+                         Interrupter interrupter, AudioFormat target, VideoFormat videoFormat,
                          int scalingThreads) throws IOException {
         Av.init();
         this.path = path;
         this.target = target;
         this.live = live;
         boolean ok = false;
+        AVDictionary dict = new AVDictionary(null);
         try {
-            format = live != null ? live.context() : new AVFormatContext(null);
-            Av.check(avformat_open_input(format, live != null ? "" : path, hint, (AVDictionary) null), "cannot open");
+            format = live != null ? live.context() : avformat_alloc_context();
+            if (interrupter != null) interrupter.attach(format);
+            for (Map.Entry<String, String> o : options.entrySet()) av_dict_set(dict, o.getKey(), o.getValue(), 0);
+            Av.check(avformat_open_input(format, live != null ? "" : path, hint, dict), "cannot open");
+            if (!options.isEmpty()) unusedOptions = Av.keys(dict);
             Av.check(avformat_find_stream_info(format, (PointerPointer<?>) null), "cannot read stream info");
             streamIndex = Av.check(av_find_best_stream(format, AVMEDIA_TYPE_AUDIO, -1, -1, (AVCodec) null, 0), "no audio stream");
             AVStream stream = format.streams(streamIndex);
@@ -141,6 +154,7 @@ final class MediaDecoder implements AutoCloseable {
             pending = new float[target.channels()][0];
             ok = true;
         } finally {
+            av_dict_free(dict);
             if (!ok) close();
         }
     }
@@ -151,7 +165,31 @@ final class MediaDecoder implements AutoCloseable {
      */
     static MediaDecoder open(String name, StreamIo io, AVInputFormat hint, AudioFormat target, VideoFormat video,
                              int scalingThreads) throws IOException {
-        return new MediaDecoder(name, io, hint, target, video, scalingThreads);
+        return new MediaDecoder(name, io, hint, Map.of(), null, target, video, scalingThreads);
+    }
+
+    /**
+     * Opens a URL (any FFmpeg reads: http, https, hls, srt, rtmp, a file) with {@code options},
+     * every blocking call bounded by {@code interrupter}; blocking until probed.
+     */
+    static MediaDecoder openUrl(String url, AVInputFormat format, Map<String, String> options, Interrupter interrupter,
+                                AudioFormat target) throws IOException {
+        return new MediaDecoder(url, null, format, options, interrupter, target, null, 1);
+    }
+
+    /** The options given to {@link #openUrl} that no demuxer or protocol took. */
+    List<String> unusedOptions() {
+        return unusedOptions;
+    }
+
+    /** The demuxer, for what a stream says as it plays (ICY titles, updated tags); on the decoding thread only. */
+    AVFormatContext formatContext() {
+        return format;
+    }
+
+    /** The audio stream being decoded. */
+    AVStream audioStream() {
+        return format.streams(streamIndex);
     }
 
     /** Opens and probes {@code path} for its audio only; blocking. */

@@ -17,6 +17,11 @@ import static org.bytedeco.ffmpeg.global.avformat.avformat_write_header;
 import static org.bytedeco.ffmpeg.global.avformat.avio_alloc_context;
 import static org.bytedeco.ffmpeg.global.avformat.avio_context_free;
 import static org.bytedeco.ffmpeg.global.avformat.avio_flush;
+import static org.bytedeco.ffmpeg.global.avformat.AVFMT_NOFILE;
+import static org.bytedeco.ffmpeg.global.avformat.AVIO_FLAG_WRITE;
+import static org.bytedeco.ffmpeg.global.avformat.avio_closep;
+import static org.bytedeco.ffmpeg.global.avformat.avio_open2;
+import static org.bytedeco.ffmpeg.global.avcodec.avcodec_parameters_copy;
 import static org.bytedeco.ffmpeg.global.avutil.av_dict_free;
 import static org.bytedeco.ffmpeg.global.avutil.av_dict_set;
 import static org.bytedeco.ffmpeg.global.avutil.av_free;
@@ -28,6 +33,7 @@ import java.util.List;
 import java.util.Map;
 import org.bytedeco.ffmpeg.avcodec.AVCodec;
 import org.bytedeco.ffmpeg.avcodec.AVCodecContext;
+import org.bytedeco.ffmpeg.avcodec.AVCodecParameters;
 import org.bytedeco.ffmpeg.avcodec.AVPacket;
 import org.bytedeco.ffmpeg.avformat.AVFormatContext;
 import org.bytedeco.ffmpeg.avformat.AVIOContext;
@@ -52,6 +58,56 @@ final class Muxer implements AutoCloseable {
     private AVStream[] streams;
     private AVPacket scratch;
     private boolean headerWritten;
+    /** Whether {@link #io} was opened by FFmpeg on a URL (closed with avio_closep) rather than made over a channel. */
+    private boolean urlIo;
+    /** The options given that neither the protocol nor the muxer took. */
+    private List<String> unusedOptions = List.of();
+
+    /**
+     * Muxes to a URL through FFmpeg's own protocols (srt, udp, rtp, icecast, a file), its streams
+     * described by {@code params} with timestamps in {@code timeBases}; {@code options} go to the
+     * protocol and then to the muxer, as ffmpeg's do; every blocking call is bounded by
+     * {@code interrupter}. Blocking: connects and writes the header.
+     */
+    Muxer(String formatName, Map<String, String> options, List<AVCodecParameters> params, List<AVRational> timeBases,
+          String url, Interrupter interrupter) throws IOException {
+        Av.init();
+        boolean ok = false;
+        AVDictionary dict = new AVDictionary(null);
+        try {
+            format = new AVFormatContext(null);
+            Av.check(avformat_alloc_output_context2(format, (AVOutputFormat) null, formatName, url),
+                    "unknown format '" + formatName + "'");
+            interrupter.attach(format);
+            streams = new AVStream[params.size()];
+            for (int i = 0; i < streams.length; i++) {
+                streams[i] = avformat_new_stream(format, (AVCodec) null);
+                Av.check(avcodec_parameters_copy(streams[i].codecpar(), params.get(i)), "bad codec parameters");
+                streams[i].time_base(timeBases.get(i));
+            }
+            for (Map.Entry<String, String> o : options.entrySet()) av_dict_set(dict, o.getKey(), o.getValue(), 0);
+            if ((format.oformat().flags() & AVFMT_NOFILE) == 0) {
+                AVIOContext pb = new AVIOContext(null);
+                Av.check(avio_open2(pb, url, AVIO_FLAG_WRITE, format.interrupt_callback(), dict), "cannot open");
+                io = pb;
+                urlIo = true;
+                format.pb(pb);
+            }
+            Av.check(avformat_write_header(format, dict), "cannot start the " + formatName + " stream");
+            headerWritten = true;
+            unusedOptions = Av.keys(dict);
+            scratch = av_packet_alloc();
+            ok = true;
+        } finally {
+            av_dict_free(dict);
+            if (!ok) close();
+        }
+    }
+
+    /** The options given to a URL muxer that nobody took (misspelt, or for another protocol). */
+    List<String> unusedOptions() {
+        return unusedOptions;
+    }
 
     /** One stream, from {@code codec}. */
     Muxer(String formatName, Map<String, String> options, AVCodecContext codec, WritableByteChannel out) throws IOException {
@@ -110,14 +166,14 @@ final class Muxer implements AutoCloseable {
         scratch.stream_index(index);
         av_packet_rescale_ts(scratch, timeBase, streams[index].time_base());
         int r = av_interleaved_write_frame(format, scratch);
-        if (channelIo.failure() != null) throw channelIo.failure();
+        if (channelIo != null && channelIo.failure() != null) throw channelIo.failure();
         Av.check(r, "cannot write a packet");
     }
 
     /** Hands what the I/O buffer holds to the channel. */
     void flush() throws IOException {
         avio_flush(io);
-        if (channelIo.failure() != null) throw channelIo.failure();
+        if (channelIo != null && channelIo.failure() != null) throw channelIo.failure();
     }
 
     /**
@@ -139,15 +195,17 @@ final class Muxer implements AutoCloseable {
         if (headerWritten) {
             headerWritten = false;
             Av.check(av_write_trailer(format), "cannot finish the stream");
-            avio_flush(io);
-            if (channelIo.failure() != null) throw channelIo.failure();
+            if (io != null) avio_flush(io);
+            if (channelIo != null && channelIo.failure() != null) throw channelIo.failure();
         }
     }
 
     @Override
     public void close() {
         if (scratch != null) av_packet_free(scratch);
-        if (io != null) {
+        if (io != null && urlIo) {
+            avio_closep(io);
+        } else if (io != null) {
             av_free(io.buffer());
             avio_context_free(io);
         }

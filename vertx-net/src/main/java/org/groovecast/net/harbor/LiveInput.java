@@ -27,8 +27,9 @@ import org.slf4j.LoggerFactory;
  * {@code input.harbor(mount, port:, user:, password:)}: a live DJ. An Icecast source client
  * ({@code SOURCE}, or {@code PUT} with {@code Expect: 100-continue}) connects to the harbor; its
  * bytes go through a {@link LivePipe} to a decoding thread of their own (the decoder blocks on the
- * network, in direct style) and the samples through a {@link PcmRing} to the clock. Available only
- * once {@code buffer} seconds are decoded and while the client streams, so it is fallible.
+ * network, in direct style) and the samples through a {@link org.groovecast.api.PcmRing} to the
+ * clock. Available only once {@code buffer} seconds are decoded and while the client streams, so
+ * it is fallible.
  *
  * <p>A DJ whose login check answered a name ({@link Login#named()}) is on air under it: the
  * input's metadata carries {@value #USERNAME} and {@value #DISPLAY_NAME} while the DJ streams, and

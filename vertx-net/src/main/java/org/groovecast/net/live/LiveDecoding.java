@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.util.Map;
 import java.util.function.Supplier;
 import org.groovecast.api.AudioFormat;
+import org.groovecast.api.LiveBuffer;
 import org.groovecast.api.Frame;
 import org.groovecast.api.LiveDecoder;
 import org.groovecast.api.VideoFormat;

@@ -2,6 +2,7 @@ package org.groovecast.net.live;
 
 import java.util.Map;
 import org.groovecast.api.Frame;
+import org.groovecast.api.LiveBuffer;
 import org.groovecast.api.Source;
 import org.groovecast.api.StreamContext;
 import org.groovecast.api.VideoFormat;

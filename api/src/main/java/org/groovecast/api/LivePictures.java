@@ -1,9 +1,6 @@
-package org.groovecast.net.live;
+package org.groovecast.api;
 
 import java.util.concurrent.atomic.AtomicLong;
-import org.groovecast.api.Frame;
-import org.groovecast.api.Image;
-import org.groovecast.api.VideoFormat;
 
 /**
  * The pictures of a live input between its decoding thread and its clock, each at the absolute

@@ -1,7 +1,6 @@
-package org.groovecast.net.live;
+package org.groovecast.api;
 
 import java.util.concurrent.atomic.AtomicLong;
-import org.groovecast.api.Frame;
 
 /**
  * Decoded samples between one writer (a live input's decoding thread) and one reader (its clock),

@@ -1,8 +1,4 @@
-package org.groovecast.net.live;
-
-import org.groovecast.api.AudioFormat;
-import org.groovecast.api.Frame;
-import org.groovecast.api.VideoFormat;
+package org.groovecast.api;
 
 /**
  * The samples of a live input between its decoding thread and the clock. The input becomes

@@ -1,0 +1,265 @@
+package org.groovecast.ffmpeg;
+
+import static org.bytedeco.ffmpeg.global.avcodec.avcodec_parameters_alloc;
+import static org.bytedeco.ffmpeg.global.avcodec.avcodec_parameters_free;
+import static org.bytedeco.ffmpeg.global.avcodec.avcodec_parameters_from_context;
+import static org.bytedeco.ffmpeg.global.avutil.AV_NOPTS_VALUE;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.bytedeco.ffmpeg.avcodec.AVCodecContext;
+import org.bytedeco.ffmpeg.avcodec.AVCodecParameters;
+import org.bytedeco.ffmpeg.avcodec.AVPacket;
+import org.bytedeco.ffmpeg.avutil.AVRational;
+import org.groovecast.api.Frame;
+import org.groovecast.api.Output;
+import org.groovecast.api.ScriptException;
+import org.groovecast.api.Source;
+import org.groovecast.api.StreamContext;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * {@code output.url(url, encoder, s)}: encodes on the clock, as every output does, and hands the
+ * packets through a {@link PacketQueue} to a thread of its own that muxes them to any URL
+ * FFmpeg writes (srt, udp, rtp, icecast, a file). The clock never waits for the network: a peer
+ * too slow makes the queue drop its oldest packets (logged once per episode). When the muxer
+ * cannot open or a write fails, the thread closes it and opens it again after a jittered backoff,
+ * logging each outage once and its end; what the clock encodes meanwhile is dropped. A reload
+ * opens a new connection (no {@link #endpoint()}: nothing is kept, so the reload says so).
+ */
+final class UrlOutput extends Output {
+    private static final Logger log = LoggerFactory.getLogger(UrlOutput.class);
+    /** Slots of the packet queue: some seconds of audio and video packets at the highest rates. */
+    private static final int SLOTS = 2048;
+    /** Seconds a connection must take packets to count as back: one that fails at once is the same outage. */
+    private static final long HOLDS_NANOS = 3_000_000_000L;
+
+    private final String url;
+    private final FfmpegEncoder encoding;
+    private final String format;
+    private final Map<String, String> options;
+    private final double timeout;
+    private final double queueSeconds;
+    private MediaEncoder encoder;
+    private final List<AVCodecParameters> params = new ArrayList<>();
+    private final List<AVRational> timeBases = new ArrayList<>();
+    private PacketQueue queue;
+    /** An offline render: nothing is dropped, the clock waits for the writer instead (it has no deadline). */
+    private boolean lossless;
+    private volatile boolean connected;
+    private volatile boolean stopped;
+    private volatile boolean finishing;
+    private volatile Interrupter current;
+    private Thread thread;
+    // Clock side: whether the last packets were dropped (an episode of a slow peer), and how many.
+    private boolean dropping;
+    private long droppedInEpisode;
+    private final MediaEncoder.Sink sink = this::enqueue;
+
+    UrlOutput(String url, FfmpegEncoder encoding, String format, Map<String, String> options, Source source,
+              boolean fallible, double timeout, double queueSeconds) {
+        super("output.url", source, fallible);
+        this.url = url;
+        this.encoding = encoding;
+        this.format = format;
+        this.options = Map.copyOf(options);
+        this.timeout = timeout;
+        this.queueSeconds = queueSeconds;
+    }
+
+    /** Whether the muxer is open on the URL now. */
+    public boolean isConnected() {
+        return connected;
+    }
+
+    @Override
+    protected void prepareOutput(StreamContext context) {
+        try {
+            encoder = encoding.newMediaEncoder(context.format(), context.video(), Muxer.wantsGlobalHeader(format));
+        } catch (IOException e) {
+            throw new ScriptException("output.url " + url + ": cannot open " + encoding + ": " + e.getMessage(), e);
+        }
+        // The writer's muxers are described by a copy, made here once: the clock owns the codecs.
+        for (AVCodecContext c : encoder.contexts()) {
+            AVCodecParameters p = avcodec_parameters_alloc();
+            avcodec_parameters_from_context(p, c);
+            params.add(p);
+            timeBases.add(new AVRational().num(c.time_base().num()).den(c.time_base().den()));
+        }
+        queue = new PacketQueue(SLOTS, queueSeconds);
+        lossless = !context.realtime();
+    }
+
+    @Override
+    protected void open() {
+        thread = Thread.ofPlatform().daemon().name("output.url " + url).start(this::run);
+    }
+
+    @Override
+    protected void send(Frame frame) throws IOException {
+        if (frame.position() == 0) return;
+        encoder.encode(frame, sink);
+    }
+
+    private void enqueue(AVPacket packet, AVRational timeBase, int stream) throws IOException {
+        long ts = packet.dts() != AV_NOPTS_VALUE ? packet.dts() : packet.pts();
+        double time = ts == AV_NOPTS_VALUE ? 0 : ts * (double) timeBase.num() / timeBase.den();
+        if (lossless) {
+            if (dropping && !connected) return; // the writer is not writing: waiting more would hang the render
+            dropping = false;
+            try {
+                if (!queue.put(packet, stream, time, timeout)) {
+                    dropping = true;
+                    log.warn("output.url {}: nothing was written for {} s; dropping packets until it connects again",
+                            url, timeout);
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IOException("interrupted");
+            }
+            return;
+        }
+        if (!connected) return; // nobody to send it to: dropped, not queued for a connection to come
+        int dropped = queue.offer(packet, stream, time);
+        if (dropped > 0) {
+            if (!dropping) {
+                log.warn("output.url {}: the peer is too slow; dropping the oldest packets (more than {} s queued)",
+                        url, queueSeconds);
+            }
+            dropping = true;
+            droppedInEpisode += dropped;
+        } else if (dropping && queue.size() <= 4) {
+            log.info("output.url {}: the peer keeps up again ({} packets dropped)", url, droppedInEpisode);
+            dropping = false;
+            droppedInEpisode = 0;
+        }
+    }
+
+    @Override
+    protected void close() throws IOException {
+        try {
+            if (encoder != null) encoder.finish(sink);
+        } finally {
+            finishing = true;
+            Thread t = thread;
+            if (t != null) {
+                // Connected, the writer sends what is queued and the trailer; else there is nothing to wait for.
+                if (connected || lossless) try {
+                    t.join((long) ((lossless ? 60 : Math.min(timeout, 5)) * 1000));
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                stopped = true;
+                Interrupter i = current;
+                if (i != null) i.stop();
+                t.interrupt();
+                try {
+                    t.join(5000);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+            release();
+        }
+    }
+
+    @Override
+    protected void onShutdown() {
+        release();
+    }
+
+    private void release() {
+        if (thread != null && thread.isAlive()) return; // still writing: leaking beats freeing under its feet
+        if (queue != null) queue.close();
+        queue = null;
+        for (AVCodecParameters p : params) avcodec_parameters_free(p);
+        params.clear();
+        if (encoder != null) encoder.close();
+        encoder = null;
+    }
+
+    // ---------------------------------------------------------------- the writing thread
+
+    private void run() {
+        try {
+            writeUntilStopped();
+        } catch (Throwable t) { // a bug, not the network: say so rather than go silent forever
+            log.error("output.url {}: the writer stopped: {}", url, t.toString(), t);
+        }
+    }
+
+    private void writeUntilStopped() {
+        Backoff backoff = new Backoff(30);
+        while (!stopped && !finishing) {
+            String reason = connectAndWrite(backoff);
+            if (stopped || finishing) break;
+            double delay = backoff.nextDelay();
+            String line = "output.url {}: {}; retrying in {} s";
+            Object[] args = {url, reason, String.format("%.1f", delay)};
+            if (backoff.failed()) log.warn(line, args);
+            else log.debug(line, args);
+            try {
+                Thread.sleep((long) (delay * 1000));
+            } catch (InterruptedException e) {
+                break;
+            }
+        }
+    }
+
+    /** One muxer on the URL, until it fails (returns why) or the output stops. */
+    private String connectAndWrite(Backoff backoff) {
+        Interrupter interrupter = new Interrupter();
+        current = interrupter;
+        if (stopped) interrupter.stop();
+        Muxer muxer = null;
+        try {
+            interrupter.within(timeout);
+            muxer = new Muxer(format, options, params, timeBases, url, interrupter);
+            if (!muxer.unusedOptions().isEmpty()) {
+                log.warn("output.url {}: FFmpeg took none of the options {}; check their names "
+                        + "(ffmpeg -h muxer={}, -h protocol=NAME)", url, muxer.unusedOptions(), format);
+            }
+            if (!lossless) queue.clear(); // what waited from before this connection is stale
+            connected = true;
+            long since = System.nanoTime();
+            boolean back = false;
+            while (!stopped) {
+                if (!back && System.nanoTime() - since >= HOLDS_NANOS) {
+                    back = true;
+                    double outage = backoff.recovered();
+                    if (outage >= 0) log.info("output.url {}: back after {} s", url, String.format("%.1f", outage));
+                    else log.info("output.url {}: streaming ({})", url, format);
+                }
+                PacketQueue.Slot s = queue.take(100);
+                if (s == null) {
+                    if (finishing) {
+                        interrupter.within(timeout);
+                        muxer.finish();
+                        return "finished";
+                    }
+                    continue;
+                }
+                try {
+                    interrupter.within(timeout);
+                    muxer.write(s.packet, timeBases.get(s.stream), s.stream);
+                } finally {
+                    queue.recycle(s);
+                }
+            }
+            return "stopped";
+        } catch (IOException | RuntimeException e) {
+            if (interrupter.expired()) return "the peer took nothing for " + timeout + " s";
+            return e.getMessage() == null ? e.toString() : e.getMessage();
+        } catch (InterruptedException e) {
+            return "stopped";
+        } finally {
+            connected = false;
+            if (muxer != null) muxer.close();
+            current = null;
+            interrupter.close();
+        }
+    }
+}

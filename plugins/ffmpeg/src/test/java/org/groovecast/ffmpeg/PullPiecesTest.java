@@ -1,0 +1,65 @@
+package org.groovecast.ffmpeg;
+
+import static org.bytedeco.ffmpeg.global.avcodec.av_new_packet;
+import static org.bytedeco.ffmpeg.global.avcodec.av_packet_alloc;
+import static org.bytedeco.ffmpeg.global.avcodec.av_packet_free;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Map;
+import org.bytedeco.ffmpeg.avcodec.AVPacket;
+import org.junit.jupiter.api.Test;
+
+/** The pieces of input.http and output.url that need no peer: ICY titles, the backoff, the packet queue. */
+class PullPiecesTest {
+    @Test
+    void icyTitlesSplitIntoArtistAndTitle() {
+        assertEquals(Map.of("artist", "Nina Simone", "title", "Sinnerman"),
+                StreamTags.parse("StreamTitle='Nina Simone - Sinnerman';StreamUrl='';"));
+        assertEquals(Map.of("title", "News at six"), StreamTags.parse("StreamTitle='News at six';"));
+        // An apostrophe inside the title does not end it; only the closing "';" does.
+        assertEquals(Map.of("artist", "Guns N' Roses", "title", "Don't Cry"),
+                StreamTags.parse("StreamTitle='Guns N' Roses - Don't Cry';"));
+        assertNull(StreamTags.parse("StreamUrl='http://x';"));
+    }
+
+    @Test
+    void theBackoffDoublesWithJitterUpToItsMaximumAndStartsOverOnceBack() {
+        Backoff b = new Backoff(10);
+        double[] bases = {1, 2, 4, 8, 10, 10};
+        for (double base : bases) {
+            double d = b.nextDelay();
+            assertTrue(d >= base * 0.75 && d <= base * 1.25, d + " not within 25 % of " + base);
+        }
+        assertTrue(b.failed(), "the first failure of an episode is news");
+        assertTrue(!b.failed(), "the next ones are not");
+        assertTrue(b.recovered() >= 0);
+        assertEquals(-1, b.recovered(), "no outage to report twice");
+        assertTrue(b.nextDelay() <= 1.25, "back to the first delay");
+        assertTrue(b.failed(), "a new episode is news again");
+    }
+
+    @Test
+    void theQueueDropsTheOldestPacketsPastItsDurationOrItsSlots() throws Exception {
+        Av.init();
+        AVPacket p = av_packet_alloc();
+        av_new_packet(p, 100);
+        try (PacketQueue q = new PacketQueue(8, 1.0)) {
+            int dropped = 0;
+            for (int i = 0; i <= 10; i++) dropped += q.offer(p, 0, i * 0.1); // 0 .. 1.0 s: nothing to drop
+            assertEquals(3, dropped, "eight slots for eleven packets: the three oldest go");
+            assertEquals(8, q.size());
+            PacketQueue.Slot s = q.take(10);
+            assertEquals(0.3, s.time, 1e-9, "the oldest left is the fourth");
+            q.recycle(s);
+            assertEquals(7, q.size());
+            // 2.5 s: everything older than 1.5 s goes, whatever the free slots
+            dropped = q.offer(p, 0, 2.5);
+            assertEquals(7, dropped);
+            assertEquals(1, q.size());
+        } finally {
+            av_packet_free(p);
+        }
+    }
+}
