@@ -224,6 +224,21 @@ public final class Station implements AutoCloseable {
     /** A reload: {@code previous} stays on air while this station prepares (see {@link #statusOnAir}). */
     public void follows(Station previous) {
         predecessor = previous;
+        generation = previous.generation + 1;
+    }
+
+    /** Which reload of the first station this is: 0 for it, 1 for its first successor... */
+    private int generation;
+
+    /**
+     * {@code settings.random.seed}, moved along by each reload, so that a reloaded station does not
+     * repeat the first choices of the one it replaced, while a whole run still repeats from the seed.
+     */
+    private long seed() {
+        long seed = settings.integer("random.seed");
+        if (seed == 0) return 0;
+        long moved = seed + generation * 0x9E3779B97F4A7C15L;
+        return moved == 0 ? 1 : moved;
     }
 
     private volatile java.util.function.BooleanSupplier reloadHook;
@@ -328,7 +343,7 @@ public final class Station implements AutoCloseable {
         int frameSize = (int) Math.max(1, Math.round(settings.number("frame.duration") * format.sampleRate()));
         ClockConfig config = new ClockConfig(format, frameSize, seconds("clock.maxLatency"), seconds("clock.warnLag"),
                 seconds("clock.reportEvery"), videoFormat(), settings.integer("ffmpeg.scalingThreads"), startTime(), zone(),
-                settings.integer("random.seed"));
+                seed());
         scheduler = new TaskScheduler(settings.integer("scheduler.threads"),
                 Duration.ofNanos(seconds("scheduler.timerSlack")), 64);
         blocking = new BlockingPool(settings.integer("scheduler.blockingTasks"));

@@ -116,6 +116,40 @@ class OperatorsSpec extends Specification {
         Math.abs(first.count('a') / first.length() - 0.75) < 0.1
     }
 
+    def "a reloaded station moves the seed along rather than repeat the first choices of the one it replaced"() {
+        given:
+        String script = '''
+            def a = blank(duration: 0.02, id: 'a')
+            def b = blank(duration: 0.02, id: 'b')
+            def r = fallback(random(a, b), blank())
+            a.onTrack { m -> log.info('a') }
+            b.onTrack { m -> log.info('b') }
+            output.dummy(r)
+        '''
+        Closure<String> order = { Station s ->
+            s.start(java.time.Duration.ofSeconds(2))
+            assert s.awaitStopped(java.time.Duration.ofSeconds(60))
+            s.scriptLog().recent().collect { it[-1] }.join()
+        }
+        Map<String, String> settings = ['clock.sync': 'none', 'random.seed': '7']
+
+        when:
+        Station first = Engine.load('t.groovy', script, settings)
+        String before = order(first)
+        Station next = Engine.load('t.groovy', script, settings)
+        next.follows(first)
+        String after = order(next)
+        Station again = Engine.load('t.groovy', script, settings)
+        Station nextAgain = Engine.load('t.groovy', script, settings)
+        nextAgain.follows(again)
+        order(again)
+
+        then: 'the successor draws its own choices, and the whole run still repeats from the seed'
+        before.length() > 50
+        after != before
+        order(nextAgain) == after
+    }
+
     def "switchOn follows its predicates at track boundaries"() {
         when:
         def st = render('''
