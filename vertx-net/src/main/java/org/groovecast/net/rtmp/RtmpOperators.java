@@ -46,7 +46,7 @@ public final class RtmpOperators {
                         .named("playWaitTimeout", NUMBER, 30.0, "seconds a player may wait for its key's publisher (counted "
                                 + "while nobody publishes it) before it gets StreamNotFound and is closed (0: never)")
                         .named("maxWaitingPlayers", INTEGER, 256, "players that may wait for a key nobody publishes at once; "
-                                + "past it a player asking for one gets StreamNotFound at once")
+                                + "past it a player asking for one gets StreamNotFound at once (0: nobody waits)")
                         .method("onPublish", "server.onPublish { app, key, params -> bool }: who may publish")
                         .method("onPlay", "server.onPlay { app, key, params -> bool }: who may play")
                         .returns(ANY)
