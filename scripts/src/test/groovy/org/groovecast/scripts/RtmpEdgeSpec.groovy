@@ -216,4 +216,34 @@ class RtmpEdgeSpec extends Specification {
         duringSecond.size() == 2
         (duringFirst.intersect(duringSecond)).size() == 1
     }
+
+    def "an idle edge keeps working: a pull that waited playWaitTimeout is closed, the edge drops its waiting player, and a later player gets the stream on a new pull"() {
+        given: 'Groovecast with a short playWaitTimeout, and an edge; nothing published'
+        station = Engine.load('relay.groovy', "rtmp.server(port: ${port}, bind: '127.0.0.1', playWaitTimeout: 2)\n", [:])
+        station.start(null)
+        startEdge()
+
+        when: 'a player asks the edge for a key nobody publishes'
+        Process early = ffmpeg(['-y', '-rw_timeout', '30000000', '-i', onEdge('idle'), '-c', 'copy', '-f', 'flv', dir.resolve('early.flv').toString()])
+        assert Net.await(10) { station.network().rtmpServers()[0].waitingPlayers() == 1 }
+        boolean earlyEnded = early.waitFor(20, TimeUnit.SECONDS)
+
+        then: 'Groovecast closed the waiting pull, and the edge let its player go with it'
+        earlyEnded
+        Net.await(5) { station.network().rtmpServers()[0].waitingPlayers() == 0 && connectionsToGroovecast() == 0 }
+
+        when: 'the key is published later, and a player asks the edge again'
+        Path clip = RtmpSpec.flvClip('rtmp-720p.flv', 8)
+        ffmpeg(['-re', '-stream_loop', '-1', '-i', clip.toString(), '-c', 'copy', '-f', 'flv', origin('idle')])
+        assert Net.await(10) { station.network().rtmpServers()[0].isPublished('live/idle') }
+        Path got = dir.resolve('later.flv')
+        Process later = ffmpeg(['-y', '-rw_timeout', '20000000', '-t', '3', '-i', onEdge('idle'), '-c', 'copy', got.toString()])
+        boolean laterEnded = later.waitFor(40, TimeUnit.SECONDS)
+
+        then: 'the edge pulled again and the player got both tracks'
+        laterEnded
+        later.exitValue() == 0
+        Media.probe(got, 'stream=codec_name').readLines().sort() == ['aac', 'h264']
+        (Media.probe(got, 'format=duration') as double) > 2.5
+    }
 }

@@ -1,11 +1,11 @@
 package org.groovecast.net.harbor;
 
 /**
- * Text a client chose (its {@code User-Agent}), made fit for a log line: quoted, with quotes,
+ * Text a peer chose (a client's {@code User-Agent}, a server's answer), made fit for a log line: quoted, with quotes,
  * backslashes and control characters escaped, so that it can neither end the line nor forge one
  * of ours after it, and cut short so that a 16 KiB header makes no 16 KiB line.
  */
-final class ClientText {
+public final class ClientText {
     static final int MAX = 200;
     private static final char[] HEX = "0123456789abcdef".toCharArray();
 
@@ -13,7 +13,7 @@ final class ClientText {
     }
 
     /** {@code "mpv 0.35"}; {@code -} when the client sent none. */
-    static String quoted(String text) {
+    public static String quoted(String text) {
         if (text == null) return "-";
         int n = Math.min(text.length(), MAX);
         StringBuilder b = new StringBuilder(n + 8).append('"');

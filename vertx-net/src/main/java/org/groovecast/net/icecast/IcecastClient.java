@@ -82,10 +82,6 @@ public final class IcecastClient implements AutoCloseable {
      * @param timeoutSeconds how long the server may take to answer, or stop reading what is sent, before the
      *                       connection counts as lost
      */
-    public IcecastClient(IcecastTarget target, ToDoubleFunction<Throwable> onError, double timeoutSeconds) {
-        this(target, null, onError, timeoutSeconds, null);
-    }
-
     /**
      * @param tls       TLS to the server (its source connection and metadata updates), or null for plain TCP
      * @param shoutcast the Shoutcast v1 (ICY) source protocol instead of Icecast's, or null
@@ -110,6 +106,22 @@ public final class IcecastClient implements AutoCloseable {
     /** The target as logs and reloads name it ({@code icecast+tls://} over TLS). */
     public String where() {
         return where;
+    }
+
+    /**
+     * Whether {@code other} would connect the same way: the same target and stream headers, the
+     * same TLS settings and, for Shoutcast, the same source port. A reload keeps the connection
+     * only then (a verification turned on must not stay off on the kept connection).
+     */
+    public boolean sameConnection(IcecastClient other) {
+        return target.equals(other.target) && java.util.Objects.equals(tls, other.tls)
+                && java.util.Objects.equals(shoutcast, other.shoutcast);
+    }
+
+    /** How it connects besides {@link #where()}, for the reload's log: TLS checks, Shoutcast's source port. */
+    public String settings() {
+        String s = tls == null ? "" : ", " + tls;
+        return shoutcast == null ? s : s + ", source port " + shoutcast.sourcePort();
     }
 
     /** Replaces the reconnection policy: a reloaded script brings its own {@code onError}. */

@@ -33,10 +33,13 @@ public final class IcecastOutput extends EncodedOutput {
         return client;
     }
 
-    /** The server, mount and stream headers: a reload keeps the connection only if all are the same. */
+    /**
+     * The server, mount, stream headers and how it connects (TLS checks, Shoutcast's source port):
+     * a reload keeps the connection only if all are the same.
+     */
     @Override
     public String endpoint() {
-        return client.where() + " (" + client.target().contentType() + ")";
+        return client.where() + " (" + client.target().contentType() + client.settings() + ")";
     }
 
     @Override
@@ -53,9 +56,10 @@ public final class IcecastOutput extends EncodedOutput {
         IcecastClient own = client;
         IcecastClient kept = p.client;
         p.client = null;
-        if (kept == null || !kept.target().equals(own.target())) {
-            // Stream headers changed (name, description...): the server must hear the new ones, and
-            // the old connection leaves first so that the mount is free.
+        if (kept == null || !kept.sameConnection(own)) {
+            // Stream headers changed (name, description...), or how it connects (TLS checks, source
+            // port): the server must hear the new ones, or the new checks be made, and the old
+            // connection leaves first so that the mount is free.
             if (kept != null) kept.close();
             client.start(vertx.get());
             return;

@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.groovecast.net.harbor.ClientText;
 
 /**
  * The Shoutcast v1 (ICY) source protocol, as {@code output.shoutcast} speaks it to a Shoutcast
@@ -50,13 +51,15 @@ public record ShoutcastProtocol(int sourcePort) {
     void handshake(NetSocket s, io.vertx.core.Future<Void> ended, IcecastTarget target, int bitrate, long timeoutNanos,
                    String seconds) throws Exception {
         Promise<String> answer = Promise.promise();
-        Buffer acc = Buffer.buffer();
+        ShoutcastAnswer reader = new ShoutcastAnswer();
         s.handler(b -> {
             if (answer.future().isComplete()) return; // the server says nothing more while we stream
-            acc.appendBuffer(b);
-            String text = acc.toString(StandardCharsets.ISO_8859_1);
-            int eol = text.indexOf('\n');
-            if (eol >= 0) answer.tryComplete(text.substring(0, eol).strip());
+            try {
+                String line = reader.feed(b);
+                if (line != null) answer.tryComplete(line);
+            } catch (IllegalStateException e) {
+                answer.tryFail(e.getMessage());
+            }
         });
         ended.onComplete(v -> answer.tryFail("the server closed the connection after the password (wrong password?)"));
         s.write(Buffer.buffer((passwordLine(target) + "\r\n").getBytes(StandardCharsets.ISO_8859_1)));
@@ -72,7 +75,8 @@ public record ShoutcastProtocol(int sourcePort) {
         }
         if (!line.startsWith("OK")) {
             s.close();
-            throw new IllegalStateException("the server refused the source password (" + line + ")");
+            // The server's own words, quoted: they may hold anything, up to 1 KiB.
+            throw new IllegalStateException("the server refused the source password (" + ClientText.quoted(line) + ")");
         }
         StringBuilder head = new StringBuilder();
         headers(target, bitrate).forEach((k, v) -> head.append(k).append(':').append(v).append("\r\n"));

@@ -50,6 +50,9 @@ final class RtmpConnection extends ChannelInboundHandlerAdapter implements Chunk
     /** The {@code app/key} played: published now, or waited for. */
     private String playing;
     private RtmpPlayer player;
+    /** The player waits for a publisher, counted by the server, closed at the end of playWaitTimeout. */
+    private boolean waiting;
+    private ScheduledFuture<?> waitTimeout;
 
     RtmpConnection(RtmpServer server) {
         this.server = server;
@@ -365,6 +368,18 @@ final class RtmpConnection extends ChannelInboundHandlerAdapter implements Chunk
         stopPlaying();
         // A key nobody publishes now is waited for, as nginx-rtmp and SRS do: an edge's pull asks
         // once and stays (StreamNotFound left it connected and never playing; see RtmpPlayer).
+        // Waiting is bounded, in time and in number, as anyone may name any key.
+        RtmpPlayer p = new RtmpPlayer(this, ctx, streamId, limits);
+        boolean published = server.watch(path, p);
+        if (!published && !server.startWaiting(peer, path, false)) {
+            server.unwatch(path, p);
+            p.stop();
+            onStatus(streamId, "error", "NetStream.Play.StreamNotFound", path + " is not published, and "
+                    + limits.maxWaitingPlayers() + " players wait for keys already");
+            ctx.writeAndFlush(io.netty.buffer.Unpooled.EMPTY_BUFFER).addListener(ChannelFutureListener.CLOSE);
+            return;
+        }
+        // Written before any of the stream: the player's drain runs on this loop, after this task.
         streamBegin(streamId);
         onStatus(streamId, "status", "NetStream.Play.Reset", "Playing and resetting " + path + ".");
         onStatus(streamId, "status", "NetStream.Play.Start", "Started playing " + path + ".");
@@ -374,16 +389,44 @@ final class RtmpConnection extends ChannelInboundHandlerAdapter implements Chunk
         Amf0.write(access, Boolean.TRUE);
         encoder.write(ctx, RtmpPlayer.DATA_CSID, RtmpMessage.DATA, streamId, 0, access);
         access.release();
-        player = new RtmpPlayer(this, ctx, streamId, limits);
+        player = p;
         playing = path;
-        boolean published = server.watch(path, player);
-        player.waiting(!published);
+        p.waiting(!published);
+        if (!published) waitStarted();
         log.info(published ? "rtmp {}: playing {}" : "rtmp {}: playing {}, which nobody publishes yet: waiting for it",
                 peer, path);
     }
 
+    /** The player waits for its key's publisher (this loop), once the server counted it. */
+    private void waitStarted() {
+        waiting = true;
+        long ms = limits.playWaitTimeoutMillis();
+        if (ms > 0) waitTimeout = ctx.executor().schedule(this::waitedTooLong, ms, TimeUnit.MILLISECONDS);
+    }
+
+    /** A publisher came, or the player went. */
+    private void waitEnded() {
+        if (!waiting) return;
+        waiting = false;
+        server.stopWaiting();
+        if (waitTimeout != null) {
+            waitTimeout.cancel(false);
+            waitTimeout = null;
+        }
+    }
+
+    private void waitedTooLong() {
+        if (!waiting || player == null) return;
+        String seconds = String.format("%.1f", limits.playWaitTimeoutMillis() / 1e3);
+        log.info("rtmp {}: nobody published {} within {} s (playWaitTimeout); closing", peer, playing, seconds);
+        onStatus(player.streamId(), "error", "NetStream.Play.StreamNotFound", playing + " was not published within "
+                + seconds + " s");
+        ctx.writeAndFlush(io.netty.buffer.Unpooled.EMPTY_BUFFER).addListener(ChannelFutureListener.CLOSE);
+    }
+
     private void stopPlaying() {
         if (playing == null) return;
+        waitEnded();
         server.unwatch(playing, player);
         player.stop();
         playing = null;
@@ -409,11 +452,13 @@ final class RtmpConnection extends ChannelInboundHandlerAdapter implements Chunk
         b.release();
         onStatus(p.streamId(), "status", "NetStream.Play.UnpublishNotify", playing + " is now unpublished.");
         ctx.flush();
+        if (!waiting && server.startWaiting(peer, playing, true)) waitStarted();
     }
 
     /** A publisher came for the key a player waited for (this loop): StreamBegin and PublishNotify, then its stream. */
     void streamBegan(RtmpPlayer p) {
         if (p != player) return;
+        waitEnded();
         streamBegin(p.streamId());
         onStatus(p.streamId(), "status", "NetStream.Play.PublishNotify", playing + " is now published.");
         ctx.flush();

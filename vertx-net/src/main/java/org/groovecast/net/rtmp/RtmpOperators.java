@@ -43,6 +43,10 @@ public final class RtmpOperators {
                         .named("playerBuffer", INTEGER, 8 << 20, "bytes a player may fall behind before its non-key frames are dropped")
                         .named("chunkSize", INTEGER, RtmpServer.Limits.DEFAULT_CHUNK_SIZE, "the chunk size sent to clients "
                                 + "(128 to 16777215): larger means fewer headers and writes per message")
+                        .named("playWaitTimeout", NUMBER, 30.0, "seconds a player may wait for its key's publisher (counted "
+                                + "while nobody publishes it) before it gets StreamNotFound and is closed (0: never)")
+                        .named("maxWaitingPlayers", INTEGER, 256, "players that may wait for a key nobody publishes at once; "
+                                + "past it a player asking for one gets StreamNotFound at once (0: nobody waits)")
                         .method("onPublish", "server.onPublish { app, key, params -> bool }: who may publish")
                         .method("onPlay", "server.onPlay { app, key, params -> bool }: who may play")
                         .returns(ANY)
@@ -114,11 +118,18 @@ public final class RtmpOperators {
         if (a.number("idleTimeout") < 0) {
             throw new ScriptException("rtmp.server(): idleTimeout " + a.number("idleTimeout") + " is negative");
         }
+        if (a.number("playWaitTimeout") < 0) {
+            throw new ScriptException("rtmp.server(): playWaitTimeout " + a.number("playWaitTimeout") + " is negative");
+        }
+        if (a.integer("maxWaitingPlayers") < 0) {
+            throw new ScriptException("rtmp.server(): maxWaitingPlayers " + a.integer("maxWaitingPlayers") + " is negative");
+        }
         RtmpServer s = declared(net, a.integer("port"), a.string("bind"));
         s.limits(new RtmpServer.Limits(maxMessage, RtmpServer.Limits.DEFAULT.maxChunkStreamId(),
                 (long) (a.number("handshakeTimeout") * 1000), (long) (a.number("slowTimeout") * 1000),
                 RtmpServer.Limits.DEFAULT.queueMessages(), a.integer("playerBuffer"), maxPending,
-                a.integer("maxPendingTotal"), (long) (a.number("idleTimeout") * 1000), chunkSize));
+                a.integer("maxPendingTotal"), (long) (a.number("idleTimeout") * 1000), chunkSize,
+                (long) (a.number("playWaitTimeout") * 1000), a.integer("maxWaitingPlayers")));
         s.onPublish(check(a.function("onPublish")));
         s.onPlay(check(a.function("onPlay")));
         return s;

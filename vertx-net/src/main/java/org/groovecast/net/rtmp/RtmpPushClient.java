@@ -66,16 +66,9 @@ public final class RtmpPushClient implements AutoCloseable {
     private NetSocket socket;
 
     /**
-     * @param url {@code rtmp://host[:port]/app/key}
-     * @param timeoutMillis how long the server may take to answer, or to take what is written
-     */
-    public RtmpPushClient(String url, ToDoubleFunction<Throwable> onError, long timeoutMillis) {
-        this(url, null, onError, timeoutMillis);
-    }
-
-    /**
      * @param url {@code rtmp://host[:port]/app/key}, or {@code rtmps://host[:port]/app/key} (port 443 by default) over TLS
      * @param tls how an {@code rtmps://} URL checks the server's certificate; null for the JVM's trust store
+     * @param timeoutMillis how long the server may take to answer, or to take what is written
      */
     public RtmpPushClient(String url, TlsOptions tls, ToDoubleFunction<Throwable> onError, long timeoutMillis) {
         if (timeoutMillis <= 0) {

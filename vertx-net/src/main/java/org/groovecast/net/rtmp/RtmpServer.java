@@ -39,13 +39,16 @@ public final class RtmpServer {
      * @param idleTimeoutMillis how long a connection may neither publish nor play, or publish nothing
      * @param chunkSize the chunk size this server sends in (Set Chunk Size): a larger one costs fewer
      *        headers and writes per message; 60000 is SRS's default, nginx-rtmp's 4096
+     * @param playWaitTimeoutMillis how long a player may wait for its key's publisher (0: for ever); each
+     *        waiting player holds a socket and a queue, and a stranger may name any key
+     * @param maxWaitingPlayers how many players may wait for a publisher at once, counted over the server
      */
     public record Limits(int maxMessage, int maxChunkStreamId, long handshakeTimeoutMillis, long slowTimeoutMillis,
                          int queueMessages, int highWaterBytes, long maxPending, long maxPendingTotal,
-                         long idleTimeoutMillis, int chunkSize) {
+                         long idleTimeoutMillis, int chunkSize, long playWaitTimeoutMillis, int maxWaitingPlayers) {
         public static final int DEFAULT_CHUNK_SIZE = 60_000;
         public static final Limits DEFAULT = new Limits(8 << 20, 1024, 10_000, 10_000, 4096, 8 << 20, 16 << 20,
-                256 << 20, 30_000, DEFAULT_CHUNK_SIZE);
+                256 << 20, 30_000, DEFAULT_CHUNK_SIZE, 30_000, 256);
     }
 
     private final int port;
@@ -62,6 +65,10 @@ public final class RtmpServer {
     private final Map<String, RtmpStream> streams = new ConcurrentHashMap<>();
     private final Map<String, List<RtmpSubscriber>> watchers = new java.util.HashMap<>(); // guarded by this
     private Channel server;
+    /** Players waiting for a key nobody publishes, against {@link Limits#maxWaitingPlayers()}. */
+    private final java.util.concurrent.atomic.AtomicInteger waiting = new java.util.concurrent.atomic.AtomicInteger();
+    /** Players refused since the cap was last reached; -1 while below it (an episode is logged once). */
+    private final java.util.concurrent.atomic.AtomicLong refusedWaiting = new java.util.concurrent.atomic.AtomicLong(-1);
 
     public RtmpServer(int port, String bind) {
         this.port = port;
@@ -192,6 +199,41 @@ public final class RtmpServer {
         if (w != null && w.remove(subscriber) && w.isEmpty()) watchers.remove(path); // players name any key they like
         RtmpStream s = streams.get(path);
         if (s != null) s.unsubscribe(subscriber);
+    }
+
+    /**
+     * A player starts waiting for a publisher (its connection's loop): false, counting nothing,
+     * when {@code maxWaitingPlayers} wait already, unless {@code admitted} (a player whose publisher
+     * left is counted, not dropped).
+     */
+    boolean startWaiting(String peer, String path, boolean admitted) {
+        int max = limits.maxWaitingPlayers();
+        while (true) {
+            int n = waiting.get();
+            if (n >= max && !admitted) {
+                if (refusedWaiting.compareAndSet(-1, 1)) {
+                    log.warn("rtmp: {} players wait for keys nobody publishes (maxWaitingPlayers); refusing more, "
+                            + "first {} for {}", n, peer, path);
+                } else {
+                    refusedWaiting.incrementAndGet();
+                }
+                return false;
+            }
+            if (waiting.compareAndSet(n, n + 1)) return true;
+        }
+    }
+
+    /** A player counted by {@link #startWaiting} no longer waits. */
+    void stopWaiting() {
+        if (waiting.decrementAndGet() < limits.maxWaitingPlayers()) {
+            long refused = refusedWaiting.getAndSet(-1);
+            if (refused > 0) log.info("rtmp: fewer players wait than maxWaitingPlayers again; {} were refused", refused);
+        }
+    }
+
+    /** Players waiting now for a key nobody publishes. */
+    public int waitingPlayers() {
+        return waiting.get();
     }
 
     public boolean isListening() {

@@ -29,14 +29,6 @@ public final class TlsOptions {
         this.trustManager = verify ? ExplainingTrustManager.of(trust) : null;
     }
 
-    public Path trust() {
-        return trust;
-    }
-
-    public boolean verify() {
-        return verify;
-    }
-
     /** The options of a plain TCP client, made TLS. */
     public NetClientOptions apply(NetClientOptions o) {
         o.setSsl(true);
