@@ -19,11 +19,16 @@ import org.junit.jupiter.api.Test;
 class IcySourceConnectionTest {
     private static final String OK = "OK2\r\nicy-caps:11\r\n\r\n";
 
-    /** A live input that takes user {@code dj} or {@code source} with password {@code pw}, and keeps what it gets. */
+    /**
+     * A live input that takes user {@code dj} or {@code source} with password {@code pw}, and keeps
+     * what it gets; its logins are a real {@link LiveInput}'s, the harbor's only production ingest.
+     */
     private static final class Recording implements HarborIngest {
         RequestHead head;
         final StringBuilder stream = new StringBuilder();
         final List<Map<String, String>> titles = new ArrayList<>();
+        final LiveInput logins = new LiveInput(0, "/live", null,
+                (user, password) -> (user.equals("source") || user.equals("dj")) && password.equals("pw"), 1, 2, 1);
 
         @Override
         public String path() {
@@ -32,8 +37,18 @@ class IcySourceConnectionTest {
 
         @Override
         public Login login(String user, String password) {
-            boolean ok = (user.equals("source") || user.equals("dj")) && password.equals("pw");
-            return ok ? Login.allowed(user) : Login.refused(user);
+            return logins.login(user, password);
+        }
+
+        @Override
+        public Login icyLogin(String password) {
+            return logins.icyLogin(password);
+        }
+
+        @Override
+        public Session connect(RequestHead head, String contentType, ChannelHandlerContext ctx, String peer, Login login,
+                               Answer answer) {
+            throw new AssertionError("no browser DJs on the icy port");
         }
 
         @Override
