@@ -287,7 +287,7 @@ class WebcastSpec extends Specification {
     static SSLContext trusting(SelfSigned cert) {
         KeyStore ks = KeyStore.getInstance(KeyStore.defaultType)
         ks.load(null, null)
-        cert.cert.withInputStream { ks.setCertificateEntry('harbor', CertificateFactory.getInstance('X.509').generateCertificate(it)) }
+        Files.newInputStream(cert.cert).withCloseable { ks.setCertificateEntry('harbor', CertificateFactory.getInstance('X.509').generateCertificate(it)) }
         TrustManagerFactory tmf = TrustManagerFactory.getInstance(TrustManagerFactory.defaultAlgorithm)
         tmf.init(ks)
         SSLContext ssl = SSLContext.getInstance('TLS')

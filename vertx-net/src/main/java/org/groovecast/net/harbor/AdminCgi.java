@@ -4,6 +4,8 @@ import java.net.InetAddress;
 import java.util.Map;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Shoutcast v1's title update, {@code GET /admin.cgi?pass=...&mode=updinfo&song=...}, which its
@@ -14,6 +16,7 @@ import java.util.function.Supplier;
  * ({@code /admin/metadata} too) is answered.
  */
 final class AdminCgi {
+    private static final Logger log = LoggerFactory.getLogger(AdminCgi.class);
     static final String PATH = "/admin.cgi";
 
     /** What a title update needs of the connection it came on, in that connection's protocol. */
@@ -57,7 +60,7 @@ final class AdminCgi {
         HarborIngest in = target.ingest();
         String pass = params.getOrDefault("pass", "");
         c.offLoop(SourceLogin.timeoutNanos(in), () -> in.icyLogin(pass).allowed(), r -> {
-            SourceLogin.Verdict v = SourceLogin.verdict(r, Boolean.TRUE.equals(r.value()), server, address, in,
+            SourceLogin.Verdict v = SourceLogin.verdict(r, Boolean.TRUE.equals(r.value()), server, address, in, log,
                     "a title update (admin.cgi) from " + peer, "bad password");
             answer(v, in, params, c, () -> c.reply(401, "invalid password"));
         });

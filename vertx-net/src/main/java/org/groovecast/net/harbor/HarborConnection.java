@@ -313,7 +313,7 @@ final class HarborConnection extends ChannelInboundHandlerAdapter {
         offLoop(SourceLogin.timeoutNanos(in), () -> credentials == null ? null : in.login(credentials.user(), credentials.password()),
                 r -> {
                     Login login = r.value();
-                    switch (SourceLogin.verdict(r, login != null && login.allowed(), server, address, in, peer(), "bad user or password")) {
+                    switch (SourceLogin.verdict(r, login != null && login.allowed(), server, address, in, log, peer(), "bad user or password")) {
                         case YES -> {
                             state = State.INGEST;
                             ByteBuf rest = acc; // not needed from now: the stream goes straight to the input
@@ -356,7 +356,7 @@ final class HarborConnection extends ChannelInboundHandlerAdapter {
             return;
         }
         adminOffLoop(SourceLogin.timeoutNanos(in), () -> BasicAuth.accepts(authorization, (u, p) -> in.login(u, p).allowed()), r -> {
-            SourceLogin.Verdict v = SourceLogin.verdict(r, Boolean.TRUE.equals(r.value()), server, address, in,
+            SourceLogin.Verdict v = SourceLogin.verdict(r, Boolean.TRUE.equals(r.value()), server, address, in, log,
                     "a title update (/admin/metadata) from " + peer(), "bad user or password");
             AdminCgi.answer(v, in, params, adminReplies,
                     () -> reply(new HttpReply(401, "text/plain; charset=utf-8", basicRealm("Groovecast"), "Unauthorized")));

@@ -204,7 +204,7 @@ final class IcySourceConnection extends ChannelInboundHandlerAdapter {
         HarborIngest in = ingest;
         offLoop(SourceLogin.timeoutNanos(in), () -> in.icyLogin(line), r -> {
             Login l = r.value();
-            if (SourceLogin.verdict(r, l != null && l.allowed(), server, address, in, "Shoutcast (icy) source client " + peer,
+            if (SourceLogin.verdict(r, l != null && l.allowed(), server, address, in, log, "Shoutcast (icy) source client " + peer,
                     "bad password") == SourceLogin.Verdict.YES) {
                 login = l;
                 state = State.HEADERS;

@@ -4,7 +4,6 @@ import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import java.net.InetAddress;
 import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * A live input's login check as the harbor's source protocols share it (Icecast's {@code SOURCE},
@@ -13,8 +12,6 @@ import org.slf4j.LoggerFactory;
  * line logged for each outcome but a yes; then the hand-over of an admitted client to the input.
  */
 final class SourceLogin {
-    private static final Logger log = LoggerFactory.getLogger(SourceLogin.class);
-
     /** How a login check went. */
     enum Verdict { YES, NO, TIMED_OUT, FAILED }
 
@@ -29,10 +26,11 @@ final class SourceLogin {
     /**
      * The verdict of a check's result, {@code yes} saying whether what it answered admits; a refusal
      * counts against {@code address}. Each verdict but YES is logged for {@code who} (the client, as
-     * {@code browser DJ 192.0.2.7:51234}), a refusal with {@code why} ({@code bad password}).
+     * {@code browser DJ 192.0.2.7:51234}), a refusal with {@code why} ({@code bad password}), on
+     * {@code log}, the connection's own.
      */
     static Verdict verdict(OffLoopCall.Result<?> r, boolean yes, HarborServer server, InetAddress address, HarborIngest in,
-                           String who, String why) {
+                           Logger log, String who, String why) {
         return switch (r.outcome()) {
             case ANSWERED -> {
                 if (yes) yield Verdict.YES;

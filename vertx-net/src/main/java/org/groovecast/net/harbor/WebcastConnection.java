@@ -227,7 +227,7 @@ final class WebcastConnection extends ChannelDuplexHandler {
 
     private void loggedIn(OffLoopCall.Result<Login> r, WebcastHello hello) {
         Login login = r.value();
-        switch (SourceLogin.verdict(r, login != null && login.allowed(), server, address, in, "browser DJ " + peer,
+        switch (SourceLogin.verdict(r, login != null && login.allowed(), server, address, in, log, "browser DJ " + peer,
                 "bad user or password")) {
             case YES -> { }
             case NO -> {

@@ -27,6 +27,8 @@ class IcySourceConnectionTest {
         RequestHead head;
         final StringBuilder stream = new StringBuilder();
         final List<Map<String, String>> titles = new ArrayList<>();
+        /** A bug in the input: its title update throws. */
+        boolean broken;
         final LiveInput logins = new LiveInput(0, "/live", null,
                 (user, password) -> (user.equals("source") || user.equals("dj")) && password.equals("pw"), 1, 2, 1);
 
@@ -74,6 +76,7 @@ class IcySourceConnectionTest {
 
         @Override
         public int adminMetadata(Map<String, String> params) {
+            if (broken) throw new IllegalStateException("a bug");
             titles.add(params);
             return 200;
         }
@@ -172,6 +175,14 @@ class IcySourceConnectionTest {
         send(ok, "GET /admin.cgi?pass=pw&mode=updinfo&song=The+Band+-+The+Song HTTP/1.0\r\nUser-Agent: Mozilla\r\n\r\n");
         assertTrue(written(ok).startsWith("HTTP/1.0 200 "));
         assertEquals("The Band - The Song", ingest.titles.getFirst().get("song"));
+    }
+
+    @Test
+    void aBugInWhatFollowsThePasswordCheckClosesTheConnection() {
+        ingest.broken = true;
+        EmbeddedChannel ch = connect();
+        send(ch, "GET /admin.cgi?pass=pw&mode=updinfo&song=X HTTP/1.0\r\n\r\n");
+        assertFalse(ch.isActive(), "not left open without an answer");
     }
 
     @Test
