@@ -118,10 +118,13 @@ class WebcastConnectionTest {
         out.write((fin ? 0x80 : 0) | opcode);
         if (payload.length < 126) {
             out.write(0x80 | payload.length);
-        } else {
+        } else if (payload.length < 65536) {
             out.write(0x80 | 126);
             out.write(payload.length >> 8);
             out.write(payload.length & 0xff);
+        } else {
+            out.write(0x80 | 127);
+            for (int i = 7; i >= 0; i--) out.write((int) (((long) payload.length >> (8 * i)) & 0xff));
         }
         byte[] key = {1, 2, 3, 4};
         out.writeBytes(key);
@@ -247,6 +250,24 @@ class WebcastConnectionTest {
         assertEquals(40_000, ingest.stream.size());
         assertEquals(List.of(), frames());
         assertTrue(ch.isActive());
+    }
+
+    @Test
+    void onceStreamingAFrameOver1MiBIsRefusedByTheDecoder() {
+        send(bytes(UPGRADE), text(HELLO));
+        written();
+        send(new byte[] {(byte) 0x82, (byte) 0xff, 0, 0, 0, 0, 0, 0x20, 0, 0, 1, 2, 3, 4}); // announces 2 MiB
+        assertEquals(List.of("close 1009"), frames());
+    }
+
+    @Test
+    void onceStreamingAMessageOver1MiBInFragmentsIsRefusedByTheAggregator() {
+        send(bytes(UPGRADE), text(HELLO));
+        written();
+        send(frame(2, new byte[700 * 1024], false));
+        send(frame(0, new byte[700 * 1024], true));
+        assertEquals(List.of("close 1009"), frames());
+        assertTrue(ingest.stream.size() == 0, "nothing of it reached the input");
     }
 
     @Test
