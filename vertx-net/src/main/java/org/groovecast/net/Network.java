@@ -197,7 +197,9 @@ public final class Network implements AutoCloseable {
             for (HarborServer h : harbors.values()) {
                 if (!h.isListening()) bound.add(listen(h, h.port(), bind, () -> h.listen(runtime.vertx(), bind)));
                 // A reload that adds icy: true to a port kept listening binds its port + 1 now.
-                else if (h.wantsIcyListener()) bound.add(new IcyPort(listen(h, h.icyPort(), bind, () -> h.listenIcy(runtime.vertx(), bind))));
+                else if (h.wantsIcyListener()) {
+                    bound.add(new IcyPort(listen(h, h.icyPort(), bind, () -> h.listenIcy(runtime.vertx(), bind))));
+                }
             }
             for (RtmpServer r : rtmps.values()) {
                 if (!r.isListening()) bound.add(listen(r, r.port(), r.bind(), () -> r.listen(runtime.vertx())));

@@ -313,7 +313,8 @@ final class HarborConnection extends ChannelInboundHandlerAdapter {
         offLoop(SourceLogin.timeoutNanos(in), () -> credentials == null ? null : in.login(credentials.user(), credentials.password()),
                 r -> {
                     Login login = r.value();
-                    switch (SourceLogin.verdict(r, login != null && login.allowed(), server, address, in, log, peer(), "bad user or password")) {
+                    boolean yes = login != null && login.allowed();
+                    switch (SourceLogin.verdict(r, yes, server, address, in, log, peer(), "bad user or password")) {
                         case YES -> {
                             state = State.INGEST;
                             ByteBuf rest = acc; // not needed from now: the stream goes straight to the input

@@ -41,7 +41,8 @@ public interface HarborIngest {
      * stream's type from its hello and the answer given through {@code answer} (a WebSocket's close
      * frame rather than an HTTP status).
      */
-    Session connect(RequestHead head, String contentType, ChannelHandlerContext ctx, String peer, Login login, Answer answer);
+    Session connect(RequestHead head, String contentType, ChannelHandlerContext ctx, String peer, Login login,
+                    Answer answer);
 
     /** An authorized {@code /admin/metadata} with {@code mode=updinfo&mount=...&song=...}: returns the status to answer. */
     int adminMetadata(Map<String, String> params);
