@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets
 import java.util.concurrent.CompletableFuture
 import java.util.concurrent.CompletionStage
 import java.util.concurrent.TimeUnit
+import javax.net.ssl.SSLContext
 
 /**
  * Browser-DJ clients of the webcast protocol (webcast.js, AzuraCast's web DJ) for the specs:
@@ -20,15 +21,16 @@ final class Webcast {
     private Webcast() {
     }
 
-    /** A DJ on {@code ws://127.0.0.1:port/mount} with subprotocol webcast; records how the server closed it. */
+    /** A DJ on {@code ws://127.0.0.1:port/mount} (wss:// with {@code ssl}) with subprotocol webcast; records how the server closed it. */
     static final class Client implements WebSocket.Listener, Closeable {
         final WebSocket socket
         final CompletableFuture<List> closed = new CompletableFuture<>()
         final CompletableFuture<ByteBuffer> pong = new CompletableFuture<>()
 
-        Client(int port, String mount = '/live') {
-            socket = HttpClient.newHttpClient().newWebSocketBuilder().subprotocols('webcast')
-                    .buildAsync(URI.create("ws://127.0.0.1:${port}${mount}"), this).get(10, TimeUnit.SECONDS)
+        Client(int port, String mount = '/live', SSLContext ssl = null) {
+            HttpClient http = ssl == null ? HttpClient.newHttpClient() : HttpClient.newBuilder().sslContext(ssl).build()
+            socket = http.newWebSocketBuilder().subprotocols('webcast')
+                    .buildAsync(URI.create("${ssl == null ? 'ws' : 'wss'}://127.0.0.1:${port}${mount}"), this).get(10, TimeUnit.SECONDS)
         }
 
         void hello(String mime, String user, String password) {
@@ -101,17 +103,22 @@ final class Webcast {
         }
     }
 
-    /** A WebSocket written frame by frame on a plain socket. */
+    /** A WebSocket written frame by frame on a plain socket (TLS with {@code ssl}). */
     static final class Raw implements Closeable {
         final Socket socket
         final String answer
 
-        Raw(int port, String mount = '/live') {
-            socket = new Socket('127.0.0.1', port)
+        /** @param early bytes sent with the upgrade request, in the same write (frames a client did not wait to send) */
+        Raw(int port, String mount = '/live', SSLContext ssl = null, byte[] early = null) {
+            socket = ssl == null ? new Socket('127.0.0.1', port) : ssl.socketFactory.createSocket('127.0.0.1', port)
             socket.soTimeout = 10000
-            socket.outputStream.write(("GET ${mount} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nUpgrade: websocket\r\n" +
+            def request = new ByteArrayOutputStream()
+            request.write(("GET ${mount} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nUpgrade: websocket\r\n" +
                     "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n" +
                     "Sec-WebSocket-Protocol: webcast\r\n\r\n").getBytes(StandardCharsets.ISO_8859_1))
+            if (early != null) request.write(early)
+            socket.outputStream.write(request.toByteArray())
+            socket.outputStream.flush()
             def head = new StringBuilder()
             while (!head.toString().endsWith('\r\n\r\n')) {
                 int c = socket.inputStream.read()
@@ -123,6 +130,10 @@ final class Webcast {
 
         /** A frame: FIN set unless {@code last} is false, masked unless {@code masked} is false. */
         void frame(int opcode, byte[] payload, boolean masked = true, boolean last = true) {
+            write(frameBytes(opcode, payload, masked, last))
+        }
+
+        static byte[] frameBytes(int opcode, byte[] payload, boolean masked = true, boolean last = true) {
             def out = new ByteArrayOutputStream()
             out.write((last ? 0x80 : 0) | opcode)
             int m = masked ? 0x80 : 0
@@ -139,7 +150,7 @@ final class Webcast {
             byte[] body = payload.clone()
             if (masked) for (int i = 0; i < body.length; i++) body[i] = (byte) (body[i] ^ key[i % 4])
             out.write(body)
-            write(out.toByteArray())
+            out.toByteArray()
         }
 
         void text(String s) {

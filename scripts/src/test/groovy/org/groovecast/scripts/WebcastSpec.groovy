@@ -2,9 +2,14 @@ package org.groovecast.scripts
 
 import ch.qos.logback.classic.Level
 import java.nio.ByteBuffer
+import java.nio.charset.StandardCharsets
+import java.security.KeyStore
+import java.security.cert.CertificateFactory
 import java.nio.file.Files
 import java.nio.file.Path
 import java.util.concurrent.TimeUnit
+import javax.net.ssl.SSLContext
+import javax.net.ssl.TrustManagerFactory
 import org.groovecast.host.Station
 import spock.lang.Specification
 import spock.lang.TempDir
@@ -200,8 +205,9 @@ class WebcastSpec extends Specification {
         lines.any { it.contains('refused browser DJ') && it.contains('bad user or password') }
         liveLog.messages().any { it.contains('a source client is already streaming there') }
         lines.count { it.contains('sent a bad WebSocket frame') } >= 2
-        lines.any { it.contains('sent a bad WebSocket frame') && it.contains('1048576') }
-        lines.any { it.contains('sent a message over 1048576 bytes') }
+        // before its login a client is held to 16 KiB (WebcastFrameLimit), from the frame's header; the 1 MiB
+        // limit of a DJ that logged in is WebcastConnectionTest's
+        lines.count { it.contains('sent a bad WebSocket frame (message over 16384 bytes before the login)') } == 2
         lines.any { it.contains('the first message must be a hello, got binary data') }
         lines.any { it.contains('no JSON object') }
     }
@@ -276,5 +282,57 @@ class WebcastSpec extends Specification {
 
         and: "its title went to the new script's onMetadata"
         titled
+    }
+
+    /** A TLS context that trusts {@code cert} alone, as a browser that was told to. */
+    static SSLContext trusting(SelfSigned cert) {
+        KeyStore ks = KeyStore.getInstance(KeyStore.defaultType)
+        ks.load(null, null)
+        Files.newInputStream(cert.cert).withCloseable { ks.setCertificateEntry('harbor', CertificateFactory.getInstance('X.509').generateCertificate(it)) }
+        TrustManagerFactory tmf = TrustManagerFactory.getInstance(TrustManagerFactory.defaultAlgorithm)
+        tmf.init(ks)
+        SSLContext ssl = SSLContext.getInstance('TLS')
+        ssl.init(null, tmf.trustManagers, null)
+        ssl
+    }
+
+    def "on a harbor.tls port: a browser DJ over wss:// is heard; a hello sent in the same TLS record as the upgrade request is read (a wrong password: 1008)"() {
+        given:
+        def cert = new SelfSigned(dir.resolve('tls'), 'harbor')
+        SSLContext ssl = trusting(cert)
+        byte[] tone = mp3(880, 5)
+        station = Engine.load('webcast-tls.groovy', """
+            harbor.tls(port: ${port}, certificate: '${cert.cert}', key: '${cert.key}')
+            def live = input.harbor('live', port: ${port}, password: 'secret', buffer: 2.0)
+            output.file(wav(), '${dir}/out.wav', fallback(trackSensitive: false, live, sine(440, amplitude: 0.3)))
+        """.stripIndent(), [:])
+        station.start(null)
+        long t0 = System.nanoTime()
+
+        when: 'a DJ that sends its hello (a wrong password) with its upgrade request, without waiting for the 101'
+        String hello = '{"type":"hello","data":{"mime":"audio/mpeg","user":"source","password":"guess"}}'
+        int early = new Webcast.Raw(port, '/live', ssl, Webcast.Raw.frameBytes(1, hello.getBytes(StandardCharsets.UTF_8)))
+                .withCloseable { r -> r.closeCode() }
+
+        and: 'a DJ with the JDK WebSocket client over wss:// streams 5 s of 880 Hz'
+        Thread.sleep(Math.max(0, 1000 - (long) ((System.nanoTime() - t0) / 1e6)))
+        def dj = new Webcast.Client(port, '/live', ssl)
+        double connectedAt = (System.nanoTime() - t0) / 1e9
+        dj.hello('audio/mpeg', 'source', 'secret')
+        dj.stream(tone, 5)
+        double endedAt = (System.nanoTime() - t0) / 1e9
+        boolean stillConnected = !dj.closed.isDone()
+        dj.close()
+        Thread.sleep(1000)
+        station.stop()
+        Wav w = Wav.read(dir.resolve('out.wav'))
+
+        then: 'the early hello was read as WebSocket frames, not as TLS records: refused with its close code'
+        early == 1008
+
+        and: 'the wss:// DJ was on air'
+        stillConnected
+        Math.abs(w.frequency(0.2, 0.9) - 440) < 5
+        Math.abs(w.frequency(connectedAt + 2, endedAt - 0.3) - 880) < 5
     }
 }

@@ -197,7 +197,9 @@ public final class Network implements AutoCloseable {
             for (HarborServer h : harbors.values()) {
                 if (!h.isListening()) bound.add(listen(h, h.port(), bind, () -> h.listen(runtime.vertx(), bind)));
                 // A reload that adds icy: true to a port kept listening binds its port + 1 now.
-                else if (h.wantsIcyListener()) listen(h, h.icyPort(), bind, () -> h.listenIcy(runtime.vertx(), bind));
+                else if (h.wantsIcyListener()) {
+                    bound.add(new IcyPort(listen(h, h.icyPort(), bind, () -> h.listenIcy(runtime.vertx(), bind))));
+                }
             }
             for (RtmpServer r : rtmps.values()) {
                 if (!r.isListening()) bound.add(listen(r, r.port(), r.bind(), () -> r.listen(runtime.vertx())));
@@ -222,6 +224,10 @@ public final class Network implements AutoCloseable {
         }
     }
 
+    /** Port + 1 bound for a harbor that was listening already: undone alone, the harbor kept. */
+    private record IcyPort(HarborServer harbor) {
+    }
+
     /** Undoes a start that could not bind a port: closes and forgets the servers it bound. */
     private void unbind(List<Object> bound, boolean fresh) {
         for (Object server : bound) {
@@ -238,6 +244,7 @@ public final class Network implements AutoCloseable {
                     closeQuietly(t::close);
                     telnets.remove(t);
                 }
+                case IcyPort i -> closeQuietly(i.harbor()::closeIcyUnlessOnAir);
                 default -> throw new IllegalArgumentException(server.toString());
             }
         }

@@ -42,7 +42,7 @@ import org.slf4j.LoggerFactory;
 final class HarborConnection extends ChannelInboundHandlerAdapter {
     private static final Logger log = LoggerFactory.getLogger(HarborConnection.class);
     static final int MAX_HEAD = 16 * 1024;
-    private static final ByteBuf END = Unpooled.unreleasableBuffer(Unpooled.wrappedBuffer(new byte[] {13, 10, 13, 10}));
+    static final ByteBuf END = Unpooled.unreleasableBuffer(Unpooled.wrappedBuffer(new byte[] {13, 10, 13, 10}));
     /** What the harbor takes, as Icecast says it (libshout reads PUT and SOURCE from it). */
     private static final String ALLOW = "GET, HEAD, POST, PUT, OPTIONS, SOURCE";
     /**
@@ -61,9 +61,6 @@ final class HarborConnection extends ChannelInboundHandlerAdapter {
      * WEBCAST: a browser DJ's WebSocket, read by the {@link WebcastConnection} in front of this handler.
      */
     private enum State { HEAD, BODY, OFF_LOOP, BUSY, LISTENER, INGEST, WEBCAST, CLOSED }
-
-    /** How a login check went. */
-    private enum Verdict { YES, NO, TIMED_OUT, FAILED }
 
     /** What the connection waits for now, and so what its deadline means. */
     private enum Wait { NONE, HEAD, IDLE, BODY }
@@ -256,7 +253,7 @@ final class HarborConnection extends ChannelInboundHandlerAdapter {
             return;
         }
         if (method.equals("GET") && head.path().equals(AdminCgi.PATH)) {
-            adminCgi(head.query());
+            AdminCgi.handle(server, head.query(), address, peer(), adminReplies);
             return;
         }
         HarborMount mount = method.equals("GET") || method.equals("HEAD") ? server.mount(head.path()) : null;
@@ -313,30 +310,20 @@ final class HarborConnection extends ChannelInboundHandlerAdapter {
         }
         RequestHead h = head;
         BasicAuth.Credentials credentials = BasicAuth.parse(authorization);
-        String what = "input.harbor " + in.path();
-        offLoop(seconds(in.authTimeout()), () -> credentials == null ? null : in.login(credentials.user(), credentials.password()),
+        offLoop(SourceLogin.timeoutNanos(in), () -> credentials == null ? null : in.login(credentials.user(), credentials.password()),
                 r -> {
                     Login login = r.value();
-                    switch (verdict(r, login != null && login.allowed(), what)) {
+                    boolean yes = login != null && login.allowed();
+                    switch (SourceLogin.verdict(r, yes, server, address, in, log, peer(), "bad user or password")) {
                         case YES -> {
                             state = State.INGEST;
-                            ingest = in.connect(h, ctx, peer(), login);
-                            if (ingest == null) {
-                                state = State.CLOSED; // refused; the answer is on its way and the connection closing
-                            } else if (acc.isReadable()) {
-                                ingest.feed(acc.readRetainedSlice(acc.readableBytes()));
-                            }
+                            ByteBuf rest = acc; // not needed from now: the stream goes straight to the input
+                            acc = Unpooled.EMPTY_BUFFER;
+                            ingest = SourceLogin.handOver(in, h, ctx, peer(), login, rest);
+                            if (ingest == null) state = State.CLOSED; // refused; the answer is on its way and the connection closing
                         }
-                        case NO -> {
-                            failedLogin();
-                            log.warn("input.harbor {}: refused {} (bad user or password)", in.path(), peer());
-                            closeWith(401, "wrong user or password", basicRealm("Groovecast"));
-                        }
-                        case TIMED_OUT -> {
-                            log.warn("input.harbor {}: its auth function did not answer within {} s; refused {}",
-                                    in.path(), in.authTimeout(), peer());
-                            closeWith(503, "the login check did not answer in time", Map.of());
-                        }
+                        case NO -> closeWith(401, "wrong user or password", basicRealm("Groovecast"));
+                        case TIMED_OUT -> closeWith(503, "the login check did not answer in time", Map.of());
                         case FAILED -> closeWith(500, "the login check failed", Map.of());
                     }
                 }, null);
@@ -369,52 +356,39 @@ final class HarborConnection extends ChannelInboundHandlerAdapter {
             reply(new HttpReply(401, "text/plain; charset=utf-8", basicRealm("Groovecast"), "Unauthorized"));
             return;
         }
-        check(seconds(in.authTimeout()), "input.harbor " + in.path(),
-                () -> BasicAuth.accepts(authorization, (u, p) -> in.login(u, p).allowed()),
-                verdict -> {
-                    state = State.HEAD;
-                    switch (verdict) {
-                        case YES -> {
-                            int status = in.adminMetadata(params);
-                            reply(HttpReply.text(status, status == 200 ? "metadata updated" : Responses.reason(status)));
-                        }
-                        case NO -> {
-                            failedLogin();
-                            reply(new HttpReply(401, "text/plain; charset=utf-8", basicRealm("Groovecast"), "Unauthorized"));
-                        }
-                        case TIMED_OUT -> reply(HttpReply.text(503, "the login check did not answer in time"));
-                        case FAILED -> reply(HttpReply.text(500, "the login check failed"));
-                    }
-                });
-    }
-
-    /** Shoutcast v1's title update ({@link AdminCgi}): the password in the query, checked off the loop. */
-    private void adminCgi(Map<String, String> params) {
-        AdminCgi.Target target = AdminCgi.target(server, params);
-        if (target.ingest() == null) {
-            reply(HttpReply.text(target.status(), target.message()));
-            return;
-        }
-        if (tooManyFailures(true)) return;
-        HarborIngest in = target.ingest();
-        String pass = params.getOrDefault("pass", "");
-        check(seconds(in.authTimeout()), "input.harbor " + in.path(), () -> in.icyLogin(pass).allowed(), verdict -> {
-            state = State.HEAD;
-            switch (verdict) {
-                case YES -> {
-                    int status = in.adminMetadata(params);
-                    reply(HttpReply.text(status, status == 200 ? "metadata updated" : Responses.reason(status)));
-                }
-                case NO -> {
-                    failedLogin();
-                    log.warn("input.harbor {}: refused a title update (admin.cgi) from {}: bad password", in.path(), peer());
-                    reply(HttpReply.text(401, "invalid password"));
-                }
-                case TIMED_OUT -> reply(HttpReply.text(503, "the login check did not answer in time"));
-                case FAILED -> reply(HttpReply.text(500, "the login check failed"));
-            }
+        adminOffLoop(SourceLogin.timeoutNanos(in), () -> BasicAuth.accepts(authorization, (u, p) -> in.login(u, p).allowed()), r -> {
+            SourceLogin.Verdict v = SourceLogin.verdict(r, Boolean.TRUE.equals(r.value()), server, address, in, log,
+                    "a title update (/admin/metadata) from " + peer(), "bad user or password");
+            AdminCgi.answer(v, in, params, adminReplies,
+                    () -> reply(new HttpReply(401, "text/plain; charset=utf-8", basicRealm("Groovecast"), "Unauthorized")));
         });
     }
+
+    /** A title update's off-loop login check; then the connection takes requests again. */
+    private <T> void adminOffLoop(long timeoutNanos, Supplier<T> work, Consumer<OffLoopCall.Result<T>> then) {
+        offLoop(timeoutNanos, work, r -> {
+            state = State.HEAD;
+            then.accept(r);
+        }, null);
+    }
+
+    /** How title updates ({@link AdminCgi}) are answered here: in HTTP, the connection kept alive. */
+    private final AdminCgi.Replies adminReplies = new AdminCgi.Replies() {
+        @Override
+        public boolean refusedForFailures() {
+            return tooManyFailures(true);
+        }
+
+        @Override
+        public <T> void offLoop(long timeoutNanos, Supplier<T> work, Consumer<OffLoopCall.Result<T>> then) {
+            adminOffLoop(timeoutNanos, work, then);
+        }
+
+        @Override
+        public void reply(int status, String text) {
+            HarborConnection.this.reply(HttpReply.text(status, text));
+        }
+    };
 
     /** A listener of a mount, logged in first if the mount has an {@code auth:} function. */
     private void listen(HarborMount mount) {
@@ -463,18 +437,18 @@ final class HarborConnection extends ChannelInboundHandlerAdapter {
     }
 
     /** Runs a login check off the loop (see {@link #offLoop}) and continues with its verdict on the loop. */
-    private void check(long timeoutNanos, String what, BooleanSupplier check, Consumer<Verdict> then) {
+    private void check(long timeoutNanos, String what, BooleanSupplier check, Consumer<SourceLogin.Verdict> then) {
         offLoop(timeoutNanos, check::getAsBoolean, r -> then.accept(verdict(r, Boolean.TRUE.equals(r.value()), what)), null);
     }
 
     /** A login check's result as a verdict: {@code yes} says whether its answer admits; a failure is logged. */
-    private Verdict verdict(OffLoopCall.Result<?> r, boolean yes, String what) {
+    private SourceLogin.Verdict verdict(OffLoopCall.Result<?> r, boolean yes, String what) {
         return switch (r.outcome()) {
-            case ANSWERED -> yes ? Verdict.YES : Verdict.NO;
-            case TIMED_OUT -> Verdict.TIMED_OUT;
+            case ANSWERED -> yes ? SourceLogin.Verdict.YES : SourceLogin.Verdict.NO;
+            case TIMED_OUT -> SourceLogin.Verdict.TIMED_OUT;
             case FAILED -> {
                 log.warn("{}: its auth function failed for {}: {}", what, peer(), r.error().toString());
-                yield Verdict.FAILED;
+                yield SourceLogin.Verdict.FAILED;
             }
         };
     }
@@ -489,16 +463,10 @@ final class HarborConnection extends ChannelInboundHandlerAdapter {
                              Consumer<? super T> discard) {
         state = State.OFF_LOOP;
         wait = Wait.NONE;
-        OffLoopCall.call(ctx.executor(), server.callbacks(), timeoutNanos, work, r -> {
-            if (readsPaused) {
-                // Resumed first: what follows may pause them again for a reason of its own (a live input's full pipe).
-                readsPaused = false;
-                ctx.channel().config().setAutoRead(true);
-            }
-            if (state == State.CLOSED) {
-                if (discard != null && r.outcome() == OffLoopCall.Outcome.ANSWERED) discard.accept(r.value());
-                return;
-            }
+        OffLoopCall.forConnection(ctx, server.callbacks(), timeoutNanos, work, () -> {
+            readsPaused = false; // resumed by forConnection
+            return state == State.CLOSED;
+        }, r -> {
             then.accept(r);
             if (state == State.HEAD) processSafely(); // requests that came meanwhile
         }, discard);
@@ -521,10 +489,6 @@ final class HarborConnection extends ChannelInboundHandlerAdapter {
 
     private static Map<String, String> basicRealm(String realm) {
         return Map.of("WWW-Authenticate", "Basic realm=\"" + realm + "\"");
-    }
-
-    private static long seconds(double s) {
-        return (long) (Math.max(1, s) * 1e9);
     }
 
     // ---------------------------------------------------------------- ordinary requests

@@ -20,18 +20,11 @@ public interface HarborIngest {
     Login login(String user, String password);
 
     /**
-     * The password line of a Shoutcast v1 (ICY) source client, which has no user: who it logs in
-     * as; may block, never called on an event loop. A {@code user:password} line is the user and
-     * password some clients send that way.
+     * The password line of a Shoutcast v1 (ICY) source client, which has no user (also the
+     * {@code pass} of its {@code admin.cgi} title update): who it logs in as; may block, never called
+     * on an event loop.
      */
-    default Login icyLogin(String password) {
-        int colon = password.indexOf(':');
-        if (colon > 0) {
-            Login split = login(password.substring(0, colon), password.substring(colon + 1));
-            if (split.allowed()) return split;
-        }
-        return login("source", password);
-    }
+    Login icyLogin(String password);
 
     /** Seconds {@link #login} may take before the client is refused. */
     double authTimeout();
@@ -46,13 +39,10 @@ public interface HarborIngest {
     /**
      * A browser DJ ({@link WebcastConnection}) that {@code login} admitted: as {@link #connect}, with the
      * stream's type from its hello and the answer given through {@code answer} (a WebSocket's close
-     * frame rather than an HTTP status). An ingest that takes no browser DJs refuses them.
+     * frame rather than an HTTP status).
      */
-    default Session connect(RequestHead head, String contentType, ChannelHandlerContext ctx, String peer, Login login,
-                            Answer answer) {
-        answer.refuse(403, "this mount takes no browser DJs");
-        return null;
-    }
+    Session connect(RequestHead head, String contentType, ChannelHandlerContext ctx, String peer, Login login,
+                    Answer answer);
 
     /** An authorized {@code /admin/metadata} with {@code mode=updinfo&mount=...&song=...}: returns the status to answer. */
     int adminMetadata(Map<String, String> params);

@@ -195,6 +195,19 @@ public final class HarborServer {
         nextStatics.putAll(statics);
         nextTls = tls;
         nextIcy = icy;
+        closeIcyUnlessOnAir(); // port + 1 the failed script had bound
+    }
+
+    /**
+     * Lets port + 1 go if the station on air takes no Shoutcast (icy) sources: a reload bound it for
+     * its {@code icy: true} and then failed.
+     */
+    public Future<Void> closeIcyUnlessOnAir() {
+        Channel c = icyServer;
+        if (icy != null || c == null) return Future.succeededFuture();
+        icyServer = null;
+        log.info("harbor: the failed reload's Shoutcast (icy) port {} closed", icyPort());
+        return ServerChannels.close(c);
     }
 
     /**
@@ -294,7 +307,6 @@ public final class HarborServer {
                         + e.getMessage(), e));
             }));
         }).map(ch -> {
-            server = ch;
             log.info("harbor: listening on {}:{} ({})", address, actualPort(), String.join(", ", describe()));
             long fds = ServerChannels.maxFileDescriptors();
             if (fds > 0 && fds < limits.maxConnections() + 1024L) {

@@ -40,7 +40,6 @@ final class IcySourceConnection extends ChannelInboundHandlerAdapter {
     private static final byte[] INVALID = "invalid password\r\n".getBytes(StandardCharsets.ISO_8859_1);
     /** libshout's first connection: a probe of the server's kind, answered as a wrong password and not counted as one. */
     private static final String POKE = "!POKE";
-    private static final ByteBuf HTTP_END = Unpooled.unreleasableBuffer(Unpooled.wrappedBuffer(new byte[] {13, 10, 13, 10}));
 
     private enum State { PASSWORD, OFF_LOOP, HEADERS, HTTP, INGEST, CLOSED }
 
@@ -111,9 +110,14 @@ final class IcySourceConnection extends ChannelInboundHandlerAdapter {
             ctx.channel().config().setAutoRead(false); // kept until the password check answers
             return;
         }
+        safely(this::process);
+    }
+
+    private void safely(Runnable step) {
         try {
-            process();
+            step.run();
         } catch (RuntimeException e) {
+            // A bug must not leave the connection open, nor go unnoticed.
             log.warn("input.harbor: Shoutcast (icy) client {} failed: {}", peer, e.toString(), e);
             close();
         }
@@ -198,23 +202,14 @@ final class IcySourceConnection extends ChannelInboundHandlerAdapter {
             return;
         }
         HarborIngest in = ingest;
-        offLoop(seconds(in.authTimeout()), () -> in.icyLogin(line), r -> {
+        offLoop(SourceLogin.timeoutNanos(in), () -> in.icyLogin(line), r -> {
             Login l = r.value();
-            if (r.outcome() == OffLoopCall.Outcome.ANSWERED && l != null && l.allowed()) {
+            if (SourceLogin.verdict(r, l != null && l.allowed(), server, address, in, log, "Shoutcast (icy) source client " + peer,
+                    "bad password") == SourceLogin.Verdict.YES) {
                 login = l;
                 state = State.HEADERS;
                 ctx.writeAndFlush(Unpooled.wrappedBuffer(OK), ctx.voidPromise());
                 return;
-            }
-            switch (r.outcome()) {
-                case ANSWERED -> {
-                    server.authFailures().failed(address, server.limits());
-                    log.warn("input.harbor {}: refused Shoutcast (icy) source client {} (bad password)", in.path(), peer);
-                }
-                case TIMED_OUT -> log.warn("input.harbor {}: its auth function did not answer within {} s; refused {}",
-                        in.path(), in.authTimeout(), peer);
-                case FAILED -> log.warn("input.harbor {}: its auth function failed for {}: {}", in.path(), peer,
-                        r.error().toString());
             }
             answerAndClose(INVALID);
         });
@@ -239,17 +234,15 @@ final class IcySourceConnection extends ChannelInboundHandlerAdapter {
                 java.util.Collections.unmodifiableMap(new TreeMap<>(headers)));
         if (headTimer != null) headTimer.cancel(false);
         state = State.INGEST;
-        session = ingest.connect(head, ctx, peer, login);
-        if (session == null) {
-            state = State.CLOSED; // refused (mount busy, station stopped): answered and closing
-        } else if (acc.isReadable()) {
-            session.feed(acc.readRetainedSlice(acc.readableBytes()));
-        }
+        ByteBuf rest = acc; // not needed from now: the stream goes straight to the input
+        acc = Unpooled.EMPTY_BUFFER;
+        session = SourceLogin.handOver(ingest, head, ctx, peer, login, rest);
+        if (session == null) state = State.CLOSED; // refused (mount busy, station stopped): answered and closing
     }
 
     /** An HTTP request on the ICY port: only the Shoutcast title update, {@code /admin.cgi}. */
     private void http() {
-        int end = ByteBufUtil.indexOf(HTTP_END, acc);
+        int end = ByteBufUtil.indexOf(HarborConnection.END, acc);
         if (end < 0) {
             if (acc.readableBytes() > HarborConnection.MAX_HEAD) close();
             return;
@@ -266,40 +259,37 @@ final class IcySourceConnection extends ChannelInboundHandlerAdapter {
             reply(head.version(), 404, "only /admin.cgi is served on the Shoutcast (icy) source port");
             return;
         }
-        AdminCgi.Target target = AdminCgi.target(server, head.query());
-        if (target.status() != 200) {
-            reply(head.version(), target.status(), target.message());
-            return;
-        }
-        if (server.authFailures().retryAfter(address, server.limits()) > 0) {
-            reply(head.version(), 429, "too many failed logins from your address");
-            return;
-        }
-        HarborIngest in = target.ingest();
-        String pass = head.query().getOrDefault("pass", "");
-        offLoop(seconds(in.authTimeout()), () -> in.icyLogin(pass).allowed(), r -> {
-            if (r.outcome() != OffLoopCall.Outcome.ANSWERED) {
-                reply(head.version(), 503, "the login check did not answer");
-            } else if (!Boolean.TRUE.equals(r.value())) {
-                server.authFailures().failed(address, server.limits());
-                log.warn("input.harbor {}: refused a title update (admin.cgi) from {}: bad password", in.path(), peer);
-                reply(head.version(), 401, "invalid password");
-            } else {
-                int status = in.adminMetadata(head.query());
-                reply(head.version(), status, status == 200 ? "metadata updated" : Responses.reason(status));
+        String version = head.version();
+        AdminCgi.handle(server, head.query(), address, peer, new AdminCgi.Replies() {
+            @Override
+            public boolean refusedForFailures() {
+                if (server.authFailures().retryAfter(address, server.limits()) == 0) return false;
+                IcySourceConnection.this.reply(version, 429, "too many failed logins from your address");
+                return true;
+            }
+
+            @Override
+            public <T> void offLoop(long timeoutNanos, Supplier<T> work, Consumer<OffLoopCall.Result<T>> then) {
+                IcySourceConnection.this.offLoop(timeoutNanos, work, then);
+            }
+
+            @Override
+            public void reply(int status, String text) {
+                IcySourceConnection.this.reply(version, status, text);
             }
         });
     }
 
+    /** The password check (or a title update's) off the loop, reads paused meanwhile; then what came with it. */
     private <T> void offLoop(long timeoutNanos, Supplier<T> work, Consumer<OffLoopCall.Result<T>> then) {
         State before = state;
         state = State.OFF_LOOP;
-        OffLoopCall.call(ctx.executor(), server.callbacks(), timeoutNanos, work, r -> {
-            if (state == State.CLOSED) return;
+        OffLoopCall.forConnection(ctx, server.callbacks(), timeoutNanos, work, () -> state == State.CLOSED, r -> {
             state = before;
-            ctx.channel().config().setAutoRead(true);
-            then.accept(r);
-            if (state == State.HEADERS) process(); // header lines that came with the password
+            safely(() -> {
+                then.accept(r);
+                if (state == State.HEADERS) process(); // header lines that came with the password
+            });
         }, null);
     }
 
@@ -317,9 +307,5 @@ final class IcySourceConnection extends ChannelInboundHandlerAdapter {
     private void close() {
         state = State.CLOSED;
         ctx.close();
-    }
-
-    private static long seconds(double s) {
-        return (long) (Math.max(1, s) * 1e9);
     }
 }

@@ -1,10 +1,12 @@
 package org.groovecast.net.harbor;
 
+import io.netty.channel.ChannelHandlerContext;
 import io.netty.util.concurrent.EventExecutor;
 import io.netty.util.concurrent.ScheduledFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
@@ -59,5 +61,23 @@ final class OffLoopCall {
                 }
             });
         });
+    }
+
+    /**
+     * {@link #call} for a connection whose reads may be paused meanwhile: they are resumed when the
+     * answer comes (before {@code then}, which may pause them again for a reason of its own, a live
+     * input's full pipe); a connection that {@code closed} meanwhile is forgotten, what the work
+     * answered passed to {@code discard} (as is an answer past the deadline).
+     */
+    static <T> void forConnection(ChannelHandlerContext ctx, Executor pool, long timeoutNanos, Supplier<T> work,
+                                  BooleanSupplier closed, Consumer<Result<T>> then, Consumer<? super T> discard) {
+        call(ctx.executor(), pool, timeoutNanos, work, r -> {
+            if (!ctx.channel().config().isAutoRead()) ctx.channel().config().setAutoRead(true);
+            if (closed.getAsBoolean()) {
+                if (discard != null && r.outcome() == Outcome.ANSWERED) discard.accept(r.value());
+                return;
+            }
+            then.accept(r);
+        }, discard);
     }
 }

@@ -40,8 +40,13 @@ import org.slf4j.LoggerFactory;
  * decoding as an Icecast DJ's body does; and {@code metadata} messages, inserted as metadata.
  *
  * <p>Close codes (RFC 6455 7.4): 1002 for a broken protocol (no hello first, a bad frame), 1008 for
- * a refused login, 1009 for a message over {@value #MAX_MESSAGE} bytes, 1013 when the mount is
- * taken or the station not running, 1011 when the login check failed.
+ * a refused login, 1009 for a message over {@value #MAX_MESSAGE} bytes (over
+ * {@value WebcastFrameLimit#LIMIT} until the login succeeds, {@link WebcastFrameLimit}), 1013 when the
+ * mount is taken or the station not running, 1011 when the login check failed.
+ *
+ * <p>A peer that does not read what it is sent (a stalled socket) costs nothing: a ping is answered
+ * only while the socket takes writes (RFC 6455 5.5.3 lets a pong answer the latest ping only), and a
+ * close does not wait on a close frame that cannot be written.
  */
 final class WebcastConnection extends ChannelDuplexHandler {
     private static final Logger log = LoggerFactory.getLogger(WebcastConnection.class);
@@ -53,6 +58,10 @@ final class WebcastConnection extends ChannelDuplexHandler {
             TRY_AGAIN_LATER = 1013;
 
     private enum State { HELLO, LOGIN, STREAMING, CLOSED }
+
+    /** How long a close frame may take to go out before the connection is closed without it. */
+    static final long CLOSE_BACKSTOP_SECONDS = 5;
+    private static final String ENCODER = "webcast-encoder", LIMIT = "webcast-limit";
 
     private final HarborServer server;
     private final HarborIngest in;
@@ -68,6 +77,8 @@ final class WebcastConnection extends ChannelDuplexHandler {
     private ChannelHandlerContext ctx;
     private State state = State.HELLO;
     private ScheduledFuture<?> helloTimer;
+    /** Closes the connection if its close frame has not gone out in time. */
+    private ScheduledFuture<?> backstop;
     private HarborIngest.Session session;
     /** Messages decoded from the read that brought the hello: kept while the login runs, reads paused. */
     private final ArrayDeque<WebSocketFrame> held = new ArrayDeque<>();
@@ -113,12 +124,16 @@ final class WebcastConnection extends ChannelDuplexHandler {
                 .allowExtensions(false).maxFramePayloadLength(MAX_MESSAGE).closeOnProtocolViolation(false)
                 .withUTF8Validator(true).build();
         String at = harbor.name();
-        // The encoder nearest the socket: the decoder's own close frames (a bad frame) go out through it.
-        p.addBefore(at, "webcast-encoder", new WebSocket13FrameEncoder(false));
+        // The encoder nearest the socket (behind TLS, if any) writes our frames; the decoder sends
+        // none of its own (closeOnProtocolViolation(false)): a bad frame reaches exceptionCaught here.
+        p.addBefore(at, ENCODER, new WebSocket13FrameEncoder(false));
+        p.addBefore(at, LIMIT, new WebcastFrameLimit());
         p.addBefore(at, "webcast-decoder", new WebSocket13FrameDecoder(config));
         p.addBefore(at, "webcast-aggregator", new WebSocketFrameAggregator(MAX_MESSAGE));
         p.addBefore(at, "webcast", new WebcastConnection(server, in, head, peer, address, harbor));
-        if (rest != null) p.fireChannelRead(rest); // from the pipeline's head: the decoder reads it first
+        // Read on from the encoder's place, not the pipeline's head: on a harbor.tls port the head is
+        // the TLS handler, which would take these (already decrypted) bytes for TLS records.
+        if (rest != null) p.context(ENCODER).fireChannelRead(rest);
     }
 
     @Override
@@ -162,7 +177,11 @@ final class WebcastConnection extends ChannelDuplexHandler {
                 if (state == State.HELLO) hello(text);
                 else if (state == State.STREAMING) metadata(text);
             }
-            case PingWebSocketFrame ping -> ctx.writeAndFlush(new PongWebSocketFrame(ping.content()), ctx.voidPromise());
+            case PingWebSocketFrame ping -> {
+                // A peer that pings and never reads would otherwise queue pongs without end.
+                if (ctx.channel().isWritable()) ctx.writeAndFlush(new PongWebSocketFrame(ping.content()), ctx.voidPromise());
+                else ping.release();
+            }
             case CloseWebSocketFrame c -> {
                 int code = c.statusCode();
                 c.release();
@@ -201,30 +220,25 @@ final class WebcastConnection extends ChannelDuplexHandler {
         String pw = password;
         state = State.LOGIN;
         ctx.channel().config().setAutoRead(false);
-        long timeout = (long) (Math.max(1, in.authTimeout()) * 1e9);
-        OffLoopCall.call(ctx.executor(), server.callbacks(), timeout, () -> in.login(u, pw), r -> loggedIn(r, hello), null);
+        // Reads resume with the answer, before the held messages go in: the live pipe may pause them again for room of its own.
+        OffLoopCall.forConnection(ctx, server.callbacks(), SourceLogin.timeoutNanos(in), () -> in.login(u, pw),
+                () -> state == State.CLOSED, r -> loggedIn(r, hello), null);
     }
 
     private void loggedIn(OffLoopCall.Result<Login> r, WebcastHello hello) {
-        if (state == State.CLOSED) return;
         Login login = r.value();
-        switch (r.outcome()) {
-            case ANSWERED -> {
-                if (login == null || !login.allowed()) {
-                    server.authFailures().failed(address, server.limits());
-                    log.warn("input.harbor {}: refused browser DJ {} (bad user or password)", in.path(), peer);
-                    close(POLICY, "wrong user or password");
-                    return;
-                }
+        switch (SourceLogin.verdict(r, login != null && login.allowed(), server, address, in, log, "browser DJ " + peer,
+                "bad user or password")) {
+            case YES -> { }
+            case NO -> {
+                close(POLICY, "wrong user or password");
+                return;
             }
             case TIMED_OUT -> {
-                log.warn("input.harbor {}: its auth function did not answer within {} s; refused browser DJ {}",
-                        in.path(), in.authTimeout(), peer);
                 close(TRY_AGAIN_LATER, "the login check did not answer in time");
                 return;
             }
             case FAILED -> {
-                log.warn("input.harbor {}: its auth function failed for browser DJ {}: {}", in.path(), peer, r.error().toString());
                 close(SERVER_ERROR, "the login check failed");
                 return;
             }
@@ -242,8 +256,8 @@ final class WebcastConnection extends ChannelDuplexHandler {
         });
         if (session == null) return;
         state = State.STREAMING;
-        // Resumed before the held messages go in: the live pipe may pause reads again for room of its own.
-        ctx.channel().config().setAutoRead(true);
+        // A DJ that logged in may send messages up to MAX_MESSAGE: the decoder's limit from now on.
+        if (ctx.pipeline().get(LIMIT) != null) ctx.pipeline().remove(LIMIT);
         while (!held.isEmpty() && state == State.STREAMING) handle(held.poll());
     }
 
@@ -292,6 +306,7 @@ final class WebcastConnection extends ChannelDuplexHandler {
     public void channelInactive(ChannelHandlerContext ctx) {
         state = State.CLOSED;
         if (helloTimer != null) helloTimer.cancel(false);
+        if (backstop != null) backstop.cancel(false);
         while (!held.isEmpty()) held.poll().release();
         if (session != null) session.disconnected();
         ctx.fireChannelInactive(); // the harbor's handler behind gives the connection's place back
@@ -305,7 +320,7 @@ final class WebcastConnection extends ChannelDuplexHandler {
             return;
         }
         state = State.CLOSED;
-        ctx.writeAndFlush(new CloseWebSocketFrame(NORMAL, "the station ended the stream")).addListener(f -> ctx.close(promise));
+        closeWith(new CloseWebSocketFrame(NORMAL, "the station ended the stream"), promise);
     }
 
     /** Sends a close frame and closes the connection once it is written. */
@@ -313,13 +328,38 @@ final class WebcastConnection extends ChannelDuplexHandler {
         if (state == State.CLOSED) return;
         state = State.CLOSED;
         ctx.channel().config().setAutoRead(true); // a paused connection would not see the peer's end
-        ctx.writeAndFlush(new CloseWebSocketFrame(code, closeReason(reason))).addListener(ChannelFutureListener.CLOSE);
+        closeWith(new CloseWebSocketFrame(code, closeReason(reason)), ctx.newPromise());
     }
 
-    /** A close frame's reason holds 123 bytes of UTF-8 at most (RFC 6455 5.5). */
-    private static String closeReason(String reason) {
-        String r = reason;
-        while (ByteBufUtil.utf8Bytes(r) > 123) r = r.substring(0, r.length() - 4) + "...";
+    /**
+     * The close frame, then the close; at once when the socket takes no writes (the frame would wait
+     * behind what the peer does not read), and in any case within {@value #CLOSE_BACKSTOP_SECONDS} s.
+     */
+    private void closeWith(CloseWebSocketFrame frame, ChannelPromise promise) {
+        if (!ctx.channel().isWritable()) {
+            frame.release();
+            ctx.close(promise);
+            return;
+        }
+        ctx.writeAndFlush(frame).addListener(f -> ctx.close(promise));
+        backstop = ctx.executor().schedule(() -> {
+            if (ctx.channel().isOpen()) {
+                log.debug("input.harbor {}: browser DJ {} did not take its close frame within {} s; closed", in.path(), peer,
+                        CLOSE_BACKSTOP_SECONDS);
+                ctx.close();
+            }
+        }, CLOSE_BACKSTOP_SECONDS, TimeUnit.SECONDS);
+    }
+
+    /** A close frame's reason holds 123 bytes of UTF-8 at most (RFC 6455 5.5): cut between code points. */
+    static String closeReason(String reason) {
+        if (ByteBufUtil.utf8Bytes(reason) <= 123) return reason;
+        int end = reason.length();
+        String r;
+        do {
+            end = reason.offsetByCodePoints(end, -1);
+            r = reason.substring(0, end) + "...";
+        } while (ByteBufUtil.utf8Bytes(r) > 123);
         return r;
     }
 }

@@ -24,9 +24,12 @@ record WebcastHello(String mime, String user, String password) {
         }
     }
 
-    /** Parses the first message, which must be a hello with a {@code mime}. */
+    /**
+     * Parses the first message, which must be a hello with a {@code mime}. What a malformed one says
+     * is never quoted back (into the log, the close frame): it may hold the DJ's password.
+     */
     static WebcastHello parse(String text) throws Invalid {
-        JsonObject m = message(text);
+        JsonObject m = message(text, false);
         if (!"hello".equals(m.getValue("type"))) {
             throw new Invalid("the first message must be a hello, got type " + ClientText.quoted(text(m.getValue("type"))));
         }
@@ -42,7 +45,7 @@ record WebcastHello(String mime, String user, String password) {
      * numbers or booleans are kept as their text; nested values and nulls are dropped.
      */
     static Map<String, String> metadata(String text) throws Invalid {
-        JsonObject m = message(text);
+        JsonObject m = message(text, true);
         if (!"metadata".equals(m.getValue("type"))) return null;
         if (!(m.getValue("data") instanceof JsonObject data)) throw new Invalid("a metadata message without a data object");
         Map<String, String> out = new LinkedHashMap<>();
@@ -53,14 +56,16 @@ record WebcastHello(String mime, String user, String password) {
         return out;
     }
 
-    private static JsonObject message(String text) throws Invalid {
+    /** The message as a JSON object with a type; {@code quote}: whether what is wrong with it may quote its text. */
+    private static JsonObject message(String text, boolean quote) throws Invalid {
+        String what = quote ? ClientText.quoted(text) : "(" + text.length() + " characters)";
         JsonObject m;
         try {
             m = new JsonObject(text);
         } catch (DecodeException | ClassCastException e) {
-            throw new Invalid("a text message that is no JSON object: " + ClientText.quoted(text));
+            throw new Invalid("a text message that is no JSON object: " + what);
         }
-        if (!(m.getValue("type") instanceof String)) throw new Invalid("a message without a type: " + ClientText.quoted(text));
+        if (!(m.getValue("type") instanceof String)) throw new Invalid("a message without a type: " + what);
         return m;
     }
 

@@ -193,6 +193,18 @@ class HarborFuzzTest {
         public double authTimeout() {
             return 1;
         }
+
+        @Override
+        public Login icyLogin(String password) {
+            return login("source", password);
+        }
+
+        @Override
+        public Session connect(RequestHead head, String contentType, ChannelHandlerContext ctx, String peer, Login login,
+                               Answer answer) {
+            answer.refuse(403, "this mount takes no browser DJs");
+            return null;
+        }
     }
 
     /**

@@ -19,11 +19,18 @@ import org.junit.jupiter.api.Test;
 class IcySourceConnectionTest {
     private static final String OK = "OK2\r\nicy-caps:11\r\n\r\n";
 
-    /** A live input that takes user {@code dj} or {@code source} with password {@code pw}, and keeps what it gets. */
+    /**
+     * A live input that takes user {@code dj} or {@code source} with password {@code pw}, and keeps
+     * what it gets; its logins are a real {@link LiveInput}'s, the harbor's only production ingest.
+     */
     private static final class Recording implements HarborIngest {
         RequestHead head;
         final StringBuilder stream = new StringBuilder();
         final List<Map<String, String>> titles = new ArrayList<>();
+        /** A bug in the input: its title update throws. */
+        boolean broken;
+        final LiveInput logins = new LiveInput(0, "/live", null,
+                (user, password) -> (user.equals("source") || user.equals("dj")) && password.equals("pw"), 1, 2, 1);
 
         @Override
         public String path() {
@@ -32,8 +39,18 @@ class IcySourceConnectionTest {
 
         @Override
         public Login login(String user, String password) {
-            boolean ok = (user.equals("source") || user.equals("dj")) && password.equals("pw");
-            return ok ? Login.allowed(user) : Login.refused(user);
+            return logins.login(user, password);
+        }
+
+        @Override
+        public Login icyLogin(String password) {
+            return logins.icyLogin(password);
+        }
+
+        @Override
+        public Session connect(RequestHead head, String contentType, ChannelHandlerContext ctx, String peer, Login login,
+                               Answer answer) {
+            throw new AssertionError("no browser DJs on the icy port");
         }
 
         @Override
@@ -59,6 +76,7 @@ class IcySourceConnectionTest {
 
         @Override
         public int adminMetadata(Map<String, String> params) {
+            if (broken) throw new IllegalStateException("a bug");
             titles.add(params);
             return 200;
         }
@@ -157,6 +175,14 @@ class IcySourceConnectionTest {
         send(ok, "GET /admin.cgi?pass=pw&mode=updinfo&song=The+Band+-+The+Song HTTP/1.0\r\nUser-Agent: Mozilla\r\n\r\n");
         assertTrue(written(ok).startsWith("HTTP/1.0 200 "));
         assertEquals("The Band - The Song", ingest.titles.getFirst().get("song"));
+    }
+
+    @Test
+    void aBugInWhatFollowsThePasswordCheckClosesTheConnection() {
+        ingest.broken = true;
+        EmbeddedChannel ch = connect();
+        send(ch, "GET /admin.cgi?pass=pw&mode=updinfo&song=X HTTP/1.0\r\n\r\n");
+        assertFalse(ch.isActive(), "not left open without an answer");
     }
 
     @Test

@@ -68,6 +68,18 @@ class IcySourceFuzzTest {
         public int adminMetadata(Map<String, String> params) {
             return params.containsKey("song") ? 200 : 400;
         }
+
+        @Override
+        public Login icyLogin(String password) {
+            return login("source", password);
+        }
+
+        @Override
+        public Session connect(RequestHead head, String contentType, ChannelHandlerContext ctx, String peer, Login login,
+                               Answer answer) {
+            answer.refuse(403, "this mount takes no browser DJs");
+            return null;
+        }
     }
 
     @FuzzTest(maxDuration = "10m")

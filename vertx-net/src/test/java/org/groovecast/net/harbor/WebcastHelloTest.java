@@ -39,6 +39,16 @@ class WebcastHelloTest {
     }
 
     @Test
+    void aMalformedHelloIsNeverQuotedSinceItMayHoldThePassword() {
+        for (String bad : new String[] {"{\"type\":\"hello\",\"data\":{\"password\":\"hunter2\"", // cut short: no JSON
+                "{\"type\":7,\"password\":\"hunter2\"}", "{\"password\":\"hunter2\"}"}) {
+            String why = assertThrows(WebcastHello.Invalid.class, () -> WebcastHello.parse(bad)).getMessage();
+            assertTrue(!why.contains("hunter2"), why);
+            assertTrue(why.contains(bad.length() + " characters"), why);
+        }
+    }
+
+    @Test
     void metadataKeepsTextNumbersAndBooleansAndOtherTypesAreIgnored() throws Exception {
         assertEquals(Map.of("title", "Song", "artist", "Band", "year", "1999", "live", "true"),
                 WebcastHello.metadata("{\"type\":\"metadata\",\"data\":{\"title\":\"Song\",\"artist\":\"Band\","
