@@ -294,4 +294,20 @@ class HlsPublishSpec extends Specification {
         e.message == 'bad.groovy:2: output.file.hls(): publish must be an http:// or https:// URL of a directory ' +
                 '(without ?query or #fragment), got "ftp://origin/live/"'
     }
+
+    def "publishHeaders the HTTP client cannot send are a script error naming the header, not a publisher that dies on air"() {
+        when:
+        Engine.load('bad.groovy', "def s = sine()\noutput.file.hls('/tmp/x', [a: aac()], s, publish: 'http://origin/live/', " +
+                "publishHeaders: [${header}])\n")
+
+        then:
+        org.groovecast.host.script.ScriptError e = thrown()
+        e.message.startsWith("bad.groovy:2: output.file.hls(): publishHeaders: header \"${name}\" cannot be sent: ")
+
+        where:
+        header                              | name
+        "Host: 'cdn.example.org'"           | 'Host'
+        "'Content-Length': '1'"             | 'Content-Length'
+        "Authorization: 'a\\r\\nX: y'"      | 'Authorization'
+    }
 }

@@ -115,6 +115,24 @@ final class HlsPublisher {
         }
     }
 
+    /**
+     * Why {@code headers} cannot go on the origin's requests (a header Java's HTTP client sets itself,
+     * such as Host or Content-Length, or a name or value it refuses, such as one with a line break),
+     * or null when they all can: for a script error, rather than a publishing thread that dies.
+     */
+    static String headerProblem(Map<String, String> headers) {
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create("http://origin/"));
+        for (Map.Entry<String, String> h : headers.entrySet()) {
+            try {
+                b.header(h.getKey(), h.getValue());
+            } catch (IllegalArgumentException e) {
+                return "header \"" + h.getKey().replace("\r", "\\r").replace("\n", "\\n") + "\" cannot be sent: "
+                        + e.getMessage().replace("\r", "\\r").replace("\n", "\\n");
+            }
+        }
+        return null;
+    }
+
     void start() {
         worker.start();
     }
@@ -270,6 +288,8 @@ final class HlsPublisher {
             }
         } catch (InterruptedException e) {
             // close(): whatever waits stays unsent
+        } catch (RuntimeException e) { // a bug, not the origin: say so rather than stop publishing silently
+            log.error("{}: publishing to {} stopped: {}", id, base, e.toString(), e);
         } finally {
             lock.lock();
             try {
