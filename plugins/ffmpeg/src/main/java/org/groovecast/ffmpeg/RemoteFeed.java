@@ -19,7 +19,7 @@ import org.slf4j.LoggerFactory;
  * reload can hand the feed, connection and buffer, to the new station's input.
  */
 final class RemoteFeed {
-    private static final Logger log = LoggerFactory.getLogger(PullInput.class);
+    private static final Logger log = LoggerFactory.getLogger(RemoteFeed.class);
     /** Samples decoded per read: small, so that the stall deadline is set often. */
     private static final int BLOCK = 1024;
     /**
@@ -37,9 +37,12 @@ final class RemoteFeed {
         void tags(Map<String, String> tags);
     }
 
-    /** What the feed reads: a reload keeps the feed only for the same. */
+    /**
+     * What the feed reads, and into what buffer: a reload keeps the feed only for the same (a
+     * change of {@code buffer:} or {@code max:} makes a new feed with a ring of the new size).
+     */
     record Remote(String kind, String url, AVInputFormat format, Map<String, String> options, double timeout,
-                  AudioFormat audio) {
+                  AudioFormat audio, double bufferSeconds, double maxSeconds) {
         Remote {
             options = Map.copyOf(options);
         }
@@ -48,12 +51,13 @@ final class RemoteFeed {
         public boolean equals(Object o) {
             // AVInputFormat is a pointer: compare the address it points to, not the Java object.
             return o instanceof Remote r && kind.equals(r.kind) && url.equals(r.url) && options.equals(r.options)
-                    && timeout == r.timeout && audio.equals(r.audio) && address(format) == address(r.format);
+                    && timeout == r.timeout && audio.equals(r.audio) && address(format) == address(r.format)
+                    && bufferSeconds == r.bufferSeconds && maxSeconds == r.maxSeconds;
         }
 
         @Override
         public int hashCode() {
-            return Objects.hash(kind, url, options, timeout, audio, address(format));
+            return Objects.hash(kind, url, options, timeout, audio, address(format), bufferSeconds, maxSeconds);
         }
 
         private static long address(AVInputFormat f) {

@@ -16,12 +16,23 @@ class PullPiecesTest {
     @Test
     void icyTitlesSplitIntoArtistAndTitle() {
         assertEquals(Map.of("artist", "Nina Simone", "title", "Sinnerman"),
-                StreamTags.parse("StreamTitle='Nina Simone - Sinnerman';StreamUrl='';"));
-        assertEquals(Map.of("title", "News at six"), StreamTags.parse("StreamTitle='News at six';"));
+                StreamTags.split(StreamTags.song("StreamTitle='Nina Simone - Sinnerman';StreamUrl='';")));
+        assertEquals(Map.of("title", "News at six"), StreamTags.split(StreamTags.song("StreamTitle='News at six';")));
         // An apostrophe inside the title does not end it; only the closing "';" does.
         assertEquals(Map.of("artist", "Guns N' Roses", "title", "Don't Cry"),
-                StreamTags.parse("StreamTitle='Guns N' Roses - Don't Cry';"));
-        assertNull(StreamTags.parse("StreamUrl='http://x';"));
+                StreamTags.split(StreamTags.song("StreamTitle='Guns N' Roses - Don't Cry';")));
+        assertNull(StreamTags.song("StreamUrl='http://x';"));
+    }
+
+    @Test
+    void aReloadKeepsAFeedOnlyForTheSameRemoteAndBuffer() {
+        var audio = new org.groovecast.api.AudioFormat(44100, 2);
+        var same = new RemoteFeed.Remote("input.http", "http://r/", null, Map.of(), 10, audio, 2, 10);
+        assertEquals(same, new RemoteFeed.Remote("input.http", "http://r/", null, Map.of(), 10, audio, 2, 10));
+        assertTrue(!same.equals(new RemoteFeed.Remote("input.http", "http://r/", null, Map.of(), 10, audio, 5, 10)),
+                "another buffer: a new ring");
+        assertTrue(!same.equals(new RemoteFeed.Remote("input.http", "http://r/", null, Map.of(), 10, audio, 2, 30)),
+                "another max: a new ring");
     }
 
     @Test
