@@ -66,15 +66,15 @@ final class RemoteFeed {
     }
 
     private final Remote remote;
+    private final Reconnector reconnector;
     private volatile Target target;
     private volatile boolean connected;
-    private volatile boolean stopped;
-    private volatile Interrupter current;
     private Thread thread;
 
     RemoteFeed(Remote remote, Target target) {
         this.remote = remote;
         this.target = target;
+        this.reconnector = new Reconnector(log, remote.kind() + " " + remote.url(), "playing", MAX_BACKOFF, () -> false);
     }
 
     Remote remote() {
@@ -98,9 +98,7 @@ final class RemoteFeed {
 
     /** Interrupts whatever the thread blocks on and waits for it a moment. */
     void stop() {
-        stopped = true;
-        Interrupter i = current;
-        if (i != null) i.stop();
+        reconnector.stop();
         Thread t = thread;
         if (t == null) return;
         t.interrupt();
@@ -120,29 +118,12 @@ final class RemoteFeed {
     }
 
     private void readUntilStopped() {
-        Backoff backoff = new Backoff(MAX_BACKOFF);
         Frame scratch = new Frame(remote.audio(), BLOCK);
-        while (!stopped) {
-            String reason = play(backoff, scratch);
-            if (stopped) break;
-            double delay = backoff.nextDelay();
-            String line = "{} {}: {}; retrying in {} s";
-            Object[] args = {remote.kind(), remote.url(), reason, String.format("%.1f", delay)};
-            if (backoff.failed()) log.warn(line, args);
-            else log.debug(line, args);
-            try {
-                Thread.sleep((long) (delay * 1000));
-            } catch (InterruptedException e) {
-                break;
-            }
-        }
+        reconnector.run(interrupter -> play(interrupter, scratch));
     }
 
     /** One connection, until it ends; returns why it ended. */
-    private String play(Backoff backoff, Frame scratch) {
-        Interrupter interrupter = new Interrupter();
-        current = interrupter;
-        if (stopped) interrupter.stop();
+    private String play(Interrupter interrupter, Frame scratch) {
         MediaDecoder d = null;
         String kind = remote.kind();
         String url = remote.url();
@@ -161,7 +142,7 @@ final class RemoteFeed {
             long reads = 0;
             long decoded = 0;
             long holds = remote.audio().samples(HOLDS);
-            while (!stopped) {
+            while (!reconnector.stopped()) {
                 scratch.clear();
                 interrupter.within(remote.timeout());
                 int n = d.read(scratch, BLOCK, ++reads);
@@ -171,9 +152,7 @@ final class RemoteFeed {
                 decoded += n;
                 if (!back && decoded >= holds) {
                     back = true;
-                    double outage = backoff.recovered();
-                    if (outage >= 0) log.info("{} {}: back after {} s", kind, url, String.format("%.1f", outage));
-                    else log.info("{} {}: playing", kind, url);
+                    reconnector.held();
                 }
                 Map<String, String> changed = tags.changed();
                 if (changed != null) t.tags(changed);
@@ -185,8 +164,6 @@ final class RemoteFeed {
         } finally {
             connected = false;
             if (d != null) d.close();
-            current = null;
-            interrupter.close();
         }
     }
 

@@ -55,14 +55,13 @@ final class UrlOutput extends Output {
     /** An offline render: nothing is dropped, the clock waits for the writer instead (it has no deadline). */
     private boolean lossless;
     private volatile boolean connected;
-    private volatile boolean stopped;
     private volatile boolean finishing;
     /** When a finishing writer gives up on what is still queued (nanoTime). */
     private volatile long finishBy;
     /** Who still uses the queue and the codec parameters (the output, the writer): the last one frees them. */
     private final AtomicInteger holders = new AtomicInteger();
     private final AtomicBoolean outputLetGo = new AtomicBoolean();
-    private volatile Interrupter current;
+    private final Reconnector reconnector;
     private Thread thread;
     // Clock side: whether the last packets were dropped (an episode of a slow peer), and how many.
     private boolean dropping;
@@ -78,6 +77,7 @@ final class UrlOutput extends Output {
         this.options = Map.copyOf(options);
         this.timeout = timeout;
         this.queueSeconds = queueSeconds;
+        this.reconnector = new Reconnector(log, "output.url " + url, "streaming (" + format + ")", 30, this::done);
     }
 
     /** Whether the muxer is open on the URL now. */
@@ -191,9 +191,7 @@ final class UrlOutput extends Output {
     }
 
     private void stopWriter() {
-        stopped = true;
-        Interrupter i = current;
-        if (i != null) i.stop();
+        reconnector.stop();
         Thread t = thread;
         if (t != null) t.interrupt();
     }
@@ -230,26 +228,12 @@ final class UrlOutput extends Output {
 
     /** Whether the writer is done: stopped, or finishing with nothing an offline render still needs written. */
     private boolean done() {
-        return stopped || finishing && !(lossless && queue.size() > 0) || finishing && System.nanoTime() - finishBy > 0;
+        return finishing && (!(lossless && queue.size() > 0) || System.nanoTime() - finishBy > 0);
     }
 
     private void writeUntilStopped() {
-        Backoff backoff = new Backoff(30);
-        // An offline render finishing in a backoff goes on trying: its tail is in the queue, not lost.
-        while (!done()) {
-            String reason = connectAndWrite(backoff);
-            if (done()) break;
-            double delay = backoff.nextDelay();
-            String line = "output.url {}: {}; retrying in {} s";
-            Object[] args = {url, reason, String.format("%.1f", delay)};
-            if (backoff.failed()) log.warn(line, args);
-            else log.debug(line, args);
-            try {
-                Thread.sleep((long) (delay * 1000));
-            } catch (InterruptedException e) {
-                break;
-            }
-        }
+        // An offline render finishing in a backoff goes on trying (done() says): its tail is in the queue, not lost.
+        reconnector.run(this::connectAndWrite);
     }
 
     /** How long the next write may block: the timeout, or what is left of a finishing writer's budget. */
@@ -258,10 +242,7 @@ final class UrlOutput extends Output {
     }
 
     /** One muxer on the URL, until it fails (returns why) or the output stops. */
-    private String connectAndWrite(Backoff backoff) {
-        Interrupter interrupter = new Interrupter();
-        current = interrupter;
-        if (stopped) interrupter.stop();
+    private String connectAndWrite(Interrupter interrupter) {
         Muxer muxer = null;
         try {
             interrupter.within(timeout);
@@ -274,13 +255,11 @@ final class UrlOutput extends Output {
             connected = true;
             long since = System.nanoTime();
             boolean back = false;
-            while (!stopped) {
+            while (!reconnector.stopped()) {
                 if (finishing && System.nanoTime() - finishBy > 0) return "out of time for what is queued";
                 if (!back && System.nanoTime() - since >= HOLDS_NANOS) {
                     back = true;
-                    double outage = backoff.recovered();
-                    if (outage >= 0) log.info("output.url {}: back after {} s", url, String.format("%.1f", outage));
-                    else log.info("output.url {}: streaming ({})", url, format);
+                    reconnector.held();
                 }
                 PacketQueue.Slot s = queue.take(100);
                 if (s == null) {
@@ -307,8 +286,6 @@ final class UrlOutput extends Output {
         } finally {
             connected = false;
             if (muxer != null) muxer.close();
-            current = null;
-            interrupter.close();
         }
     }
 }

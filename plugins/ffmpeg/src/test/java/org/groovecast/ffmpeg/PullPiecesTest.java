@@ -36,6 +36,27 @@ class PullPiecesTest {
     }
 
     @Test
+    void theReconnectorTriesAgainWithAFreshInterrupterUntilStopped() throws Exception {
+        java.util.List<Interrupter> attempts = new java.util.concurrent.CopyOnWriteArrayList<>();
+        Reconnector[] r = new Reconnector[1];
+        r[0] = new Reconnector(org.slf4j.LoggerFactory.getLogger(PullPiecesTest.class), "test", "up", 10, () -> false);
+        Thread t = Thread.ofPlatform().start(() -> r[0].run(i -> {
+            attempts.add(i);
+            if (attempts.size() == 1) return "refused";
+            while (!r[0].stopped()) Thread.onSpinWait();
+            return "stopped";
+        }));
+        long end = System.nanoTime() + 5_000_000_000L;
+        while (attempts.size() < 2 && System.nanoTime() < end) Thread.sleep(10);
+        assertEquals(2, attempts.size(), "a second attempt after the backoff");
+        r[0].stop();
+        t.join(2000);
+        assertTrue(!t.isAlive(), "stop() ends the loop");
+        assertEquals(2, attempts.size());
+        assertTrue(attempts.get(0) != attempts.get(1), "each attempt has an interrupter of its own");
+    }
+
+    @Test
     void theBackoffDoublesWithJitterUpToItsMaximumAndStartsOverOnceBack() {
         Backoff b = new Backoff(10);
         double[] bases = {1, 2, 4, 8, 10, 10};
@@ -49,6 +70,9 @@ class PullPiecesTest {
         assertEquals(-1, b.recovered(), "no outage to report twice");
         assertTrue(b.nextDelay() <= 1.25, "back to the first delay");
         assertTrue(b.failed(), "a new episode is news again");
+        Backoff half = new Backoff(0.5, 10);
+        double first = half.nextDelay();
+        assertTrue(first >= 0.375 && first <= 0.625, "a first delay of 0.5 s: " + first);
     }
 
     @Test
