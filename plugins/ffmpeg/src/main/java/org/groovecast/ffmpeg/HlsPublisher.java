@@ -45,7 +45,7 @@ import org.slf4j.LoggerFactory;
  * is logged once per episode with the request and the reason, and the same request is tried again
  * after a {@link Backoff} of 0.5 s doubling to 10 s; the episode ends when that kind of request
  * (PUT or DELETE) succeeds again, logged with how long it took and what was dropped meanwhile. An
- * origin that refuses DELETE (a 4xx other than 404: PUT-only ingests) is told once; the publisher
+ * origin that refuses DELETE (a 4xx other than 404, 408 and 429, or 501: PUT-only ingests) is told once; the publisher
  * then leaves expired files there. The station and the local files never wait for the origin: a
  * stopping output only signals the thread, which sends what waits within its budget on its own.
  */
@@ -375,7 +375,8 @@ final class HlsPublisher {
         headers.forEach(b::header);
         if (op.method().equals("DELETE")) {
             int status = client.send(b.DELETE().build(), HttpResponse.BodyHandlers.discarding()).statusCode();
-            if (status / 100 == 4 && status != 404 && status != 408 && status != 429) return REFUSED + status;
+            // 405/403 (a PUT-only ingest), 501 (no DELETE at all): asking again will not help
+            if (status / 100 == 4 && status != 404 && status != 408 && status != 429 || status == 501) return REFUSED + status;
             return status / 100 == 2 || status == 404 ? null : "HTTP " + status;
         }
         byte[] body;
