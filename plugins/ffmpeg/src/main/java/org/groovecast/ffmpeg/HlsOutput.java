@@ -123,6 +123,11 @@ final class HlsOutput extends Output {
         for (HlsVariant v : variants) v.publishTo(publisher);
     }
 
+    /** Whether the files go to an origin now, for tests. */
+    boolean publishing() {
+        return publisher != null;
+    }
+
     private boolean sameOrigin(HlsOutput p) {
         return publish != null && publish.equals(p.publish) && publishHeaders.equals(p.publishHeaders);
     }
