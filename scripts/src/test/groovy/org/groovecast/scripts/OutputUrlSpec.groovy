@@ -240,4 +240,29 @@ class OutputUrlSpec extends Specification {
         held.each { it.close() }
         acceptor.join(1000)
     }
+
+    def "an offline render whose peer comes up late loses nothing: the writer, in its backoff when the render ends, still writes the tail"() {
+        given: 'a TCP peer that starts listening only 1.5 s after the render starts (a render of 3 s takes less)'
+        int port = Net.freePort()
+        Path got = dir.resolve('got.ts')
+        def peer = Thread.startDaemon {
+            Thread.sleep(1500)
+            new ServerSocket(port, 1, InetAddress.getByName('127.0.0.1')).withCloseable { server ->
+                server.accept().withCloseable { Files.copy(it.inputStream, got) }
+            }
+        }
+
+        when:
+        long t0 = System.nanoTime()
+        station = Engine.render('late.groovy', """
+            output.url('tcp://127.0.0.1:${port}', aac(), sine(440, amplitude: 0.3))
+        """.stripIndent(), 3)
+        double took = (System.nanoTime() - t0) / 1e9
+        peer.join(10_000)
+        double seconds = Files.exists(got) && Files.size(got) > 0 ? Media.decodedSeconds(got) : 0
+        println "offline render to a late peer: ${String.format('%.1f', took)} s, the peer got ${seconds} s"
+
+        then: 'all of it arrived'
+        seconds > 2.7 && seconds < 3.2
+    }
 }

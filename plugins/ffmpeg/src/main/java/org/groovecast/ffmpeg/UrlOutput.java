@@ -226,7 +226,7 @@ final class UrlOutput extends Output {
         }
     }
 
-    /** Whether the writer is done: stopped, or finishing with nothing an offline render still needs written. */
+    /** Whether the writer is done (besides stopped): finishing, with nothing an offline render still needs written or out of time. */
     private boolean done() {
         return finishing && (!(lossless && queue.size() > 0) || System.nanoTime() - finishBy > 0);
     }
