@@ -242,27 +242,40 @@ class OutputUrlSpec extends Specification {
     }
 
     def "an offline render whose peer comes up late loses nothing: the writer, in its backoff when the render ends, still writes the tail"() {
-        given: 'a TCP peer that starts listening only 1.5 s after the render starts (a render of 3 s takes less)'
+        given: 'a TCP peer that starts listening only once the writer failed to connect and the output closed (the render is over)'
         int port = Net.freePort()
         Path got = dir.resolve('got.ts')
+        def logged = new LogCapture('org.groovecast.ffmpeg.UrlOutput')
+        station = Engine.load('late.groovy', """
+            output.url('tcp://127.0.0.1:${port}', aac(), sine(440, amplitude: 0.3))
+        """.stripIndent(), ['clock.sync': 'none'])
+        boolean closedInBackoff = false
         def peer = Thread.startDaemon {
-            Thread.sleep(1500)
+            Net.await(30) { logged.messages().any { it.contains('retrying in') } }
+            closedInBackoff = Net.await(30) {
+                def o = station.clocks()*.outputs().flatten().find { it.kind() == 'output.url' }
+                o != null && !o.isStarted()
+            }
             new ServerSocket(port, 1, InetAddress.getByName('127.0.0.1')).withCloseable { server ->
+                server.soTimeout = 30_000
                 server.accept().withCloseable { Files.copy(it.inputStream, got) }
             }
         }
 
         when:
         long t0 = System.nanoTime()
-        station = Engine.render('late.groovy', """
-            output.url('tcp://127.0.0.1:${port}', aac(), sine(440, amplitude: 0.3))
-        """.stripIndent(), 3)
+        station.start(java.time.Duration.ofSeconds(3))
+        assert station.awaitStopped(java.time.Duration.ofSeconds(90))
         double took = (System.nanoTime() - t0) / 1e9
         peer.join(10_000)
         double seconds = Files.exists(got) && Files.size(got) > 0 ? Media.decodedSeconds(got) : 0
         println "offline render to a late peer: ${String.format('%.1f', took)} s, the peer got ${seconds} s"
 
-        then: 'all of it arrived'
+        then: 'the output closed while its writer was in its backoff, and all of the render arrived'
+        closedInBackoff
         seconds > 2.7 && seconds < 3.2
+
+        cleanup:
+        logged.close()
     }
 }
