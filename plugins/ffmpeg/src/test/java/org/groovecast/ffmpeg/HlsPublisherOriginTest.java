@@ -129,4 +129,21 @@ class HlsPublisherOriginTest {
         assertEquals(1, count("PUT", "a.m3u8"), "the last playlist still goes out after close(): " + requests);
         publisher = null;
     }
+
+    @Test
+    void aFailingDeleteIsOneEpisodeWhatEverPutsSucceedMeanwhile() throws Exception {
+        start(Duration.ZERO);
+        deleteStatus = 500;
+        long end = System.nanoTime() + 4_000_000_000L;
+        for (int i = 0; System.nanoTime() < end; i++) {
+            segment(i);
+            if (i > 0) publisher.expired(List.of("a_" + (i - 1) + ".ts"));
+            Thread.sleep(100);
+        }
+        // One episode: its backoff grows (0.5, 1, 2 s...), a few tries in 4 s. Were each PUT that
+        // succeeds the end of it, every try would start again at 0.5 s: eight or more.
+        long deletes = count("DELETE", null);
+        assertTrue(deletes >= 2 && deletes <= 5, deletes + " DELETEs in 4 s: " + requests);
+        assertTrue(count("PUT", "a.m3u8") >= 3, "the playlists go on between the tries");
+    }
 }
