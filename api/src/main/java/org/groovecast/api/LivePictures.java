@@ -10,7 +10,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * that showed it. When the reader is a whole ring behind, new pictures are dropped: the sound
  * goes on, the last picture stays on screen.
  */
-public final class LivePictures {
+final class LivePictures {
     private final VideoFormat format;
     private final Image[] slots;
     private final long[] positions;
@@ -20,14 +20,14 @@ public final class LivePictures {
     private long taken;
     private long tick = -1;
 
-    public LivePictures(VideoFormat format, int capacity) {
+    LivePictures(VideoFormat format, int capacity) {
         this.format = format;
         this.slots = new Image[capacity];
         this.positions = new long[capacity];
     }
 
     /** Writer: {@code image} shows from absolute sample {@code position}; copied, or dropped when full. */
-    public void offer(long position, Image image) {
+    void offer(long position, Image image) {
         long w = written.get();
         if (w - freed.get() >= slots.length) return;
         int i = (int) (w % slots.length);
@@ -43,7 +43,7 @@ public final class LivePictures {
      * clock tick, what earlier ticks showed is given back to the writer: a picture lives through
      * its tick, however many reads that tick makes.
      */
-    public void attach(Frame frame, int base, long from, long to, long clockTick) {
+    void attach(Frame frame, int base, long from, long to, long clockTick) {
         if (clockTick != tick) {
             tick = clockTick;
             freed.set(taken);

@@ -7,34 +7,34 @@ import java.util.concurrent.atomic.AtomicLong;
  * without locks: each side owns its index and publishes it. When full, the writer's newest samples
  * are dropped, never the reader's.
  */
-public final class PcmRing {
+final class PcmRing {
     private final float[][] planes;
     private final int capacity;
     private final AtomicLong written = new AtomicLong();
     private final AtomicLong read = new AtomicLong();
 
-    public PcmRing(int channels, int capacity) {
+    PcmRing(int channels, int capacity) {
         this.capacity = capacity;
         this.planes = new float[channels][capacity];
     }
 
     /** Writer: samples written since the start, the absolute position of the next one. */
-    public long writtenPosition() {
+    long writtenPosition() {
         return written.get();
     }
 
     /** Reader: samples read since the start, the absolute position of the next one. */
-    public long readPosition() {
+    long readPosition() {
         return read.get();
     }
 
     /** Samples ready for the reader. */
-    public int available() {
+    int available() {
         return (int) (written.get() - read.get());
     }
 
     /** Writer: appends samples [from, to) of {@code src}; returns how many fit. */
-    public int write(Frame src, int from, int to) {
+    int write(Frame src, int from, int to) {
         long w = written.get();
         int n = (int) Math.min(to - from, capacity - (w - read.get()));
         int at = (int) (w % capacity);
@@ -48,7 +48,7 @@ public final class PcmRing {
     }
 
     /** Reader: moves up to {@code max} samples into {@code dst} at its position and advances it. */
-    public int read(Frame dst, int max) {
+    int read(Frame dst, int max) {
         long r = read.get();
         int n = (int) Math.min(max, written.get() - r);
         int at = (int) (r % capacity);

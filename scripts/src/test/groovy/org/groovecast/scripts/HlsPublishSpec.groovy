@@ -123,7 +123,8 @@ class HlsPublishSpec extends Specification {
         Path heardOpus = dir.resolve('heard-opus.wav')
         play(origin.url('radio/stream.m3u8'), heard)
         play(origin.url('radio/opus.m3u8'), heardOpus)
-        Net.await(20) { mediaSequence(local.resolve('aac.m3u8')) >= 8 }
+        // RFC 8216 §6.2.2: a segment stays 4 s (its second and the 3 s playlist's) after the origin stops naming it
+        Net.await(25) { mediaSequence(local.resolve('aac.m3u8')) >= 12 }
         Thread.sleep(1500)
         List<String> onOrigin = Files.list(there).withCloseable { it.collect { it.fileName.toString() }.sort() }
         long sequence = mediaSequence(local.resolve('aac.m3u8'))
@@ -143,7 +144,7 @@ class HlsPublishSpec extends Specification {
         Math.abs(Wav.read(heard).frequency(0.3, 2.7) - 440) < 5
         Math.abs(Wav.read(heardOpus).frequency(0.3, 2.7) - 440) < 5
 
-        and: 'segments that expired are deleted from the origin: only the last few are there, with the init section in use'
+        and: 'segments that expired are deleted from the origin: only the last few are there (the window, and those of the last 4 s), with the init section in use'
         !onOrigin.contains('aac_0.ts') && !onOrigin.contains('opus_0.m4s')
         onOrigin.count { it ==~ /aac_\d+\.ts/ } <= 8
         onOrigin.contains('opus_init_0.mp4')
@@ -209,7 +210,12 @@ class HlsPublishSpec extends Specification {
             Files.readString(there.resolve('aac.m3u8')) == Files.readString(local.resolve('aac.m3u8'))
         }
         double resumedAfter = (System.nanoTime() - back) / 1e9
-        Thread.sleep(2500) // a round more: the deletes the outage held back
+        // RFC 8216 §6.2.2: a player that loaded the outage's playlist still finds its segments for 4 s
+        List<String> heldBack = OriginWatch.named(duringOutage).findAll { Files.exists(there.resolve(it)) }
+        long caught = System.nanoTime()
+        boolean deletedLater = Net.await(15) { OriginWatch.named(duringOutage).every { !Files.exists(there.resolve(it)) } }
+        double deletedAfter = (System.nanoTime() - caught) / 1e9
+        Thread.sleep(1000)
         List<String> onOrigin = Files.list(there).withCloseable { it.collect { it.fileName.toString() }.sort() }
         Path heard = dir.resolve('heard.wav')
         play(origin.url('radio/aac.m3u8'), heard, 2)
@@ -234,8 +240,12 @@ class HlsPublishSpec extends Specification {
         messages.find { it.contains('fails') }.contains('HTTP 500')
         messages.count { it.contains('again after') } == 1
 
-        and: 'publishing resumed: the origin has the latest playlist, the segments expired meanwhile are gone from it, and it plays'
+        and: 'publishing resumed: the origin has the latest playlist, the segments expired meanwhile are gone from it (not at once: '
+        'a player of the old playlist gets them for 4 s more), and it plays'
         caughtUp
+        heldBack == OriginWatch.named(duringOutage)
+        deletedLater
+        deletedAfter >= 3
         OriginWatch.named(before).every { !onOrigin.contains(it) }
         onOrigin.count { it ==~ /aac_\d+\.ts/ } <= 8
         Math.abs(Wav.read(heard).frequency(0.3, 1.8) - 440) < 5
@@ -293,5 +303,21 @@ class HlsPublishSpec extends Specification {
         org.groovecast.host.script.ScriptError e = thrown()
         e.message == 'bad.groovy:2: output.file.hls(): publish must be an http:// or https:// URL of a directory ' +
                 '(without ?query or #fragment), got "ftp://origin/live/"'
+    }
+
+    def "publishHeaders the HTTP client cannot send are a script error naming the header, not a publisher that dies on air"() {
+        when:
+        Engine.load('bad.groovy', "def s = sine()\noutput.file.hls('/tmp/x', [a: aac()], s, publish: 'http://origin/live/', " +
+                "publishHeaders: [${header}])\n")
+
+        then:
+        org.groovecast.host.script.ScriptError e = thrown()
+        e.message.startsWith("bad.groovy:2: output.file.hls(): publishHeaders: header \"${name}\" cannot be sent: ")
+
+        where:
+        header                              | name
+        "Host: 'cdn.example.org'"           | 'Host'
+        "'Content-Length': '1'"             | 'Content-Length'
+        "Authorization: 'a\\r\\nX: y'"      | 'Authorization'
     }
 }

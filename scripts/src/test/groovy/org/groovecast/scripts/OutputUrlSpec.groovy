@@ -203,4 +203,79 @@ class OutputUrlSpec extends Specification {
         "'udp://127.0.0.1:9', opus(), sine(), format: 'adts'"     | 'output.url(): opus() cannot be muxed as adts'
         "'udp://127.0.0.1:9', mp3(), sine(), queue: 0"            | 'output.url(): queue must be positive'
     }
+
+    def "stopping output.url never waits for a peer that stopped reading: a reload's successor starts at once, the writer gives up on its own"() {
+        given: 'a TCP peer that takes the connection and never reads, with buffers so small that the writer blocks in a second'
+        ServerSocket server = new ServerSocket()
+        server.setReceiveBufferSize(2048)
+        server.bind(new InetSocketAddress('127.0.0.1', 0))
+        List<Socket> held = Collections.synchronizedList([])
+        def acceptor = Thread.startDaemon {
+            try {
+                while (true) held << server.accept()
+            } catch (IOException ignored) {
+            }
+        }
+        def logged = new LogCapture('org.groovecast.ffmpeg.UrlOutput', Level.INFO)
+        stream("output.url('tcp://127.0.0.1:${server.localPort}', mp3(bitrate: 320), s, format: 'mp3', timeout: 10, " +
+                "options: [send_buffer_size: '2048'])")
+        def output = station.clocks()*.outputs().flatten().find { it.kind() == 'output.url' }
+        assert Net.await(10) { output.isConnected() }
+        Thread.sleep(2000) // the peer's window and the send buffer are full: the writer blocks in a write
+
+        when: 'the station stops as a reload stops it'
+        long t0 = System.nanoTime()
+        double successorAfter = -1
+        station.stop(null, { successorAfter = (System.nanoTime() - t0) / 1e9 })
+        double stoppedAfter = (System.nanoTime() - t0) / 1e9
+        println "output.url to a peer that does not read: the successor ran after ${successorAfter} s, stopped after ${stoppedAfter} s"
+
+        then: 'the outputs closed at once (no dead air for the new station); the shutdown gave the writer its budget (5 s) and no more'
+        successorAfter >= 0 && successorAfter < 1.5
+        stoppedAfter < 9
+
+        cleanup:
+        logged.close()
+        server.close()
+        held.each { it.close() }
+        acceptor.join(1000)
+    }
+
+    def "an offline render whose peer comes up late loses nothing: the writer, in its backoff when the render ends, still writes the tail"() {
+        given: 'a TCP peer that starts listening only once the writer failed to connect and the output closed (the render is over)'
+        int port = Net.freePort()
+        Path got = dir.resolve('got.ts')
+        def logged = new LogCapture('org.groovecast.ffmpeg.UrlOutput')
+        station = Engine.load('late.groovy', """
+            output.url('tcp://127.0.0.1:${port}', aac(), sine(440, amplitude: 0.3))
+        """.stripIndent(), ['clock.sync': 'none'])
+        boolean closedInBackoff = false
+        def peer = Thread.startDaemon {
+            Net.await(30) { logged.messages().any { it.contains('retrying in') } }
+            closedInBackoff = Net.await(30) {
+                def o = station.clocks()*.outputs().flatten().find { it.kind() == 'output.url' }
+                o != null && !o.isStarted()
+            }
+            new ServerSocket(port, 1, InetAddress.getByName('127.0.0.1')).withCloseable { server ->
+                server.soTimeout = 30_000
+                server.accept().withCloseable { Files.copy(it.inputStream, got) }
+            }
+        }
+
+        when:
+        long t0 = System.nanoTime()
+        station.start(java.time.Duration.ofSeconds(3))
+        assert station.awaitStopped(java.time.Duration.ofSeconds(90))
+        double took = (System.nanoTime() - t0) / 1e9
+        peer.join(10_000)
+        double seconds = Files.exists(got) && Files.size(got) > 0 ? Media.decodedSeconds(got) : 0
+        println "offline render to a late peer: ${String.format('%.1f', took)} s, the peer got ${seconds} s"
+
+        then: 'the output closed while its writer was in its backoff, and all of the render arrived'
+        closedInBackoff
+        seconds > 2.7 && seconds < 3.2
+
+        cleanup:
+        logged.close()
+    }
 }

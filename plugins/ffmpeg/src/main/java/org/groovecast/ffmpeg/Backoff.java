@@ -3,21 +3,33 @@ package org.groovecast.ffmpeg;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
- * How long a remote stream's thread waits before trying again: 1 s doubling to a maximum, each wait
- * drawn within ±25 % so that stations relaying one server do not all come back at the same
- * instant; back to 1 s once a connection holds. Also tells one episode of failures from the next,
- * so that an outage is logged once and its end once.
+ * How long a thread talking to a remote peer (a stream's server, an HLS origin) waits before
+ * trying again: a first delay doubling to a maximum, each wait drawn within ±25 % so that stations
+ * using one server do not all come back at the same instant; back to the first delay once the
+ * peer answers again. Also tells one episode of failures from the next, so that an outage is
+ * logged once and its end once.
  */
 final class Backoff {
-    private static final double FIRST = 1;
-
+    private final double first;
     private final double max;
-    private double next = FIRST;
+    private double next;
     private long episodeStart;
 
-    /** @param max the longest wait in seconds */
+    /** @param max the longest wait in seconds; the first is 1 s */
     Backoff(double max) {
+        this(1, max);
+    }
+
+    /** @param first the first wait in seconds, @param max the longest */
+    Backoff(double first, double max) {
+        this.first = first;
         this.max = max;
+        this.next = first;
+    }
+
+    /** Whether a failure episode is going on (failed, not recovered since). */
+    boolean failing() {
+        return episodeStart != 0;
     }
 
     /** The next wait in seconds, jittered. */
@@ -34,9 +46,9 @@ final class Backoff {
         return true;
     }
 
-    /** The connection holds: the backoff starts over. Returns the outage's length in seconds, or -1 if there was none. */
+    /** The peer answers again (a connection holds): the backoff starts over. Returns the outage's length in seconds, or -1 if there was none. */
     double recovered() {
-        next = FIRST;
+        next = first;
         if (episodeStart == 0) return -1;
         double s = (System.nanoTime() - episodeStart) / 1e9;
         episodeStart = 0;

@@ -41,6 +41,8 @@ final class HlsOutput extends Output {
     private final java.net.URI publish;
     private final Map<String, String> publishHeaders;
     private HlsPublisher publisher;
+    /** The publisher close() signalled, for onShutdown() to give its drain the time it has. */
+    private HlsPublisher draining;
 
     /** @param renditions name to an {@link FfmpegEncoder} (encoded here) or an {@link EncodeSource} (copied) */
     HlsOutput(Path dir, Map<String, Object> renditions, Source source, double segmentDuration, int segments,
@@ -82,6 +84,8 @@ final class HlsOutput extends Output {
             p.publisher = null;
             for (HlsVariant v : variants) v.publishTo(publisher);
         }
+        // open() left it to the predecessor's, which stopped meanwhile (a failed output): one of its own.
+        if (publish != null && publisher == null) startPublisher();
         for (HlsVariant v : variants) {
             for (HlsVariant old : p.variants) {
                 if (!old.name().equals(v.name())) continue;
@@ -106,10 +110,22 @@ final class HlsOutput extends Output {
         }
         // A reload to the same origin takes its predecessor's publisher over in adopt().
         if (publish != null && !(predecessor() instanceof HlsOutput p && p.publisher != null && sameOrigin(p))) {
-            publisher = new HlsPublisher(publish, publishHeaders, dir, "output.file.hls " + dir);
-            publisher.start();
-            for (HlsVariant v : variants) v.publishTo(publisher);
+            startPublisher();
         }
+    }
+
+    private void startPublisher() {
+        // RFC 8216 §6.2.2: a file stays on the origin for its duration and the playlist's once unnamed.
+        double target = Math.ceil(segmentDuration);
+        publisher = new HlsPublisher(publish, publishHeaders, dir, "output.file.hls " + dir,
+                java.time.Duration.ofMillis((long) (target * (segments + 1) * 1000)));
+        publisher.start();
+        for (HlsVariant v : variants) v.publishTo(publisher);
+    }
+
+    /** Whether the files go to an origin now, for tests. */
+    boolean publishing() {
+        return publisher != null;
     }
 
     private boolean sameOrigin(HlsOutput p) {
@@ -172,9 +188,19 @@ final class HlsOutput extends Output {
             }
         }
         if (publisher != null) {
-            publisher.close(PUBLISH_DRAIN_MILLIS);
+            publisher.close(PUBLISH_DRAIN_MILLIS); // returns at once: the clock or the reload does not wait for the origin
+            draining = publisher;
             publisher = null;
         }
         if (first != null) throw first;
+    }
+
+    /** The station stops (after a reload's new clocks started): its last playlists get their time to go out. */
+    @Override
+    protected void onShutdown() {
+        HlsPublisher d = draining;
+        if (d != null && !d.awaitDrained(PUBLISH_DRAIN_MILLIS + 1_000)) {
+            log.warn("{}: the origin's last requests did not end in time", id());
+        }
     }
 }

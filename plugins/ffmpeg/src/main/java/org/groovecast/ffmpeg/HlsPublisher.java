@@ -17,7 +17,6 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
@@ -35,23 +34,32 @@ import org.slf4j.LoggerFactory;
  * <li>a segment (and its init section) is on the origin (2xx) before any playlist naming it is sent;
  * <li>a media playlist is on the origin before the master that names it is sent;
  * <li>a file is deleted only once every playlist on the origin that named it has been replaced by
- *     one that does not.
+ *     one that does not, and then only after the time a player may still fetch it from the playlist
+ *     it loaded last: the segment's duration and the playlist's (RFC 8216 §6.2.2), counted from
+ *     the moment the origin stopped naming it, so also after an outage.
  * </ul>
  *
  * <p>What waits is bounded by what exists locally: of each playlist only its latest version waits
  * (a newer one replaces it), and a segment that expired locally before it could be sent is dropped
  * (no playlist sent later names it). A failure (origin down, an answer that is not 2xx, a timeout)
  * is logged once per episode with the request and the reason, and the same request is tried again
- * after a backoff of 0.5 s doubling to 10 s (jittered); the recovery is logged with how long it took
- * and what was dropped meanwhile. The station and the local files never wait for the origin.
+ * after a {@link Backoff} of 0.5 s doubling to 10 s; the episode ends when that kind of request
+ * (PUT or DELETE) succeeds again, logged with how long it took and what was dropped meanwhile. An
+ * origin that refuses DELETE (a 4xx other than 404, 408 and 429, or 501: PUT-only ingests) is told once; the publisher
+ * then leaves expired files there. The station and the local files never wait for the origin: a
+ * stopping output only signals the thread, which sends what waits within its budget on its own.
  */
 final class HlsPublisher {
     private static final Logger log = LoggerFactory.getLogger(HlsPublisher.class);
-    private static final long FIRST_BACKOFF_MILLIS = 500;
-    private static final long MAX_BACKOFF_MILLIS = 10_000;
+    private static final double FIRST_BACKOFF_SECONDS = 0.5;
+    private static final double MAX_BACKOFF_SECONDS = 10;
+    /** Expired files kept for deletion at most: an origin that never deletes does not grow this without bound. */
+    static final int MAX_EXPIRED = 1000;
     private static final Duration TIMEOUT = Duration.ofSeconds(10);
     /** What perform() says of a file no longer on disk: not a failure of the origin, nothing to retry. */
     private static final String GONE = "gone";
+    /** What perform() says of a DELETE the origin refuses (then the status): for good, nothing to retry. */
+    private static final String REFUSED = "refused HTTP ";
 
     /** A playlist's text and the files (or, for the master, the playlists) it names. */
     private record Version(String text, Set<String> names) {
@@ -67,6 +75,7 @@ final class HlsPublisher {
     private final String id;
     private final HttpClient client;
     private final Thread worker;
+    private final long deleteDelayNanos;
 
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition changed = lock.newCondition();
@@ -77,6 +86,8 @@ final class HlsPublisher {
     private final Set<String> onOrigin = new HashSet<>();
     /** Files the output no longer lists: deleted from the origin once no playlist there names them. */
     private final Set<String> expired = new LinkedHashSet<>();
+    /** When each file on the origin stopped being named by its playlists there (nanoTime). */
+    private final Map<String, Long> unnamedSince = new HashMap<>();
     /** The latest version of each playlist not yet on the origin, the master last. */
     private final Map<String, Version> playlists = new LinkedHashMap<>();
     /** What each playlist on the origin names now. */
@@ -84,23 +95,35 @@ final class HlsPublisher {
     private final Map<String, String> publishedText = new HashMap<>();
     private String master;
     private boolean closing;
+    /** When a closing publisher gives up on what still waits (nanoTime). */
+    private long closeBy;
     private boolean busy;
     /** The file being sent now, if one is. */
     private String inFlight;
-    private long failingSince = -1;
-    private long backoffMillis;
+    private final Backoff backoff = new Backoff(FIRST_BACKOFF_SECONDS, MAX_BACKOFF_SECONDS);
+    /** The method (PUT, DELETE) whose failure started the episode going on, or null. */
+    private String failingMethod;
+    /** The origin refused a DELETE for good: expired files stay there. */
+    private boolean deletesRefused;
+    /** When the next held-back DELETE is due (nanoTime), for the worker's wait; Long.MAX_VALUE if none. */
+    private long nextDue = Long.MAX_VALUE;
     private int dropped;
 
     /**
      * @param base the origin's URL for the directory, ending in {@code /}: files go to {@code base + name}
      * @param id the output's id and directory, for log lines
+     * @param deleteDelay how long a file stays on the origin once no playlist there names it: its
+     *     duration and the playlist's (RFC 8216 §6.2.2)
      */
-    HlsPublisher(URI base, Map<String, String> headers, Path dir, String id) {
+    HlsPublisher(URI base, Map<String, String> headers, Path dir, String id, Duration deleteDelay) {
         this.base = base;
+        this.deleteDelayNanos = deleteDelay.toNanos();
         this.headers = Map.copyOf(headers);
         this.dir = dir;
         this.id = id;
         this.client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(TIMEOUT).build();
+        // A virtual thread: the drain after close() is bounded by its budget, and the station's
+        // shutdown waits for it (awaitDrained), not the JVM.
         this.worker = Thread.ofVirtual().name("hls-publish " + base).unstarted(this::run);
     }
 
@@ -113,6 +136,24 @@ final class HlsPublisher {
         } catch (IllegalArgumentException e) {
             return null;
         }
+    }
+
+    /**
+     * Why {@code headers} cannot go on the origin's requests (a header Java's HTTP client sets itself,
+     * such as Host or Content-Length, or a name or value it refuses, such as one with a line break),
+     * or null when they all can: for a script error, rather than a publishing thread that dies.
+     */
+    static String headerProblem(Map<String, String> headers) {
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create("http://origin/"));
+        for (Map.Entry<String, String> h : headers.entrySet()) {
+            try {
+                b.header(h.getKey(), h.getValue());
+            } catch (IllegalArgumentException e) {
+                return "header \"" + h.getKey().replace("\r", "\\r").replace("\n", "\\n") + "\" cannot be sent: "
+                        + e.getMessage().replace("\r", "\\r").replace("\n", "\\n");
+            }
+        }
+        return null;
     }
 
     void start() {
@@ -171,9 +212,17 @@ final class HlsPublisher {
                 if (files.remove(n) && !sending) {
                     // Never sent, and no playlist sent from now on names it: nothing on the origin needs it.
                     drop(n, "it expired before the origin took it");
+                } else if (deletesRefused) {
+                    onOrigin.remove(n); // stays on the origin: nothing more to know of it
+                    unnamedSince.remove(n);
                 } else if (onOrigin.contains(n) || sending) {
                     expired.add(n); // one being sent may get there: deleted then (a DELETE of nothing is a 404)
                 }
+            }
+            while (expired.size() > MAX_EXPIRED) {
+                String oldest = expired.iterator().next();
+                forget(oldest);
+                onOrigin.remove(oldest);
             }
             changed.signal();
         } finally {
@@ -187,49 +236,70 @@ final class HlsPublisher {
         }
     }
 
-    /**
-     * Sends what waits, for up to {@code millis} while the origin answers (not at all while it
-     * fails: a station that stops does not wait for a dead origin), then stops the thread.
-     */
-    void close(long millis) {
-        long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
+    /** Expired files waiting for their DELETE, for tests. */
+    int expiredCount() {
         lock.lock();
         try {
-            closing = true;
-            changed.signalAll();
-            while ((busy || next() != null) && failingSince < 0) {
-                long left = end - System.nanoTime();
-                if (left <= 0) break;
-                changed.awaitNanos(left);
-            }
-            if (next() != null || busy) {
-                log.warn("{}: stopping with uploads to {} not done ({} files, {} playlists waiting)", id, base,
-                        files.size(), playlists.size());
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+            return expired.size();
         } finally {
             lock.unlock();
         }
-        worker.interrupt();
-        try {
-            worker.join(TimeUnit.SECONDS.toMillis(2));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-        client.shutdownNow();
     }
 
-    /** The next request that may be made now, in the safe order; null if none. Under the lock. */
+    private void forget(String file) {
+        expired.remove(file);
+        unnamedSince.remove(file);
+    }
+
+    /**
+     * Returns at once (the caller is a clock or a reload): the thread goes on sending what waits
+     * (the last segments, the playlists with #EXT-X-ENDLIST) for up to {@code millis} while the
+     * origin answers, not at all while it fails, then ends and closes its connection. Held-back
+     * DELETEs are not waited for. {@link #awaitDrained} waits for the end.
+     */
+    void close(long millis) {
+        lock.lock();
+        try {
+            if (closing) return;
+            closing = true;
+            closeBy = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
+            changed.signalAll();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Waits up to {@code millis} for the thread to end after {@link #close}: a station that stops for good. */
+    boolean awaitDrained(long millis) {
+        try {
+            return worker.join(Duration.ofMillis(millis));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        } catch (IllegalThreadStateException e) {
+            return true; // never started
+        }
+    }
+
+    /**
+     * The next request that may be made now, in the safe order; null if none. Under the lock.
+     * Sets {@link #nextDue} to when a DELETE held back for players is due.
+     */
     private Op next() {
+        nextDue = Long.MAX_VALUE;
         if (!files.isEmpty()) return new Op("PUT", files.getFirst(), null);
         for (Map.Entry<String, Version> e : playlists.entrySet()) {
             Version v = e.getValue();
             boolean ready = e.getKey().equals(master) ? published.keySet().containsAll(v.names()) : onOrigin.containsAll(v.names());
             if (ready) return new Op("PUT", e.getKey(), v);
         }
+        long now = System.nanoTime();
         for (String f : expired) {
-            if (!namedOnOrigin(f) && !namedWaiting(f)) return new Op("DELETE", f, null);
+            if (namedOnOrigin(f) || namedWaiting(f)) continue;
+            Long since = unnamedSince.get(f); // null: no playlist on the origin ever named it, no player can want it
+            long due = since == null ? now : since + deleteDelayNanos;
+            if (due - now <= 0) return new Op("DELETE", f, null);
+            if (due - nextDue < 0) nextDue = due;
         }
         return null;
     }
@@ -252,7 +322,13 @@ final class HlsPublisher {
                 try {
                     while ((op = next()) == null) {
                         if (closing) return;
-                        changed.await();
+                        if (nextDue == Long.MAX_VALUE) changed.await();
+                        else changed.awaitNanos(nextDue - System.nanoTime());
+                    }
+                    if (closing && (op.method().equals(failingMethod) || System.nanoTime() - closeBy > 0)) {
+                        log.warn("{}: stopping with uploads to {} not done ({} files, {} playlists waiting)", id, base,
+                                files.size(), playlists.size());
+                        return; // a station that stops does not wait for a dead or slow origin
                     }
                     busy = true;
                     inFlight = op.version() == null ? op.name() : null;
@@ -266,10 +342,21 @@ final class HlsPublisher {
                     failure = e.getMessage() == null ? e.getClass().getSimpleName() : e.getClass().getSimpleName() + ": " + e.getMessage();
                 }
                 long wait = settle(op, failure);
-                if (wait > 0) Thread.sleep(wait);
+                if (wait > 0) {
+                    long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(wait);
+                    lock.lock();
+                    try {
+                        long left;
+                        while (!closing && (left = end - System.nanoTime()) > 0) changed.awaitNanos(left); // close() cuts it short
+                    } finally {
+                        lock.unlock();
+                    }
+                }
             }
         } catch (InterruptedException e) {
-            // close(): whatever waits stays unsent
+            // whatever waits stays unsent
+        } catch (RuntimeException e) { // a bug, not the origin: say so rather than stop publishing silently
+            log.error("{}: publishing to {} stopped: {}", id, base, e.toString(), e);
         } finally {
             lock.lock();
             try {
@@ -278,15 +365,18 @@ final class HlsPublisher {
             } finally {
                 lock.unlock();
             }
+            client.shutdownNow();
         }
     }
 
     /** Makes the request; null when it succeeded, {@link #GONE} for a file no longer on disk, else why it failed. */
     private String perform(Op op) throws IOException, InterruptedException {
-        HttpRequest.Builder b = HttpRequest.newBuilder(base.resolve(op.name())).timeout(TIMEOUT);
+        HttpRequest.Builder b = HttpRequest.newBuilder(base.resolve(op.name())).timeout(timeout());
         headers.forEach(b::header);
         if (op.method().equals("DELETE")) {
             int status = client.send(b.DELETE().build(), HttpResponse.BodyHandlers.discarding()).statusCode();
+            // 405/403 (a PUT-only ingest), 501 (no DELETE at all): asking again will not help
+            if (status / 100 == 4 && status != 404 && status != 408 && status != 429 || status == 501) return REFUSED + status;
             return status / 100 == 2 || status == 404 ? null : "HTTP " + status;
         }
         byte[] body;
@@ -305,7 +395,19 @@ final class HlsPublisher {
         return status / 100 == 2 ? null : "HTTP " + status;
     }
 
-    /** Records the outcome; returns how long to wait before the next request. */
+    /** A closing publisher's requests end by its budget; the usual timeout otherwise. */
+    private Duration timeout() {
+        lock.lock();
+        try {
+            if (!closing) return TIMEOUT;
+            long left = closeBy - System.nanoTime();
+            return Duration.ofNanos(Math.clamp(left, TimeUnit.MILLISECONDS.toNanos(100), TIMEOUT.toNanos()));
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Records the outcome; returns how long to wait before the next request, in milliseconds. */
     private long settle(Op op, String failure) {
         lock.lock();
         try {
@@ -317,37 +419,51 @@ final class HlsPublisher {
                 drop(op.name(), "it is no longer on disk");
                 return 0;
             }
+            if (failure != null && failure.startsWith(REFUSED)) {
+                deletesRefused = true;
+                log.warn("{}: the origin {} refuses DELETE ({} {}: {}); expired files are left there from now on "
+                        + "(let the origin expire them)", id, base, op.method(), op.name(), failure.substring(8));
+                for (String f : expired) onOrigin.remove(f);
+                expired.clear();
+                unnamedSince.clear();
+                return 0;
+            }
             if (failure != null) {
-                if (failingSince < 0) {
-                    failingSince = System.nanoTime();
-                    backoffMillis = FIRST_BACKOFF_MILLIS;
+                if (backoff.failed()) {
+                    failingMethod = op.method();
                     log.error("{}: publishing to {} fails ({} {}: {}); trying again with a backoff up to {} s; "
                             + "the local files go on, and so does the station", id, base, op.method(), op.name(), failure,
-                            MAX_BACKOFF_MILLIS / 1000);
-                } else {
-                    backoffMillis = Math.min(MAX_BACKOFF_MILLIS, backoffMillis * 2);
+                            (long) MAX_BACKOFF_SECONDS);
                 }
-                return backoffMillis / 2 + ThreadLocalRandom.current().nextLong(backoffMillis / 2 + 1);
+                return (long) (backoff.nextDelay() * 1000);
             }
-            if (failingSince >= 0) {
+            if (op.method().equals(failingMethod)) { // another kind of request succeeding is not the origin back
                 log.warn("{}: publishing to {} again after {} s{}", id, base,
-                        String.format("%.1f", (System.nanoTime() - failingSince) / 1e9),
+                        String.format("%.1f", backoff.recovered()),
                         dropped > 0 ? "; " + dropped + " files were dropped meanwhile" : "");
-                failingSince = -1;
+                failingMethod = null;
                 dropped = 0;
             }
             if (op.method().equals("DELETE")) {
                 onOrigin.remove(op.name());
-                expired.remove(op.name());
+                forget(op.name());
             } else if (op.version() == null) {
                 files.remove(op.name());
                 onOrigin.add(op.name());
             } else {
-                published.put(op.name(), op.version().names());
+                Set<String> before = published.put(op.name(), op.version().names());
                 publishedText.put(op.name(), op.version().text());
                 if (playlists.get(op.name()) == op.version()) playlists.remove(op.name());
+                if (before != null && !deletesRefused) { // the delay of what it no longer names starts now, expired locally yet or not
+                    long now = System.nanoTime();
+                    for (String f : before) {
+                        if (!op.version().names().contains(f) && onOrigin.contains(f) && !namedOnOrigin(f)) {
+                            unnamedSince.putIfAbsent(f, now);
+                        }
+                    }
+                }
             }
-            if (dropped > 0 && files.isEmpty()) {
+            if (dropped > 0 && files.isEmpty() && failingMethod == null) {
                 if (dropped > 1) log.warn("{}: publishing to {} caught up; {} files were dropped", id, base, dropped);
                 dropped = 0;
             }

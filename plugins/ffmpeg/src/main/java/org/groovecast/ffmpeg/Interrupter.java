@@ -33,14 +33,6 @@ final class Interrupter implements AutoCloseable {
         cb.opaque(opaque);
     }
 
-    /** The native callback and its cell, for {@code avio_open2}. */
-    AVIOInterruptCB newCallback() {
-        AVIOInterruptCB cb = new AVIOInterruptCB();
-        cb.callback(CALLBACK);
-        cb.opaque(opaque);
-        return cb;
-    }
-
     /** The blocking call about to be made may last {@code seconds} at most. */
     void within(double seconds) {
         deadline = System.nanoTime() + (long) (seconds * 1e9);
@@ -49,10 +41,6 @@ final class Interrupter implements AutoCloseable {
     /** Interrupts whatever blocks now and everything later: the stream is being closed. */
     void stop() {
         stopped = true;
-    }
-
-    boolean stopped() {
-        return stopped;
     }
 
     /**

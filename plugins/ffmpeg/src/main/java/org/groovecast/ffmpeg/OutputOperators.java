@@ -73,6 +73,8 @@ public final class OutputOperators implements OperatorProvider {
         }
         Map<String, String> headers = new LinkedHashMap<>();
         a.map("publishHeaders").forEach((k, v) -> headers.put(String.valueOf(k), String.valueOf(v)));
+        String problem = HlsPublisher.headerProblem(headers);
+        if (problem != null) throw new ScriptException("output.file.hls(): publishHeaders: " + problem);
         return new HlsOutput(Path.of(a.string("dir")), renditions, input, seg, Math.max(1, a.integer("segments")),
                 a.bool("fallible"), origin, headers);
     }

@@ -45,6 +45,9 @@ final class PacketQueue implements AutoCloseable {
             if (drop()) dropped++;
             s = free.poll();
         }
+        // A reference, not av_packet_move_ref: LAME's packets are not refcounted and point into its
+        // pendingView, reused for the next frame; av_packet_ref copies such data (FFmpeg's own
+        // refcounted packets are only referenced), and the encoder keeps its packet to reuse.
         Av.check(av_packet_ref(s.packet, packet), "cannot reference a packet");
         s.stream = stream;
         s.time = time;
@@ -59,7 +62,7 @@ final class PacketQueue implements AutoCloseable {
     boolean put(AVPacket packet, int stream, double time, double seconds) throws IOException, InterruptedException {
         Slot s = free.poll((long) (seconds * 1000), TimeUnit.MILLISECONDS);
         if (s == null) return false;
-        Av.check(av_packet_ref(s.packet, packet), "cannot reference a packet");
+        Av.check(av_packet_ref(s.packet, packet), "cannot reference a packet"); // not a move: see offer()
         s.stream = stream;
         s.time = time;
         ready.add(s);

@@ -16,8 +16,8 @@ import org.slf4j.LoggerFactory;
  * (Icecast, Shoutcast, HLS, SRT...), decoded by a {@link RemoteFeed} on a thread of its own into a
  * {@link LiveBuffer} that the clock reads, as {@code input.harbor} does for a DJ. Available once
  * {@code buffer} seconds are in and while the remote plays (fallible). The feed starts with the
- * first tick that asks for this source; a reload that declares the same input again (kind, URL
- * and options) takes the feed over, connection and buffer, so the relay goes on without a gap.
+ * first tick that asks for this source; a reload that declares the same input again (kind, URL,
+ * options, buffer and max) takes the feed over, connection and buffer, so the relay goes on without a gap.
  */
 final class PullInput extends Source implements RemoteFeed.Target {
     private static final Logger log = LoggerFactory.getLogger(PullInput.class);
@@ -82,7 +82,8 @@ final class PullInput extends Source implements RemoteFeed.Target {
     @Override
     protected void onPrepare(StreamContext context) {
         buffer = new LiveBuffer(context.format(), bufferSeconds, maxSeconds, null);
-        remote = new RemoteFeed.Remote(kind(), url, format, options, timeout, context.format());
+        remote = new RemoteFeed.Remote(kind(), url, format, options, timeout, context.format(), bufferSeconds,
+                maxSeconds);
     }
 
     /** On the clock, once: starting a thread blocks on nothing. */

@@ -19,7 +19,7 @@ import org.slf4j.LoggerFactory;
  * reload can hand the feed, connection and buffer, to the new station's input.
  */
 final class RemoteFeed {
-    private static final Logger log = LoggerFactory.getLogger(PullInput.class);
+    private static final Logger log = LoggerFactory.getLogger(RemoteFeed.class);
     /** Samples decoded per read: small, so that the stall deadline is set often. */
     private static final int BLOCK = 1024;
     /**
@@ -37,9 +37,12 @@ final class RemoteFeed {
         void tags(Map<String, String> tags);
     }
 
-    /** What the feed reads: a reload keeps the feed only for the same. */
+    /**
+     * What the feed reads, and into what buffer: a reload keeps the feed only for the same (a
+     * change of {@code buffer:} or {@code max:} makes a new feed with a ring of the new size).
+     */
     record Remote(String kind, String url, AVInputFormat format, Map<String, String> options, double timeout,
-                  AudioFormat audio) {
+                  AudioFormat audio, double bufferSeconds, double maxSeconds) {
         Remote {
             options = Map.copyOf(options);
         }
@@ -48,12 +51,13 @@ final class RemoteFeed {
         public boolean equals(Object o) {
             // AVInputFormat is a pointer: compare the address it points to, not the Java object.
             return o instanceof Remote r && kind.equals(r.kind) && url.equals(r.url) && options.equals(r.options)
-                    && timeout == r.timeout && audio.equals(r.audio) && address(format) == address(r.format);
+                    && timeout == r.timeout && audio.equals(r.audio) && address(format) == address(r.format)
+                    && bufferSeconds == r.bufferSeconds && maxSeconds == r.maxSeconds;
         }
 
         @Override
         public int hashCode() {
-            return Objects.hash(kind, url, options, timeout, audio, address(format));
+            return Objects.hash(kind, url, options, timeout, audio, address(format), bufferSeconds, maxSeconds);
         }
 
         private static long address(AVInputFormat f) {
@@ -62,15 +66,15 @@ final class RemoteFeed {
     }
 
     private final Remote remote;
+    private final Reconnector reconnector;
     private volatile Target target;
     private volatile boolean connected;
-    private volatile boolean stopped;
-    private volatile Interrupter current;
     private Thread thread;
 
     RemoteFeed(Remote remote, Target target) {
         this.remote = remote;
         this.target = target;
+        this.reconnector = new Reconnector(log, remote.kind() + " " + remote.url(), "playing", MAX_BACKOFF, () -> false);
     }
 
     Remote remote() {
@@ -94,9 +98,7 @@ final class RemoteFeed {
 
     /** Interrupts whatever the thread blocks on and waits for it a moment. */
     void stop() {
-        stopped = true;
-        Interrupter i = current;
-        if (i != null) i.stop();
+        reconnector.stop();
         Thread t = thread;
         if (t == null) return;
         t.interrupt();
@@ -116,29 +118,12 @@ final class RemoteFeed {
     }
 
     private void readUntilStopped() {
-        Backoff backoff = new Backoff(MAX_BACKOFF);
         Frame scratch = new Frame(remote.audio(), BLOCK);
-        while (!stopped) {
-            String reason = play(backoff, scratch);
-            if (stopped) break;
-            double delay = backoff.nextDelay();
-            String line = "{} {}: {}; retrying in {} s";
-            Object[] args = {remote.kind(), remote.url(), reason, String.format("%.1f", delay)};
-            if (backoff.failed()) log.warn(line, args);
-            else log.debug(line, args);
-            try {
-                Thread.sleep((long) (delay * 1000));
-            } catch (InterruptedException e) {
-                break;
-            }
-        }
+        reconnector.run(interrupter -> play(interrupter, scratch));
     }
 
     /** One connection, until it ends; returns why it ended. */
-    private String play(Backoff backoff, Frame scratch) {
-        Interrupter interrupter = new Interrupter();
-        current = interrupter;
-        if (stopped) interrupter.stop();
+    private String play(Interrupter interrupter, Frame scratch) {
         MediaDecoder d = null;
         String kind = remote.kind();
         String url = remote.url();
@@ -157,7 +142,7 @@ final class RemoteFeed {
             long reads = 0;
             long decoded = 0;
             long holds = remote.audio().samples(HOLDS);
-            while (!stopped) {
+            while (!reconnector.stopped()) {
                 scratch.clear();
                 interrupter.within(remote.timeout());
                 int n = d.read(scratch, BLOCK, ++reads);
@@ -167,9 +152,7 @@ final class RemoteFeed {
                 decoded += n;
                 if (!back && decoded >= holds) {
                     back = true;
-                    double outage = backoff.recovered();
-                    if (outage >= 0) log.info("{} {}: back after {} s", kind, url, String.format("%.1f", outage));
-                    else log.info("{} {}: playing", kind, url);
+                    reconnector.held();
                 }
                 Map<String, String> changed = tags.changed();
                 if (changed != null) t.tags(changed);
@@ -181,8 +164,6 @@ final class RemoteFeed {
         } finally {
             connected = false;
             if (d != null) d.close();
-            current = null;
-            interrupter.close();
         }
     }
 

@@ -111,17 +111,8 @@ final class StreamTags {
         }
     }
 
-    /**
-     * {@code StreamTitle='Artist - Title';StreamUrl='...';} to {@code artist} and {@code title};
-     * null without a StreamTitle.
-     */
-    static Map<String, String> parse(String packet) {
-        String song = song(packet);
-        return song == null ? null : split(song);
-    }
-
     /** The StreamTitle of an ICY metadata block (it may hold apostrophes: only {@code ';} ends it), or null. */
-    private static String song(String packet) {
+    static String song(String packet) {
         String key = "StreamTitle='";
         int start = packet.indexOf(key);
         if (start < 0) return null;

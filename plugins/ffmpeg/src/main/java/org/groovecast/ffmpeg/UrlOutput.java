@@ -9,6 +9,8 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.bytedeco.ffmpeg.avcodec.AVCodecContext;
 import org.bytedeco.ffmpeg.avcodec.AVCodecParameters;
 import org.bytedeco.ffmpeg.avcodec.AVPacket;
@@ -29,6 +31,9 @@ import org.slf4j.LoggerFactory;
  * cannot open or a write fails, the thread closes it and opens it again after a jittered backoff,
  * logging each outage once and its end; what the clock encodes meanwhile is dropped. A reload
  * opens a new connection (no {@link #endpoint()}: nothing is kept, so the reload says so).
+ * Stopping never waits on the caller's thread (a clock, a reload): {@link #close()} flushes the
+ * encoder and tells the writer, which sends what is queued and the trailer within its budget and
+ * frees the queue itself; only the station's shutdown waits for it.
  */
 final class UrlOutput extends Output {
     private static final Logger log = LoggerFactory.getLogger(UrlOutput.class);
@@ -50,9 +55,13 @@ final class UrlOutput extends Output {
     /** An offline render: nothing is dropped, the clock waits for the writer instead (it has no deadline). */
     private boolean lossless;
     private volatile boolean connected;
-    private volatile boolean stopped;
     private volatile boolean finishing;
-    private volatile Interrupter current;
+    /** When a finishing writer gives up on what is still queued (nanoTime). */
+    private volatile long finishBy;
+    /** Who still uses the queue and the codec parameters (the output, the writer): the last one frees them. */
+    private final AtomicInteger holders = new AtomicInteger();
+    private final AtomicBoolean outputLetGo = new AtomicBoolean();
+    private final Reconnector reconnector;
     private Thread thread;
     // Clock side: whether the last packets were dropped (an episode of a slow peer), and how many.
     private boolean dropping;
@@ -68,6 +77,7 @@ final class UrlOutput extends Output {
         this.options = Map.copyOf(options);
         this.timeout = timeout;
         this.queueSeconds = queueSeconds;
+        this.reconnector = new Reconnector(log, "output.url " + url, "streaming (" + format + ")", 30, this::done);
     }
 
     /** Whether the muxer is open on the URL now. */
@@ -90,11 +100,13 @@ final class UrlOutput extends Output {
             timeBases.add(new AVRational().num(c.time_base().num()).den(c.time_base().den()));
         }
         queue = new PacketQueue(SLOTS, queueSeconds);
+        holders.set(1);
         lossless = !context.realtime();
     }
 
     @Override
     protected void open() {
+        holders.incrementAndGet();
         thread = Thread.ofPlatform().daemon().name("output.url " + url).start(this::run);
     }
 
@@ -138,47 +150,68 @@ final class UrlOutput extends Output {
         }
     }
 
+    /** Seconds a finishing writer has for what is queued: all of an offline render's, a few on air. */
+    private double finishSeconds() {
+        return lossless ? 60 : Math.min(timeout, 5);
+    }
+
+    /** Returns at once: the writer finishes on its own thread (see {@link #onShutdown()}). */
     @Override
     protected void close() throws IOException {
         try {
             if (encoder != null) encoder.finish(sink);
         } finally {
+            closeEncoder();
+            finishBy = System.nanoTime() + (long) (finishSeconds() * 1e9);
             finishing = true;
-            Thread t = thread;
-            if (t != null) {
-                // Connected, the writer sends what is queued and the trailer; else there is nothing to wait for.
-                if (connected || lossless) try {
-                    t.join((long) ((lossless ? 60 : Math.min(timeout, 5)) * 1000));
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-                stopped = true;
-                Interrupter i = current;
-                if (i != null) i.stop();
-                t.interrupt();
-                try {
-                    t.join(5000);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            }
-            release();
+            // Connected (or rendering), the writer sends what is queued and the trailer; else nothing is to be sent.
+            if (!connected && !lossless) stopWriter();
+            letGo();
         }
     }
 
+    /**
+     * The station stops (after a reload's new clocks started, or before the process ends): the writer
+     * gets its time to send the last packets and the trailer, then is stopped.
+     */
     @Override
     protected void onShutdown() {
-        release();
+        closeEncoder();
+        Thread t = thread;
+        if (t != null) {
+            finishing = true;
+            try {
+                if (!t.join(java.time.Duration.ofMillis((long) (finishSeconds() * 1000) + 1000))) stopWriter();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                stopWriter();
+            }
+        }
+        letGo();
     }
 
-    private void release() {
-        if (thread != null && thread.isAlive()) return; // still writing: leaking beats freeing under its feet
-        if (queue != null) queue.close();
-        queue = null;
-        for (AVCodecParameters p : params) avcodec_parameters_free(p);
-        params.clear();
+    private void stopWriter() {
+        reconnector.stop();
+        Thread t = thread;
+        if (t != null) t.interrupt();
+    }
+
+    private synchronized void closeEncoder() {
         if (encoder != null) encoder.close();
         encoder = null;
+    }
+
+    /** The output is done with the queue and the parameters; they go once the writer is too. */
+    private void letGo() {
+        if (outputLetGo.compareAndSet(false, true)) release();
+    }
+
+    /** One holder is done; the last frees the queue's packets and the codec parameters, once. */
+    private void release() {
+        if (holders.decrementAndGet() != 0) return;
+        if (queue != null) queue.close();
+        for (AVCodecParameters p : params) avcodec_parameters_free(p);
+        params.clear();
     }
 
     // ---------------------------------------------------------------- the writing thread
@@ -188,32 +221,28 @@ final class UrlOutput extends Output {
             writeUntilStopped();
         } catch (Throwable t) { // a bug, not the network: say so rather than go silent forever
             log.error("output.url {}: the writer stopped: {}", url, t.toString(), t);
+        } finally {
+            release();
         }
+    }
+
+    /** Whether the writer is done (besides stopped): finishing, with nothing an offline render still needs written or out of time. */
+    private boolean done() {
+        return finishing && (!(lossless && queue.size() > 0) || System.nanoTime() - finishBy > 0);
     }
 
     private void writeUntilStopped() {
-        Backoff backoff = new Backoff(30);
-        while (!stopped && !finishing) {
-            String reason = connectAndWrite(backoff);
-            if (stopped || finishing) break;
-            double delay = backoff.nextDelay();
-            String line = "output.url {}: {}; retrying in {} s";
-            Object[] args = {url, reason, String.format("%.1f", delay)};
-            if (backoff.failed()) log.warn(line, args);
-            else log.debug(line, args);
-            try {
-                Thread.sleep((long) (delay * 1000));
-            } catch (InterruptedException e) {
-                break;
-            }
-        }
+        // An offline render finishing in a backoff goes on trying (done() says): its tail is in the queue, not lost.
+        reconnector.run(this::connectAndWrite);
+    }
+
+    /** How long the next write may block: the timeout, or what is left of a finishing writer's budget. */
+    private double writeSeconds() {
+        return finishing ? Math.max(0.1, Math.min(timeout, (finishBy - System.nanoTime()) / 1e9)) : timeout;
     }
 
     /** One muxer on the URL, until it fails (returns why) or the output stops. */
-    private String connectAndWrite(Backoff backoff) {
-        Interrupter interrupter = new Interrupter();
-        current = interrupter;
-        if (stopped) interrupter.stop();
+    private String connectAndWrite(Interrupter interrupter) {
         Muxer muxer = null;
         try {
             interrupter.within(timeout);
@@ -226,24 +255,23 @@ final class UrlOutput extends Output {
             connected = true;
             long since = System.nanoTime();
             boolean back = false;
-            while (!stopped) {
+            while (!reconnector.stopped()) {
+                if (finishing && System.nanoTime() - finishBy > 0) return "out of time for what is queued";
                 if (!back && System.nanoTime() - since >= HOLDS_NANOS) {
                     back = true;
-                    double outage = backoff.recovered();
-                    if (outage >= 0) log.info("output.url {}: back after {} s", url, String.format("%.1f", outage));
-                    else log.info("output.url {}: streaming ({})", url, format);
+                    reconnector.held();
                 }
                 PacketQueue.Slot s = queue.take(100);
                 if (s == null) {
                     if (finishing) {
-                        interrupter.within(timeout);
+                        interrupter.within(writeSeconds());
                         muxer.finish();
                         return "finished";
                     }
                     continue;
                 }
                 try {
-                    interrupter.within(timeout);
+                    interrupter.within(writeSeconds());
                     muxer.write(s.packet, timeBases.get(s.stream), s.stream);
                 } finally {
                     queue.recycle(s);
@@ -258,8 +286,6 @@ final class UrlOutput extends Output {
         } finally {
             connected = false;
             if (muxer != null) muxer.close();
-            current = null;
-            interrupter.close();
         }
     }
 }

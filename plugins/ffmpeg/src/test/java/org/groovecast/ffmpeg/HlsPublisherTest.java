@@ -2,8 +2,10 @@ package org.groovecast.ffmpeg;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** The origin URL a script may give, and what a playlist names (what must be on the origin before it). */
@@ -19,6 +21,17 @@ class HlsPublisherTest {
         assertNull(HlsPublisher.origin("http://origin/live/#x"));
         assertNull(HlsPublisher.origin("http://origin/a b/"));
         assertNull(HlsPublisher.origin(null));
+    }
+
+    @Test
+    void headersTheHttpClientRefusesAreNamedBeforeTheStationStarts() {
+        assertNull(HlsPublisher.headerProblem(Map.of("Authorization", "Bearer t0ken", "X-Ingest", "a")));
+        for (String restricted : List.of("Host", "Connection", "Content-Length", "Expect", "Upgrade")) {
+            String problem = HlsPublisher.headerProblem(Map.of(restricted, "x"));
+            assertTrue(problem != null && problem.startsWith("header \"" + restricted + "\""), restricted + ": " + problem);
+        }
+        String crlf = HlsPublisher.headerProblem(Map.of("Authorization", "Bearer a\r\nHost: evil"));
+        assertTrue(crlf != null && crlf.startsWith("header \"Authorization\""), crlf);
     }
 
     @Test

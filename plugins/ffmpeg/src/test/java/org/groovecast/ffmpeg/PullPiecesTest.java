@@ -16,12 +16,44 @@ class PullPiecesTest {
     @Test
     void icyTitlesSplitIntoArtistAndTitle() {
         assertEquals(Map.of("artist", "Nina Simone", "title", "Sinnerman"),
-                StreamTags.parse("StreamTitle='Nina Simone - Sinnerman';StreamUrl='';"));
-        assertEquals(Map.of("title", "News at six"), StreamTags.parse("StreamTitle='News at six';"));
+                StreamTags.split(StreamTags.song("StreamTitle='Nina Simone - Sinnerman';StreamUrl='';")));
+        assertEquals(Map.of("title", "News at six"), StreamTags.split(StreamTags.song("StreamTitle='News at six';")));
         // An apostrophe inside the title does not end it; only the closing "';" does.
         assertEquals(Map.of("artist", "Guns N' Roses", "title", "Don't Cry"),
-                StreamTags.parse("StreamTitle='Guns N' Roses - Don't Cry';"));
-        assertNull(StreamTags.parse("StreamUrl='http://x';"));
+                StreamTags.split(StreamTags.song("StreamTitle='Guns N' Roses - Don't Cry';")));
+        assertNull(StreamTags.song("StreamUrl='http://x';"));
+    }
+
+    @Test
+    void aReloadKeepsAFeedOnlyForTheSameRemoteAndBuffer() {
+        var audio = new org.groovecast.api.AudioFormat(44100, 2);
+        var same = new RemoteFeed.Remote("input.http", "http://r/", null, Map.of(), 10, audio, 2, 10);
+        assertEquals(same, new RemoteFeed.Remote("input.http", "http://r/", null, Map.of(), 10, audio, 2, 10));
+        assertTrue(!same.equals(new RemoteFeed.Remote("input.http", "http://r/", null, Map.of(), 10, audio, 5, 10)),
+                "another buffer: a new ring");
+        assertTrue(!same.equals(new RemoteFeed.Remote("input.http", "http://r/", null, Map.of(), 10, audio, 2, 30)),
+                "another max: a new ring");
+    }
+
+    @Test
+    void theReconnectorTriesAgainWithAFreshInterrupterUntilStopped() throws Exception {
+        java.util.List<Interrupter> attempts = new java.util.concurrent.CopyOnWriteArrayList<>();
+        Reconnector[] r = new Reconnector[1];
+        r[0] = new Reconnector(org.slf4j.LoggerFactory.getLogger(PullPiecesTest.class), "test", "up", 10, () -> false);
+        Thread t = Thread.ofPlatform().start(() -> r[0].run(i -> {
+            attempts.add(i);
+            if (attempts.size() == 1) return "refused";
+            while (!r[0].stopped()) Thread.onSpinWait();
+            return "stopped";
+        }));
+        long end = System.nanoTime() + 5_000_000_000L;
+        while (attempts.size() < 2 && System.nanoTime() < end) Thread.sleep(10);
+        assertEquals(2, attempts.size(), "a second attempt after the backoff");
+        r[0].stop();
+        t.join(2000);
+        assertTrue(!t.isAlive(), "stop() ends the loop");
+        assertEquals(2, attempts.size());
+        assertTrue(attempts.get(0) != attempts.get(1), "each attempt has an interrupter of its own");
     }
 
     @Test
@@ -38,6 +70,9 @@ class PullPiecesTest {
         assertEquals(-1, b.recovered(), "no outage to report twice");
         assertTrue(b.nextDelay() <= 1.25, "back to the first delay");
         assertTrue(b.failed(), "a new episode is news again");
+        Backoff half = new Backoff(0.5, 10);
+        double first = half.nextDelay();
+        assertTrue(first >= 0.375 && first <= 0.625, "a first delay of 0.5 s: " + first);
     }
 
     @Test
