@@ -27,7 +27,7 @@ import org.slf4j.LoggerFactory;
  * {@code input.harbor(mount, port:, user:, password:)}: a live DJ. An Icecast source client
  * ({@code SOURCE}, or {@code PUT} with {@code Expect: 100-continue}) connects to the harbor; its
  * bytes go through a {@link LivePipe} to a decoding thread of their own (the decoder blocks on the
- * network, in direct style) and the samples through a {@link org.groovecast.api.PcmRing} to the
+ * network, in direct style) and the samples through a {@link org.groovecast.api.LiveBuffer} to the
  * clock. Available only once {@code buffer} seconds are decoded and while the client streams, so
  * it is fallible.
  *
