@@ -2,7 +2,7 @@ package org.groovecast.api;
 
 /** The version of this contract; plugins state the range they need in {@code Plugin-Requires}. */
 public final class ApiVersion {
-    public static final String CURRENT = "0.1.0";
+    public static final String CURRENT = "0.2.0";
 
     private ApiVersion() {
     }
