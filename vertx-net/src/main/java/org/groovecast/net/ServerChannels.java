@@ -9,7 +9,6 @@ import io.netty.channel.ChannelOption;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
-import io.vertx.core.internal.VertxInternal;
 import com.sun.management.UnixOperatingSystemMXBean;
 import java.lang.management.ManagementFactory;
 import java.util.function.Consumer;
@@ -30,10 +29,7 @@ public final class ServerChannels {
      */
     public static Future<Channel> bind(Vertx vertx, String address, int port, Consumer<ServerBootstrap> options,
                                        Supplier<ChannelHandler> handler) {
-        VertxInternal v = (VertxInternal) vertx;
-        ServerBootstrap b = new ServerBootstrap()
-                .group(v.acceptorEventLoopGroup(), v.nettyEventLoopGroup())
-                .channelFactory(v.transport().serverChannelFactory(false))
+        ServerBootstrap b = VertxInternals.serverBootstrap(vertx)
                 .option(ChannelOption.SO_BACKLOG, 1024)
                 .option(ChannelOption.SO_REUSEADDR, true)
                 .childOption(ChannelOption.TCP_NODELAY, true)

@@ -11,7 +11,6 @@ import io.vertx.core.http.HttpClient;
 import io.vertx.core.http.HttpClientOptions;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.RequestOptions;
-import io.vertx.core.internal.net.NetSocketInternal;
 import io.vertx.core.net.NetClient;
 import io.vertx.core.net.NetClientOptions;
 import io.vertx.core.net.NetSocket;
@@ -23,6 +22,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.ToDoubleFunction;
 import org.groovecast.net.Reconnection;
+import org.groovecast.net.VertxInternals;
 import org.groovecast.net.tls.TlsFailure;
 import org.groovecast.net.tls.TlsOptions;
 import org.slf4j.Logger;
@@ -211,8 +211,7 @@ public final class IcecastClient implements AutoCloseable {
                 s.exceptionHandler(e -> log.debug("output.icecast {}: {}", target, e.toString()));
                 if (shoutcast != null) shoutcast.handshake(s, ended.future(), target, bitrate, timeoutNanos, seconds());
                 else handshake(s);
-                NetSocketInternal si = (NetSocketInternal) s;
-                ChannelHandlerContext ctx = si.channelHandlerContext();
+                ChannelHandlerContext ctx = VertxInternals.context(s);
                 ctx.executor().execute(() -> {
                     queuedBytes = 0;
                     acceptedBytes = 0;

@@ -4,7 +4,6 @@ import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
-import io.vertx.core.internal.net.NetSocketInternal;
 import io.vertx.core.net.NetClient;
 import io.vertx.core.net.NetClientOptions;
 import io.vertx.core.net.NetSocket;
@@ -17,6 +16,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.ToDoubleFunction;
 import org.groovecast.net.Reconnection;
+import org.groovecast.net.VertxInternals;
 import org.groovecast.net.tls.TlsFailure;
 import org.groovecast.net.tls.TlsOptions;
 import org.slf4j.Logger;
@@ -226,7 +226,7 @@ public final class RtmpPushClient implements AutoCloseable {
 
         Session(NetSocket s) {
             this.socket = s;
-            this.ctx = ((NetSocketInternal) s).channelHandlerContext();
+            this.ctx = VertxInternals.context(s);
             this.received = ctx.alloc().buffer(4096);
             this.stallWatch = new StallWatch(ctx, timeoutMillis, why -> {
                 stall = why;
@@ -239,7 +239,7 @@ public final class RtmpPushClient implements AutoCloseable {
                 Promise<Map<?, ?>> st = status;
                 if (st != null) st.tryFail("the server closed the connection");
             });
-            s.handler(b -> receive(((io.vertx.core.internal.buffer.BufferInternal) b).getByteBuf()));
+            s.handler(b -> receive(VertxInternals.byteBuf(b)));
         }
 
         private void receive(ByteBuf bytes) {

@@ -1,0 +1,42 @@
+package org.groovecast.net;
+
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.ChannelHandlerContext;
+import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.internal.VertxInternal;
+import io.vertx.core.internal.buffer.BufferInternal;
+import io.vertx.core.internal.net.NetSocketInternal;
+import io.vertx.core.net.NetSocket;
+
+/**
+ * The one place that reaches into Vert.x's internal API, so that a Vert.x upgrade that moves it
+ * breaks here and nowhere else. Why at all: the harbor and the RTMP server bind Netty server
+ * channels of their own on Vert.x's event loops (one inline handler per connection, see
+ * docs/decisions/0001), which needs the loops and the transport's channel factory; the Icecast and
+ * RTMP clients write pre-encoded buffers straight to their socket's Netty context, watching the
+ * kernel take them, which Vert.x's public {@code NetSocket} does not expose.
+ */
+public final class VertxInternals {
+    private VertxInternals() {
+    }
+
+    /** A server bootstrap on {@code vertx}'s acceptor and event loops, with its native transport. */
+    public static ServerBootstrap serverBootstrap(Vertx vertx) {
+        VertxInternal v = (VertxInternal) vertx;
+        return new ServerBootstrap()
+                .group(v.acceptorEventLoopGroup(), v.nettyEventLoopGroup())
+                .channelFactory(v.transport().serverChannelFactory(false));
+    }
+
+    /** The Netty buffer under a Vert.x buffer a socket handed us: read in place, not copied. */
+    public static ByteBuf byteBuf(Buffer buffer) {
+        return ((BufferInternal) buffer).getByteBuf();
+    }
+
+    /** The Netty context under a Vert.x client socket. */
+    public static ChannelHandlerContext context(NetSocket socket) {
+        return ((NetSocketInternal) socket).channelHandlerContext();
+    }
+}
