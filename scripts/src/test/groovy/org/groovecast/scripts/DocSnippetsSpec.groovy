@@ -1,0 +1,90 @@
+package org.groovecast.scripts
+
+import java.nio.file.Files
+import java.nio.file.Path
+import org.groovecast.host.Station
+import spock.lang.Specification
+import spock.lang.TempDir
+
+/**
+ * Every fenced {@code groovy} block in README.md and docs/*.md is a station script that loads: it
+ * compiles and its graph builds with the shipped plugins, as {@code groovecast check} would judge
+ * it, so a renamed operator or parameter cannot leave the docs behind. A block that continues an
+ * example names what it takes from the text before it on a line just above its fence, which the
+ * rendered page does not show: {@code <!-- snippet given: def radio = mksafe(sine(440)) -->}.
+ */
+class DocSnippetsSpec extends Specification {
+    @TempDir
+    Path dir
+
+    static final Path ROOT = Engine.SCRIPTS.toAbsolutePath().parent
+    static final String GIVEN = '<!-- snippet given: '
+
+    /** Every name a snippet reads with env(), so that a required secret is set as a station would set it. */
+    static final Map<String, String> ENV = ['API', 'API_KEY', 'CONTROL_TOKEN', 'STATUS_PASSWORD', 'DJ_PASSWORD',
+            'ADMIN_PASSWORD', 'PUBLISH_TOKEN', 'YT_KEY', 'FB_KEY', 'ORIGIN_TOKEN', 'MUSIC', 'OUT']
+            .collectEntries { [it, 'doc-' + it.toLowerCase()] }
+
+    record Snippet(String file, int line, String given, String code) {
+        String toString() { "$file:$line" }
+    }
+
+    static List<Snippet> snippets() {
+        List<Path> docs = [ROOT.resolve('README.md')]
+        Files.list(ROOT.resolve('docs')).withCloseable { s -> docs += s.filter { it.toString().endsWith('.md') }.sorted().toList() }
+        docs.collectMany { read(ROOT.relativize(it).toString(), Files.readAllLines(it)) }
+    }
+
+    static List<Snippet> read(String file, List<String> lines) {
+        List<Snippet> found = []
+        for (int i = 0; i < lines.size(); i++) {
+            if (lines[i].trim() != '```groovy') continue
+            String before = i > 0 ? lines[i - 1].trim() : ''
+            String given = before.startsWith(GIVEN) && before.endsWith('-->') ? before[GIVEN.length()..-4].trim() : ''
+            int end = i + 1
+            while (end < lines.size() && lines[end].trim() != '```') end++
+            if (end == lines.size()) throw new IllegalStateException("$file:${i + 1}: a groovy block that never closes")
+            found << new Snippet(file, i + 1, given, lines.subList(i + 1, end).join('\n'))
+            i = end
+        }
+        found
+    }
+
+    def "the docs have groovy snippets to check"() {
+        expect:
+        snippets().size() >= 11
+    }
+
+    def "#snippet loads as a station script"() {
+        when: 'the block, after what it is given, loads as groovecast check loads a script'
+        // The given lines come first on one line, so an error's line number is the block's own line plus one.
+        String text = snippet.given + '\n' + snippet.code + '\n'
+        // Files of the station's machine that a snippet names through env(), made here.
+        SelfSigned tls = new SelfSigned(dir, 'doc')
+        Map<String, String> env = ENV + [CLIP: Media.colourClip('doc-clip.mkv', 1, '320x240').toString(),
+                TLS_CERT: tls.cert.toString(), TLS_KEY: tls.key.toString()]
+        Path script = Files.writeString(dir.resolve(snippet.toString().replaceAll(/[^A-Za-z0-9.]/, '-') + '.groovy'), text)
+        Station station = Station.load(script, Engine.plugins().functions(), [:], env)
+
+        then:
+        station.graph() != null
+
+        where:
+        snippet << snippets()
+    }
+
+    def "a block that never closes is reported with its file and line"() {
+        when:
+        read('x.md', ['text', '```groovy', 'sine(440)'])
+
+        then:
+        IllegalStateException e = thrown()
+        e.message == 'x.md:2: a groovy block that never closes'
+    }
+
+    def "a given line is read from just above the fence"() {
+        expect:
+        read('x.md', ['<!-- snippet given: def radio = sine(440) -->', '```groovy', 'output.dummy(radio)', '```'])
+                == [new Snippet('x.md', 2, 'def radio = sine(440)', 'output.dummy(radio)')]
+    }
+}
