@@ -57,7 +57,7 @@ fi
 launcher="${GROOVECAST_HOME:-}/bin/groovecast"
 if [[ ! -x "$launcher" ]]; then
     echo "no built distribution: build it with" >&2
-    echo "  cd $repo && JAVA_HOME=/usr/lib/jvm/temurin-25-jdk-amd64 mvn -B -q -pl distribution -am verify -DskipTests" >&2
+    echo "  cd $repo && JAVA_HOME=/usr/lib/jvm/temurin-25-jdk-amd64 ./mvnw -B -q -pl distribution -am verify -DskipTests" >&2
     exit 1
 fi
 
