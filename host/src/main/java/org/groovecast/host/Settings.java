@@ -16,52 +16,104 @@ import org.groovecast.host.sched.BlockingPool;
  * and a default, so a misspelt key is a script error, not a silent no-op.
  */
 public final class Settings {
-    /** One declared setting. */
-    public record Key(String name, ValueType type, Object defaultValue, String doc) {
+    /**
+     * One declared setting. {@code doc} is the README's reference row (Markdown), generated from
+     * here by {@link SettingsReference}; {@code shownDefault} is the default as the docs state it
+     * where it depends on the machine ({@code cores}), else null.
+     */
+    public record Key(String name, ValueType type, Object defaultValue, String shownDefault, String doc) {
     }
 
     private static final Map<String, Key> KEYS = new LinkedHashMap<>();
 
     private static void declare(String name, ValueType type, Object def, String doc) {
-        KEYS.put(name, new Key(name, type, def, doc));
+        declare(name, type, def, null, doc);
+    }
+
+    private static void declare(String name, ValueType type, Object def, String shownDefault, String doc) {
+        KEYS.put(name, new Key(name, type, def, shownDefault, doc));
     }
 
     static {
         int cores = Runtime.getRuntime().availableProcessors();
-        declare("frame.duration", ValueType.NUMBER, 0.02, "seconds of stream per frame, the clocks' period");
-        declare("audio.samplerate", ValueType.INTEGER, 44_100, "samples per second");
-        declare("audio.channels", ValueType.INTEGER, 2, "audio channels");
-        declare("clock.task", ValueType.BOOLEAN, true, "clocks are scheduler tasks; false gives each clock a thread");
-        declare("clock.sync", ValueType.STRING, "auto", "'auto' (real time) or 'none' (as fast as possible)");
-        declare("clock.maxLatency", ValueType.NUMBER, 60.0, "seconds behind real time after which a clock drops its backlog");
-        declare("clock.warnLag", ValueType.NUMBER, 0.5, "seconds behind real time from which a clock warns");
-        declare("clock.startTime", ValueType.STRING, "", "ISO-8601 date-time (2025-01-06T05:59:55 in time.zone, or an "
-                + "instant with an offset or zone) where every clock's time starts, then advancing with stream time; empty for the wall clock");
-        declare("time.zone", ValueType.STRING, "", "the station's time zone (Europe/Paris, UTC, +02:00) for time conditions, "
-                + "strftime paths and local clock.startTime values; empty for the system's zone");
-        declare("clock.reportEvery", ValueType.NUMBER, 60.0, "seconds between clock health log lines; 0 for never");
-        declare("scheduler.threads", ValueType.INTEGER, cores, "threads running clocks and other non-blocking tasks");
-        declare("scheduler.blockingTasks", ValueType.INTEGER, BlockingPool.defaultCap(), "blocking tasks running at once");
-        declare("scheduler.timerSlack", ValueType.NUMBER, 0.001, "seconds a timer may fire early to share a wake-up");
-        declare("video.frame.width", ValueType.INTEGER, 1280, "width of video images, even");
-        declare("video.frame.height", ValueType.INTEGER, 720, "height of video images, even");
-        declare("video.frame.rate", ValueType.INTEGER, 25, "video images per second");
-        declare("harbor.bind", ValueType.STRING, "0.0.0.0", "address the harbor ports listen on");
-        declare("harbor.maxBody", ValueType.INTEGER, 1_048_576, "largest HTTP request body accepted, in bytes (413 past it)");
-        declare("harbor.eventLoops", ValueType.INTEGER, cores, "Vert.x event loops serving the sockets");
-        declare("harbor.headTimeout", ValueType.NUMBER, 10.0, "seconds a client has to send a whole request head (408 past it)");
-        declare("harbor.idleTimeout", ValueType.NUMBER, 30.0, "seconds a keep-alive connection may wait between requests");
-        declare("harbor.maxConnections", ValueType.INTEGER, 4096, "connections a harbor port holds at once (503 past it)");
-        declare("harbor.maxConnectionsPerAddress", ValueType.INTEGER, 256, "connections one client address may hold on a harbor port (503 past it)");
-        declare("harbor.followSymlinks", ValueType.BOOLEAN, false, "harbor.http.static serves symbolic links that lead out of its directory");
-        declare("harbor.maxAuthFailures", ValueType.INTEGER, 10, "failed logins from one address within harbor.authFailureWindow before it gets 429");
-        declare("harbor.authFailureWindow", ValueType.NUMBER, 60.0, "seconds over which failed logins are counted, and for which an address is then refused");
-        declare("harbor.handlerTimeout", ValueType.NUMBER, 30.0, "seconds a harbor.http.register handler or an HTTP control command may take before the request gets 503");
-        declare("random.seed", ValueType.INTEGER, 0, "where the random choices of random(), playlist(mode: 'randomize' or 'random') "
-                + "and the like start, to repeat a run; 0 for a new start each run");
-        declare("request.timeout", ValueType.NUMBER, 30.0, "seconds a request's resolution may take (protocols, downloads)");
-        declare("request.maxDownload", ValueType.INTEGER, 268_435_456, "largest file an http:// or https:// request downloads, in bytes");
-        declare("ffmpeg.scalingThreads", ValueType.INTEGER, 1, "threads of the video scaler; 0 for one per core");
+        declare("frame.duration", ValueType.NUMBER, 0.02,
+                "seconds per frame");
+        declare("audio.samplerate", ValueType.INTEGER, 44_100,
+                "samples per second of the stream");
+        declare("audio.channels", ValueType.INTEGER, 2,
+                "audio channels of the stream");
+        declare("clock.task", ValueType.BOOLEAN, true,
+                "clocks are scheduler tasks; false gives each clock a thread (for comparison)");
+        declare("clock.sync", ValueType.STRING, "auto",
+                "`auto` (real time) or `none` (as fast as possible) for every clock");
+        declare("clock.maxLatency", ValueType.NUMBER, 60.0,
+                "seconds behind after which a clock drops its backlog");
+        declare("clock.warnLag", ValueType.NUMBER, 0.5,
+                "seconds behind real time from which a clock warns");
+        declare("clock.startTime", ValueType.STRING, "",
+                "ISO-8601 date-time (`2025-01-06T05:59:55`, in `time.zone`; with an offset or zone, "
+                + "`2025-01-06T04:59:55Z`, the instant it names, seen in `time.zone`) at which every clock's time "
+                + "starts, then advancing with stream time; empty for the wall clock. For tests, offline renders, "
+                + "rehearsing a schedule");
+        declare("time.zone", ValueType.STRING, "",
+                "the station's time zone (`Europe/Paris`, `UTC`, `+02:00`; empty for the system's): the time "
+                + "conditions (`time.between`, `time.at`, `time.weekday`), `output.file`'s strftime paths and a "
+                + "local `clock.startTime` read the time in it, as AzuraCast sets a station's `TZ`. An unknown "
+                + "zone is a script error");
+        declare("clock.reportEvery", ValueType.NUMBER, 60.0,
+                "seconds between clock health lines (duty cycle, lag); 0 for none");
+        declare("scheduler.threads", ValueType.INTEGER, cores, "cores",
+                "threads running clocks and other non-blocking tasks");
+        declare("scheduler.blockingTasks", ValueType.INTEGER, BlockingPool.defaultCap(), "max(cores, 4)",
+                "blocking tasks (probing, decoding, requests) running at once");
+        declare("scheduler.timerSlack", ValueType.NUMBER, 0.001,
+                "seconds a timer may fire early so that close deadlines share one wake-up");
+        declare("video.frame.width", ValueType.INTEGER, 1280,
+                "width of video pictures (an even number)");
+        declare("video.frame.height", ValueType.INTEGER, 720,
+                "height of video pictures (an even number)");
+        declare("video.frame.rate", ValueType.INTEGER, 25,
+                "video pictures per second of encoders");
+        declare("harbor.bind", ValueType.STRING, "0.0.0.0",
+                "address the harbor ports listen on (`'127.0.0.1'` for a station behind a reverse proxy), as "
+                + "the script leaves it or `--set` gives it; a reload applies a changed address to the ports it "
+                + "opens, the ports kept listening stay where they are");
+        declare("harbor.maxBody", ValueType.INTEGER, 1_048_576,
+                "largest request body, bytes");
+        declare("harbor.eventLoops", ValueType.INTEGER, cores, "cores",
+                "Vert.x event loops");
+        declare("harbor.headTimeout", ValueType.NUMBER, 10.0,
+                "seconds a client has to send a whole request head, from the connection or the head's first "
+                + "byte (408 past it)");
+        declare("harbor.idleTimeout", ValueType.NUMBER, 30.0,
+                "seconds a keep-alive connection may wait for its next request, or a request body for its next "
+                + "byte");
+        declare("harbor.maxConnections", ValueType.INTEGER, 4096,
+                "connections one harbor port holds at once, listeners and DJs included (503 past it)");
+        declare("harbor.maxConnectionsPerAddress", ValueType.INTEGER, 256,
+                "connections one client address may hold on a harbor port, loopback included (503 past it)");
+        declare("harbor.followSymlinks", ValueType.BOOLEAN, false,
+                "`harbor.http.static` serves symbolic links that lead out of its directory");
+        declare("harbor.maxAuthFailures", ValueType.INTEGER, 10,
+                "wrong credentials from one address within `harbor.authFailureWindow` before it gets 429");
+        declare("harbor.authFailureWindow", ValueType.NUMBER, 60.0,
+                "seconds over which failed logins count; an address past the limit is refused for the rest of it");
+        declare("harbor.handlerTimeout", ValueType.NUMBER, 30.0,
+                "seconds a `harbor.http.register` handler, or a control command over `server.http` or "
+                + "`server.harbor`, may take before its request gets 503");
+        declare("random.seed", ValueType.INTEGER, 0,
+                "where the random choices start (`random`'s picks, `playlist`'s `randomize` and `random` "
+                + "modes): the same seed, the same choices in the same order, to repeat a run or a test; each "
+                + "clock and each source draws its own sequence from it, and each reload moves it along (a "
+                + "reloaded station does not replay the first choices of the one it replaced; the run as a whole "
+                + "still repeats). 0 for a new start each run");
+        declare("request.timeout", ValueType.NUMBER, 30.0,
+                "seconds a request's resolution may take (protocols, downloads, a `request.dynamic` function); "
+                + "past it the request is abandoned and skipped");
+        declare("request.maxDownload", ValueType.INTEGER, 268_435_456,
+                "largest file an `http://` or `https://` request downloads, bytes; a larger one is skipped");
+        declare("ffmpeg.scalingThreads", ValueType.INTEGER, 1,
+                "video scaler threads (0 = one per core)");
     }
 
     private final Map<String, Object> values = new ConcurrentHashMap<>();
