@@ -18,12 +18,25 @@ final class Icecast {
     String authExtra = ''
     /** More top-level config ({@code <relay>}, {@code <master-server>}), set before {@link #start}. */
     String configExtra = ''
+    /** More of {@code <paths>} (an {@code <ssl-certificate>}), set before {@link #start}. */
+    String pathsExtra = ''
+    /** The SSL listen socket's port, once {@link #withSsl} added one; status checks use the plain {@link #port}. */
+    int sslPort
     private Process process
 
     /** In a directory of its own that the server's user can reach (test temp dirs are private to root). */
     Icecast(int port = Net.freePort()) {
         this.dir = Files.createTempDirectory('groovecast-icecast-')
         this.port = port
+    }
+
+    /** Adds an SSL listen socket on a port of its own, serving the certificate and key in {@code pem}. */
+    Icecast withSsl(Path pem) {
+        sslPort = Net.freePort()
+        Path cert = Files.copy(pem, dir.resolve('server.pem'))
+        configExtra += "<listen-socket><port>${sslPort}</port><bind-address>127.0.0.1</bind-address><ssl>1</ssl></listen-socket>"
+        pathsExtra += "<ssl-certificate>${cert}</ssl-certificate>"
+        this
     }
 
     Icecast start() {
@@ -44,7 +57,7 @@ final class Icecast {
               <hostname>127.0.0.1</hostname>
               <listen-socket><port>${port}</port><bind-address>127.0.0.1</bind-address>${listenExtra}</listen-socket>${configExtra}
               <paths><basedir>/usr/share/icecast2</basedir><logdir>${log}</logdir>
-                <webroot>/usr/share/icecast2/web</webroot><adminroot>/usr/share/icecast2/admin</adminroot></paths>
+                <webroot>/usr/share/icecast2/web</webroot><adminroot>/usr/share/icecast2/admin</adminroot>${pathsExtra}</paths>
               <logging><errorlog>error.log</errorlog><loglevel>2</loglevel></logging>
               <security><chroot>0</chroot>${root ? '<changeowner><user>nobody</user><group>nogroup</group></changeowner>' : ''}</security>
             </icecast>""".stripIndent())

@@ -11,80 +11,11 @@ import javax.net.ssl.TrustManager
 import javax.net.ssl.X509TrustManager
 
 /**
- * Real TLS peers for the TLS specs: icecast2 with an SSL listen socket, stunnel in front of a plain
+ * Real TLS peers for the TLS specs (icecast2 with an SSL listen socket is Icecast.withSsl): stunnel in front of a plain
  * server, and a JDK TLS client that trusts anything (to look at the certificate a server presents).
  */
 final class TlsPeers {
     private TlsPeers() {
-    }
-
-    /**
-     * A private icecast2 with an SSL listen socket on {@code sslPort} (certificate and key from
-     * {@code pem}) and a plain one on {@code plainPort} for status checks.
-     */
-    static final class Icecast2 {
-        final int sslPort = Net.freePort()
-        final int plainPort = Net.freePort()
-        final Path dir = Files.createTempDirectory('groovecast-icecast-tls-')
-        private Process process
-
-        Icecast2 start(Path pem) {
-            Path log = dir.resolve('log')
-            Files.createDirectories(log)
-            Path cert = dir.resolve('server.pem')
-            Files.copy(pem, cert)
-            ['chmod', '-R', '777', dir.toString()].execute().waitFor()
-            boolean root = 'id -u'.execute().text.trim() == '0'
-            Path conf = dir.resolve('icecast.xml')
-            Files.writeString(conf, """\
-                <icecast>
-                  <limits><sources>4</sources><clients>50</clients></limits>
-                  <authentication>
-                    <source-password>${Icecast.SOURCE_PASSWORD}</source-password>
-                    <admin-user>admin</admin-user><admin-password>adminpw</admin-password>
-                  </authentication>
-                  <location>test</location><admin>test@localhost</admin>
-                  <hostname>127.0.0.1</hostname>
-                  <listen-socket><port>${plainPort}</port><bind-address>127.0.0.1</bind-address></listen-socket>
-                  <listen-socket><port>${sslPort}</port><bind-address>127.0.0.1</bind-address><ssl>1</ssl></listen-socket>
-                  <paths><basedir>/usr/share/icecast2</basedir><logdir>${log}</logdir>
-                    <webroot>/usr/share/icecast2/web</webroot><adminroot>/usr/share/icecast2/admin</adminroot>
-                    <ssl-certificate>${cert}</ssl-certificate></paths>
-                  <logging><errorlog>error.log</errorlog><loglevel>3</loglevel></logging>
-                  <security><chroot>0</chroot>${root ? '<changeowner><user>nobody</user><group>nogroup</group></changeowner>' : ''}</security>
-                </icecast>""".stripIndent())
-            process = new ProcessBuilder('icecast2', '-c', conf.toString()).redirectErrorStream(true)
-                    .redirectOutput(dir.resolve('out.txt').toFile()).start()
-            assert Net.await(10) { status() != null }: "icecast2 did not start: ${Files.readString(dir.resolve('out.txt'))}"
-            this
-        }
-
-        /** status-json.xsl from the plain socket, or null while the server does not answer. */
-        String status() {
-            try {
-                def c = new URL("http://127.0.0.1:${plainPort}/status-json.xsl").openConnection()
-                c.connectTimeout = 500
-                c.readTimeout = 1000
-                c.inputStream.text
-            } catch (IOException ignored) {
-                null
-            }
-        }
-
-        boolean hasMount(String mount) {
-            status()?.contains("${mount}\"")
-        }
-
-        String errorLog() {
-            Path f = dir.resolve('log/error.log')
-            Files.exists(f) ? Files.readString(f) : ''
-        }
-
-        void stop() {
-            process?.destroy()
-            process?.waitFor(10, TimeUnit.SECONDS)
-            dir.toFile().deleteDir()
-        }
     }
 
     /** stunnel on {@code port}: TLS with the given certificate, relayed in plain TCP to {@code target}. */

@@ -16,7 +16,7 @@ class TlsReloadSpec extends Specification {
     Path dir
 
     StationReloader reloader
-    TlsPeers.Icecast2 icecast
+    Icecast icecast
     List<Closeable> closeables = []
 
     def cleanup() {
@@ -50,7 +50,7 @@ class TlsReloadSpec extends Specification {
     def "turning tlsVerify on by a reload reconnects the outputs, which now refuse the self-signed certificate"() {
         given: 'two outputs (one named, one paired by its endpoint) taking any certificate, connected'
         def cert = new SelfSigned(dir, 'icecast')
-        icecast = new TlsPeers.Icecast2().start(cert.combined)
+        icecast = new Icecast().withSsl(cert.combined).start()
         def retries = new LogCapture('org.groovecast.net.Reconnection')
         closeables << retries
         Path file = dir.resolve('tls.groovy')

@@ -23,7 +23,7 @@ class TlsSpec extends Specification {
 
     Station station
     StationReloader reloader
-    TlsPeers.Icecast2 icecast
+    Icecast icecast
     TlsPeers.Stunnel stunnel
     NginxRtmp nginx
     List<Process> processes = []
@@ -64,7 +64,7 @@ class TlsSpec extends Specification {
     def "output.icecast with tls: true streams to icecast2's SSL listen socket, titles included, and a listener hears it over https"() {
         given:
         def cert = new SelfSigned(dir, 'icecast')
-        icecast = new TlsPeers.Icecast2().start(cert.combined)
+        icecast = new Icecast().withSsl(cert.combined).start()
 
         when:
         run("""
@@ -85,7 +85,7 @@ class TlsSpec extends Specification {
     def "an untrusted certificate gives one clear line per attempt and is retried, the station on air; tlsVerify: false takes it"() {
         given:
         def cert = new SelfSigned(dir, 'icecast')
-        icecast = new TlsPeers.Icecast2().start(cert.combined)
+        icecast = new Icecast().withSsl(cert.combined).start()
         def log = capture('org.groovecast.net.Reconnection')
 
         when: 'the self-signed certificate is not in the trust store'
