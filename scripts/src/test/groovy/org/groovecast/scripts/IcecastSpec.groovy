@@ -34,12 +34,7 @@ class IcecastSpec extends Specification {
     }
 
     double heard(String name) {
-        Path wav = dir.resolve(name)
-        Media.run(['ffmpeg', '-nostdin', '-v', 'error', '-y', '-t', '2', '-i', "http://127.0.0.1:${icecast.port}/radio".toString(),
-                   '-ac', '1', '-ar', '44100', '-bitexact', wav.toString()])
-        Wav w = Wav.read(wav)
-        assert w.seconds > 1.5
-        w.frequency(0.2, w.seconds - 0.2)
+        Media.heard(dir.resolve(name), "http://127.0.0.1:${icecast.port}/radio")
     }
 
     def "the station streams to icecast2 with its title, and comes back after the server restarts"() {

@@ -49,6 +49,18 @@ final class Media {
         out.readLines().findAll { it.contains(',') }.collect { it.split(',').collect { it as double } }
     }
 
+    /**
+     * What ffmpeg hears of {@code url} (given {@code input} options) in 2 s, recorded to {@code wav}:
+     * the dominant frequency, after at least 1.5 s of sound.
+     */
+    static double heard(Path wav, String url, List<String> input = []) {
+        run(['ffmpeg', '-nostdin', '-v', 'error', '-y', '-t', '2'] + input + ['-i', url, '-ac', '1', '-ar', '44100',
+             '-bitexact', wav.toString()])
+        Wav w = Wav.read(wav)
+        assert w.seconds > 1.5
+        w.frequency(0.2, w.seconds - 0.2)
+    }
+
     static void run(List<String> cmd) {
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start()
         String output = p.inputStream.text

@@ -48,12 +48,7 @@ class ShoutcastOutputSpec extends Specification {
     }
 
     double heard(String name) {
-        Path wav = dir.resolve(name)
-        Media.run(['ffmpeg', '-nostdin', '-v', 'error', '-y', '-t', '2', '-i', "http://127.0.0.1:${icecast.port}/stream".toString(),
-                   '-ac', '1', '-ar', '44100', '-bitexact', wav.toString()])
-        Wav w = Wav.read(wav)
-        assert w.seconds > 1.5
-        w.frequency(0.2, w.seconds - 0.2)
+        Media.heard(dir.resolve(name), "http://127.0.0.1:${icecast.port}/stream")
     }
 
     def "the station streams to icecast2's shoutcast-compatible socket with its icy headers and title, and comes back after a restart"() {
