@@ -81,23 +81,14 @@ class OutputUrlSpec extends Specification {
     def "a TCP peer that stops reading costs the oldest packets, then is dropped after timeout and called again; the clock never waits"() {
         given: 'a peer that accepts and never reads, with small socket buffers on both sides'
         def logged = new LogCapture('org.groovecast.ffmpeg.UrlOutput', Level.INFO)
-        def server = new ServerSocket()
-        server.receiveBufferSize = 4096
-        server.bind(new InetSocketAddress('127.0.0.1', 0))
-        List<Socket> accepted = Collections.synchronizedList([])
-        Thread.startVirtualThread {
-            try {
-                while (true) accepted << server.accept()
-            } catch (IOException ignored) {
-            }
-        }
+        def peer = new SilentPeer(4096)
 
         when:
-        stream("output.url('tcp://127.0.0.1:${server.localPort}', mp3(bitrate: 320), s, queue: 1, timeout: 3, "
+        stream("output.url('tcp://127.0.0.1:${peer.port}', mp3(bitrate: 320), s, queue: 1, timeout: 3, "
                 + "options: [send_buffer_size: 4096])")
         boolean slow = Net.await(20) { logged.messages().any { it.contains('the peer is too slow; dropping the oldest packets') } }
         boolean dropped = Net.await(20) { logged.messages().any { it.contains('the peer took nothing for 3.0 s; retrying in') } }
-        boolean again = Net.await(20) { accepted.size() >= 2 }
+        boolean again = Net.await(20) { peer.accepted.size() >= 2 }
         boolean backTooSoon = logged.messages().any { it.contains('back after') } // it took nothing: no comeback
         println logged.messages().join('\n')
 
@@ -110,8 +101,7 @@ class OutputUrlSpec extends Specification {
 
         cleanup:
         logged.close()
-        server.close()
-        accepted.each { it.close() }
+        peer.close()
     }
 
     def "output.url streams to icecast2 through FFmpeg\'s icecast protocol, and comes back after the server restarts"() {
@@ -202,18 +192,9 @@ class OutputUrlSpec extends Specification {
 
     def "stopping output.url never waits for a peer that stopped reading: a reload's successor starts at once, the writer gives up on its own"() {
         given: 'a TCP peer that takes the connection and never reads, with buffers so small that the writer blocks in a second'
-        ServerSocket server = new ServerSocket()
-        server.setReceiveBufferSize(2048)
-        server.bind(new InetSocketAddress('127.0.0.1', 0))
-        List<Socket> held = Collections.synchronizedList([])
-        def acceptor = Thread.startDaemon {
-            try {
-                while (true) held << server.accept()
-            } catch (IOException ignored) {
-            }
-        }
+        def peer = new SilentPeer(2048)
         def logged = new LogCapture('org.groovecast.ffmpeg.UrlOutput', Level.INFO)
-        stream("output.url('tcp://127.0.0.1:${server.localPort}', mp3(bitrate: 320), s, format: 'mp3', timeout: 10, " +
+        stream("output.url('tcp://127.0.0.1:${peer.port}', mp3(bitrate: 320), s, format: 'mp3', timeout: 10, " +
                 "options: [send_buffer_size: '2048'])")
         def output = station.clocks()*.outputs().flatten().find { it.kind() == 'output.url' }
         assert Net.await(10) { output.isConnected() }
@@ -232,9 +213,7 @@ class OutputUrlSpec extends Specification {
 
         cleanup:
         logged.close()
-        server.close()
-        held.each { it.close() }
-        acceptor.join(1000)
+        peer.close()
     }
 
     def "an offline render whose peer comes up late loses nothing: the writer, in its backoff when the render ends, still writes the tail"() {
