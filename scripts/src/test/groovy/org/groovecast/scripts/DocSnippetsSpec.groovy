@@ -3,6 +3,7 @@ package org.groovecast.scripts
 import java.nio.file.Files
 import java.nio.file.Path
 import org.groovecast.host.Station
+import spock.lang.Shared
 import spock.lang.Specification
 import spock.lang.TempDir
 
@@ -16,6 +17,13 @@ import spock.lang.TempDir
 class DocSnippetsSpec extends Specification {
     @TempDir
     Path dir
+
+    /** Files of the station's machine that a snippet names through env(), made once for every snippet. */
+    @Shared
+    @TempDir
+    Path machine
+    @Shared
+    Map<String, String> env
 
     static final Path ROOT = Engine.SCRIPTS.toAbsolutePath().parent
     static final String GIVEN = '<!-- snippet given: '
@@ -50,6 +58,12 @@ class DocSnippetsSpec extends Specification {
         found
     }
 
+    def setupSpec() {
+        SelfSigned tls = new SelfSigned(machine, 'doc')
+        env = ENV + [CLIP: Media.colourClip('doc-clip.mkv', 1, '320x240').toString(),
+                TLS_CERT: tls.cert.toString(), TLS_KEY: tls.key.toString()]
+    }
+
     def "the docs have groovy snippets to check"() {
         expect:
         snippets().size() >= 11
@@ -59,10 +73,6 @@ class DocSnippetsSpec extends Specification {
         when: 'the block, after what it is given, loads as groovecast check loads a script'
         // The given lines come first on one line, so an error's line number is the block's own line plus one.
         String text = snippet.given + '\n' + snippet.code + '\n'
-        // Files of the station's machine that a snippet names through env(), made here.
-        SelfSigned tls = new SelfSigned(dir, 'doc')
-        Map<String, String> env = ENV + [CLIP: Media.colourClip('doc-clip.mkv', 1, '320x240').toString(),
-                TLS_CERT: tls.cert.toString(), TLS_KEY: tls.key.toString()]
         Path script = Files.writeString(dir.resolve(snippet.toString().replaceAll(/[^A-Za-z0-9.]/, '-') + '.groovy'), text)
         Station station = Station.load(script, Engine.plugins().functions(), [:], env)
 
