@@ -101,10 +101,10 @@ public final class FramePuller {
                 trackStarting = false;
                 empty = 0;
             } else if (++empty == MAX_EMPTY_GETS) {
-                trackStarting = true;
                 break;
             }
             if (after < frame.end()) trackStarting = true; // stopped short: the track ended here
         }
+        if (!frame.isFull()) trackStarting = true; // not ready: the frame, and so the track, ends short
     }
 }

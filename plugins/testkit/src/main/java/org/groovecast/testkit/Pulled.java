@@ -54,8 +54,8 @@ public final class Pulled {
 
     /**
      * Positions at which a track started: the first sample the source produced, and every first
-     * sample after a get that stopped short (a track end). A track that started in an earlier
-     * pull of the same puller is not listed again.
+     * sample after a track end (a get that stopped short, or a frame the source left unfilled). A
+     * track that started in an earlier pull of the same puller is not listed again.
      */
     public List<Integer> trackStarts() {
         return trackStarts;

@@ -69,14 +69,14 @@ public final class TestSource extends Source {
     }
 
     /**
-     * Switches a fallible source on or off. Off, it produces nothing, ending its track; on again, it
-     * starts a new track (a live input reconnecting).
+     * Switches a fallible source on or off. Off, it is not ready and a get produces nothing, ending
+     * its track; on again, it starts a new track, with its metadata (a live input reconnecting).
      */
     public void ready(boolean on) {
         if (!fallible) throw new IllegalStateException(id() + ": only a fallible() source can be switched off");
         if (on && !ready) {
-            endPending = true;
             left = trackLength;
+            startPending = true;
         }
         ready = on;
     }
