@@ -19,7 +19,8 @@ import org.groovecast.api.Source;
  * Pulled next = puller.pullSeconds(2);  // the two seconds after it
  * }</pre>
  *
- * <p>A source can only be prepared for one consumer here: build a fresh graph for each puller.
+ * <p>The puller is one consumer of its source: build a fresh graph for each puller, since a source
+ * prepared twice counts two consumers and serves them from a cached frame.
  */
 public final class FramePuller {
     /** As the host's outputs: a few empty gets in a row mean the source has nothing now. */
