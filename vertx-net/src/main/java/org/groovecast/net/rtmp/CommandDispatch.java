@@ -18,7 +18,8 @@ import org.slf4j.LoggerFactory;
  * Each command's answers are flushed together.
  */
 final class CommandDispatch {
-    private static final Logger log = LoggerFactory.getLogger(CommandDispatch.class);
+    // The connection's logger: what one connection did reads as one story, under the name operators filter on.
+    private static final Logger log = LoggerFactory.getLogger(RtmpConnection.class);
     /** The Window Acknowledgement Size and peer bandwidth asked of a client (nginx-rtmp's and FMS's 2.5 MB). */
     private static final int WINDOW = 2_500_000;
 

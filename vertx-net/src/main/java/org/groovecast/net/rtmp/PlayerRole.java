@@ -17,7 +17,8 @@ import org.slf4j.LoggerFactory;
  * All on this connection's loop. One played stream at a time: a second {@code play} ends the first.
  */
 final class PlayerRole {
-    private static final Logger log = LoggerFactory.getLogger(PlayerRole.class);
+    // The connection's logger: what one connection did reads as one story, under the name operators filter on.
+    private static final Logger log = LoggerFactory.getLogger(RtmpConnection.class);
 
     private final RtmpServer server;
     private final RtmpServer.Limits limits;

@@ -12,7 +12,8 @@ import org.slf4j.LoggerFactory;
  * stream id is dropped. One published stream at a time: a second {@code publish} ends the first.
  */
 final class PublisherRole {
-    private static final Logger log = LoggerFactory.getLogger(PublisherRole.class);
+    // The connection's logger: what one connection did reads as one story, under the name operators filter on.
+    private static final Logger log = LoggerFactory.getLogger(RtmpConnection.class);
 
     private final RtmpServer server;
     private final ChannelHandlerContext ctx;

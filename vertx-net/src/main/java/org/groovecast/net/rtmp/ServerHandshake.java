@@ -14,7 +14,8 @@ import org.slf4j.LoggerFactory;
  * connection that never speaks RTMP holds nothing for long.
  */
 final class ServerHandshake {
-    private static final Logger log = LoggerFactory.getLogger(ServerHandshake.class);
+    // The connection's logger: what one connection did reads as one story, under the name operators filter on.
+    private static final Logger log = LoggerFactory.getLogger(RtmpConnection.class);
 
     private enum Phase { C0C1, C2, DONE }
 
