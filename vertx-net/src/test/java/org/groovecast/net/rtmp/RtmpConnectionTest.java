@@ -191,14 +191,14 @@ class RtmpConnectionTest {
     @Test
     void aPingIsAnsweredWithItsTimestamp() {
         Client c = client();
-        c.send(ChunkStreamId.CONTROL, MessageType.USER_CONTROL, 0, Unpooled.wrappedBuffer(ByteBufUtil.decodeHexDump("000612345678")));
+        c.send(ChunkStreamId.CONTROL, MessageType.USER_CONTROL, 0, hex("000612345678")); // PingRequest
         List<Message> got = c.read();
         assertEquals(1, got.size(), got.toString());
         assertEquals(ChunkStreamId.CONTROL, got.get(0).csid);
         assertEquals(MessageType.USER_CONTROL, got.get(0).type);
         assertEquals("000712345678", got.get(0).hex());
         // Other events need no answer.
-        c.send(ChunkStreamId.CONTROL, MessageType.USER_CONTROL, 0, Unpooled.wrappedBuffer(ByteBufUtil.decodeHexDump("000300000001")));
+        c.send(ChunkStreamId.CONTROL, MessageType.USER_CONTROL, 0, hex("00030000000100000bb8")); // SetBufferLength, stream 1, 3 s
         assertEquals(List.of(), c.read());
     }
 
@@ -221,6 +221,10 @@ class RtmpConnectionTest {
         assertEquals(1, got.size(), got.toString());
         assertTrue(c.sent - acknowledged >= 5000);
         assertEquals(c.sent, Integer.parseUnsignedInt(got.get(0).hex(), 16));
+    }
+
+    private static ByteBuf hex(String bytes) {
+        return Unpooled.wrappedBuffer(ByteBufUtil.decodeHexDump(bytes));
     }
 
     @SuppressWarnings("unchecked")
