@@ -74,15 +74,17 @@ public final class ChunkDecoder {
         void message(int chunkStreamId, int typeId, int streamId, long timestamp, ByteBuf payload);
     }
 
-    static final int SET_CHUNK_SIZE = 1;
-    static final int ABORT = 2;
     private static final int INITIAL_CHUNK_SIZE = 128;
     private static final long MASK32 = 0xFFFFFFFFL;
     private static final int EXTENDED = 0xFFFFFF;
     /** Message header length by header type (fmt). */
     private static final int[] MESSAGE_HEADER = {11, 7, 3, 0};
     /** Bit n set when message type n is one RTMP defines. */
-    private static final long KNOWN_TYPES = bits(1, 2, 3, 4, 5, 6, 8, 9, 15, 16, 17, 18, 19, 20, 22);
+    private static final long KNOWN_TYPES = bits(MessageType.SET_CHUNK_SIZE, MessageType.ABORT,
+            MessageType.ACKNOWLEDGEMENT, MessageType.USER_CONTROL, MessageType.WINDOW_ACKNOWLEDGEMENT_SIZE,
+            MessageType.SET_PEER_BANDWIDTH, MessageType.AUDIO, MessageType.VIDEO, MessageType.DATA_AMF3,
+            MessageType.SHARED_OBJECT_AMF3, MessageType.COMMAND_AMF3, MessageType.DATA_AMF0,
+            MessageType.SHARED_OBJECT_AMF0, MessageType.COMMAND_AMF0, MessageType.AGGREGATE);
 
     /** What a chunk stream remembers between chunks: the last header's fields and the partial message. */
     private static final class ChunkStream {
@@ -399,7 +401,7 @@ public final class ChunkDecoder {
         if (length > maxMessageSize) {
             throw new RtmpProtocolException("message of " + length + " bytes exceeds the limit of " + maxMessageSize);
         }
-        if ((typeId == SET_CHUNK_SIZE || typeId == ABORT) && length != 4) {
+        if ((typeId == MessageType.SET_CHUNK_SIZE || typeId == MessageType.ABORT) && length != 4) {
             throw new RtmpProtocolException("protocol control message of type " + typeId + " has "
                     + length + " bytes instead of 4");
         }
@@ -424,14 +426,14 @@ public final class ChunkDecoder {
         s.open = false;
         s.proven = s.length;
         unhold(payload.capacity());
-        if (s.typeId == SET_CHUNK_SIZE) {
+        if (s.typeId == MessageType.SET_CHUNK_SIZE) {
             int size = payload.getInt(0);
             if (size <= 0) { // zero, or the reserved top bit set
                 payload.release();
                 throw new RtmpProtocolException("chunk size " + Integer.toUnsignedString(size) + " is invalid");
             }
             chunkSize = size;
-        } else if (s.typeId == ABORT) {
+        } else if (s.typeId == MessageType.ABORT) {
             abort(payload.getUnsignedInt(0));
         }
         sink.message(s.csid, s.typeId, s.streamId, s.timestamp, payload);

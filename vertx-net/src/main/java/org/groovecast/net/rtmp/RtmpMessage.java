@@ -8,9 +8,10 @@ import io.netty.buffer.ByteBuf;
  * offer, release once written or dropped), so nothing is copied per player.
  */
 public final class RtmpMessage {
-    public static final int AUDIO = 8;
-    public static final int VIDEO = 9;
-    public static final int DATA = 18;
+    // The numbers live in MessageType with the control and command types; these name them for users of a message.
+    public static final int AUDIO = MessageType.AUDIO;
+    public static final int VIDEO = MessageType.VIDEO;
+    public static final int DATA = MessageType.DATA_AMF0;
 
     final int type;
     final long timestamp;

@@ -26,11 +26,8 @@ import org.slf4j.LoggerFactory;
  */
 final class RtmpPlayer implements RtmpSubscriber {
     private static final Logger log = LoggerFactory.getLogger(RtmpPlayer.class);
-    static final int AUDIO_CSID = 4;
-    static final int VIDEO_CSID = 6;
-    static final int DATA_CSID = 5;
 
-    private final RtmpConnection connection;
+    private final PlayerRole role;
     private final ChannelHandlerContext ctx;
     private final int streamId;
     private final long slowNanos;
@@ -38,8 +35,8 @@ final class RtmpPlayer implements RtmpSubscriber {
     private final AtomicBoolean scheduled = new AtomicBoolean();
     private final Runnable drain = this::drain;
     /** Queued in order with the messages: a publisher's session begins, or ends. */
-    private static final RtmpMessage BEGIN = new RtmpMessage(0, 0, io.netty.buffer.Unpooled.EMPTY_BUFFER);
-    private static final RtmpMessage END = new RtmpMessage(0, 0, io.netty.buffer.Unpooled.EMPTY_BUFFER);
+    private static final RtmpMessage BEGIN = new RtmpMessage(MessageType.NONE, 0, io.netty.buffer.Unpooled.EMPTY_BUFFER);
+    private static final RtmpMessage END = new RtmpMessage(MessageType.NONE, 0, io.netty.buffer.Unpooled.EMPTY_BUFFER);
     /** This connection's loop only: no publisher since the last one left, a StreamBegin is owed. */
     private boolean waiting;
     private volatile boolean ended;
@@ -50,8 +47,8 @@ final class RtmpPlayer implements RtmpSubscriber {
     private long slowSince;
     private long dropped;
 
-    RtmpPlayer(RtmpConnection connection, ChannelHandlerContext ctx, int streamId, RtmpServer.Limits limits) {
-        this.connection = connection;
+    RtmpPlayer(PlayerRole role, ChannelHandlerContext ctx, int streamId, RtmpServer.Limits limits) {
+        this.role = role;
         this.ctx = ctx;
         this.streamId = streamId;
         this.slowNanos = limits.slowTimeoutMillis() * 1_000_000L;
@@ -109,14 +106,14 @@ final class RtmpPlayer implements RtmpSubscriber {
                 if (!open) continue;
                 if (wrote) ctx.flush();
                 wrote = false;
-                if (m == END) connection.streamEnded(this);
-                else if (waiting) connection.streamBegan(this);
+                if (m == END) role.streamEnded(this);
+                else if (waiting) role.streamBegan(this);
                 waiting = m == END;
                 continue;
             }
             try {
                 if (open && keep(m)) {
-                    connection.writeMedia(m, streamId);
+                    role.writeMedia(m, streamId);
                     wrote = true;
                 } else {
                     dropped++;
@@ -129,7 +126,7 @@ final class RtmpPlayer implements RtmpSubscriber {
         if (wrote) ctx.flush();
         if (ended) {
             ended = false;
-            connection.streamEnded(this);
+            role.streamEnded(this);
             waiting = true;
             discard(); // anything queued after the end was checked must not follow StreamEOF
             return;
@@ -160,10 +157,10 @@ final class RtmpPlayer implements RtmpSubscriber {
         long now = System.nanoTime();
         if (slowSince == 0) {
             slowSince = now;
-            if (log.isInfoEnabled()) log.info("rtmp {}: player is slow; dropping frames until it catches up", connection.peer());
+            if (log.isInfoEnabled()) log.info("rtmp {}: player is slow; dropping frames until it catches up", role.peer());
         } else if (now - slowSince > slowNanos) {
             if (log.isWarnEnabled()) {
-                log.warn("rtmp {}: player too slow for {} s ({} messages dropped); disconnecting it", connection.peer(),
+                log.warn("rtmp {}: player too slow for {} s ({} messages dropped); disconnecting it", role.peer(),
                         slowNanos / 1_000_000_000L, dropped);
             }
             ctx.close();

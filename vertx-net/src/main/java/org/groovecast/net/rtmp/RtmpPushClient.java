@@ -35,8 +35,8 @@ import org.slf4j.LoggerFactory;
 public final class RtmpPushClient implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(RtmpPushClient.class);
     private static final int QUEUE = 1024;
-    private static final int CONTROL_CSID = 2;
-    private static final int COMMAND_CSID = 3;
+    /** The chunk size this client sends in, nginx-rtmp's: a 4 KiB audio or video frame in one chunk. */
+    private static final int CHUNK_SIZE = 4096;
 
     private final String url;
     private final String host;
@@ -56,7 +56,7 @@ public final class RtmpPushClient implements AutoCloseable {
     private volatile ChannelHandlerContext live;
     private volatile boolean closed;
     // Event loop of the live connection only:
-    private ChunkEncoder encoder;
+    private MessageWriter out;
     private int streamId;
     private boolean needKeyframe;
     private StallWatch watch;
@@ -169,10 +169,11 @@ public final class RtmpPushClient implements AutoCloseable {
             ByteBuf b = ctx.alloc().buffer(16 + m.payload.readableBytes());
             Amf0.write(b, "@setDataFrame");
             b.writeBytes(m.payload, m.payload.readerIndex(), m.payload.readableBytes());
-            encoder.write(ctx, 5, RtmpMessage.DATA, streamId, m.timestamp, b);
+            out.write(ChunkStreamId.DATA, MessageType.DATA_AMF0, streamId, m.timestamp, b);
             b.release();
         } else {
-            encoder.write(ctx, m.type == RtmpMessage.AUDIO ? 4 : 6, m.type, streamId, m.timestamp, m.payload);
+            out.write(m.type == RtmpMessage.AUDIO ? ChunkStreamId.AUDIO : ChunkStreamId.VIDEO, m.type, streamId,
+                    m.timestamp, m.payload);
         }
         if (watch != null) {
             watch.wrote(m.payload.readableBytes());
@@ -265,16 +266,12 @@ public final class RtmpPushClient implements AutoCloseable {
         @Override
         public void message(int csid, int type, int sid, long timestamp, ByteBuf payload) {
             try {
-                if (type == 4 && payload.readableBytes() >= 6 && payload.getUnsignedShort(payload.readerIndex()) == 6) {
-                    ByteBuf pong = ctx.alloc().buffer(6);
-                    pong.writeShort(7).writeInt(payload.getInt(payload.readerIndex() + 2));
-                    encoder.write(ctx, CONTROL_CSID, 4, 0, 0, pong);
-                    pong.release();
-                    ctx.flush();
-                } else if (type == 3) {
+                if (type == MessageType.USER_CONTROL) {
+                    out.answerPing(payload);
+                } else if (type == MessageType.ACKNOWLEDGEMENT) {
                     stallWatch.acknowledged(); // of what the server read: it keeps reading
-                } else if (type == 20 || type == 17) {
-                    if (type == 17) payload.skipBytes(1);
+                } else if (type == MessageType.COMMAND_AMF0 || type == MessageType.COMMAND_AMF3) {
+                    if (type == MessageType.COMMAND_AMF3) payload.skipBytes(1); // AMF0 after the leading byte
                     List<Object> v = Amf0.readAll(payload);
                     if (v.isEmpty()) return;
                     Object name = v.get(0);
@@ -300,15 +297,10 @@ public final class RtmpPushClient implements AutoCloseable {
             });
             handshaken.future().timeout(timeoutMillis, TimeUnit.MILLISECONDS).await();
             onLoop(() -> {
-                encoder = new ChunkEncoder(128);
-                ByteBuf size = ctx.alloc().buffer(4).writeInt(RtmpConnection.OUT_CHUNK_SIZE);
-                encoder.write(ctx, CONTROL_CSID, 1, 0, 0, size);
-                size.release();
-                encoder.setChunkSize(RtmpConnection.OUT_CHUNK_SIZE);
+                out = new MessageWriter(ctx);
+                out.setChunkSize(CHUNK_SIZE);
                 // Window Acknowledgement Size: the server's acknowledgements then tell that it reads
-                ByteBuf window = ctx.alloc().buffer(4).writeInt(StallWatch.WINDOW);
-                encoder.write(ctx, CONTROL_CSID, 5, 0, 0, window);
-                window.release();
+                out.windowAcknowledgementSize(StallWatch.WINDOW);
             });
             Map<String, Object> info = new LinkedHashMap<>();
             info.put("app", app);
@@ -350,12 +342,7 @@ public final class RtmpPushClient implements AutoCloseable {
             Promise<List<Object>> p = Promise.promise();
             if (txn != 2 && txn != 3) answers.put(txn, p);
             onLoop(() -> {
-                ByteBuf b = ctx.alloc().buffer(256);
-                Amf0.write(b, name);
-                Amf0.write(b, txn);
-                for (Object a : args) Amf0.write(b, a);
-                encoder.write(ctx, COMMAND_CSID, 20, sid, 0, b);
-                b.release();
+                out.command(sid, name, txn, args);
                 ctx.flush();
             });
             return p;

@@ -111,7 +111,8 @@ class ChunkCodecTest {
     // ---------------------------------------------------------------- property test
 
     private static final int[] CSIDS = {2, 3, 4, 5, 6, 8, 63, 64, 65, 200, 319, 320, 321, 400};
-    private static final int[] MEDIA_TYPES = {8, 9, 18, 20};
+    private static final int[] MEDIA_TYPES = {
+            MessageType.AUDIO, MessageType.VIDEO, MessageType.DATA_AMF0, MessageType.COMMAND_AMF0};
     private static final int[] CHUNK_SIZES = {1, 3, 64, 128, 1000, 4096, 60000, 0xFFFFFF, 0x7FFFFFFF};
 
     @Test
@@ -166,7 +167,7 @@ class ChunkCodecTest {
             }
             int csid = pool[r.nextInt(pool.length)];
             Msg prev = lastOn.get(csid);
-            int type = prev != null && r.nextInt(3) > 0 && prev.type != 1 ? prev.type : MEDIA_TYPES[r.nextInt(4)];
+            int type = prev != null && r.nextInt(3) > 0 && prev.type != MessageType.SET_CHUNK_SIZE ? prev.type : MEDIA_TYPES[r.nextInt(4)];
             int streamId = prev == null || r.nextInt(10) == 0 ? r.nextInt(2) : prev.streamId;
             int length = prev != null && r.nextBoolean() ? prev.payload.length : switch (r.nextInt(3)) {
                 case 0 -> r.nextInt(11);
@@ -210,7 +211,7 @@ class ChunkCodecTest {
         ByteBuf out = Unpooled.buffer();
         for (Msg m : messages) {
             encoder.encode(out, m.csid, m.type, m.streamId, m.timestamp, Unpooled.wrappedBuffer(m.payload));
-            if (m.type == 1) {
+            if (m.type == MessageType.SET_CHUNK_SIZE) {
                 encoder.setChunkSize(Unpooled.wrappedBuffer(m.payload).getInt(0));
             }
         }
@@ -261,7 +262,7 @@ class ChunkCodecTest {
                 encoder.write(capture.ctx, m.csid, m.type, m.streamId, m.timestamp, p);
                 assertEquals(3, p.readerIndex());
                 assertEquals(3 + m.payload.length, p.writerIndex());
-                if (m.type == 1) {
+                if (m.type == MessageType.SET_CHUNK_SIZE) {
                     encoder.setChunkSize(p.getInt(3));
                 }
                 payloads.add(p);

@@ -199,7 +199,7 @@ class ChunkStreamFuzzTest {
                 decoder.decode(bytes, (csid, type, streamId, timestamp, payload) -> {
                     try {
                         // commands are the server's own; data messages may be a publisher's, relayed as they came
-                        if (type == 20) Amf0.readAll(payload);
+                        if (type == MessageType.COMMAND_AMF0) Amf0.readAll(payload);
                     } finally {
                         payload.release();
                     }
