@@ -1,24 +1,18 @@
 package org.groovecast.net.harbor;
 
 import io.netty.buffer.ByteBuf;
-import io.netty.buffer.ByteBufUtil;
-import io.netty.buffer.Unpooled;
+import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
-import io.netty.channel.DefaultFileRegion;
 import io.netty.channel.socket.DuplexChannel;
 import io.netty.util.concurrent.ScheduledFuture;
-import java.io.IOException;
-import java.io.InputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 import java.util.function.BiPredicate;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
@@ -41,8 +35,6 @@ import org.slf4j.LoggerFactory;
  */
 final class HarborConnection extends ChannelInboundHandlerAdapter {
     private static final Logger log = LoggerFactory.getLogger(HarborConnection.class);
-    static final int MAX_HEAD = 16 * 1024;
-    static final ByteBuf END = Unpooled.unreleasableBuffer(Unpooled.wrappedBuffer(new byte[] {13, 10, 13, 10}));
     /** What the harbor takes, as Icecast says it (libshout reads PUT and SOURCE from it). */
     private static final String ALLOW = "GET, HEAD, POST, PUT, OPTIONS, SOURCE";
     /**
@@ -54,16 +46,14 @@ final class HarborConnection extends ChannelInboundHandlerAdapter {
     private static final long REFUSED_LINGER_MS = 250;
     /** How long a listener mount's {@code auth:} function may take. */
     private static final long LISTENER_AUTH_NANOS = TimeUnit.SECONDS.toNanos(10);
-    private static final int STREAM_CHUNK = 64 * 1024;
 
     /**
+     * REQUESTS: reading requests, heads and bodies ({@link RequestReader}).
      * OFF_LOOP: waiting for the script's code (a login check, a handler) to answer on another thread.
+     * BUSY: streaming a reply ({@link StreamedBody}).
      * WEBCAST: a browser DJ's WebSocket, read by the {@link WebcastConnection} in front of this handler.
      */
-    private enum State { HEAD, BODY, OFF_LOOP, BUSY, LISTENER, INGEST, WEBCAST, CLOSED }
-
-    /** What the connection waits for now, and so what its deadline means. */
-    private enum Wait { NONE, HEAD, IDLE, BODY }
+    private enum State { REQUESTS, OFF_LOOP, BUSY, LISTENER, INGEST, WEBCAST, CLOSED }
 
     private final HarborServer server;
     private final Runnable checkDeadline = this::checkDeadline;
@@ -73,19 +63,17 @@ final class HarborConnection extends ChannelInboundHandlerAdapter {
     private boolean counted;
     /** Refused over a cap, its 503 sent and our side shut: what it sends now is read only to be dropped. */
     private boolean refusedAnswered;
-    private ByteBuf acc = Unpooled.EMPTY_BUFFER;
-    private State state = State.HEAD;
+    private final RequestReader reader = new RequestReader(RequestReader.SYSTEM_CLOCK);
+    private ReplyWriter replies;
+    private State state = State.REQUESTS;
+    /** The request being answered. */
     private RequestHead head;
-    private int bodyLength;
     private HarborIngest.Session ingest;
-    private Wait wait = Wait.NONE;
-    private long deadline;
+    /** One timer for the reader's deadline, moved only when it would fire too late (see {@link #armTimer}). */
     private ScheduledFuture<?> timer;
     private long timerAt;
     /** Reads paused while the script's code runs off the loop, since bytes came meanwhile. */
     private boolean readsPaused;
-    /** The thread writing a streamed reply, woken when the socket drains. */
-    private volatile Thread streamer;
 
     HarborConnection(HarborServer server) {
         this.server = server;
@@ -93,16 +81,20 @@ final class HarborConnection extends ChannelInboundHandlerAdapter {
 
     /** The client's address, named on first use: most requests are never logged. */
     private String peer() {
-        if (peer == null) {
-            java.net.SocketAddress a = ctx.channel().remoteAddress();
-            peer = a instanceof InetSocketAddress i ? i.getAddress().getHostAddress() + ":" + i.getPort() : String.valueOf(a);
-        }
+        if (peer == null) peer = peerName(ctx.channel());
         return peer;
+    }
+
+    /** A client as the log names it: address and port. */
+    static String peerName(Channel ch) {
+        java.net.SocketAddress a = ch.remoteAddress();
+        return a instanceof InetSocketAddress i ? i.getAddress().getHostAddress() + ":" + i.getPort() : String.valueOf(a);
     }
 
     @Override
     public void handlerAdded(ChannelHandlerContext ctx) {
         this.ctx = ctx;
+        this.replies = new ReplyWriter(ctx);
     }
 
     @Override
@@ -116,7 +108,8 @@ final class HarborConnection extends ChannelInboundHandlerAdapter {
             return;
         }
         counted = true;
-        await(Wait.HEAD, limits.headTimeoutNanos());
+        reader.await(RequestReader.Wait.HEAD, limits.headTimeoutNanos());
+        armTimer();
         ctx.fireChannelActive();
     }
 
@@ -127,8 +120,7 @@ final class HarborConnection extends ChannelInboundHandlerAdapter {
 
     @Override
     public void channelWritabilityChanged(ChannelHandlerContext ctx) {
-        Thread t = streamer;
-        if (t != null) LockSupport.unpark(t);
+        replies.wake();
         ctx.fireChannelWritabilityChanged();
     }
 
@@ -156,14 +148,7 @@ final class HarborConnection extends ChannelInboundHandlerAdapter {
             }
             // A listener may send anything, a closing or streaming connection is past reading.
             if (state == State.LISTENER || state == State.CLOSED || state == State.BUSY || state == State.WEBCAST) return;
-            if (acc == Unpooled.EMPTY_BUFFER) {
-                acc = ctx.alloc().buffer(Math.max(512, in.readableBytes()));
-            } else if (!acc.isReadable()) {
-                acc.clear(); // every request so far consumed: start the buffer over rather than grow it
-            } else {
-                acc.discardSomeReadBytes();
-            }
-            acc.writeBytes(in);
+            reader.add(ctx.alloc(), in, server.limits());
         } finally {
             in.release();
         }
@@ -176,7 +161,6 @@ final class HarborConnection extends ChannelInboundHandlerAdapter {
             }
             return;
         }
-        if (wait == Wait.BODY) deadline = System.nanoTime() + server.limits().idleTimeoutNanos();
         processSafely();
     }
 
@@ -192,38 +176,21 @@ final class HarborConnection extends ChannelInboundHandlerAdapter {
 
     /** Handles as many complete requests as the accumulated bytes hold. */
     private void process() {
-        while (state == State.HEAD || state == State.BODY) {
-            if (state == State.HEAD) {
-                if (!acc.isReadable()) {
-                    if (wait != Wait.IDLE) await(Wait.IDLE, server.limits().idleTimeoutNanos());
+        while (state == State.REQUESTS) {
+            switch (reader.next(server.limits())) {
+                case MORE -> {
+                    armTimer();
                     return;
                 }
-                int end = ByteBufUtil.indexOf(END, acc);
-                if (end < 0) {
-                    if (acc.readableBytes() > MAX_HEAD) fail(431, "request head over 16 KiB");
-                    else if (wait != Wait.HEAD) await(Wait.HEAD, server.limits().headTimeoutNanos()); // a head has begun
+                case HEAD -> {
+                    head = reader.head();
+                    dispatch();
+                }
+                case BODY -> respondToRoute(reader.takeBody());
+                default -> {
+                    fail(reader.status(), reader.message());
                     return;
                 }
-                if (end - acc.readerIndex() > MAX_HEAD) {
-                    fail(431, "request head over 16 KiB");
-                    return;
-                }
-                try {
-                    head = RequestHead.parse(acc, acc.readerIndex(), end);
-                } catch (RequestHead.Malformed e) {
-                    fail(400, e.getMessage());
-                    return;
-                }
-                acc.readerIndex(end + 4);
-                dispatch();
-            } else {
-                if (acc.readableBytes() < bodyLength) {
-                    if (wait != Wait.BODY) await(Wait.BODY, server.limits().idleTimeoutNanos());
-                    return;
-                }
-                byte[] body = new byte[bodyLength];
-                acc.readBytes(body);
-                respondToRoute(body);
             }
         }
     }
@@ -261,23 +228,8 @@ final class HarborConnection extends ChannelInboundHandlerAdapter {
             listen(mount);
             return;
         }
-        long length;
-        try {
-            length = head.contentLength();
-        } catch (RequestHead.Malformed e) {
-            fail(400, e.getMessage());
-            return;
-        }
-        if (length < 0) {
-            fail(411, "chunked request bodies are not accepted; send a Content-Length");
-            return;
-        }
-        if (length > server.maxBody()) {
-            fail(413, "request body over " + server.maxBody() + " bytes");
-            return;
-        }
-        bodyLength = (int) length;
-        state = State.BODY;
+        // An ordinary request: its body is read next, then it goes to a route.
+        if (!reader.expectBody(server.maxBody())) fail(reader.status(), reader.message());
     }
 
     /**
@@ -317,8 +269,7 @@ final class HarborConnection extends ChannelInboundHandlerAdapter {
                     switch (SourceLogin.verdict(r, yes, server, address, in, log, peer(), "bad user or password")) {
                         case YES -> {
                             state = State.INGEST;
-                            ByteBuf rest = acc; // not needed from now: the stream goes straight to the input
-                            acc = Unpooled.EMPTY_BUFFER;
+                            ByteBuf rest = reader.handOver(); // not needed from now: the stream goes straight to the input
                             ingest = SourceLogin.handOver(in, h, ctx, peer(), login, rest);
                             if (ingest == null) state = State.CLOSED; // refused; the answer is on its way and the connection closing
                         }
@@ -333,8 +284,8 @@ final class HarborConnection extends ChannelInboundHandlerAdapter {
     private void webcast(HarborIngest in) {
         if (tooManyFailures(false)) return;
         state = State.WEBCAST;
-        wait = Wait.NONE;
-        ByteBuf rest = acc.isReadable() ? acc.readRetainedSlice(acc.readableBytes()) : null;
+        reader.stopWaiting();
+        ByteBuf rest = reader.retainedRest();
         WebcastConnection.upgrade(server, in, head, ctx, peer(), address, rest);
     }
 
@@ -367,7 +318,7 @@ final class HarborConnection extends ChannelInboundHandlerAdapter {
     /** A title update's off-loop login check; then the connection takes requests again. */
     private <T> void adminOffLoop(long timeoutNanos, Supplier<T> work, Consumer<OffLoopCall.Result<T>> then) {
         offLoop(timeoutNanos, work, r -> {
-            state = State.HEAD;
+            state = State.REQUESTS;
             then.accept(r);
         }, null);
     }
@@ -425,13 +376,13 @@ final class HarborConnection extends ChannelInboundHandlerAdapter {
         if (head.method().equals("HEAD")) {
             // A player's probe: the listener's headers and nothing more; no listener, no onConnect.
             state = State.CLOSED;
-            acc.clear();
+            reader.clear();
             ctx.writeAndFlush(mount.responseHead(ctx.alloc(), head)).addListener(ChannelFutureListener.CLOSE);
             return;
         }
         state = State.LISTENER;
-        wait = Wait.NONE;
-        acc.clear();
+        reader.stopWaiting();
+        reader.clear();
         mount.attach(ctx, head, peer());
         ctx.flush();
     }
@@ -462,13 +413,13 @@ final class HarborConnection extends ChannelInboundHandlerAdapter {
     private <T> void offLoop(long timeoutNanos, Supplier<T> work, Consumer<OffLoopCall.Result<T>> then,
                              Consumer<? super T> discard) {
         state = State.OFF_LOOP;
-        wait = Wait.NONE;
+        reader.stopWaiting();
         OffLoopCall.forConnection(ctx, server.callbacks(), timeoutNanos, work, () -> {
             readsPaused = false; // resumed by forConnection
             return state == State.CLOSED;
         }, r -> {
             then.accept(r);
-            if (state == State.HEAD) processSafely(); // requests that came meanwhile
+            if (state == State.REQUESTS) processSafely(); // requests that came meanwhile
         }, discard);
     }
 
@@ -494,7 +445,6 @@ final class HarborConnection extends ChannelInboundHandlerAdapter {
     // ---------------------------------------------------------------- ordinary requests
 
     private void respondToRoute(byte[] body) {
-        state = State.HEAD;
         HarborServer.Match m = server.route(head.method().equals("HEAD") ? "GET" : head.method(), head.path());
         if (m == null && head.method().equals("POST") && head.path().equals("/admin/metadata")) {
             Map<String, String> params = new LinkedHashMap<>(head.query());
@@ -525,7 +475,7 @@ final class HarborConnection extends ChannelInboundHandlerAdapter {
                 return;
             }
             if (file != null) {
-                sendFile(file);
+                after(replies.staticFile(head, file));
                 return;
             }
             HttpReply playlist = head.method().equals("GET") || head.method().equals("HEAD")
@@ -543,13 +493,13 @@ final class HarborConnection extends ChannelInboundHandlerAdapter {
         if (route.blocking()) {
             long timeout = server.limits().handlerTimeoutNanos();
             offLoop(timeout, () -> route.handler().apply(req), r -> {
-                state = State.HEAD;
+                state = State.REQUESTS;
                 switch (r.outcome()) {
                     case ANSWERED -> answer(route, req, r.value());
                     case TIMED_OUT -> {
                         log.warn("harbor: handler of {} {} on port {} did not answer {} within {} s "
                                         + "(settings.harbor.handlerTimeout); answered 503", route.method(), route.pattern(),
-                                server.port(), peer(), secondsText(timeout));
+                                server.port(), peer(), RequestReader.secondsText(timeout));
                         reply(HttpReply.text(503, "the handler did not answer in time"));
                     }
                     case FAILED -> {
@@ -557,7 +507,7 @@ final class HarborConnection extends ChannelInboundHandlerAdapter {
                         reply(HttpReply.text(500, "internal error"));
                     }
                 }
-            }, HarborConnection::discard);
+            }, ReplyWriter::discard);
             return;
         }
         HttpReply r;
@@ -577,176 +527,55 @@ final class HarborConnection extends ChannelInboundHandlerAdapter {
         reply(r);
     }
 
-    /** A reply that will not be sent (its connection closed, or it came too late): a stream in it is closed. */
-    private static void discard(HttpReply r) {
-        if (r != null && r.data() instanceof InputStream in) {
-            try {
-                in.close();
-            } catch (IOException e) {
-                log.debug("harbor: closing an unsent reply's stream: {}", e.toString());
-            }
-        }
-    }
-
     private void reply(HttpReply r) {
-        boolean keepAlive = head.keepAlive();
-        boolean bodyless = head.method().equals("HEAD");
-        Object data = r.data();
-        if (data instanceof Path || data instanceof InputStream) {
-            Map<String, String> headers = new LinkedHashMap<>();
-            if (r.contentType() != null) headers.put("Content-Type", r.contentType());
-            headers.putAll(r.headers());
-            if (data instanceof Path p) {
-                sendFile(p, r.status(), headers);
-            } else if (bodyless) {
-                // HEAD of a streamed body (an event stream, say): its head alone, never the endless rest.
-                discard(r);
-                state = State.CLOSED;
-                ctx.writeAndFlush(Responses.head(ctx.alloc(), head.version(), r.status(), headers, -1, false))
-                        .addListener(ChannelFutureListener.CLOSE);
-            } else {
-                stream((InputStream) data, r.status(), headers);
+        after(replies.reply(head, r));
+    }
+
+    /** The connection as a reply left it. */
+    private void after(ReplyWriter.After a) {
+        switch (a) {
+            case OPEN -> { }
+            case CLOSING -> state = State.CLOSED;
+            case STREAMING -> {
+                // The connection takes no new request meanwhile; if it closed already, it stays closed.
+                if (state != State.CLOSED) state = State.BUSY;
+                reader.stopWaiting();
             }
-            return;
         }
-        // Text goes straight into the response buffer as UTF-8: no intermediate byte array per request.
-        CharSequence text = data == null ? "" : data instanceof byte[] ? null : data instanceof CharSequence c ? c : data.toString();
-        int length = text != null ? ByteBufUtil.utf8Bytes(text) : ((byte[]) data).length;
-        // A 204 has no body, so no length either (RFC 9110 8.6).
-        ByteBuf out = Responses.head(ctx.alloc(), head.version(), r.status(), r.contentType(), r.headers(),
-                r.status() == 204 ? -1 : length, keepAlive, bodyless ? 0 : length);
-        if (!bodyless && r.status() != 204) {
-            if (text != null) ByteBufUtil.writeUtf8(out, text);
-            else out.writeBytes((byte[]) data);
-        }
-        if (keepAlive) {
-            ctx.writeAndFlush(out, ctx.voidPromise());
-        } else {
-            state = State.CLOSED;
-            ctx.writeAndFlush(out).addListener(ChannelFutureListener.CLOSE);
-        }
-    }
-
-    private void sendFile(Path file) {
-        Map<String, String> headers = new LinkedHashMap<>();
-        headers.put("Content-Type", MimeTypes.of(file));
-        sendFile(file, 200, headers);
-    }
-
-    /** The file goes from the page cache to the socket (sendfile), never whole into memory. */
-    private void sendFile(Path file, int status, Map<String, String> headers) {
-        long size;
-        try {
-            size = Files.size(file);
-        } catch (IOException e) {
-            reply(HttpReply.text(404, "not found: " + head.path()));
-            return;
-        }
-        boolean keepAlive = head.keepAlive();
-        ctx.write(Responses.head(ctx.alloc(), head.version(), status, headers, size, keepAlive), ctx.voidPromise());
-        if (head.method().equals("HEAD") || size == 0) {
-            finish(keepAlive, ctx.writeAndFlush(Unpooled.EMPTY_BUFFER));
-            return;
-        }
-        finish(keepAlive, ctx.writeAndFlush(new DefaultFileRegion(file.toFile(), 0, size)));
-    }
-
-    private void finish(boolean keepAlive, io.netty.channel.ChannelFuture written) {
-        if (!keepAlive) {
-            state = State.CLOSED;
-            written.addListener(ChannelFutureListener.CLOSE);
-        }
-    }
-
-    /**
-     * Streams a body of unknown length on a virtual thread, in direct style: read a chunk, write
-     * it, and while the socket's queue is over its high-water mark park until the loop says it
-     * drained (channelWritabilityChanged). The connection takes no new request meanwhile.
-     */
-    private void stream(InputStream in, int status, Map<String, String> headers) {
-        state = State.BUSY;
-        wait = Wait.NONE;
-        var ch = ctx.channel();
-        ch.writeAndFlush(Responses.head(ctx.alloc(), head.version(), status, headers, -1, false), ch.voidPromise());
-        Thread.ofVirtual().name("harbor reply " + peer()).start(() -> {
-            streamer = Thread.currentThread();
-            try (in) {
-                while (ch.isActive()) {
-                    ByteBuf out = ctx.alloc().buffer(STREAM_CHUNK);
-                    int n;
-                    try {
-                        n = out.writeBytes(in, STREAM_CHUNK);
-                    } catch (IOException | RuntimeException e) {
-                        out.release();
-                        throw e;
-                    }
-                    if (n < 0) {
-                        out.release();
-                        break;
-                    }
-                    ch.writeAndFlush(out, ch.voidPromise());
-                    // Pending bytes of writes from this thread count at once, so this sees what was just queued.
-                    while (!ch.isWritable() && ch.isActive()) LockSupport.parkNanos(this, TimeUnit.SECONDS.toNanos(1));
-                }
-            } catch (Exception e) {
-                log.debug("harbor: streaming a response to {} ended: {}", peer(), e.toString());
-            } finally {
-                streamer = null;
-                // Closed once everything written before has gone out.
-                ch.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(ChannelFutureListener.CLOSE);
-            }
-        });
     }
 
     // ---------------------------------------------------------------- deadlines, refusals, closing
 
-    /** From now the connection has {@code nanos} for what it waits for, else it is closed (see {@link #checkDeadline}). */
-    private void await(Wait what, long nanos) {
-        wait = what;
-        long at = System.nanoTime() + nanos;
-        deadline = at;
+    /** Makes the timer fire by the reader's deadline, then {@link #checkDeadline} says what it came to. */
+    private void armTimer() {
+        long at = reader.deadline();
         // One timer per connection, moved only when it would fire too late: a keep-alive request costs no timer.
         if (timer == null || timerAt - at > 0) {
             if (timer != null) timer.cancel(false);
-            timer = ctx.executor().schedule(checkDeadline, nanos, TimeUnit.NANOSECONDS);
+            timer = ctx.executor().schedule(checkDeadline, at - System.nanoTime(), TimeUnit.NANOSECONDS);
             timerAt = at;
         }
     }
 
     private void checkDeadline() {
         timer = null;
-        if (wait == Wait.NONE || state == State.CLOSED) return;
-        long left = deadline - System.nanoTime();
-        if (left > 0) {
-            timer = ctx.executor().schedule(checkDeadline, left, TimeUnit.NANOSECONDS);
-            timerAt = deadline;
-            return;
-        }
+        if (reader.waiting() == RequestReader.Wait.NONE || state == State.CLOSED) return;
         HarborLimits limits = server.limits();
-        switch (wait) {
-            case HEAD -> {
-                if (acc.isReadable()) {
-                    fail(408, "request head not complete within " + secondsText(limits.headTimeoutNanos())
-                            + " s (settings.harbor.headTimeout)");
+        RequestReader.Wait what = reader.waiting();
+        switch (reader.overdue(limits)) {
+            case MORE -> armTimer(); // the deadline moved on meanwhile (a body's bytes came)
+            case REFUSED -> fail(reader.status(), reader.message());
+            default -> {
+                if (what == RequestReader.Wait.HEAD) {
+                    log.debug("harbor: {} sent nothing within {} s; closed", peer(),
+                            RequestReader.secondsText(limits.headTimeoutNanos()));
                 } else {
-                    log.debug("harbor: {} sent nothing within {} s; closed", peer(), secondsText(limits.headTimeoutNanos()));
-                    close();
+                    log.debug("harbor: keep-alive connection of {} idle for {} s; closed", peer(),
+                            RequestReader.secondsText(limits.idleTimeoutNanos()));
                 }
-            }
-            case BODY -> fail(408, "request body stalled for " + secondsText(limits.idleTimeoutNanos())
-                    + " s (settings.harbor.idleTimeout)");
-            case IDLE -> {
-                log.debug("harbor: keep-alive connection of {} idle for {} s; closed", peer(),
-                        secondsText(limits.idleTimeoutNanos()));
                 close();
             }
-            default -> { }
         }
-    }
-
-    private static String secondsText(long nanos) {
-        double s = nanos / 1e9;
-        return s == Math.rint(s) ? Long.toString((long) s) : Double.toString(s);
     }
 
     /** Over a cap: a short 503, then the connection goes (its request, if any, read and dropped meanwhile). */
@@ -771,7 +600,7 @@ final class HarborConnection extends ChannelInboundHandlerAdapter {
         state = State.CLOSED;
         ctx.writeAndFlush(Responses.text(ctx.alloc(), "HTTP/1.0", status, message, false, headers))
                 .addListener(ChannelFutureListener.CLOSE);
-        acc.clear();
+        reader.clear();
     }
 
     private void fail(int status, String message) {
@@ -779,7 +608,7 @@ final class HarborConnection extends ChannelInboundHandlerAdapter {
         state = State.CLOSED;
         ctx.writeAndFlush(Responses.text(ctx.alloc(), "HTTP/1.1", status, message, false, Map.of()))
                 .addListener(ChannelFutureListener.CLOSE);
-        acc.clear();
+        reader.clear();
     }
 
     private void close() {
@@ -789,7 +618,7 @@ final class HarborConnection extends ChannelInboundHandlerAdapter {
 
     private void onClose() {
         state = State.CLOSED;
-        wait = Wait.NONE;
+        reader.stopWaiting();
         if (timer != null) {
             timer.cancel(false); // a closed connection leaves no task behind on its loop
             timer = null;
@@ -798,10 +627,8 @@ final class HarborConnection extends ChannelInboundHandlerAdapter {
             counted = false;
             server.connections().release(address);
         }
-        Thread t = streamer;
-        if (t != null) LockSupport.unpark(t);
+        if (replies != null) replies.wake();
         if (ingest != null) ingest.disconnected();
-        if (acc != Unpooled.EMPTY_BUFFER) acc.release();
-        acc = Unpooled.EMPTY_BUFFER;
+        reader.release();
     }
 }

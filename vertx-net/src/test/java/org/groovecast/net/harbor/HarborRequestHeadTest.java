@@ -136,9 +136,9 @@ class HarborRequestHeadTest {
 
     @Test
     void aHeadOf16KiBIsTakenAndOneByteMoreIs431AndTheEnd() {
-        assertEquals(pong(false), exchange(headOf(HarborConnection.MAX_HEAD)));
+        assertEquals(pong(false), exchange(headOf(RequestReader.MAX_HEAD)));
         assertEquals(refusal(431, "Request Header Fields Too Large", "request head over 16 KiB"),
-                exchange(headOf(HarborConnection.MAX_HEAD + 1)));
+                exchange(headOf(RequestReader.MAX_HEAD + 1)));
     }
 
     @Test
@@ -146,7 +146,7 @@ class HarborRequestHeadTest {
         EmbeddedChannel ch = connect();
         String head = "GET /ping HTTP/1.1\r\nX-Pad: ";
         send(ch, head);
-        send(ch, "a".repeat(HarborConnection.MAX_HEAD - head.length()));
+        send(ch, "a".repeat(RequestReader.MAX_HEAD - head.length()));
         assertEquals("", read(ch), "16 KiB without an end yet: waited for");
         assertTrue(ch.isOpen());
         send(ch, "a");
