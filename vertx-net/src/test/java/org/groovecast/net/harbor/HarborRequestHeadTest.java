@@ -137,12 +137,14 @@ class HarborRequestHeadTest {
     @Test
     void aHeadOf16KiBIsTakenAndOneByteMoreIs431AndTheEnd() {
         assertEquals(pong(false), exchange(headOf(RequestReader.MAX_HEAD)));
+        assertEquals(pong(true) + pong(false), exchange("GET /ping HTTP/1.1\r\n\r\n" + headOf(RequestReader.MAX_HEAD)),
+                "16 KiB from where the head begins, behind another");
         assertEquals(refusal(431, "Request Header Fields Too Large", "request head over 16 KiB"),
                 exchange(headOf(RequestReader.MAX_HEAD + 1)));
     }
 
     @Test
-    void aHeadThatGrowsOver16KiBWithoutEndingIs431AssoonAsItDoes() {
+    void aHeadThatGrowsOver16KiBWithoutEndingIs431AsSoonAsItDoes() {
         EmbeddedChannel ch = connect();
         String head = "GET /ping HTTP/1.1\r\nX-Pad: ";
         send(ch, head);
