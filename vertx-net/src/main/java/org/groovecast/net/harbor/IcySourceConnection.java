@@ -150,14 +150,14 @@ final class IcySourceConnection extends ChannelInboundHandlerAdapter {
             }
             int lf = acc.indexOf(acc.readerIndex(), acc.writerIndex(), (byte) '\n');
             if (lf < 0) {
-                if (acc.readableBytes() > HarborConnection.MAX_HEAD) {
+                if (acc.readableBytes() > RequestReader.MAX_HEAD) {
                     log.info("input.harbor: Shoutcast (icy) client {} sent over 16 KiB without its headers; closed", peer);
                     close();
                 }
                 return;
             }
             headBytes += lf + 1 - acc.readerIndex();
-            if (headBytes > HarborConnection.MAX_HEAD) {
+            if (headBytes > RequestReader.MAX_HEAD) {
                 log.info("input.harbor: Shoutcast (icy) client {} sent over 16 KiB of header lines; closed", peer);
                 close();
                 return;
@@ -242,9 +242,9 @@ final class IcySourceConnection extends ChannelInboundHandlerAdapter {
 
     /** An HTTP request on the ICY port: only the Shoutcast title update, {@code /admin.cgi}. */
     private void http() {
-        int end = ByteBufUtil.indexOf(HarborConnection.END, acc);
+        int end = ByteBufUtil.indexOf(RequestReader.END, acc);
         if (end < 0) {
-            if (acc.readableBytes() > HarborConnection.MAX_HEAD) close();
+            if (acc.readableBytes() > RequestReader.MAX_HEAD) close();
             return;
         }
         RequestHead head;

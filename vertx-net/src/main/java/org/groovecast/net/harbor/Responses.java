@@ -2,10 +2,11 @@ package org.groovecast.net.harbor;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
+import io.netty.buffer.ByteBufUtil;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 
-/** HTTP response heads and the harbor's small error answers. */
+/** HTTP response heads, replies held in memory, and the harbor's small error answers, as bytes. */
 final class Responses {
     private Responses() {
     }
@@ -65,6 +66,25 @@ final class Responses {
 
     private static ByteBuf ascii(ByteBuf out, CharSequence s) {
         out.writeCharSequence(s, StandardCharsets.ISO_8859_1);
+        return out;
+    }
+
+    /**
+     * A reply whose body is in memory (text, a byte[], or none) as one buffer, its head and body:
+     * text goes straight in as UTF-8, with no byte array between per request. A {@code bodyless}
+     * one (the answer to HEAD) says the body's length and leaves it out; a 204 has no body, so no
+     * length either (RFC 9110 8.6).
+     */
+    static ByteBuf reply(ByteBufAllocator alloc, String version, HttpReply r, boolean keepAlive, boolean bodyless) {
+        Object data = r.data();
+        CharSequence text = data == null ? "" : data instanceof byte[] ? null : data instanceof CharSequence c ? c : data.toString();
+        int length = text != null ? ByteBufUtil.utf8Bytes(text) : ((byte[]) data).length;
+        ByteBuf out = head(alloc, version, r.status(), r.contentType(), r.headers(), r.status() == 204 ? -1 : length,
+                keepAlive, bodyless ? 0 : length);
+        if (!bodyless && r.status() != 204) {
+            if (text != null) ByteBufUtil.writeUtf8(out, text);
+            else out.writeBytes((byte[]) data);
+        }
         return out;
     }
 
