@@ -23,9 +23,10 @@ public interface LiveDecoder extends ExtensionPoint {
      * {@link Stream#read} also attaches the pictures due in the samples it returns. By default
      * the video is ignored.
      *
-     * @param scalingThreads threads the scaler may use (0: one per core)
+     * @param context the live input's, where the decoder reads the settings it declared
+     *                ({@link SettingSpec#valueIn}); may be null, then their defaults apply
      */
-    default Stream open(InputStream in, String contentType, AudioFormat format, VideoFormat video, int scalingThreads)
+    default Stream open(InputStream in, String contentType, AudioFormat format, VideoFormat video, StreamContext context)
             throws IOException {
         return open(in, contentType, format);
     }

@@ -3,7 +3,6 @@ package org.groovecast.api;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
@@ -19,14 +18,13 @@ import org.slf4j.LoggerFactory;
  * <p><b>Pull contract.</b> A consumer calls {@link #get} only when {@link #isReady()}; the source
  * writes samples from {@link Frame#position()} and advances. Stopping before the frame is full
  * ends the current track. A source that several consumers pull within one clock tick computes its
- * data once into a cached frame and serves each of them from it.
+ * data once and serves each of them from it, through the {@link TickCache} its context gives it.
  *
  * <p><b>Threads.</b> {@code get}, {@code generate} and callback dispatch run on the owning clock,
  * one tick at a time. Callbacks may be registered and released from any thread.
  */
 public abstract class Source {
     private static final Logger log = LoggerFactory.getLogger(Source.class);
-    private static final ConcurrentHashMap<String, AtomicInteger> SERIALS = new ConcurrentHashMap<>();
     /** A callback that keeps failing (at every track, every frame) is logged this often at most. */
     private static final long CALLBACK_REPORT_NANOS = 5_000_000_000L;
 
@@ -44,7 +42,8 @@ public abstract class Source {
 
     private StreamContext context;
     private int consumers;
-    private Frame memo;
+    /** Set when a second consumer prepares this source: serves them all from one fill per tick. */
+    private TickCache shared;
     private boolean trackStarting = true;
     private long trackPosition;
     private boolean named;
@@ -60,7 +59,6 @@ public abstract class Source {
     protected Source(String kind, List<? extends Source> inputs) {
         this.kind = Objects.requireNonNull(kind);
         this.inputs = List.copyOf(inputs);
-        this.id = kind + "_" + SERIALS.computeIfAbsent(kind, k -> new AtomicInteger()).incrementAndGet();
     }
 
     protected Source(String kind, Source... inputs) {
@@ -115,8 +113,13 @@ public abstract class Source {
         return kind;
     }
 
+    /**
+     * The name scripts know this source by: the one it was given ({@code id:}), else the one the host
+     * numbered it with ({@code sine_3}, see {@link #number}), else its kind.
+     */
     public final String id() {
-        return id;
+        String i = id;
+        return i != null ? i : kind;
     }
 
     /**
@@ -130,13 +133,24 @@ public abstract class Source {
 
     /** The id as scripts read it: {@code s.id}. */
     public final String getId() {
-        return id;
+        return id();
     }
 
     /** Sets the id scripts know this source by ({@code id:} argument). */
     public final void setId(String id) {
         this.id = Objects.requireNonNull(id);
         named = true;
+    }
+
+    /**
+     * Gives a source that has no id yet the generated one {@code kind_serial}; the host numbers every
+     * source of a script as it is made, so that messages and control commands can tell two of a kind
+     * apart. Returns false, changing nothing, when the source already has an id.
+     */
+    public final boolean number(int serial) {
+        if (id != null) return false;
+        id = kind + "_" + serial;
+        return true;
     }
 
     /**
@@ -192,11 +206,12 @@ public abstract class Source {
 
     /**
      * Prepares this source for a clock; called by each consumer once, so the number of calls is
-     * the number of consumers. A source with several consumers caches its frame per tick.
+     * the number of consumers. At the second one the source asks its context for the
+     * {@link StreamContext#share cache} that serves them all from one computation per tick.
      */
     public final void prepare(StreamContext ctx) {
         if (consumers++ > 0) {
-            if (memo == null) memo = new Frame(ctx.format(), ctx.frameSize());
+            if (shared == null) shared = ctx.share(this, this::fill);
             return;
         }
         this.context = ctx;
@@ -206,7 +221,7 @@ public abstract class Source {
 
     /** Start of a clock tick: fires {@code onFrame(before: true)} and resets the cache. */
     public final void beforeTick() {
-        if (memo != null) memo.clear();
+        if (shared != null) shared.clear();
         dispatch(beforeFrame);
     }
 
@@ -230,34 +245,13 @@ public abstract class Source {
 
     /** Fills {@code frame} from its position; see the class comment for the contract. */
     public final void get(Frame frame) {
-        if (frame.isFull()) throw new IllegalStateException(id + ": get on a full frame");
-        if (memo == null) {
+        if (frame.isFull()) throw new IllegalStateException(id() + ": get on a full frame");
+        if (shared == null) {
             fill(frame);
-            return;
-        }
-        // memo positions are this tick's positions: every frame of a clock covers the same span
-        int p = frame.position();
-        while (memo.position() <= p && !memo.isFull()) {
-            int before = memo.position();
-            fill(memo);
-            if (memo.position() == before) break; // nothing more this tick: a track end, not a loop
-        }
-        if (memo.position() <= p || emptyGets(frame, p) < emptyGets(memo, p)) {
-            // Nothing more, or a track that ended exactly at p (an empty get) this consumer has not seen yet:
-            // without it a second consumer would run two tracks together at a frame boundary.
+        } else {
+            shared.get(frame);
             frame.addBreak();
-            return;
         }
-        int end = memo.position();
-        for (int i = 0; i < memo.breakCount(); i++) {
-            int b = memo.breakPosition(i);
-            if (b > p) {
-                end = b;
-                break;
-            }
-        }
-        frame.copyFrom(memo, p, Math.min(end, frame.end()));
-        frame.addBreak();
     }
 
     /**
@@ -267,28 +261,7 @@ public abstract class Source {
      */
     public final long remainingFor(Frame frame) {
         long r = remaining();
-        if (memo == null) return r;
-        int p = frame.position();
-        int filled = memo.position();
-        if (filled <= p) return r;
-        for (int i = 0; i < memo.breakCount(); i++) {
-            int b = memo.breakPosition(i);
-            if (b > p && b < filled) return b - p; // the track ends inside what was already produced
-        }
-        if (filled < memo.end()) return filled - p; // the last fill stopped short: its track ended there
-        return r < 0 ? -1 : r + filled - p;
-    }
-
-    /** How many gets ended at {@code p} without producing anything (track ends exactly there). */
-    private static int emptyGets(Frame f, int p) {
-        int count = 0;
-        int previous = 0;
-        for (int i = 0; i < f.breakCount(); i++) {
-            int b = f.breakPosition(i);
-            if (b == p && previous == p) count++;
-            previous = b;
-        }
-        return count;
+        return shared == null ? r : shared.remainingFor(frame, r);
     }
 
     private void fill(Frame frame) {
@@ -436,7 +409,7 @@ public abstract class Source {
         long now = System.nanoTime();
         if (callbackReportedAt != 0 && now - callbackReportedAt < CALLBACK_REPORT_NANOS) return;
         callbackReportedAt = now;
-        log.error("{}: a callback failed, the stream goes on: {}", id, e.toString());
+        log.error("{}: a callback failed, the stream goes on: {}", id(), e.toString());
     }
 
     private void resetPositions() {
@@ -482,6 +455,6 @@ public abstract class Source {
 
     @Override
     public String toString() {
-        return id;
+        return id();
     }
 }

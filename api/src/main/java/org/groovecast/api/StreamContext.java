@@ -4,6 +4,7 @@ import java.time.ZoneId;
 import java.time.ZonedDateTime;
 import java.util.SplittableRandom;
 import java.util.concurrent.Executor;
+import java.util.function.Consumer;
 import java.util.random.RandomGenerator;
 
 /**
@@ -18,9 +19,26 @@ public interface StreamContext {
         return VideoFormat.DEFAULT;
     }
 
-    /** Threads an image scaler may use ({@code settings.ffmpeg.scalingThreads}); 0 means one per core. */
-    default int scalingThreads() {
-        return 1;
+    /**
+     * The value of the setting {@code name} ({@code "video.frame.rate"}, or one a plugin declared, see
+     * {@link SettingsProvider}) on this station, as the script or the command line left it, else its
+     * default. Null where the context knows no settings, which is the default: a plugin reads its own
+     * settings with {@link SettingSpec#valueIn}, which falls back on the declared default. Any thread.
+     */
+    default Object setting(String name) {
+        return null;
+    }
+
+    /**
+     * Called by {@link Source#prepare} when a second consumer prepares {@code source}: the cache
+     * through which it then serves every consumer from one computation per tick, {@code fill} being
+     * how it computes (its own {@code generate}, callbacks and inserted metadata). The host's
+     * contexts share; this default serves one consumer per source and refuses a second, so a context
+     * made outside the host (a plugin's test) need not implement it unless its graph shares a source.
+     */
+    default TickCache share(Source source, Consumer<Frame> fill) {
+        throw new UnsupportedOperationException(source.id() + " has a second consumer, and this StreamContext "
+                + "serves one consumer per source: only the engine's contexts share a source");
     }
 
     /**

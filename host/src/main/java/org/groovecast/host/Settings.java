@@ -7,13 +7,17 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import org.groovecast.api.ScriptException;
+import org.groovecast.api.SettingSpec;
+import org.groovecast.api.SettingsProvider;
 import org.groovecast.api.ValueType;
 import org.groovecast.host.sched.BlockingPool;
 
 /**
  * The engine's settings, read and written by scripts as {@code settings.frame.duration = 0.02}
  * and on the command line as {@code --set frame.duration=0.02}. Every key is declared with a type
- * and a default, so a misspelt key is a script error, not a silent no-op.
+ * and a default, so a misspelt key is a script error, not a silent no-op. The engine declares its
+ * own here; plugins declare theirs ({@link SettingsProvider}) and {@link #declare(SettingSpec, String)}
+ * adds them, after the engine's, as their plugins load.
  */
 public final class Settings {
     /**
@@ -24,7 +28,10 @@ public final class Settings {
     public record Key(String name, ValueType type, Object defaultValue, String shownDefault, String doc) {
     }
 
-    private static final Map<String, Key> KEYS = new LinkedHashMap<>();
+    /** Filled once by the engine's declarations below, then replaced whole by each plugin declaration. */
+    private static volatile Map<String, Key> KEYS = new LinkedHashMap<>();
+    /** Which plugin declared each plugin setting; guarded by the class. */
+    private static final Map<String, String> OWNERS = new LinkedHashMap<>();
 
     private static void declare(String name, ValueType type, Object def, String doc) {
         declare(name, type, def, null, doc);
@@ -32,6 +39,28 @@ public final class Settings {
 
     private static void declare(String name, ValueType type, Object def, String shownDefault, String doc) {
         KEYS.put(name, new Key(name, type, def, shownDefault, doc));
+    }
+
+    /**
+     * Adds a setting plugin {@code owner} declares. The settings are the process's, as its plugins are:
+     * a plugin loaded again (a reload's new plugin set) declares its settings again, replacing them.
+     *
+     * @throws IllegalStateException when the engine or another plugin declares that name
+     */
+    public static synchronized void declare(SettingSpec spec, String owner) {
+        String name = spec.name();
+        String had = OWNERS.get(name);
+        if (had == null && KEYS.containsKey(name)) {
+            throw new IllegalStateException("plugin " + owner + " declares settings." + name + ", an engine setting");
+        }
+        if (had != null && !had.equals(owner)) {
+            throw new IllegalStateException("plugin " + owner + " declares settings." + name + ", which plugin " + had
+                    + " declares");
+        }
+        Map<String, Key> keys = new LinkedHashMap<>(KEYS);
+        keys.put(name, new Key(name, spec.type(), spec.defaultValue(), null, spec.doc()));
+        OWNERS.put(name, owner);
+        KEYS = keys;
     }
 
     static {
@@ -112,8 +141,6 @@ public final class Settings {
                 + "past it the request is abandoned and skipped");
         declare("request.maxDownload", ValueType.INTEGER, 268_435_456,
                 "largest file an `http://` or `https://` request downloads, bytes; a larger one is skipped");
-        declare("ffmpeg.scalingThreads", ValueType.INTEGER, 1,
-                "video scaler threads (0 = one per core)");
     }
 
     private final Map<String, Object> values = new ConcurrentHashMap<>();

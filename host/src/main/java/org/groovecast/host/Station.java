@@ -342,7 +342,7 @@ public final class Station implements AutoCloseable {
         AudioFormat format = new AudioFormat(settings.integer("audio.samplerate"), settings.integer("audio.channels"));
         int frameSize = (int) Math.max(1, Math.round(settings.number("frame.duration") * format.sampleRate()));
         ClockConfig config = new ClockConfig(format, frameSize, seconds("clock.maxLatency"), seconds("clock.warnLag"),
-                seconds("clock.reportEvery"), videoFormat(), settings.integer("ffmpeg.scalingThreads"), startTime(), zone(),
+                seconds("clock.reportEvery"), videoFormat(), settings::get, startTime(), zone(),
                 seed());
         scheduler = new TaskScheduler(settings.integer("scheduler.threads"),
                 Duration.ofNanos(seconds("scheduler.timerSlack")), 64);

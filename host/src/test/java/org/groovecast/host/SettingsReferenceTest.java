@@ -6,10 +6,25 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.groovecast.api.SettingSpec;
+import org.groovecast.api.SettingsProvider;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.pf4j.DefaultPluginManager;
 
 class SettingsReferenceTest {
     static final Path README = Path.of("..", "README.md");
+
+    /**
+     * The README lists the settings of the plugins the engine ships too. Their jars are on this test's
+     * class path, where PF4J finds their extensions as the application's own; declared as loading them would.
+     */
+    @BeforeAll
+    static void declareTheShippedPluginsSettings() {
+        for (SettingsProvider p : new DefaultPluginManager(Path.of("target", "no-plugins")).getExtensions(SettingsProvider.class)) {
+            for (SettingSpec s : p.settings()) Settings.declare(s, p.getClass().getName());
+        }
+    }
 
     @Test
     void theReadmeTableIsTheOneTheDeclarationsMake() throws IOException {
@@ -32,5 +47,6 @@ class SettingsReferenceTest {
         assertTrue(table.contains("| `clock.startTime` | (empty) |"), table);
         assertTrue(table.contains("| `clock.sync` | `auto` |"), table);
         assertTrue(table.contains("| `scheduler.threads` | cores |"), table);
+        assertTrue(table.contains("| `ffmpeg.scalingThreads` | 1 |"), table);
     }
 }

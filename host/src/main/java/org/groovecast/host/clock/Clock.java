@@ -12,12 +12,16 @@ import java.util.SplittableRandom;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.random.RandomGenerator;
 import org.groovecast.api.AudioFormat;
 import org.groovecast.api.ClockInfo;
+import org.groovecast.api.Frame;
 import org.groovecast.api.Output;
 import org.groovecast.api.Source;
 import org.groovecast.api.StreamContext;
+import org.groovecast.api.TickCache;
 import org.groovecast.api.VideoFormat;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -73,7 +77,7 @@ public abstract class Clock implements ClockInfo {
     /** Prepares the outputs' graphs for this clock; call once, before {@link #start}. */
     public final void attach(Collection<Output> outs, Executor blocking) {
         SplittableRandom seeds = config.seed() == 0 ? null : new SplittableRandom(config.seed());
-        Context ctx = new Context(config.format(), config.frameSize(), config.video(), config.scalingThreads(), this,
+        Context ctx = new Context(config.format(), config.frameSize(), config.video(), config.settings(), this,
                 blocking, sync == Sync.AUTO, startupWork, seeds);
         for (Output o : outs) {
             o.prepare(ctx);
@@ -332,9 +336,20 @@ public abstract class Clock implements ClockInfo {
         return "clock " + id;
     }
 
-    private record Context(AudioFormat format, int frameSize, VideoFormat video, int scalingThreads, Clock clock,
-                           Executor blocking, boolean realtime, List<Runnable> startup, SplittableRandom seeds)
+    private record Context(AudioFormat format, int frameSize, VideoFormat video, Function<String, Object> settings,
+                           Clock clock, Executor blocking, boolean realtime, List<Runnable> startup,
+                           SplittableRandom seeds)
             implements StreamContext {
+        @Override
+        public Object setting(String name) {
+            return settings.apply(name);
+        }
+
+        @Override
+        public TickCache share(Source source, Consumer<Frame> fill) {
+            return new SharedFrame(new Frame(format, frameSize), fill);
+        }
+
         @Override
         public void beforeStart(Runnable blockingWork) {
             startup.add(blockingWork);

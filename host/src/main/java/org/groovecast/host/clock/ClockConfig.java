@@ -2,6 +2,7 @@ package org.groovecast.host.clock;
 
 import java.time.ZoneId;
 import java.time.ZonedDateTime;
+import java.util.function.Function;
 import org.groovecast.api.AudioFormat;
 import org.groovecast.api.VideoFormat;
 
@@ -13,7 +14,8 @@ import org.groovecast.api.VideoFormat;
  * @param warnLagNanos    lag from which a clock warns
  * @param reportNanos     period of the health log line; 0 for none
  * @param video           layout of video images
- * @param scalingThreads  threads an image scaler may use; 0 for one per core
+ * @param settings        the station's settings by name ({@link org.groovecast.api.StreamContext#setting}): plugins
+ *                        read theirs through it
  * @param startTime       the station time at every clock's first frame ({@code settings.clock.startTime}), or null
  *                        for the wall clock
  * @param zone            the zone in which the station reads its time ({@code settings.time.zone})
@@ -21,10 +23,10 @@ import org.groovecast.api.VideoFormat;
  *                        a new start each run
  */
 public record ClockConfig(AudioFormat format, int frameSize, long maxLatencyNanos, long warnLagNanos, long reportNanos,
-                          VideoFormat video, int scalingThreads, ZonedDateTime startTime, ZoneId zone, long seed) {
+                          VideoFormat video, Function<String, Object> settings, ZonedDateTime startTime, ZoneId zone, long seed) {
     /** Audio settings only; video at its defaults, time from the wall clock in the system's zone. */
     public ClockConfig(AudioFormat format, int frameSize, long maxLatencyNanos, long warnLagNanos, long reportNanos) {
-        this(format, frameSize, maxLatencyNanos, warnLagNanos, reportNanos, VideoFormat.DEFAULT, 1, null,
+        this(format, frameSize, maxLatencyNanos, warnLagNanos, reportNanos, VideoFormat.DEFAULT, name -> null, null,
                 ZoneId.systemDefault(), 0);
     }
 
@@ -34,7 +36,7 @@ public record ClockConfig(AudioFormat format, int frameSize, long maxLatencyNano
      */
     public ClockConfig forClock(int n) {
         if (seed == 0 || n == 0) return this;
-        return new ClockConfig(format, frameSize, maxLatencyNanos, warnLagNanos, reportNanos, video, scalingThreads,
+        return new ClockConfig(format, frameSize, maxLatencyNanos, warnLagNanos, reportNanos, video, settings,
                 startTime, zone, seed * 1_000_003L + n);
     }
 

@@ -12,6 +12,9 @@ import org.groovecast.api.ApiVersion;
 import org.groovecast.api.LiveDecoder;
 import org.groovecast.api.OperatorProvider;
 import org.groovecast.api.OperatorSpec;
+import org.groovecast.api.SettingSpec;
+import org.groovecast.api.SettingsProvider;
+import org.groovecast.host.Settings;
 import org.groovecast.host.script.ScriptFunctions;
 import org.pf4j.DefaultPluginManager;
 import org.pf4j.PluginManager;
@@ -87,6 +90,7 @@ public final class OperatorPlugins implements AutoCloseable {
             problem("plugin " + p.getPluginId() + " failed to declare its operators: " + e);
             return;
         }
+        declareSettings(p);
         try {
             for (LiveDecoder d : manager.getExtensions(LiveDecoder.class, p.getPluginId())) functions.addService(LiveDecoder.class, d);
         } catch (RuntimeException | LinkageError e) {
@@ -100,6 +104,26 @@ public final class OperatorPlugins implements AutoCloseable {
             }
         }
         log.debug("plugin {} {}: {} operators", p.getPluginId(), p.getDescriptor().getVersion(), specs.size());
+    }
+
+    /** Adds the plugin's settings to the ones scripts may set; one that clashes is skipped and reported. */
+    private void declareSettings(PluginWrapper p) {
+        List<SettingSpec> declared = new ArrayList<>();
+        try {
+            for (SettingsProvider provider : manager.getExtensions(SettingsProvider.class, p.getPluginId())) {
+                declared.addAll(provider.settings());
+            }
+        } catch (RuntimeException | LinkageError e) {
+            problem("plugin " + p.getPluginId() + " failed to declare its settings: " + e);
+            return;
+        }
+        for (SettingSpec spec : declared) {
+            try {
+                Settings.declare(spec, p.getPluginId());
+            } catch (IllegalStateException clash) {
+                problem(clash.getMessage() + "; skipped");
+            }
+        }
     }
 
     private void problem(String message) {

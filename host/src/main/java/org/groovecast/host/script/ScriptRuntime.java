@@ -69,6 +69,7 @@ public final class ScriptRuntime {
             Object result = spec.factory().create(bound);
             if (result instanceof Source s) {
                 if (bound.id() != null) s.setId(bound.id());
+                SourceSerials.number(s);
                 graph.add(s, currentLine());
             }
             return result;

@@ -11,6 +11,7 @@ import org.groovecast.api.AudioFormat;
 import org.groovecast.api.Frame;
 import org.groovecast.api.VideoFormat;
 import org.groovecast.api.LiveDecoder;
+import org.groovecast.api.StreamContext;
 import org.pf4j.Extension;
 
 /** Live streams (a DJ on {@code input.harbor}) decoded by FFmpeg, read through {@link StreamIo}. */
@@ -18,12 +19,13 @@ import org.pf4j.Extension;
 public final class FfmpegLiveDecoder implements LiveDecoder {
     @Override
     public Stream open(InputStream in, String contentType, AudioFormat format) throws IOException {
-        return open(in, contentType, format, null, 1);
+        return open(in, contentType, format, null, null);
     }
 
     @Override
-    public Stream open(InputStream in, String contentType, AudioFormat format, VideoFormat video, int scalingThreads)
+    public Stream open(InputStream in, String contentType, AudioFormat format, VideoFormat video, StreamContext context)
             throws IOException {
+        int scalingThreads = FfmpegSettings.scalingThreads(context);
         Av.init();
         // On failure MediaDecoder closes the format context and the I/O itself.
         MediaDecoder d = MediaDecoder.open("live stream", new StreamIo(in), hint(contentType), format, video, scalingThreads);

@@ -156,7 +156,7 @@ abstract class RequestSource extends Source {
     protected void onPrepare(StreamContext context) {
         format = context.format();
         video = context.video();
-        scalingThreads = context.scalingThreads();
+        scalingThreads = FfmpegSettings.scalingThreads(context);
         clock = context.clock();
         blocking = context.blocking();
         realtime = context.realtime();

@@ -343,7 +343,7 @@ public final class LiveInput extends LiveSource implements HarborIngest {
         private void decode(String contentType) {
             LiveInput first = owner;
             try {
-                LiveDecoding.run(first.decoder, pipe, contentType, first.format, null, 1, () -> owner);
+                LiveDecoding.run(first.decoder, pipe, contentType, first.format, null, null, () -> owner);
             } catch (IOException | RuntimeException e) {
                 // A client that went silent makes the decoder fail on a stream cut short: the timeout is the news.
                 if (received == 0 && !pipe.timedOut()) {

@@ -8,6 +8,7 @@ import org.groovecast.api.AudioFormat;
 import org.groovecast.api.LiveBuffer;
 import org.groovecast.api.Frame;
 import org.groovecast.api.LiveDecoder;
+import org.groovecast.api.StreamContext;
 import org.groovecast.api.VideoFormat;
 
 /**
@@ -30,12 +31,13 @@ public final class LiveDecoding {
     /**
      * Decodes {@code in} until it ends, or until {@code target} answers null, with its video scaled
      * to {@code video} if not null; throws what the decoder throws (the caller logs and disconnects).
+     * {@code context} is the live input's, for the decoder's settings (null: their defaults).
      */
     public static void run(LiveDecoder decoder, InputStream in, String contentType, AudioFormat format,
-                           VideoFormat video, int scalingThreads, Supplier<? extends Target> target) throws IOException {
+                           VideoFormat video, StreamContext context, Supplier<? extends Target> target) throws IOException {
         Map<String, String> lastTags = Map.of();
         try (LiveDecoder.Stream stream = video == null ? decoder.open(in, contentType, format)
-                : decoder.open(in, contentType, format, video, scalingThreads)) {
+                : decoder.open(in, contentType, format, video, context)) {
             Frame scratch = new Frame(format, 1024);
             while (true) {
                 scratch.clear();

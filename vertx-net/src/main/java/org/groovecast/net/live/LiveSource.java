@@ -18,7 +18,6 @@ public abstract class LiveSource extends Source implements LiveDecoding.Target {
     protected volatile LiveBuffer buffer;
     /** The pictures' format when this input brings video to the graph (see {@link #wantsVideo}), else null. */
     protected VideoFormat video;
-    protected int scalingThreads = 1;
 
     protected LiveSource(String kind, double bufferSeconds, double maxSeconds) {
         super(kind);
@@ -37,7 +36,6 @@ public abstract class LiveSource extends Source implements LiveDecoding.Target {
     @Override
     protected void onPrepare(StreamContext context) {
         video = wantsVideo() ? context.video() : null;
-        scalingThreads = context.scalingThreads();
         buffer = new LiveBuffer(context.format(), bufferSeconds, maxSeconds, video);
     }
 

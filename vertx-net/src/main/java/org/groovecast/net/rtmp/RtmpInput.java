@@ -137,7 +137,7 @@ public final class RtmpInput extends LiveSource implements RtmpSubscriber {
         private void decode() {
             try {
                 // A newer publish's decoder owns the buffer (one writer): this one's tail is dropped.
-                LiveDecoding.run(decoder, pipe, "video/x-flv", format, video, scalingThreads,
+                LiveDecoding.run(decoder, pipe, "video/x-flv", format, video, context(),
                         () -> session == this || session == null ? RtmpInput.this : null);
             } catch (IOException | RuntimeException e) {
                 failed = true;

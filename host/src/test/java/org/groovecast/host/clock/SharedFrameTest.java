@@ -1,0 +1,188 @@
+package org.groovecast.host.clock;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+import java.util.concurrent.Executor;
+import java.util.function.Consumer;
+import org.groovecast.api.AudioFormat;
+import org.groovecast.api.ClockInfo;
+import org.groovecast.api.Frame;
+import org.groovecast.api.Generator;
+import org.groovecast.api.Metadata;
+import org.groovecast.api.Source;
+import org.groovecast.api.StreamContext;
+import org.groovecast.api.TickCache;
+import org.groovecast.api.Transform;
+import org.junit.jupiter.api.Test;
+
+/** A source with two consumers, served through {@link SharedFrame} as a clock's context serves it. */
+class SharedFrameTest {
+    /** Pulls {@code s} into {@code frame} until full, as an output does. */
+    private static void fill(Source s, Frame frame) {
+        frame.clear();
+        while (!frame.isFull()) s.get(frame);
+    }
+
+    @Test
+    void aSourceWithTwoConsumersComputesEachTickOnceAndServesBoth() {
+        Counter shared = new Counter(1000);
+        Source a = passThrough(shared);
+        Source b = passThrough(shared);
+        a.prepare(context(10));
+        b.prepare(context(10));
+        Frame fa = new Frame(new AudioFormat(1000, 1), 10);
+        Frame fb = new Frame(new AudioFormat(1000, 1), 10);
+        for (int tick = 0; tick < 3; tick++) {
+            for (Source s : List.of(a, b, shared)) s.beforeTick();
+            fill(a, fa);
+            fill(b, fb);
+            for (int i = 0; i < 10; i++) assertEquals(fa.channel(0)[i], fb.channel(0)[i]);
+            assertEquals(tick * 10, fa.channel(0)[0]);
+        }
+        assertEquals(3, shared.generateCalls, "one generate per tick");
+    }
+
+    @Test
+    void aSharedSourceThatEndsItsTrackWithNothingDoesNotSpin() {
+        Counter empty = new Counter(0); // every get ends a track at once
+        Source a = passThrough(empty);
+        Source b = passThrough(empty);
+        a.prepare(context(10));
+        b.prepare(context(10));
+        Frame f = new Frame(new AudioFormat(1000, 1), 10);
+        empty.beforeTick();
+        a.get(f);
+        assertEquals(0, f.position());
+        b.get(f);
+        assertEquals(0, f.position());
+    }
+
+    @Test
+    void everyConsumerOfASharedSourceSeesATrackThatEndsOnAFrameBoundary() {
+        Counter shared = new Counter(20); // tracks of exactly two frames
+        Source a = passThrough(shared);
+        Source b = passThrough(shared);
+        a.prepare(context(10));
+        b.prepare(context(10));
+        Frame fa = new Frame(new AudioFormat(1000, 1), 10);
+        Frame fb = new Frame(new AudioFormat(1000, 1), 10);
+        int[] emptyGets = new int[2];
+        for (int tick = 0; tick < 4; tick++) {
+            for (Source s : List.of(a, b, shared)) s.beforeTick();
+            int k = 0;
+            for (Frame f : List.of(fa, fb)) {
+                Source consumer = k == 0 ? a : b;
+                f.clear();
+                while (!f.isFull()) {
+                    int before = f.position();
+                    consumer.get(f);
+                    if (f.position() == before) emptyGets[k]++;
+                }
+                k++;
+            }
+        }
+        assertEquals(1, emptyGets[0], "the first consumer sees the track end at tick 2");
+        assertEquals(1, emptyGets[1], "and so does the second, though the source ran for the first");
+    }
+
+    @Test
+    void remainingForCorrectsForASharedSourceThatRanAheadForAnotherConsumer() {
+        Counter shared = new Counter(100);
+        Source a = passThrough(shared);
+        Source b = passThrough(shared);
+        a.prepare(context(10));
+        b.prepare(context(10));
+        Frame fa = new Frame(new AudioFormat(1000, 1), 10);
+        Frame fb = new Frame(new AudioFormat(1000, 1), 10);
+        for (Source s : List.of(a, b, shared)) s.beforeTick();
+        a.get(fa);
+        assertEquals(90, shared.remaining(), "the source itself is a frame on");
+        assertEquals(100, shared.remainingFor(fb), "the second consumer has not had that frame yet");
+        assertEquals(90, shared.remainingFor(fa));
+    }
+
+    private static Source passThrough(Source in) {
+        return new Transform("pass", in) {
+            @Override
+            protected void generate(Frame frame) {
+                input.get(frame);
+            }
+        };
+    }
+
+    /** Counts upward sample by sample, in tracks of {@code trackLength} samples, with metadata at each start. */
+    private static final class Counter extends Generator {
+        final int trackLength;
+        int next;
+        int inTrack;
+        int generateCalls;
+
+        Counter(int trackLength) {
+            super("counter");
+            this.trackLength = trackLength;
+        }
+
+        @Override
+        public long remaining() {
+            return inTrack == trackLength ? trackLength : trackLength - inTrack;
+        }
+
+        @Override
+        protected void generate(Frame frame) {
+            generateCalls++;
+            if (inTrack == trackLength) {
+                inTrack = 0;
+                return;
+            }
+            if (inTrack == 0) frame.addMetadata(frame.position(), Metadata.of("track", String.valueOf(next / trackLength)));
+            int n = Math.min(frame.free(), trackLength - inTrack);
+            for (int i = 0; i < n; i++) {
+                for (float[] plane : frame.pcm()) plane[frame.position() + i] = next + i;
+            }
+            next += n;
+            inTrack += n;
+            frame.advance(n);
+        }
+    }
+
+    /** A context that shares as a clock's does. */
+    private static StreamContext context(int frameSize) {
+        return new StreamContext() {
+            @Override
+            public AudioFormat format() {
+                return new AudioFormat(1000, 1);
+            }
+
+            @Override
+            public int frameSize() {
+                return frameSize;
+            }
+
+            @Override
+            public ClockInfo clock() {
+                return null;
+            }
+
+            @Override
+            public Executor blocking() {
+                return Runnable::run;
+            }
+
+            @Override
+            public boolean realtime() {
+                return true;
+            }
+
+            @Override
+            public void beforeStart(Runnable blockingWork) {
+                blockingWork.run();
+            }
+
+            @Override
+            public TickCache share(Source source, Consumer<Frame> fill) {
+                return new SharedFrame(new Frame(format(), frameSize), fill);
+            }
+        };
+    }
+}
