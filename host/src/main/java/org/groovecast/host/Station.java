@@ -61,6 +61,8 @@ public final class Station implements AutoCloseable {
 
     private final String fileName;
     private final Settings settings;
+    /** The same settings as the script package sees them (it knows no engine class). */
+    private final SettingsForScript scriptSettings;
     private final Map<String, String> environment;
     private final StationGraph graph = new StationGraph();
     private final ScriptLog scriptLog;
@@ -99,6 +101,7 @@ public final class Station implements AutoCloseable {
     private Station(String fileName, Settings settings, Map<String, String> environment) {
         this.fileName = fileName;
         this.settings = settings;
+        this.scriptSettings = new SettingsForScript(settings);
         this.environment = environment;
         this.scriptLog = new ScriptLog(fileName);
         this.protocols = new Protocols(settings, () -> compiled.files());
@@ -125,14 +128,14 @@ public final class Station implements AutoCloseable {
         station.sharedNetwork = shared;
         if (shared != null) shared.beginLoad();
         ScriptFunctions functions = station.functions(base);
-        return station.evaluate(ScriptCompiler.compile(script, functions, reading), functions);
+        return station.evaluate(ScriptCompiler.compile(script, functions, station.scriptSettings, reading), functions);
     }
 
     /** The same for script text, named {@code fileName} in messages. */
     public static Station load(String fileName, String text, ScriptFunctions base, Map<String, String> overrides) {
         Station station = new Station(fileName, settings(overrides), Map.of());
         ScriptFunctions functions = station.functions(base);
-        return station.evaluate(ScriptCompiler.compile(fileName, text, functions), functions);
+        return station.evaluate(ScriptCompiler.compile(fileName, text, functions, station.scriptSettings), functions);
     }
 
     /** An environment variable as the script sees it, or null. */
@@ -233,7 +236,7 @@ public final class Station implements AutoCloseable {
     }
 
     private Station evaluateScript(StationScript script, ScriptFunctions functions) {
-        new ScriptRuntime(compiled.files(), functions, settings, graph, protocols).run(script);
+        new ScriptRuntime(compiled.files(), functions, scriptSettings, graph, protocols).run(script);
         StationCommands.sources(commands, this);
         if (graph.outputs().isEmpty() && !network.servesAnything()) {
             throw new ScriptError(fileName, 0, "the script defines no output and serves nothing, so there is nothing "
