@@ -161,6 +161,14 @@ public final class Station implements AutoCloseable {
     }
 
     /**
+     * The function table a script loaded with {@code plugins} would see, for listings such as the
+     * operator reference: a station's own, built on a network and commands that are never started.
+     */
+    static ScriptFunctions functionTable(ScriptFunctions plugins) {
+        return new Station("operators", new Settings(), Map.of()).functions(plugins);
+    }
+
+    /**
      * Serves the station's metrics (Prometheus text) at {@code path} on the harbor of {@code port};
      * the meters are bound when the station starts, since clocks exist only then.
      */
