@@ -11,7 +11,8 @@ import org.slf4j.LoggerFactory;
  * it reschedules itself on the scheduler it reports on, until that shuts down.
  */
 final class LoadReport implements Runnable {
-    private static final Logger log = LoggerFactory.getLogger(Station.class); // logged as the station's lines, the logger name log configurations select
+    /** The station's logger: these are its lines, and log configurations select them by its name. */
+    private static final Logger log = LoggerFactory.getLogger(Station.class);
 
     private final TaskScheduler scheduler;
     private final BlockingPool blocking;

@@ -5,11 +5,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.function.BiPredicate;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
@@ -57,7 +54,6 @@ public final class Station implements AutoCloseable {
      */
     private static final int MAX_PHASES = 4;
     private static final int CLOCKS_PER_PHASE = 25;
-    private static final long STARTUP_WAIT_SECONDS = 10;
 
     private final String fileName;
     private final Settings settings;
@@ -319,7 +315,7 @@ public final class Station implements AutoCloseable {
             status = new StationStatus(fileName, List.<ClockInfo>copyOf(clocks), graph.outputs(), graph.sources(), network,
                     this::schedulerLoad);
         }
-        runStartupWork();
+        StartupWork.run(fileName, clocks, blocking);
         stopTicks = stopAfter == null ? 0 : (long) Math.ceil(stopAfter.toNanos() / (double) config.frameNanos());
         clockConfig = config;
     }
@@ -353,24 +349,6 @@ public final class Station implements AutoCloseable {
         double elapsed = (System.nanoTime() - startedAt) * (double) scheduler.threads();
         return Map.of("busy", elapsed <= 0 ? 0.0 : scheduler.busyNanos() / elapsed, "threads", scheduler.threads(),
                 "blockingRunning", blocking.inFlight(), "blockingQueued", blocking.queued());
-    }
-
-    /** Runs what sources need before sound starts (first tracks), in parallel on the blocking pool. */
-    private void runStartupWork() {
-        List<CompletableFuture<Void>> work = new ArrayList<>();
-        for (Clock c : clocks) {
-            for (Runnable r : c.startupWork()) work.add(CompletableFuture.runAsync(r, blocking));
-        }
-        if (work.isEmpty()) return;
-        try {
-            CompletableFuture.allOf(work.toArray(CompletableFuture[]::new)).get(STARTUP_WAIT_SECONDS, TimeUnit.SECONDS);
-        } catch (TimeoutException e) {
-            log.warn("station {}: sources still preparing after {} s; starting anyway", fileName, STARTUP_WAIT_SECONDS);
-        } catch (ExecutionException e) {
-            log.warn("station {}: a source failed to prepare: {}", fileName, e.getCause().toString());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
     }
 
     private void clockFinished() {

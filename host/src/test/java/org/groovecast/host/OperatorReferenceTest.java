@@ -5,10 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.stream.Stream;
+import org.groovecast.api.OperatorSpec;
 import org.groovecast.host.plugin.OperatorPlugins;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -52,7 +54,7 @@ class OperatorReferenceTest {
                     .toList();
             assertTrue(!archives.isEmpty(), "no built plugin in " + target + ": install the plugins first");
             return archives.getFirst();
-        } catch (java.nio.file.NoSuchFileException e) {
+        } catch (NoSuchFileException e) {
             throw new AssertionError(target + " does not exist: install the plugins first", e);
         }
     }
@@ -70,7 +72,7 @@ class OperatorReferenceTest {
 
     @Test
     void everyOperatorHasARowInItsProvidersSection() {
-        for (var spec : Station.functionTable(plugins.functions()).all()) {
+        for (OperatorSpec spec : Station.functionTable(plugins.functions()).all()) {
             assertTrue(reference.contains("| `" + spec.name() + "` | `"), spec.name());
         }
         assertTrue(section("network").contains("| `output.harbor` |"), reference);
