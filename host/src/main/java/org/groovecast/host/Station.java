@@ -2,35 +2,24 @@ package org.groovecast.host;
 
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.ZoneId;
-import java.time.ZonedDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.function.BiPredicate;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
-import org.groovecast.api.AudioFormat;
 import org.groovecast.api.LiveDecoder;
 import org.groovecast.api.ClockInfo;
-import org.groovecast.api.OperatorSpec;
 import org.groovecast.api.Output;
 import org.groovecast.api.Registration;
 import org.groovecast.api.UserFunction;
-import org.groovecast.api.VideoFormat;
 import org.groovecast.host.clock.Clock;
 import org.groovecast.host.clock.ClockConfig;
-import org.groovecast.host.clock.StartTime;
-import org.groovecast.host.clock.StationZone;
 import org.groovecast.host.clock.Sync;
 import org.groovecast.host.clock.TaskClock;
 import org.groovecast.host.clock.ThreadClock;
-import org.groovecast.host.http.HttpFunctions;
-import org.groovecast.host.json.JsonFunctions;
 import org.groovecast.host.request.Protocols;
 import org.groovecast.host.sched.BlockingPool;
 import org.groovecast.host.sched.TaskScheduler;
@@ -44,16 +33,10 @@ import org.groovecast.host.script.StationScript;
 import org.groovecast.host.status.StationStatus;
 import org.groovecast.host.status.StatusPage;
 import org.groovecast.host.status.StatusSampler;
-import org.groovecast.net.NetOperators;
 import org.groovecast.net.Network;
 import org.groovecast.net.control.Commands;
-import org.groovecast.net.control.ControlOperators;
-import org.groovecast.net.rtmp.RtmpOperators;
-import org.groovecast.net.tls.TlsOperators;
 import org.groovecast.net.harbor.HarborLimits;
 import org.groovecast.net.harbor.HarborServer;
-import org.groovecast.net.harbor.HttpReply;
-import org.groovecast.net.harbor.Route;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -71,10 +54,11 @@ public final class Station implements AutoCloseable {
      */
     private static final int MAX_PHASES = 4;
     private static final int CLOCKS_PER_PHASE = 25;
-    private static final long STARTUP_WAIT_SECONDS = 10;
 
     private final String fileName;
     private final Settings settings;
+    /** The same settings as the script package sees them (it knows no engine class). */
+    private final SettingsForScript scriptSettings;
     private final Map<String, String> environment;
     private final StationGraph graph = new StationGraph();
     private final ScriptLog scriptLog;
@@ -98,7 +82,7 @@ public final class Station implements AutoCloseable {
     private volatile StationMetrics metrics;
     /** The reloader's count of reloads (null for a station no reloader runs), which the metrics show. */
     private volatile Reloads reloads;
-    /** Set when a reload took this station's sockets over: stopping it must leave them open. */
+    /** Set when a reload took this station's sockets over ({@link #handOver}): stopping it must leave them open. */
     private volatile boolean handedOver;
     private boolean metricsWanted;
     private volatile StationStatus status;
@@ -113,49 +97,41 @@ public final class Station implements AutoCloseable {
     private Station(String fileName, Settings settings, Map<String, String> environment) {
         this.fileName = fileName;
         this.settings = settings;
+        this.scriptSettings = new SettingsForScript(settings);
         this.environment = environment;
         this.scriptLog = new ScriptLog(fileName);
         this.protocols = new Protocols(settings, () -> compiled.files());
     }
 
-    /** Compiles and runs {@code script}, building its graph; throws located script errors. */
-    public static Station load(Path script, ScriptFunctions base, Map<String, String> overrides) {
-        return load(script, base, overrides, Map.of());
-    }
-
     /**
-     * The same, with {@code env} overriding the process environment for the script's {@code env()}
-     * (how tests and embedders pass parameters to a script).
+     * Compiles and runs {@code script}, building its graph; throws located script errors. {@code env}
+     * overrides the process environment for the script's {@code env()} (how tests and embedders pass
+     * parameters to a script).
      */
     public static Station load(Path script, ScriptFunctions base, Map<String, String> overrides, Map<String, String> env) {
-        return load(script, base, overrides, env, null);
+        return load(script, base, overrides, env, null, p -> { });
     }
 
     /**
      * The same on the sockets of a running station ({@code shared}, null for its own): a reload.
      * Mounts the new script declares again keep their listeners; the new station does not close
      * the shared network when it stops. A script that fails to load leaves the network as it was.
+     * {@code reading} is told of every file the script includes (for {@code run --watch}), even when it fails.
      */
-    public static Station load(Path script, ScriptFunctions base, Map<String, String> overrides, Map<String, String> env,
-                               Network shared) {
-        return load(script, base, overrides, env, shared, p -> { });
-    }
-
-    /** The same, telling {@code reading} of every file the script includes (for {@code run --watch}), even when it fails. */
     public static Station load(Path script, ScriptFunctions base, Map<String, String> overrides, Map<String, String> env,
                                Network shared, Consumer<Path> reading) {
         Station station = new Station(script.getFileName().toString(), settings(overrides), env);
         station.sharedNetwork = shared;
         if (shared != null) shared.beginLoad();
         ScriptFunctions functions = station.functions(base);
-        return station.evaluate(ScriptCompiler.compile(script, functions, reading), functions);
+        return station.evaluate(ScriptCompiler.compile(script, functions, station.scriptSettings, reading), functions);
     }
 
     /** The same for script text, named {@code fileName} in messages. */
     public static Station load(String fileName, String text, ScriptFunctions base, Map<String, String> overrides) {
         Station station = new Station(fileName, settings(overrides), Map.of());
         ScriptFunctions functions = station.functions(base);
-        return station.evaluate(ScriptCompiler.compile(fileName, text, functions), functions);
+        return station.evaluate(ScriptCompiler.compile(fileName, text, functions, station.scriptSettings), functions);
     }
 
     /** An environment variable as the script sees it, or null. */
@@ -170,21 +146,22 @@ public final class Station implements AutoCloseable {
         return s;
     }
 
+    /** The script's function table: the plugins' operators and the engine's, on this station's network and commands. */
     private ScriptFunctions functions(ScriptFunctions base) {
-        ScriptFunctions f = new ScriptFunctions();
-        for (OperatorSpec spec : base.all()) f.add(spec, base.owner(spec.name()));
-        for (OperatorSpec spec : Builtins.specs(this)) f.add(spec, "engine");
-        for (OperatorSpec spec : HttpFunctions.specs()) f.add(spec, "engine", HttpFunctions.RESULT);
-        for (OperatorSpec spec : JsonFunctions.specs()) f.add(spec, "engine");
+        LiveDecoder decoder = base.service(LiveDecoder.class);
         network = sharedNetwork != null ? sharedNetwork : new Network(settings.string("harbor.bind"),
-                settings.integer("harbor.maxBody"), base.service(LiveDecoder.class));
-        for (OperatorSpec spec : NetOperators.specs(network)) f.add(spec, "network");
-        for (OperatorSpec spec : RtmpOperators.specs(network, base.service(LiveDecoder.class))) f.add(spec, "network");
-        for (OperatorSpec spec : TlsOperators.specs(network)) f.add(spec, "network");
+                settings.integer("harbor.maxBody"), decoder);
         commands = new Commands();
         StationCommands.station(commands, this);
-        for (OperatorSpec spec : ControlOperators.specs(commands, network)) f.add(spec, "control");
-        return f;
+        return FunctionTable.of(base, EngineOperators.of(this, network, commands, decoder));
+    }
+
+    /**
+     * The function table a script loaded with {@code plugins} would see, for listings such as the
+     * operator reference: a station's own, built on a network and commands that are never started.
+     */
+    static ScriptFunctions functionTable(ScriptFunctions plugins) {
+        return new Station("operators", new Settings(), Map.of()).functions(plugins);
     }
 
     /**
@@ -192,11 +169,7 @@ public final class Station implements AutoCloseable {
      * the meters are bound when the station starts, since clocks exist only then.
      */
     void exposeMetrics(int port, String path) {
-        network.harbor(port).addRoute(new Route("GET", path, req -> {
-            StationMetrics m = metrics;
-            return m == null ? HttpReply.text(503, "the station is not running")
-                    : new HttpReply(200, "text/plain; version=0.0.4; charset=utf-8", java.util.Map.of(), m.scrape());
-        }));
+        network.harbor(port).addRoute(StationMetrics.route(path, () -> metrics));
         metricsWanted = true;
     }
 
@@ -227,39 +200,23 @@ public final class Station implements AutoCloseable {
         generation = previous.generation + 1;
     }
 
-    /** Which reload of the first station this is: 0 for it, 1 for its first successor... */
+    /** Which reload of the first station this is: 0 for it, 1 for its first successor... (see {@link ClockSettings}). */
     private int generation;
 
-    /**
-     * {@code settings.random.seed}, moved along by each reload, so that a reloaded station does not
-     * repeat the first choices of the one it replaced, while a whole run still repeats from the seed.
-     */
-    private long seed() {
-        long seed = settings.integer("random.seed");
-        if (seed == 0) return 0;
-        long moved = seed + generation * 0x9E3779B97F4A7C15L;
-        return moved == 0 ? 1 : moved;
-    }
-
-    private volatile java.util.function.BooleanSupplier reloadHook;
+    private volatile BooleanSupplier reloadHook;
 
     /** What the control's {@code reload} command runs, or null when nothing can reload this station. */
-    java.util.function.BooleanSupplier reloadHook() {
+    BooleanSupplier reloadHook() {
         return reloadHook;
     }
 
-    public void reloadHook(java.util.function.BooleanSupplier hook) {
+    public void reloadHook(BooleanSupplier hook) {
         reloadHook = hook;
     }
 
     /** The reloads of the process so far, for the metrics; before {@link #prepare}. */
     void reloads(Reloads r) {
         reloads = r;
-    }
-
-    /** A reload took the sockets over: {@link #stop()} leaves them to the new station. */
-    public void handOverNetwork() {
-        handedOver = true;
     }
 
     /** The station's sockets (harbor ports). */
@@ -283,7 +240,7 @@ public final class Station implements AutoCloseable {
     }
 
     private Station evaluateScript(StationScript script, ScriptFunctions functions) {
-        new ScriptRuntime(compiled.files(), functions, settings, graph, protocols).run(script);
+        new ScriptRuntime(compiled.files(), functions, scriptSettings, graph, protocols).run(script);
         StationCommands.sources(commands, this);
         if (graph.outputs().isEmpty() && !network.servesAnything()) {
             throw new ScriptError(fileName, 0, "the script defines no output and serves nothing, so there is nothing "
@@ -291,34 +248,8 @@ public final class Station implements AutoCloseable {
                     + "such as rtmp.server()");
         }
         ClockPlanner.plan(graph, Sync.parse(settings.string("clock.sync"))); // conflicts show at check time
-        videoFormat();
-        startTime();
+        ClockSettings.check(settings, fileName);
         return this;
-    }
-
-    private ZoneId zone() {
-        try {
-            return StationZone.parse(settings.string("time.zone"));
-        } catch (IllegalArgumentException e) {
-            throw new ScriptError(fileName, 0, e.getMessage());
-        }
-    }
-
-    private ZonedDateTime startTime() {
-        try {
-            return StartTime.parse(settings.string("clock.startTime"), zone());
-        } catch (IllegalArgumentException e) {
-            throw new ScriptError(fileName, 0, e.getMessage());
-        }
-    }
-
-    private VideoFormat videoFormat() {
-        try {
-            return new VideoFormat(settings.integer("video.frame.width"), settings.integer("video.frame.height"),
-                    settings.integer("video.frame.rate"));
-        } catch (IllegalArgumentException e) {
-            throw new ScriptError(fileName, 0, "settings.video.frame: " + e.getMessage());
-        }
     }
 
     /**
@@ -328,7 +259,7 @@ public final class Station implements AutoCloseable {
      */
     public synchronized void start(Duration stopAfter) {
         prepare(stopAfter);
-        go();
+        go(0);
     }
 
     /**
@@ -339,13 +270,9 @@ public final class Station implements AutoCloseable {
     public synchronized void prepare(Duration stopAfter) {
         if (started) throw new IllegalStateException("station already started");
         started = true;
-        AudioFormat format = new AudioFormat(settings.integer("audio.samplerate"), settings.integer("audio.channels"));
-        int frameSize = (int) Math.max(1, Math.round(settings.number("frame.duration") * format.sampleRate()));
-        ClockConfig config = new ClockConfig(format, frameSize, seconds("clock.maxLatency"), seconds("clock.warnLag"),
-                seconds("clock.reportEvery"), videoFormat(), settings::get, startTime(), zone(),
-                seed());
+        ClockConfig config = ClockSettings.read(settings, fileName, generation);
         scheduler = new TaskScheduler(settings.integer("scheduler.threads"),
-                Duration.ofNanos(seconds("scheduler.timerSlack")), 64);
+                Duration.ofNanos(ClockSettings.seconds(settings, "scheduler.timerSlack")), 64);
         blocking = new BlockingPool(settings.integer("scheduler.blockingTasks"));
         boolean task = settings.bool("clock.task");
         for (ClockPlanner.Plan plan : ClockPlanner.plan(graph, Sync.parse(settings.string("clock.sync")))) {
@@ -357,14 +284,12 @@ public final class Station implements AutoCloseable {
             clocks.add(c);
         }
         try {
-            HarborLimits limits = harborLimits();
+            HarborLimits limits = HarborSettings.limits(settings);
             for (HarborServer h : network.harbors()) h.limits(limits);
             network.bind(settings.string("harbor.bind")); // as the script set it: it ran after the network was made
             network.start(Math.max(1, Math.min(settings.integer("harbor.eventLoops"), 16)));
         } catch (IllegalStateException | IllegalArgumentException e) { // a port taken, a harbor setting out of range
-            closePools();
-            stopped = true;
-            done.countDown();
+            abandon();
             throw new ScriptError(fileName, 0, e.getMessage(), e);
         }
         List<Output> opened = new ArrayList<>();
@@ -376,9 +301,7 @@ public final class Station implements AutoCloseable {
                 } catch (Exception e) {
                     for (Output x : opened) stopQuietly(x);
                     if (sharedNetwork == null) network.close(); // a failed reload leaves the running station's sockets
-                    closePools();
-                    stopped = true;
-                    done.countDown();
+                    abandon();
                     ScriptLine at = graph.line(o) != null ? graph.line(o) : new ScriptLine(fileName, 0);
                     throw new ScriptError(at.file(), at.line(), o.id() + " cannot start: " + e.getMessage(), e);
                 }
@@ -392,25 +315,15 @@ public final class Station implements AutoCloseable {
             status = new StationStatus(fileName, List.<ClockInfo>copyOf(clocks), graph.outputs(), graph.sources(), network,
                     this::schedulerLoad);
         }
-        runStartupWork();
+        StartupWork.run(fileName, clocks, blocking);
         stopTicks = stopAfter == null ? 0 : (long) Math.ceil(stopAfter.toNanos() / (double) config.frameNanos());
         clockConfig = config;
     }
 
-    /** What the harbor ports accept, from {@code settings.harbor.*}; applied again by each (re)load. */
-    private HarborLimits harborLimits() {
-        return new HarborLimits(seconds("harbor.headTimeout"), seconds("harbor.idleTimeout"),
-                settings.integer("harbor.maxConnections"), settings.integer("harbor.maxConnectionsPerAddress"),
-                settings.bool("harbor.followSymlinks"), settings.integer("harbor.maxAuthFailures"),
-                seconds("harbor.authFailureWindow"), seconds("harbor.handlerTimeout"));
-    }
-
-    /** Starts the clocks of a prepared station. */
-    public synchronized void go() {
-        go(0);
-    }
-
-    /** The same, with the clocks running {@code headStartNanos} of stream at once (see {@link Clock#start}). */
+    /**
+     * Starts the clocks of a prepared station, running {@code headStartNanos} of stream at once (see
+     * {@link Clock#start}; a reload's successor catches up the swap so, 0 otherwise).
+     */
     public synchronized void go(long headStartNanos) {
         ClockConfig config = clockConfig;
         long ticks = stopTicks;
@@ -427,39 +340,7 @@ public final class Station implements AutoCloseable {
         if (status != null) StatusSampler.start(status, scheduler);
         onAir = true;
         predecessor = null;
-        long every = seconds("clock.reportEvery");
-        if (every > 0) scheduler.schedule(every, TimeUnit.NANOSECONDS, new LoadReport(every));
-    }
-
-    /** Logs the scheduler's load every {@code clock.reportEvery}, beside the clocks' own lines. */
-    private final class LoadReport implements Runnable {
-        private final long every;
-        private long lastBusy;
-        private long lastAt = System.nanoTime();
-
-        LoadReport(long every) {
-            this.every = every;
-        }
-
-        @Override
-        public void run() {
-            long now = System.nanoTime();
-            long busy = scheduler.busyNanos();
-            if (log.isInfoEnabled()) {
-                log.info("scheduler: {}% busy on {} thread(s); blocking pool: {} running, {} queued",
-                        String.format("%.1f", 100.0 * (busy - lastBusy) / ((now - lastAt) * (double) scheduler.threads())),
-                        scheduler.threads(), blocking.inFlight(), blocking.queued());
-            }
-            lastBusy = busy;
-            lastAt = now;
-            if (!scheduler.isShutdown()) {
-                try {
-                    scheduler.schedule(every, TimeUnit.NANOSECONDS, this);
-                } catch (IllegalStateException stopping) {
-                    // the station is stopping
-                }
-            }
-        }
+        LoadReport.start(scheduler, blocking, config.reportNanos());
     }
 
     /** The scheduler's load since start: busy share of its threads, and the blocking pool's state. */
@@ -470,28 +351,6 @@ public final class Station implements AutoCloseable {
                 "blockingRunning", blocking.inFlight(), "blockingQueued", blocking.queued());
     }
 
-    /** Runs what sources need before sound starts (first tracks), in parallel on the blocking pool. */
-    private void runStartupWork() {
-        List<CompletableFuture<Void>> work = new ArrayList<>();
-        for (Clock c : clocks) {
-            for (Runnable r : c.startupWork()) work.add(CompletableFuture.runAsync(r, blocking));
-        }
-        if (work.isEmpty()) return;
-        try {
-            CompletableFuture.allOf(work.toArray(CompletableFuture[]::new)).get(STARTUP_WAIT_SECONDS, TimeUnit.SECONDS);
-        } catch (TimeoutException e) {
-            log.warn("station {}: sources still preparing after {} s; starting anyway", fileName, STARTUP_WAIT_SECONDS);
-        } catch (ExecutionException e) {
-            log.warn("station {}: a source failed to prepare: {}", fileName, e.getCause().toString());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
-    private long seconds(String key) {
-        return (long) (settings.number(key) * 1e9);
-    }
-
     private void clockFinished() {
         for (Clock c : clocks) {
             if (!c.isFinished()) return;
@@ -500,25 +359,24 @@ public final class Station implements AutoCloseable {
         Thread.ofVirtual().start(this::stop);
     }
 
-    /** Stops the clocks, flushes and closes the outputs, then the pools; idempotent. */
+    /** Stops the clocks, flushes and closes the outputs, then the sockets and the pools; idempotent. */
     public void stop() {
-        stop(null);
+        stop(null, null);
     }
 
     /**
-     * Stops the station; {@code betweenClocksAndShutdown} runs once no clock runs any more and before
-     * the sources shut down (a reload moves their state to the new station then).
+     * A reload's end of this station: it stops as {@link #stop()} does but leaves its sockets to the
+     * new station. {@code betweenClocksAndShutdown} runs once no clock runs any more and before the
+     * sources shut down (the reload moves their state to the new station then); {@code successor}
+     * runs once the outputs closed, before the sources and pools shut down: the reload starts the new
+     * station's clocks there, so that listeners do not wait for the old station's threads to end.
      */
-    public void stop(Runnable betweenClocksAndShutdown) {
-        stop(betweenClocksAndShutdown, null);
+    public void handOver(Runnable betweenClocksAndShutdown, Runnable successor) {
+        handedOver = true;
+        stop(betweenClocksAndShutdown, successor);
     }
 
-    /**
-     * The same, and {@code successor} runs once the outputs closed, before the sources and pools
-     * shut down: a reload starts the new station's clocks there, so that listeners do not wait for
-     * the old station's threads to end.
-     */
-    public void stop(Runnable betweenClocksAndShutdown, Runnable successor) {
+    private void stop(Runnable betweenClocksAndShutdown, Runnable successor) {
         synchronized (this) {
             if (stopped) return;
             stopped = true;
@@ -544,6 +402,13 @@ public final class Station implements AutoCloseable {
         closePools();
         if (compiled != null) compiled.unload();
         log.info("station {} stopped", fileName);
+        done.countDown();
+    }
+
+    /** A {@link #prepare} that failed: no clock ever ran, so the station ends as it stands. */
+    private void abandon() {
+        closePools();
+        stopped = true;
         done.countDown();
     }
 

@@ -7,10 +7,11 @@ import java.util.Map;
 import org.groovecast.api.Output;
 import org.groovecast.api.Source;
 import org.groovecast.host.clock.Sync;
+import org.groovecast.host.script.ScriptGraph;
 import org.groovecast.host.script.ScriptLine;
 
 /** What a station script built: its sources, its outputs and the clocks it asked for. */
-public final class StationGraph {
+public final class StationGraph implements ScriptGraph {
     /** {@code clock.assignNew(id:, sync:, sources)}, with where the script asked, for messages. */
     public record ClockRequest(String id, Sync sync, List<Source> sources, ScriptLine at, ClockHandle handle) {
     }
@@ -30,6 +31,7 @@ public final class StationGraph {
         frozen = true;
     }
 
+    @Override
     public synchronized void add(Source s, ScriptLine line) {
         if (frozen) return;
         sources.add(s);

@@ -21,6 +21,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
 import org.groovecast.api.Queued;
 import org.groovecast.api.Source;
 import org.groovecast.host.clock.Clock;
@@ -31,7 +33,9 @@ import org.groovecast.host.sched.TaskScheduler;
 import org.groovecast.net.Network;
 import org.groovecast.net.harbor.HarborMount;
 import org.groovecast.net.harbor.HarborServer;
+import org.groovecast.net.harbor.HttpReply;
 import org.groovecast.net.harbor.LiveInput;
+import org.groovecast.net.harbor.Route;
 import org.groovecast.net.icecast.IcecastClient;
 import org.groovecast.net.icecast.IcecastOutput;
 import org.groovecast.net.rtmp.RtmpServer;
@@ -195,6 +199,18 @@ final class StationMetrics implements AutoCloseable {
     private void bind(MeterBinder binder) {
         binder.bindTo(registry);
         if (binder instanceof AutoCloseable c) hooks.add(c);
+    }
+
+    /**
+     * The route serving, at {@code path}, the metrics {@code current} gives: null until the station
+     * starts (the meters bind to clocks, which exist only then), answered with a 503.
+     */
+    static Route route(String path, Supplier<StationMetrics> current) {
+        return new Route("GET", path, req -> {
+            StationMetrics m = current.get();
+            return m == null ? HttpReply.text(503, "the station is not running")
+                    : new HttpReply(200, "text/plain; version=0.0.4; charset=utf-8", Map.of(), m.scrape());
+        });
     }
 
     /** The exposition, as scraped. */

@@ -186,9 +186,8 @@ public final class StationReloader {
                     script.getFileName(), e.getMessage());
             return false;
         }
-        old.handOverNetwork();
         List<String> carried = new ArrayList<>();
-        old.stop(() -> carry(old, next, outputs, carried), () -> next.go(HEAD_START_NANOS));
+        old.handOver(() -> carry(old, next, outputs, carried), () -> next.go(HEAD_START_NANOS));
         current = next;
         reloads.recordSuccess(System.nanoTime() - t0);
         List<String> kept = new ArrayList<>(describe(outputs.pairs().keySet()));

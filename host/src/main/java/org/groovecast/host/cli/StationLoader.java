@@ -16,7 +16,7 @@ final class StationLoader {
     /** The loaded station, or null after printing why it could not load. */
     static Station load(Path script, OperatorPlugins plugins, Map<String, String> settings) {
         try {
-            return Station.load(script, plugins.functions(), settings);
+            return Station.load(script, plugins.functions(), settings, Map.of());
         } catch (ScriptErrors e) {
             e.errors().forEach(err -> System.err.println(err.getMessage()));
         } catch (ScriptError e) {

@@ -25,7 +25,6 @@ import org.groovecast.api.OperatorSpec;
 import org.groovecast.api.Output;
 import org.groovecast.api.Source;
 import org.groovecast.api.ValueType;
-import org.groovecast.host.Settings;
 
 /**
  * Teaches Groovy's static type checker the names that plugins provide. Station scripts compile
@@ -38,6 +37,8 @@ import org.groovecast.host.Settings;
 public final class OperatorChecker extends AbstractTypeCheckingExtension {
     /** The names the script being compiled may use; bound by {@link ScriptCompiler}. */
     static final ScopedValue<ScriptFunctions> FUNCTIONS = ScopedValue.newInstance();
+    /** The settings the script being compiled may use; bound by {@link ScriptCompiler} beside the names. */
+    static final ScopedValue<ScriptSettings> STATION_SETTINGS = ScopedValue.newInstance();
 
     private static final ClassNode SOURCE = ClassHelper.make(Source.class);
     private static final ClassNode NAMESPACE = ClassHelper.make(Namespace.class);
@@ -48,10 +49,12 @@ public final class OperatorChecker extends AbstractTypeCheckingExtension {
             "negative", "positive", "bitwiseNegate", "next", "previous", "and", "or", "xor", "asBoolean", "asType");
 
     private final ScriptFunctions functions;
+    private final ScriptSettings settings;
 
     public OperatorChecker(StaticTypeCheckingVisitor visitor) {
         super(visitor);
         this.functions = FUNCTIONS.isBound() ? FUNCTIONS.get() : new ScriptFunctions();
+        this.settings = STATION_SETTINGS.get(); // no checking without them: every compile binds them
     }
 
     @Override
@@ -92,10 +95,10 @@ public final class OperatorChecker extends AbstractTypeCheckingExtension {
         }
         if (receiver.equals(SETTINGS)) {
             String path = settingsPath(pe.getObjectExpression()) + prop;
-            Optional<Settings.Key> key = Settings.key(path);
-            if (key.isPresent()) {
-                makeDynamic(pe, settingType(key.get().type()));
-            } else if (Settings.isPrefix(path)) {
+            Optional<ValueType> type = settings.type(path);
+            if (type.isPresent()) {
+                makeDynamic(pe, settingType(type.get()));
+            } else if (settings.isPrefix(path)) {
                 makeDynamic(pe, SETTINGS);
             } else {
                 addStaticTypeError("unknown setting settings." + path, pe);
@@ -116,9 +119,9 @@ public final class OperatorChecker extends AbstractTypeCheckingExtension {
         if (!(assignment instanceof BinaryExpression b) || !(b.getLeftExpression() instanceof PropertyExpression pe)) return false;
         if (!getType(pe.getObjectExpression()).equals(SETTINGS)) return false;
         String key = settingsPath(pe.getObjectExpression()) + pe.getPropertyAsString();
-        Optional<Settings.Key> k = Settings.key(key);
-        if (k.isEmpty()) return false;
-        addStaticTypeError("settings." + key + " expects " + CallMatcher.article(k.get().type()) + ", got "
+        Optional<ValueType> type = settings.type(key);
+        if (type.isEmpty()) return false;
+        addStaticTypeError("settings." + key + " expects " + CallMatcher.article(type.get()) + ", got "
                 + StaticArg.of(b.getRightExpression(), this::getType).describe(), assignment);
         return true;
     }

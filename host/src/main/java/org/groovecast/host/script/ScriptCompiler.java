@@ -63,15 +63,12 @@ public final class ScriptCompiler {
         }
     }
 
-    public static Compiled compile(Path file, ScriptFunctions functions) {
-        return compile(file, functions, p -> { });
-    }
-
     /**
-     * Compiles the script {@code file}; {@code reading} is told of each file the script includes (also
-     * of one that turns out missing or broken), so that a watcher can follow them all.
+     * Compiles the script {@code file}, checking its calls against {@code functions} and its
+     * {@code settings.*} against {@code settings}; {@code reading} is told of each file the script
+     * includes (also of one that turns out missing or broken), so that a watcher can follow them all.
      */
-    public static Compiled compile(Path file, ScriptFunctions functions, Consumer<Path> reading) {
+    public static Compiled compile(Path file, ScriptFunctions functions, ScriptSettings settings, Consumer<Path> reading) {
         String name = file.getFileName().toString();
         String text;
         try {
@@ -79,15 +76,16 @@ public final class ScriptCompiler {
         } catch (IOException e) {
             throw new ScriptErrors(List.of(new ScriptError(name, 0, "cannot read script: " + e.getMessage())));
         }
-        return compile(name, text, file.toAbsolutePath().normalize(), functions, reading);
+        return compile(name, text, file.toAbsolutePath().normalize(), functions, settings, reading);
     }
 
     /** Compiles {@code text} as if read from a file named {@code fileName} in the working directory. */
-    public static Compiled compile(String fileName, String text, ScriptFunctions functions) {
-        return compile(fileName, text, null, functions, p -> { });
+    public static Compiled compile(String fileName, String text, ScriptFunctions functions, ScriptSettings settings) {
+        return compile(fileName, text, null, functions, settings, p -> { });
     }
 
-    private static Compiled compile(String fileName, String text, Path file, ScriptFunctions functions, Consumer<Path> reading) {
+    private static Compiled compile(String fileName, String text, Path file, ScriptFunctions functions,
+                                    ScriptSettings settings, Consumer<Path> reading) {
         SourceMetaClasses.install();
         ScriptFiles files = new ScriptFiles(fileName);
         Includes includes = new Includes(files, reading);
@@ -104,6 +102,7 @@ public final class ScriptCompiler {
         Path self = file != null ? file : Path.of(fileName).toAbsolutePath().normalize(); // includes resolve from its directory
         try {
             Class<? extends StationScript> type = ScopedValue.where(OperatorChecker.FUNCTIONS, functions)
+                    .where(OperatorChecker.STATION_SETTINGS, settings)
                     .call(() -> includes.compile(compiledName, text, self));
             return new Compiled(fileName, type, loader, files);
         } catch (MultipleCompilationErrorsException e) {

@@ -4,8 +4,6 @@ import org.groovecast.api.OperatorSpec;
 import org.groovecast.api.RequestResolver;
 import org.groovecast.api.ScriptException;
 import org.groovecast.api.Source;
-import org.groovecast.host.Settings;
-import org.groovecast.host.StationGraph;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -20,11 +18,11 @@ public final class ScriptRuntime {
 
     private final ScriptFiles files;
     private final ScriptFunctions functions;
-    private final Settings settings;
-    private final StationGraph graph;
+    private final ScriptSettings settings;
+    private final ScriptGraph graph;
     private final RequestResolver requests;
 
-    public ScriptRuntime(ScriptFiles files, ScriptFunctions functions, Settings settings, StationGraph graph,
+    public ScriptRuntime(ScriptFiles files, ScriptFunctions functions, ScriptSettings settings, ScriptGraph graph,
                          RequestResolver requests) {
         this.files = files;
         this.functions = functions;
@@ -37,7 +35,7 @@ public final class ScriptRuntime {
         return functions;
     }
 
-    public Settings settings() {
+    public ScriptSettings settings() {
         return settings;
     }
 

@@ -2,9 +2,8 @@ package org.groovecast.host.script;
 
 import groovy.lang.GroovyObjectSupport;
 import org.groovecast.api.ScriptException;
-import org.groovecast.host.Settings;
 
-/** {@code settings} and its sub-trees: {@code settings.frame.duration = 0.02} reads and writes {@link Settings}. */
+/** {@code settings} and its sub-trees: {@code settings.frame.duration = 0.02} reads and writes the {@link ScriptSettings}. */
 public final class SettingsNode extends GroovyObjectSupport {
     private final ScriptRuntime runtime;
     private final String prefix;
@@ -17,8 +16,8 @@ public final class SettingsNode extends GroovyObjectSupport {
     @Override
     public Object getProperty(String name) {
         String key = prefix + name;
-        if (Settings.key(key).isPresent()) return runtime.settings().get(key);
-        if (Settings.isPrefix(key)) return new SettingsNode(runtime, key + ".");
+        if (runtime.settings().type(key).isPresent()) return runtime.settings().get(key);
+        if (runtime.settings().isPrefix(key)) return new SettingsNode(runtime, key + ".");
         throw runtime.located(new ScriptException("unknown setting settings." + key));
     }
 

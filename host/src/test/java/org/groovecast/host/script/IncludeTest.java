@@ -29,7 +29,7 @@ class IncludeTest {
     }
 
     Station load(Path script) {
-        return Station.load(script, ScriptCompilerTest.functions(), Map.of());
+        return Station.load(script, ScriptCompilerTest.functions(), Map.of(), Map.of());
     }
 
     List<String> errors(Path script) {

@@ -1,0 +1,20 @@
+package org.groovecast.host;
+
+import org.groovecast.net.harbor.HarborLimits;
+
+/** What the harbor ports accept, read from {@code settings.harbor.*}; applied again by each (re)load. */
+final class HarborSettings {
+    private HarborSettings() {
+    }
+
+    static HarborLimits limits(Settings settings) {
+        return new HarborLimits(seconds(settings, "harbor.headTimeout"), seconds(settings, "harbor.idleTimeout"),
+                settings.integer("harbor.maxConnections"), settings.integer("harbor.maxConnectionsPerAddress"),
+                settings.bool("harbor.followSymlinks"), settings.integer("harbor.maxAuthFailures"),
+                seconds(settings, "harbor.authFailureWindow"), seconds(settings, "harbor.handlerTimeout"));
+    }
+
+    private static long seconds(Settings settings, String key) {
+        return (long) (settings.number(key) * 1e9);
+    }
+}

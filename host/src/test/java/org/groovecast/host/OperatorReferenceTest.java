@@ -1,0 +1,91 @@
+package org.groovecast.host;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.List;
+import java.util.stream.Stream;
+import org.groovecast.api.OperatorSpec;
+import org.groovecast.host.plugin.OperatorPlugins;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class OperatorReferenceTest {
+    static final Path REFERENCE = Path.of("..", "docs", "operators.md");
+    /** The plugins the distribution ships, as their modules built them (they build before the host). */
+    static final List<String> SHIPPED = List.of("core", "dsp", "ffmpeg", "transitions");
+
+    @TempDir
+    static Path pluginsDir;
+    static OperatorPlugins plugins;
+    static String reference;
+
+    @BeforeAll
+    static void loadTheShippedPlugins() throws IOException {
+        for (String id : SHIPPED) {
+            Path built = built(id);
+            Files.copy(built, pluginsDir.resolve(id + (built.toString().endsWith(".zip") ? ".zip" : ".jar")),
+                    StandardCopyOption.REPLACE_EXISTING);
+        }
+        plugins = OperatorPlugins.load(pluginsDir);
+        assertEquals(List.of(), plugins.problems());
+        reference = OperatorReference.markdown(plugins.functions());
+    }
+
+    @AfterAll
+    static void unload() {
+        if (plugins != null) plugins.close();
+    }
+
+    /** The plugin archive of {@code plugins/<id>}: the zip where it bundles libraries, else its jar. */
+    private static Path built(String id) throws IOException {
+        Path target = Path.of("..", "plugins", id, "target");
+        try (Stream<Path> files = Files.list(target)) {
+            List<Path> archives = files.filter(f -> f.getFileName().toString().startsWith("groovecast-plugin-" + id + "-"))
+                    .filter(f -> f.toString().endsWith("-plugin.zip") || f.toString().matches(".*-SNAPSHOT\\.jar|.*-[0-9.]+\\.jar"))
+                    .sorted((a, b) -> Boolean.compare(b.toString().endsWith(".zip"), a.toString().endsWith(".zip")))
+                    .toList();
+            assertTrue(!archives.isEmpty(), "no built plugin in " + target + ": install the plugins first");
+            return archives.getFirst();
+        } catch (NoSuchFileException e) {
+            throw new AssertionError(target + " does not exist: install the plugins first", e);
+        }
+    }
+
+    @Test
+    void docsOperatorsIsTheReferenceTheSpecsMake() throws IOException {
+        String doc = Files.readString(REFERENCE);
+        int begin = doc.indexOf(OperatorReference.BEGIN);
+        int end = doc.indexOf(OperatorReference.END);
+        assertTrue(begin >= 0 && end > begin, "docs/operators.md has no reference between '" + OperatorReference.BEGIN
+                + "' and '" + OperatorReference.END + "'");
+        String shown = doc.substring(begin + OperatorReference.BEGIN.length(), end).strip() + "\n";
+        assertEquals(reference, shown, "docs/operators.md is stale; put this between its markers:\n" + reference);
+    }
+
+    @Test
+    void everyOperatorHasARowInItsProvidersSection() {
+        for (OperatorSpec spec : Station.functionTable(plugins.functions()).all()) {
+            assertTrue(reference.contains("| `" + spec.name() + "` | `"), spec.name());
+        }
+        assertTrue(section("network").contains("| `output.harbor` |"), reference);
+        assertTrue(section("engine").contains("| `thread.run` |"), reference);
+        assertTrue(section("control").contains("| `server.telnet` |"), reference);
+        assertTrue(section("core").contains("| `sine` |"), reference);
+        assertTrue(section("ffmpeg").contains("| `playlist` |"), reference);
+    }
+
+    private static String section(String owner) {
+        int at = reference.indexOf("## " + owner + "\n");
+        assertTrue(at >= 0, "no section " + owner + " in:\n" + reference);
+        int next = reference.indexOf("\n## ", at + 1);
+        return reference.substring(at, next < 0 ? reference.length() : next);
+    }
+}
