@@ -6,11 +6,11 @@ import org.groovecast.api.OperatorProvider;
 import org.groovecast.host.http.HttpFunctions;
 import org.groovecast.host.json.JsonFunctions;
 import org.groovecast.net.NetOperators;
+import org.groovecast.net.RtmpOperators;
+import org.groovecast.net.TlsOperators;
 import org.groovecast.net.Network;
 import org.groovecast.net.control.Commands;
 import org.groovecast.net.control.ControlOperators;
-import org.groovecast.net.rtmp.RtmpOperators;
-import org.groovecast.net.tls.TlsOperators;
 
 /**
  * The operators the engine provides itself, as {@link OperatorProvider}s like a plugin's, so that

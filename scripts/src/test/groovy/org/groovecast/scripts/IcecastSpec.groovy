@@ -78,7 +78,7 @@ class IcecastSpec extends Specification {
         given:
         def logged = new ListAppender<ILoggingEvent>()
         logged.start()
-        def reconnectionLog = (Logger) LoggerFactory.getLogger('org.groovecast.net.Reconnection')
+        def reconnectionLog = (Logger) LoggerFactory.getLogger('org.groovecast.net.output.Reconnection')
         reconnectionLog.addAppender(logged)
         def clientLog = (Logger) LoggerFactory.getLogger('org.groovecast.net.icecast.IcecastClient')
         def clientLevel = clientLog.level

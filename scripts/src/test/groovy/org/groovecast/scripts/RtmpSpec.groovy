@@ -317,7 +317,7 @@ class RtmpSpec extends Specification {
         given: 'a station pushing AAC to a private nginx-rtmp, with a 2 s timeout'
         def warnings = new ListAppender<ILoggingEvent>()
         warnings.start()
-        Logger reconnectionLog = (Logger) LoggerFactory.getLogger('org.groovecast.net.Reconnection')
+        Logger reconnectionLog = (Logger) LoggerFactory.getLogger('org.groovecast.net.output.Reconnection')
         reconnectionLog.addAppender(warnings)
         NginxRtmp nginx = new NginxRtmp(port).start()
         station = Engine.load('push.groovy', """

@@ -51,7 +51,7 @@ class TlsReloadSpec extends Specification {
         given: 'two outputs (one named, one paired by its endpoint) taking any certificate, connected'
         def cert = new SelfSigned(dir, 'icecast')
         icecast = new Icecast().withSsl(cert.combined).start()
-        def retries = new LogCapture('org.groovecast.net.Reconnection')
+        def retries = new LogCapture('org.groovecast.net.output.Reconnection')
         closeables << retries
         Path file = dir.resolve('tls.groovy')
         Files.writeString(file, script(false))

@@ -81,7 +81,7 @@ class TlsSpec extends Specification {
         given:
         def cert = new SelfSigned(dir, 'icecast')
         icecast = new Icecast().withSsl(cert.combined).start()
-        def log = capture('org.groovecast.net.Reconnection')
+        def log = capture('org.groovecast.net.output.Reconnection')
 
         when: 'the self-signed certificate is not in the trust store'
         run("""
@@ -126,7 +126,7 @@ class TlsSpec extends Specification {
         def cert = new SelfSigned(dir, 'stunnel')
         nginx = new NginxRtmp().start()
         stunnel = new TlsPeers.Stunnel().start(cert, nginx.port)
-        def retries = capture('org.groovecast.net.Reconnection')
+        def retries = capture('org.groovecast.net.output.Reconnection')
         def pushes = capture('org.groovecast.net.rtmp.RtmpPushClient', Level.INFO)
         String url = "rtmps://127.0.0.1:${stunnel.port}/live/secure"
 
@@ -227,7 +227,7 @@ class TlsSpec extends Specification {
             harbor.http.static('/files', '${files}', port: ${port})
         """.stripIndent())
         def failures = capture('org.groovecast.host.StationReloader')
-        def warnings = capture('org.groovecast.net.tls.TlsOperators')
+        def warnings = capture('org.groovecast.net.TlsOperators')
         reloader = new StationReloader(script, Engine.plugins().functions(), [:])
         reloader.start()
 

@@ -22,6 +22,7 @@ import org.groovecast.api.Arguments;
 import org.groovecast.api.OperatorSpec;
 import org.groovecast.api.ScriptException;
 import org.groovecast.api.UserFunction;
+import org.groovecast.net.auth.BasicAuth;
 import org.groovecast.net.harbor.HarborMount;
 import org.groovecast.net.icecast.IcecastClient;
 import org.groovecast.net.icecast.IcecastOutput;

@@ -10,9 +10,11 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
 import org.groovecast.api.LiveDecoder;
+import org.groovecast.net.control.ControlPorts;
 import org.groovecast.net.control.TelnetServer;
 import org.groovecast.net.harbor.HarborServer;
 import org.groovecast.net.rtmp.RtmpServer;
+import org.groovecast.net.runtime.NetRuntime;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -25,7 +27,7 @@ import org.slf4j.LoggerFactory;
  * port go and Vert.x as long to stop its loops, so that a stop cannot hang on a loop that is gone;
  * closing again returns at once, and a closed network starts no Vert.x again.
  */
-public final class Network implements AutoCloseable {
+public final class Network implements AutoCloseable, ControlPorts {
     private static final Logger log = LoggerFactory.getLogger(Network.class);
     static final long CLOSE_WAIT_SECONDS = 2;
 
@@ -66,6 +68,7 @@ public final class Network implements AutoCloseable {
     }
 
     /** The harbor on {@code port}, created on first use (it listens once the station starts). */
+    @Override
     public synchronized HarborServer harbor(int port) {
         return harbors.computeIfAbsent(port, p -> new HarborServer(p, bind, maxBody));
     }
@@ -93,6 +96,7 @@ public final class Network implements AutoCloseable {
     }
 
     /** Adds a telnet server (it listens once the station starts); throws when its port has one already. */
+    @Override
     public synchronized void addTelnet(TelnetServer telnet) {
         for (TelnetServer t : telnets) {
             if (t.port() == telnet.port() && telnet.port() != 0) {

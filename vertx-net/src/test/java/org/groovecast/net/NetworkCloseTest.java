@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.ServerSocket;
 import java.time.Duration;
+import org.groovecast.net.runtime.NetRuntime;
 import org.junit.jupiter.api.Test;
 
 /** Closing a station's network never hangs, whatever state its event loops are in, and is final. */

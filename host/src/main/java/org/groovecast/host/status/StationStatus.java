@@ -12,11 +12,11 @@ import org.groovecast.api.ClockInfo;
 import org.groovecast.api.Output;
 import org.groovecast.api.Queued;
 import org.groovecast.api.Source;
-import org.groovecast.net.EncodedOutput;
 import org.groovecast.net.Network;
 import org.groovecast.net.harbor.HarborMount;
 import org.groovecast.net.harbor.HarborOutput;
 import org.groovecast.net.harbor.LiveInput;
+import org.groovecast.net.output.EncodedOutput;
 
 /**
  * A running station as its status page and JSON APIs show it: outputs with what they play and

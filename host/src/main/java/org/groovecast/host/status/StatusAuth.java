@@ -3,7 +3,7 @@ package org.groovecast.host.status;
 import java.util.Map;
 import java.util.function.BiPredicate;
 import org.groovecast.api.ScriptException;
-import org.groovecast.net.BasicAuth;
+import org.groovecast.net.auth.BasicAuth;
 
 /** {@code status.page(auth: [user:, password:])} checked when the script runs, not when someone logs in. */
 public final class StatusAuth {

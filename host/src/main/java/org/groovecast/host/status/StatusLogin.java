@@ -2,7 +2,7 @@ package org.groovecast.host.status;
 
 import java.util.Map;
 import java.util.function.BiPredicate;
-import org.groovecast.net.BasicAuth;
+import org.groovecast.net.auth.BasicAuth;
 import org.groovecast.net.harbor.HttpReply;
 import org.groovecast.net.harbor.HttpRequest;
 

@@ -3,7 +3,7 @@ package org.groovecast.net.control;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
-import org.groovecast.net.Secrets;
+import org.groovecast.net.auth.Secrets;
 import org.groovecast.net.harbor.HttpReply;
 import org.groovecast.net.harbor.HttpRequest;
 

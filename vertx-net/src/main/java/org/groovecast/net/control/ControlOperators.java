@@ -16,7 +16,6 @@ import org.groovecast.api.Arguments;
 import org.groovecast.api.OperatorSpec;
 import org.groovecast.api.ScriptException;
 import org.groovecast.api.UserFunction;
-import org.groovecast.net.Network;
 import org.groovecast.net.harbor.Route;
 
 /**
@@ -28,7 +27,7 @@ public final class ControlOperators {
     private ControlOperators() {
     }
 
-    public static List<OperatorSpec> specs(Commands commands, Network net) {
+    public static List<OperatorSpec> specs(Commands commands, ControlPorts net) {
         Variables variables = new Variables(commands);
         Set<Integer> httpPorts = new HashSet<>();
         Set<String> telnetEndpoints = new HashSet<>();

@@ -3,7 +3,7 @@ package org.groovecast.net.harbor;
 import io.netty.buffer.ByteBuf;
 import org.groovecast.api.Encoder;
 import org.groovecast.api.Source;
-import org.groovecast.net.EncodedOutput;
+import org.groovecast.net.output.EncodedOutput;
 
 /**
  * {@code output.harbor(encoder, mount:, port:)}: encodes once per frame on its clock and publishes

@@ -10,7 +10,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
-import org.groovecast.net.ServerChannels;
+import org.groovecast.net.runtime.ServerChannels;
 import org.groovecast.net.tls.ServerTls;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

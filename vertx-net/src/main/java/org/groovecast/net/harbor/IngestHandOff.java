@@ -2,7 +2,7 @@ package org.groovecast.net.harbor;
 
 import io.netty.buffer.ByteBuf;
 import java.util.Map;
-import org.groovecast.net.BasicAuth;
+import org.groovecast.net.auth.BasicAuth;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

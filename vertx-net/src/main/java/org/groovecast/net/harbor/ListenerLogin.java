@@ -4,7 +4,7 @@ import io.netty.channel.ChannelHandlerContext;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BiPredicate;
-import org.groovecast.net.BasicAuth;
+import org.groovecast.net.auth.BasicAuth;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

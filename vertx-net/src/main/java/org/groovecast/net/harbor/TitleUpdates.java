@@ -3,7 +3,7 @@ package org.groovecast.net.harbor;
 import java.util.Map;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
-import org.groovecast.net.BasicAuth;
+import org.groovecast.net.auth.BasicAuth;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -25,7 +25,7 @@ import java.net.InetAddress;
 import java.util.ArrayDeque;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.groovecast.net.BasicAuth;
+import org.groovecast.net.auth.BasicAuth;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -5,7 +5,7 @@ import io.vertx.core.Vertx;
 import java.util.function.Supplier;
 import org.groovecast.api.Encoder;
 import org.groovecast.api.Source;
-import org.groovecast.net.EncodedOutput;
+import org.groovecast.net.output.EncodedOutput;
 
 /**
  * {@code output.icecast(encoder, s, host:, port:, password:, mount:)}: encodes on its clock and

@@ -2,7 +2,7 @@ package org.groovecast.net.icecast;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
-import org.groovecast.net.BasicAuth;
+import org.groovecast.net.auth.BasicAuth;
 
 /**
  * Where and how an {@code output.icecast} streams: the server, the mount, the source credentials

@@ -6,7 +6,7 @@ import io.vertx.core.Vertx;
 import java.util.function.Supplier;
 import org.groovecast.api.Encoder;
 import org.groovecast.api.Source;
-import org.groovecast.net.EncodedOutput;
+import org.groovecast.net.output.EncodedOutput;
 
 /**
  * {@code output.rtmp(url, ffmpeg(format: 'flv', ...), s)}: encodes to FLV on its clock, cuts the

@@ -11,7 +11,7 @@ import java.net.InetSocketAddress;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import org.groovecast.net.ServerChannels;
+import org.groovecast.net.runtime.ServerChannels;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

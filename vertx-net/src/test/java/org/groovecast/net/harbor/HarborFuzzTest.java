@@ -94,7 +94,7 @@ class HarborFuzzTest {
     @Timeout(5)
     void adminMetadata(byte[] query) throws Exception {
         String head = "GET /admin/metadata?" + new String(query, StandardCharsets.ISO_8859_1) + " HTTP/1.0\r\n"
-                + "Authorization: " + org.groovecast.net.BasicAuth.header(USER, PASSWORD) + "\r\n"
+                + "Authorization: " + org.groovecast.net.auth.BasicAuth.header(USER, PASSWORD) + "\r\n"
                 + "User-Agent: butt/0.1.40\r\n\r\n";
         List<Integer> statuses = serve(head.getBytes(StandardCharsets.ISO_8859_1));
         // A query with a line break ends the request line early, and its own lines replace the

@@ -1,4 +1,4 @@
-package org.groovecast.net.tls;
+package org.groovecast.net;
 
 import static org.groovecast.api.ValueType.INTEGER;
 import static org.groovecast.api.ValueType.NONE;
@@ -9,8 +9,9 @@ import java.util.List;
 import org.groovecast.api.Arguments;
 import org.groovecast.api.OperatorSpec;
 import org.groovecast.api.ScriptException;
-import org.groovecast.net.Network;
 import org.groovecast.net.harbor.HarborServer;
+import org.groovecast.net.tls.CertificateFiles;
+import org.groovecast.net.tls.ServerTls;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

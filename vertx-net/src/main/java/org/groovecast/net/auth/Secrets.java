@@ -1,4 +1,4 @@
-package org.groovecast.net;
+package org.groovecast.net.auth;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;

@@ -1,4 +1,4 @@
-package org.groovecast.net;
+package org.groovecast.net.output;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.PooledByteBufAllocator;

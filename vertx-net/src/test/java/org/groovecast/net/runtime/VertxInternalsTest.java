@@ -1,4 +1,4 @@
-package org.groovecast.net;
+package org.groovecast.net.runtime;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -25,7 +25,7 @@ class VertxInternalsTest {
                     .sorted()
                     .toList();
         }
-        assertEquals(List.of(), users, "use org.groovecast.net.VertxInternals instead of io.vertx.core.internal");
+        assertEquals(List.of(), users, "use org.groovecast.net.runtime.VertxInternals instead of io.vertx.core.internal");
     }
 
     private static boolean usesInternals(Path file) {

@@ -1,4 +1,4 @@
-package org.groovecast.net.rtmp;
+package org.groovecast.net;
 
 import static org.groovecast.api.ValueType.ANY;
 import static org.groovecast.api.ValueType.BOOLEAN;
@@ -16,7 +16,10 @@ import org.groovecast.api.LiveDecoder;
 import org.groovecast.api.OperatorSpec;
 import org.groovecast.api.ScriptException;
 import org.groovecast.api.UserFunction;
-import org.groovecast.net.Network;
+import org.groovecast.net.rtmp.RtmpInput;
+import org.groovecast.net.rtmp.RtmpPushClient;
+import org.groovecast.net.rtmp.RtmpPushOutput;
+import org.groovecast.net.rtmp.RtmpServer;
 
 /** The script functions of RTMP: the server (relay) and live RTMP sources. */
 public final class RtmpOperators {

@@ -1,4 +1,4 @@
-package org.groovecast.net;
+package org.groovecast.net.runtime;
 
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;

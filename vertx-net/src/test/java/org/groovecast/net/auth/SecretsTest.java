@@ -1,4 +1,4 @@
-package org.groovecast.net;
+package org.groovecast.net.auth;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;

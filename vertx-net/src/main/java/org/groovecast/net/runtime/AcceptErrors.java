@@ -1,4 +1,4 @@
-package org.groovecast.net;
+package org.groovecast.net.runtime;
 
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;

@@ -1,4 +1,4 @@
-package org.groovecast.net;
+package org.groovecast.net.runtime;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

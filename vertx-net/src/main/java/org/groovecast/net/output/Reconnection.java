@@ -1,4 +1,4 @@
-package org.groovecast.net;
+package org.groovecast.net.output;
 
 import java.util.function.ToDoubleFunction;
 import org.slf4j.Logger;

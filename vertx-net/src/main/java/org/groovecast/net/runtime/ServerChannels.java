@@ -1,4 +1,4 @@
-package org.groovecast.net;
+package org.groovecast.net.runtime;
 
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
