@@ -18,10 +18,12 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.groovecast.api.ScriptException;
 import org.groovecast.api.Source;
 import org.groovecast.host.script.ScriptCompilerTest;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.slf4j.LoggerFactory;
 
 /** A blocking call on a clock or the scheduler is refused with its line, logged, and the station plays on. */
+@Tag("integration")
 class BlockingGuardTest {
     @Test
     void httpOnAClockCallbackOrAFastThreadIsRefusedAndRunsInASlowThread() throws Exception {
