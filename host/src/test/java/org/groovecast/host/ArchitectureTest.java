@@ -2,6 +2,7 @@ package org.groovecast.host;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClass;
@@ -45,4 +46,13 @@ class ArchitectureTest {
                     "org.groovecast.dsp..", "org.groovecast.transitions..")
             .should().dependOnClassesThat().resideInAPackage("org.groovecast.host..")
             .because("host/ depends on the plugins' contract and on vertx-net, not they on host/");
+
+    /**
+     * No package cycles: each package of ours is a slice ("(**)" captures the whole package name), so
+     * a package and its subpackage depending on each other is a cycle too.
+     */
+    @ArchTest
+    static final ArchRule noPackageCycles = slices().matching("org.groovecast.(**)")
+            .should().beFreeOfCycles()
+            .because("a package that needs the one that needs it cannot be understood, tested or moved alone");
 }
