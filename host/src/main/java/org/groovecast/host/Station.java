@@ -100,7 +100,8 @@ public final class Station implements AutoCloseable {
         this.scriptSettings = new SettingsForScript(settings);
         this.environment = environment;
         this.scriptLog = new ScriptLog(fileName);
-        this.protocols = new Protocols(settings, () -> compiled.files());
+        this.protocols = new Protocols(() -> settings.number("request.timeout"), () -> settings.integer("request.maxDownload"),
+                () -> compiled.files());
     }
 
     /**

@@ -5,11 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.util.List;
-import java.util.stream.Stream;
 import org.groovecast.api.OperatorSpec;
 import org.groovecast.host.plugin.OperatorPlugins;
 import org.junit.jupiter.api.AfterAll;
@@ -19,9 +15,6 @@ import org.junit.jupiter.api.io.TempDir;
 
 class OperatorReferenceTest {
     static final Path REFERENCE = Path.of("..", "docs", "operators.md");
-    /** The plugins the distribution ships, as their modules built them (they build before the host). */
-    static final List<String> SHIPPED = List.of("core", "dsp", "ffmpeg", "transitions");
-
     @TempDir
     static Path pluginsDir;
     static OperatorPlugins plugins;
@@ -29,34 +22,13 @@ class OperatorReferenceTest {
 
     @BeforeAll
     static void loadTheShippedPlugins() throws IOException {
-        for (String id : SHIPPED) {
-            Path built = built(id);
-            Files.copy(built, pluginsDir.resolve(id + (built.toString().endsWith(".zip") ? ".zip" : ".jar")),
-                    StandardCopyOption.REPLACE_EXISTING);
-        }
-        plugins = OperatorPlugins.load(pluginsDir);
-        assertEquals(List.of(), plugins.problems());
+        plugins = ShippedPlugins.load(pluginsDir);
         reference = OperatorReference.markdown(plugins.functions());
     }
 
     @AfterAll
     static void unload() {
         if (plugins != null) plugins.close();
-    }
-
-    /** The plugin archive of {@code plugins/<id>}: the zip where it bundles libraries, else its jar. */
-    private static Path built(String id) throws IOException {
-        Path target = Path.of("..", "plugins", id, "target");
-        try (Stream<Path> files = Files.list(target)) {
-            List<Path> archives = files.filter(f -> f.getFileName().toString().startsWith("groovecast-plugin-" + id + "-"))
-                    .filter(f -> f.toString().endsWith("-plugin.zip") || f.toString().matches(".*-SNAPSHOT\\.jar|.*-[0-9.]+\\.jar"))
-                    .sorted((a, b) -> Boolean.compare(b.toString().endsWith(".zip"), a.toString().endsWith(".zip")))
-                    .toList();
-            assertTrue(!archives.isEmpty(), "no built plugin in " + target + ": install the plugins first");
-            return archives.getFirst();
-        } catch (NoSuchFileException e) {
-            throw new AssertionError(target + " does not exist: install the plugins first", e);
-        }
     }
 
     @Test

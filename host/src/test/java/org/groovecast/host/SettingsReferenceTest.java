@@ -6,24 +6,28 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.groovecast.api.SettingSpec;
-import org.groovecast.api.SettingsProvider;
+import org.groovecast.host.plugin.OperatorPlugins;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.pf4j.DefaultPluginManager;
+import org.junit.jupiter.api.io.TempDir;
 
 class SettingsReferenceTest {
     static final Path README = Path.of("..", "README.md");
 
-    /**
-     * The README lists the settings of the plugins the engine ships too. Their jars are on this test's
-     * class path, where PF4J finds their extensions as the application's own; declared as loading them would.
-     */
+    @TempDir
+    static Path pluginsDir;
+    static OperatorPlugins plugins;
+
+    /** The README lists the settings of the plugins the engine ships too, declared as loading them does. */
     @BeforeAll
-    static void declareTheShippedPluginsSettings() {
-        for (SettingsProvider p : new DefaultPluginManager(Path.of("target", "no-plugins")).getExtensions(SettingsProvider.class)) {
-            for (SettingSpec s : p.settings()) Settings.declare(s, p.getClass().getName());
-        }
+    static void loadTheShippedPlugins() throws IOException {
+        plugins = ShippedPlugins.load(pluginsDir);
+    }
+
+    @AfterAll
+    static void unload() {
+        if (plugins != null) plugins.close();
     }
 
     @Test

@@ -14,6 +14,7 @@ import java.util.concurrent.TimeUnit
 import java.util.concurrent.atomic.AtomicReference
 import org.groovecast.host.Station
 import spock.lang.Specification
+import spock.lang.Tag
 import spock.lang.TempDir
 
 /**
@@ -22,6 +23,7 @@ import spock.lang.TempDir
  * mount, and the JDK's HTTP server as the AzuraCast API. Checked by ear (each playlist, request and
  * DJ is a tone of its own), by the titles icecast shows, and by the API calls the station makes.
  */
+@Tag("integration")
 class AzuraCastStyleSpec extends Specification {
     static final String KEY = 'azuracast-key'
     // each kind of track a tone of its own, so that the listener's recording says what played

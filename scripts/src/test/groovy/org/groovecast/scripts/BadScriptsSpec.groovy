@@ -2,8 +2,10 @@ package org.groovecast.scripts
 
 import java.nio.file.Path
 import spock.lang.Specification
+import spock.lang.Tag
 import spock.lang.Unroll
 
+@Tag("integration")
 class BadScriptsSpec extends Specification {
     static Path bad(String name) {
         Path.of(BadScriptsSpec.getResource("/bad/$name").toURI())

@@ -4,7 +4,9 @@ import java.time.Duration
 import org.groovecast.api.Source
 import org.groovecast.host.Station
 import spock.lang.Specification
+import spock.lang.Tag
 
+@Tag("integration")
 class CallbackReleaseSpec extends Specification {
     def "a switch whose selection callback registers onMetadata keeps a flat registration count over 10,000 selections"() {
         given: 'tracks of one frame, so every frame is a new selection'

@@ -5,9 +5,11 @@ import org.groovecast.host.Station
 import org.groovecast.host.script.ScriptError
 import org.groovecast.host.script.ScriptErrors
 import spock.lang.Specification
+import spock.lang.Tag
 import spock.lang.TempDir
 
 /** The control interface: telnet and /control/ over HTTP, with real sockets against a running station. */
+@Tag("integration")
 class ControlSpec extends Specification {
     @TempDir
     Path dir

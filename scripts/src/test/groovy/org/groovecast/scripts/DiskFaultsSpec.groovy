@@ -12,6 +12,7 @@ import org.groovecast.host.script.ScriptError
 import org.opentest4j.TestAbortedException
 import org.slf4j.LoggerFactory
 import spock.lang.Specification
+import spock.lang.Tag
 import spock.lang.TempDir
 
 /**
@@ -19,6 +20,7 @@ import spock.lang.TempDir
  * as root) and on one mounted read-only: the station stays on air, the failure is logged once,
  * writing resumes when there is room again, and nothing already written is lost.
  */
+@Tag("integration")
 class DiskFaultsSpec extends Specification {
     @TempDir
     Path dir

@@ -5,6 +5,7 @@ import java.nio.file.Path
 import org.groovecast.host.Station
 import spock.lang.Shared
 import spock.lang.Specification
+import spock.lang.Tag
 import spock.lang.TempDir
 
 /**
@@ -14,6 +15,7 @@ import spock.lang.TempDir
  * example names what it takes from the text before it on a line just above its fence, which the
  * rendered page does not show: {@code <!-- snippet given: def radio = mksafe(sine(440)) -->}.
  */
+@Tag("integration")
 class DocSnippetsSpec extends Specification {
     @TempDir
     Path dir

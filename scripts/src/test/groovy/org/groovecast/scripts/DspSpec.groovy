@@ -5,9 +5,11 @@ import java.nio.file.Path
 import java.util.concurrent.TimeUnit
 import org.groovecast.host.Station
 import spock.lang.Specification
+import spock.lang.Tag
 import spock.lang.TempDir
 
 /** Loudness, dynamics and dead air, checked against ffmpeg's own ebur128 meter where it applies. */
+@Tag("integration")
 class DspSpec extends Specification {
     @TempDir
     Path dir

@@ -5,8 +5,10 @@ import java.nio.file.Path
 import java.time.LocalDateTime
 import org.groovecast.host.Station
 import spock.lang.Specification
+import spock.lang.Tag
 import spock.lang.TempDir
 
+@Tag("integration")
 class FileOutputSpec extends Specification {
     @TempDir
     Path dir

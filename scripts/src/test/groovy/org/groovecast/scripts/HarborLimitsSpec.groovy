@@ -11,6 +11,7 @@ import java.util.concurrent.TimeUnit
 import org.groovecast.host.Station
 import org.slf4j.LoggerFactory
 import spock.lang.Specification
+import spock.lang.Tag
 import spock.lang.TempDir
 
 /**
@@ -18,6 +19,7 @@ import spock.lang.TempDir
  * keep-alive connections at the idle timeout (never a listener or a DJ), connections over the caps
  * get 503, and a process out of file descriptors logs it once instead of in a loop.
  */
+@Tag("integration")
 class HarborLimitsSpec extends Specification {
     @TempDir
     Path dir

@@ -11,9 +11,11 @@ import java.util.concurrent.TimeUnit
 import org.groovecast.host.Station
 import org.slf4j.LoggerFactory
 import spock.lang.Specification
+import spock.lang.Tag
 import spock.lang.TempDir
 
 /** The engine's own HTTP server: listener mounts, script endpoints and bad requests, with real clients. */
+@Tag("integration")
 class HarborSpec extends Specification {
     @TempDir
     Path dir

@@ -7,6 +7,7 @@ import java.util.concurrent.TimeUnit
 import org.groovecast.host.Station
 import org.groovecast.host.StationReloader
 import spock.lang.Specification
+import spock.lang.Tag
 import spock.lang.TempDir
 
 /**
@@ -14,6 +15,7 @@ import spock.lang.TempDir
  * module, taking PUT and DELETE. Played back by ffmpeg from the origin's URL; the origin's
  * directory is watched all along for a playlist that names a file it does not hold.
  */
+@Tag("integration")
 class HlsPublishSpec extends Specification {
     @TempDir
     Path dir

@@ -6,9 +6,11 @@ import org.groovecast.host.Station
 import org.groovecast.host.StationReloader
 import org.groovecast.host.script.ScriptError
 import spock.lang.Specification
+import spock.lang.Tag
 import spock.lang.TempDir
 
 /** Encoded outputs checked by a real ffprobe, live HLS playlists by a strict RFC 8216 checker. */
+@Tag("integration")
 class HlsSpec extends Specification {
     @TempDir
     Path dir

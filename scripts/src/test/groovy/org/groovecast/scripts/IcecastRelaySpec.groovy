@@ -3,6 +3,7 @@ package org.groovecast.scripts
 import java.nio.file.Path
 import org.groovecast.host.Station
 import spock.lang.Specification
+import spock.lang.Tag
 import spock.lang.TempDir
 
 /**
@@ -11,6 +12,7 @@ import spock.lang.TempDir
  * master/slave pair fed by output.icecast. A listener on the relay hears the station's tone and
  * the relay's status-json.xsl shows the station's title.
  */
+@Tag("integration")
 class IcecastRelaySpec extends Specification {
     @TempDir
     Path dir

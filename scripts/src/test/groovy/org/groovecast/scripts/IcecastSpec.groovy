@@ -7,9 +7,11 @@ import java.nio.file.Path
 import org.groovecast.host.Station
 import org.slf4j.LoggerFactory
 import spock.lang.Specification
+import spock.lang.Tag
 import spock.lang.TempDir
 
 /** output.icecast against a real icecast2 server. */
+@Tag("integration")
 class IcecastSpec extends Specification {
     @TempDir
     Path dir

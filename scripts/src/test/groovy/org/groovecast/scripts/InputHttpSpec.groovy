@@ -6,9 +6,11 @@ import java.nio.file.Path
 import java.util.concurrent.TimeUnit
 import org.groovecast.host.Station
 import spock.lang.Specification
+import spock.lang.Tag
 import spock.lang.TempDir
 
 /** input.http and input.ffmpeg pulling a real icecast2 mount fed by an ffmpeg source client, and misbehaving servers. */
+@Tag("integration")
 class InputHttpSpec extends Specification {
     @TempDir
     Path dir

@@ -7,6 +7,7 @@ import java.util.concurrent.TimeUnit
 import org.groovecast.host.Station
 import org.groovecast.host.StationReloader
 import spock.lang.Specification
+import spock.lang.Tag
 import spock.lang.TempDir
 
 /**
@@ -14,6 +15,7 @@ import spock.lang.TempDir
  * by curl and raw sockets of a running station: HEAD, CORS and icy headers, .m3u and .pls, and the
  * listener's agent in the log.
  */
+@Tag("integration")
 class ListenerConveniencesSpec extends Specification {
     @TempDir
     Path dir

@@ -10,9 +10,11 @@ import java.util.concurrent.TimeUnit
 import org.groovecast.host.Station
 import org.slf4j.LoggerFactory
 import spock.lang.Specification
+import spock.lang.Tag
 import spock.lang.TempDir
 
 /** input.harbor with ffmpeg as the Icecast source client. */
+@Tag("integration")
 class LiveInputSpec extends Specification {
     @TempDir
     Path dir

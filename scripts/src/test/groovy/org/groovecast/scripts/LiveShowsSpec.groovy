@@ -5,10 +5,12 @@ import java.nio.file.Path
 import java.util.concurrent.TimeUnit
 import org.groovecast.host.Station
 import spock.lang.Specification
+import spock.lang.Tag
 import spock.lang.TempDir
 import spock.lang.Unroll
 
 /** Live shows in real time, ffmpeg as the DJ's Icecast source client: transitions, crossfades after a switch, recordings. */
+@Tag("integration")
 class LiveShowsSpec extends Specification {
     @TempDir
     Path dir

@@ -5,9 +5,11 @@ import java.nio.file.Files
 import java.nio.file.Path
 import org.groovecast.host.StationReloader
 import spock.lang.Specification
+import spock.lang.Tag
 import spock.lang.TempDir
 
 /** The metrics of a station hook into the JVM (GC notifications) and the logging: a reload must unhook them. */
+@Tag("integration")
 class MetricsReloadSpec extends Specification {
     @TempDir
     Path dir

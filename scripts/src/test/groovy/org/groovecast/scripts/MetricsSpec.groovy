@@ -9,6 +9,7 @@ import org.groovecast.host.StationReloader
 import spock.lang.Shared
 import spock.lang.Specification
 import spock.lang.Stepwise
+import spock.lang.Tag
 
 /**
  * /metrics of a running station with everything it measures in use: a real-time clock, a mount
@@ -17,6 +18,7 @@ import spock.lang.Stepwise
  * linter ({@code promtool check metrics}) and against the Grafana dashboard the distribution ships.
  */
 @Stepwise
+@Tag("integration")
 class MetricsSpec extends Specification {
     static final Path DASHBOARD = Path.of(System.getProperty('groovecast.scripts', '.'))
             .resolve('../distribution/src/conf/grafana/groovecast-dashboard.json').normalize()

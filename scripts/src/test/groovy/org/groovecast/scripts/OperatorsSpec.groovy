@@ -5,9 +5,11 @@ import org.groovecast.api.ClockInfo
 import org.groovecast.host.Station
 import org.groovecast.host.script.ScriptError
 import spock.lang.Specification
+import spock.lang.Tag
 import spock.lang.TempDir
 
 /** The core operators, each driven through a real script on an unsynced clock. */
+@Tag("integration")
 class OperatorsSpec extends Specification {
     @TempDir
     Path dir

@@ -6,9 +6,11 @@ import java.nio.file.Path
 import java.util.concurrent.TimeUnit
 import org.groovecast.host.Station
 import spock.lang.Specification
+import spock.lang.Tag
 import spock.lang.TempDir
 
 /** output.url to ffmpeg receivers: SRT (listener mode, restarted), UDP (MPEG-TS) and RTP. */
+@Tag("integration")
 class OutputUrlSpec extends Specification {
     @TempDir
     Path dir

@@ -13,9 +13,11 @@ import org.groovecast.host.plugin.PluginSet
 import org.groovecast.host.plugin.OperatorPlugins
 import org.groovecast.host.script.ScriptErrors
 import spock.lang.Specification
+import spock.lang.Tag
 import spock.lang.TempDir
 
 /** `groovecast plugins` and a third-party plugin (plugins/examples/widener) used from a script. */
+@Tag("integration")
 class PluginCliSpec extends Specification {
     @TempDir
     Path dir

@@ -6,8 +6,10 @@ import java.util.jar.JarOutputStream
 import java.util.jar.Manifest
 import org.groovecast.host.plugin.OperatorPlugins
 import spock.lang.Specification
+import spock.lang.Tag
 import spock.lang.TempDir
 
+@Tag("integration")
 class PluginsSpec extends Specification {
     @TempDir
     Path dir

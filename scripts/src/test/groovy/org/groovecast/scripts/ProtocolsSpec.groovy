@@ -11,12 +11,14 @@ import org.groovecast.host.Station
 import org.groovecast.host.script.ScriptError
 import org.slf4j.LoggerFactory
 import spock.lang.Specification
+import spock.lang.Tag
 import spock.lang.TempDir
 
 /**
  * Request protocols: protocol.add (plain and timeout forms, several answers), nesting with annotate:, the built-in
  * http(s)://, tmp: and file:, what a failed resolution does, request.dynamic's retryDelay and timeout.
  */
+@Tag("integration")
 class ProtocolsSpec extends Specification {
     @TempDir
     Path dir

@@ -6,6 +6,7 @@ import java.nio.file.Files
 import java.nio.file.Path
 import org.groovecast.host.StationReloader
 import spock.lang.Specification
+import spock.lang.Tag
 import spock.lang.TempDir
 
 /**
@@ -13,6 +14,7 @@ import spock.lang.TempDir
  * connection to a real icecast2, RTMP publishers and players, the HLS segment sequence and a recording, all without an id:
  * (matched by kind and endpoint); what it starts and stops is reported.
  */
+@Tag("integration")
 class ReloadKeepsSpec extends Specification {
     @TempDir
     Path dir

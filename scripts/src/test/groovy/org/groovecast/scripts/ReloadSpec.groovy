@@ -8,9 +8,11 @@ import java.nio.file.Files
 import java.nio.file.Path
 import org.groovecast.host.StationReloader
 import spock.lang.Specification
+import spock.lang.Tag
 import spock.lang.TempDir
 
 /** Reloading a running station's script: listeners stay connected, a broken script changes nothing. */
+@Tag("integration")
 class ReloadSpec extends Specification {
     @TempDir
     Path dir

@@ -9,9 +9,11 @@ import org.groovecast.host.Station
 import org.groovecast.host.script.ScriptError
 import org.slf4j.LoggerFactory
 import spock.lang.Specification
+import spock.lang.Tag
 import spock.lang.TempDir
 
 /** Files through FFmpeg: single, playlist, request.queue, request.dynamic, annotate and cues, bad media. */
+@Tag("integration")
 class RequestsSpec extends Specification {
     @TempDir
     Path dir

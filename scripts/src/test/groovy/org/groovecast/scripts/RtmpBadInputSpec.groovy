@@ -15,9 +15,11 @@ import org.groovecast.net.rtmp.RtmpServer
 import org.slf4j.LoggerFactory
 import spock.lang.Shared
 import spock.lang.Specification
+import spock.lang.Tag
 import spock.lang.TempDir
 
 /** Hostile and broken RTMP clients, with raw sockets: each closes its own session, nobody else notices. */
+@Tag("integration")
 class RtmpBadInputSpec extends Specification {
     @TempDir
     Path dir

@@ -6,6 +6,7 @@ import java.util.concurrent.TimeUnit
 import org.groovecast.host.Station
 import spock.lang.Shared
 import spock.lang.Specification
+import spock.lang.Tag
 import spock.lang.TempDir
 
 /**
@@ -13,6 +14,7 @@ import spock.lang.TempDir
  * ({@code application live { live on; pull rtmp://127.0.0.1:PORT/live; }}), the way a station
  * hands its RTMP players to edges when they outgrow one machine.
  */
+@Tag("integration")
 class RtmpEdgeSpec extends Specification {
     @TempDir
     Path dir

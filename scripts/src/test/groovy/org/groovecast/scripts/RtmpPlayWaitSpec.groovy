@@ -6,6 +6,7 @@ import java.nio.file.Path
 import java.util.concurrent.TimeUnit
 import org.groovecast.host.Station
 import spock.lang.Specification
+import spock.lang.Tag
 import spock.lang.TempDir
 
 /**
@@ -13,6 +14,7 @@ import spock.lang.TempDir
  * but not for ever and not in any number: {@code playWaitTimeout} and {@code maxWaitingPlayers}.
  * The players are real ffmpeg processes.
  */
+@Tag("integration")
 class RtmpPlayWaitSpec extends Specification {
     @TempDir
     Path dir

@@ -10,9 +10,11 @@ import org.groovecast.host.Station
 import org.slf4j.LoggerFactory
 import spock.lang.Shared
 import spock.lang.Specification
+import spock.lang.Tag
 import spock.lang.TempDir
 
 /** The RTMP server with real ffmpeg publishers and players, input.rtmp and output.rtmp. */
+@Tag("integration")
 class RtmpSpec extends Specification {
     @TempDir
     Path dir

@@ -7,6 +7,7 @@ import org.groovecast.api.Source
 import org.groovecast.host.Station
 import org.groovecast.host.script.ScriptError
 import spock.lang.Specification
+import spock.lang.Tag
 import spock.lang.TempDir
 import spock.lang.Unroll
 
@@ -15,6 +16,7 @@ import spock.lang.Unroll
  * (settings.clock.startTime), delay, maxDuration, buffer and onLeave. Every render is unsynced,
  * 44.1 kHz with 20 ms frames (882 samples), and checked to the sample where a source starts.
  */
+@Tag("integration")
 class SchedulesSpec extends Specification {
     static final int RATE = 44100
 

@@ -17,9 +17,11 @@ import org.groovecast.host.Station
 import org.groovecast.host.script.ScriptError
 import org.slf4j.LoggerFactory
 import spock.lang.Specification
+import spock.lang.Tag
 import spock.lang.TempDir
 
 /** Scripting utilities with the real plugins: http off the clock, include, settings.time.zone, settings.harbor.bind. */
+@Tag("integration")
 class ScriptingSpec extends Specification {
     @TempDir
     Path dir

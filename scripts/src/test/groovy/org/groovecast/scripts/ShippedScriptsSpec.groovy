@@ -4,9 +4,11 @@ import java.nio.file.Files
 import java.nio.file.Path
 import org.groovecast.host.Station
 import spock.lang.Specification
+import spock.lang.Tag
 import spock.lang.TempDir
 
 /** Every station script shipped in scripts/ compiles, checks and plays. */
+@Tag("integration")
 class ShippedScriptsSpec extends Specification {
     @TempDir
     Path dir

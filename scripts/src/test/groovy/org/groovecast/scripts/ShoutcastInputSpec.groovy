@@ -7,12 +7,14 @@ import java.util.concurrent.TimeUnit
 import org.groovecast.host.Station
 import org.groovecast.host.StationReloader
 import spock.lang.Specification
+import spock.lang.Tag
 import spock.lang.TempDir
 
 /**
  * input.harbor(..., icy: true): Shoutcast v1 source clients on port + 1, with a raw client that
  * follows the protocol byte by byte and with GStreamer's shout2send (libshout's ICY mode).
  */
+@Tag("integration")
 class ShoutcastInputSpec extends Specification {
     @TempDir
     Path dir

@@ -3,9 +3,11 @@ package org.groovecast.scripts
 import java.nio.file.Path
 import org.groovecast.host.Station
 import spock.lang.Specification
+import spock.lang.Tag
 import spock.lang.TempDir
 
 /** output.shoutcast against a real icecast2's shoutcast-compatible listen socket (the source on its port + 1). */
+@Tag("integration")
 class ShoutcastOutputSpec extends Specification {
     @TempDir
     Path dir

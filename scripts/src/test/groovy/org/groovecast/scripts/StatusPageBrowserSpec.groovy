@@ -5,9 +5,11 @@ import java.nio.file.Files
 import java.nio.file.Path
 import org.groovecast.host.Station
 import spock.lang.Specification
+import spock.lang.Tag
 import spock.lang.TempDir
 
 /** The status page in a real browser (Debian's headless Chromium): what a station engineer sees and presses. */
+@Tag("integration")
 class StatusPageBrowserSpec extends Specification {
     static final ObjectMapper JSON = new ObjectMapper()
     static final Path SCREENSHOT = Path.of('target', 'status-page.png')

@@ -9,9 +9,11 @@ import java.nio.file.Path
 import org.groovecast.host.Station
 import org.groovecast.host.StationReloader
 import spock.lang.Specification
+import spock.lang.Tag
 import spock.lang.TempDir
 
 /** status.page(): /status-json.xsl against a real icecast2, /api/nowplaying, /api/clocks, the event stream, the buttons. */
+@Tag("integration")
 class StatusSpec extends Specification {
     static final ObjectMapper JSON = new ObjectMapper()
     static final HttpClient HTTP = HttpClient.newHttpClient()

@@ -9,10 +9,12 @@ import org.groovecast.host.Station
 import org.groovecast.host.script.ScriptError
 import org.slf4j.LoggerFactory
 import spock.lang.Specification
+import spock.lang.Tag
 import spock.lang.TempDir
 import spock.lang.Unroll
 
 /** fallback/switchOn: replayMetadata and transitions, rendered offline (sample-accurate, 20 ms frames). */
+@Tag("integration")
 class SwitchTransitionsSpec extends Specification {
     @TempDir
     Path dir

@@ -4,6 +4,7 @@ import java.nio.file.Files
 import java.nio.file.Path
 import org.groovecast.host.StationReloader
 import spock.lang.Specification
+import spock.lang.Tag
 import spock.lang.TempDir
 
 /**
@@ -11,6 +12,7 @@ import spock.lang.TempDir
  * settings (a kept connection would keep the old ones for ever), against a real icecast2 with a
  * self-signed certificate.
  */
+@Tag("integration")
 class TlsReloadSpec extends Specification {
     @TempDir
     Path dir

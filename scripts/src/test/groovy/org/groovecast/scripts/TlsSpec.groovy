@@ -10,6 +10,7 @@ import javax.net.ssl.SSLSocket
 import org.groovecast.host.Station
 import org.groovecast.host.StationReloader
 import spock.lang.Specification
+import spock.lang.Tag
 import spock.lang.TempDir
 
 /**
@@ -17,6 +18,7 @@ import spock.lang.TempDir
  * through stunnel in front of nginx-rtmp, and the harbor serving HTTPS (listeners, a DJ, the
  * status API, the control API, metrics) with its certificate replaced by a reload.
  */
+@Tag("integration")
 class TlsSpec extends Specification {
     @TempDir
     Path dir

@@ -5,8 +5,10 @@ import java.nio.file.Path
 import java.time.Duration
 import org.groovecast.host.Station
 import spock.lang.Specification
+import spock.lang.Tag
 import spock.lang.TempDir
 
+@Tag("integration")
 class ToneSpec extends Specification {
     @TempDir
     Path dir

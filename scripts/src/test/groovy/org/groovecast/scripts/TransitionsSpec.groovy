@@ -3,10 +3,12 @@ package org.groovecast.scripts
 import java.nio.file.Files
 import java.nio.file.Path
 import spock.lang.Specification
+import spock.lang.Tag
 import spock.lang.TempDir
 import spock.lang.Unroll
 
 /** Fades and crossfades, sample-accurate on 'none'-sync clocks. */
+@Tag("integration")
 class TransitionsSpec extends Specification {
     @TempDir
     Path dir

@@ -4,9 +4,11 @@ import java.nio.file.Files
 import java.nio.file.Path
 import org.groovecast.host.script.ScriptError
 import spock.lang.Specification
+import spock.lang.Tag
 import spock.lang.TempDir
 
 /** Video decoded from files, scaled, and encoded again, checked by a real ffprobe. */
+@Tag("integration")
 class VideoSpec extends Specification {
     @TempDir
     Path dir

@@ -4,6 +4,7 @@ import java.nio.file.Files
 import java.nio.file.Path
 import org.groovecast.host.Station
 import spock.lang.Specification
+import spock.lang.Tag
 import spock.lang.TempDir
 
 /**
@@ -11,6 +12,7 @@ import spock.lang.TempDir
  * tone with an OscillatorNode, records it through MediaRecorder as WebM/Opus and streams it with
  * the webcast protocol (hello, binary chunks, a metadata message) to input.harbor's mount.
  */
+@Tag("integration")
 class WebcastBrowserSpec extends Specification {
     @TempDir
     Path dir

@@ -12,6 +12,7 @@ import javax.net.ssl.SSLContext
 import javax.net.ssl.TrustManagerFactory
 import org.groovecast.host.Station
 import spock.lang.Specification
+import spock.lang.Tag
 import spock.lang.TempDir
 
 /**
@@ -19,6 +20,7 @@ import spock.lang.TempDir
  * WebSocket on the mount, a hello, binary messages of encoded audio, metadata messages), spoken by
  * the JDK's WebSocket client exactly as a browser speaks it, and broken on purpose with raw frames.
  */
+@Tag("integration")
 class WebcastSpec extends Specification {
     @TempDir
     Path dir

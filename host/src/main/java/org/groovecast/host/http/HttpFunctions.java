@@ -11,7 +11,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.groovecast.api.OperatorSpec;
-import org.groovecast.host.BlockingGuard;
 
 /**
  * {@code http.get/post/put/head/delete(url, headers:, data:, timeout:, redirect:)}: a request that

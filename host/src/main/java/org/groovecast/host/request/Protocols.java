@@ -6,13 +6,14 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.DoubleSupplier;
+import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 import java.util.regex.Pattern;
 import org.groovecast.api.Metadata;
 import org.groovecast.api.RequestResolver;
 import org.groovecast.api.ScriptException;
 import org.groovecast.api.UserFunction;
-import org.groovecast.host.Settings;
 import org.groovecast.host.script.ScriptFiles;
 
 /**
@@ -23,16 +24,21 @@ import org.groovecast.host.script.ScriptFiles;
 public final class Protocols implements RequestResolver, AutoCloseable {
     private static final Pattern NAME = Pattern.compile("[A-Za-z][A-Za-z0-9+._-]*");
 
-    private final Settings settings;
+    /** {@code settings.request.timeout}, read at each request, as a script may change it. */
+    private final DoubleSupplier timeout;
     /** The station's script files, known once it compiled: a failing resolver is located in them. */
     private final Supplier<ScriptFiles> files;
     private final Map<String, Protocol> protocols = new ConcurrentHashMap<>();
     private final HttpProtocol http;
 
-    public Protocols(Settings settings, Supplier<ScriptFiles> files) {
-        this.settings = settings;
+    /**
+     * @param timeout     seconds a request may take ({@code settings.request.timeout})
+     * @param maxDownload bytes an http(s) download may hold ({@code settings.request.maxDownload})
+     */
+    public Protocols(DoubleSupplier timeout, LongSupplier maxDownload, Supplier<ScriptFiles> files) {
+        this.timeout = timeout;
         this.files = files;
-        this.http = new HttpProtocol(() -> settings.integer("request.maxDownload"));
+        this.http = new HttpProtocol(maxDownload);
         protocols.put("annotate", new Annotate());
         // file:path and file:///path are that path (Liquidsoap's); a missing one fails when it is opened.
         protocols.put("file", (name, arg, left) -> List.of(Protocol.Step.of(arg.startsWith("//") ? arg.substring(2) : arg)));
@@ -63,7 +69,7 @@ public final class Protocols implements RequestResolver, AutoCloseable {
 
     @Override
     public double timeout() {
-        return settings.number("request.timeout");
+        return timeout.getAsDouble();
     }
 
     @Override

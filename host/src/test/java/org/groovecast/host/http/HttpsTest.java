@@ -22,6 +22,7 @@ import org.groovecast.host.Station;
 import org.groovecast.host.script.ScriptCompilerTest;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -31,6 +32,7 @@ import org.junit.jupiter.api.io.TempDir;
  * JDK's trust store; the test swaps the default context for one trusting its own certificate, then
  * puts the JDK's back).
  */
+@Tag("integration")
 class HttpsTest {
     private static final char[] PASSWORD = "changeit".toCharArray();
 

@@ -39,7 +39,8 @@ class ProtocolsTest {
     @BeforeEach
     void setUp() {
         settings = new Settings();
-        protocols = new Protocols(settings, () -> ScriptFiles.single("radio.groovy"));
+        protocols = new Protocols(() -> settings.number("request.timeout"), () -> settings.integer("request.maxDownload"),
+                () -> ScriptFiles.single("radio.groovy"));
     }
 
     @AfterEach

@@ -30,6 +30,7 @@ import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.IntUnaryOperator;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 class ChunkCodecTest {
@@ -708,6 +709,7 @@ class ChunkCodecTest {
         }
     }
 
+    @Tag("allocation")
     @Test
     void decodingAllocatesNothingPerChunk() throws InterruptedException {
         int warmup = 100;
@@ -772,6 +774,7 @@ class ChunkCodecTest {
         }
     }
 
+    @Tag("allocation")
     @Test
     void writingAllocatesNothingPerChunk() throws InterruptedException {
         long[] perChunk = new long[1];

@@ -26,6 +26,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -154,6 +155,7 @@ class HandshakeTest {
      * digest and S2's signature verify; when they do, it sends C2 (signed from S1's digest) and then
      * its {@code connect} command.
      */
+    @Tag("integration")
     @Test
     @Timeout(10)
     void ffmpegAcceptsTheAnswerAndSendsConnect(@TempDir Path dir) throws Exception {

@@ -12,10 +12,12 @@ import java.security.cert.CertificateException;
 import java.security.cert.X509Certificate;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** PEM certificates and keys as openssl writes them, read and checked the way harbor.tls reads them. */
+@Tag("integration")
 class CertificateFilesTest {
     @TempDir
     Path dir;

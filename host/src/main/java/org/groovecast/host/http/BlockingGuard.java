@@ -1,4 +1,4 @@
-package org.groovecast.host;
+package org.groovecast.host.http;
 
 import io.vertx.core.Context;
 import org.groovecast.api.ScriptException;

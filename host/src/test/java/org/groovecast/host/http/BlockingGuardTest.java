@@ -1,4 +1,4 @@
-package org.groovecast.host;
+package org.groovecast.host.http;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -17,11 +17,14 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.groovecast.api.ScriptException;
 import org.groovecast.api.Source;
+import org.groovecast.host.Station;
 import org.groovecast.host.script.ScriptCompilerTest;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.slf4j.LoggerFactory;
 
 /** A blocking call on a clock or the scheduler is refused with its line, logged, and the station plays on. */
+@Tag("integration")
 class BlockingGuardTest {
     @Test
     void httpOnAClockCallbackOrAFastThreadIsRefusedAndRunsInASlowThread() throws Exception {
