@@ -8,6 +8,5 @@ package org.groovecast.api;
 public final class ApiVersion {
     public static final String CURRENT = "0.3.0";
 
-    private ApiVersion() {
-    }
+    private ApiVersion() {}
 }

@@ -5,8 +5,8 @@ import java.util.Map;
 
 /**
  * The arguments of one operator call, already matched against its {@link OperatorSpec} and
- * converted: numbers are numbers, closures are {@link UserFunction}s, omitted parameters have
- * their defaults. Asking for a name the spec does not declare is a programming error.
+ * converted: numbers are numbers, closures are {@link UserFunction}s, omitted parameters have their
+ * defaults. Asking for a name the spec does not declare is a programming error.
  */
 public interface Arguments {
     /** The operator's script name, for messages. */
@@ -39,9 +39,9 @@ public interface Arguments {
     boolean given(String name);
 
     /**
-     * The station's request protocols, through which operators that play requests turn URIs into files
-     * (keep it: the operator resolves later, on the blocking pool). The default, for hosts without
-     * protocols, refuses.
+     * The station's request protocols, through which operators that play requests turn URIs into
+     * files (keep it: the operator resolves later, on the blocking pool). The default, for hosts
+     * without protocols, refuses.
      */
     default RequestResolver requests() {
         throw new UnsupportedOperationException(operator() + "(): this host resolves no requests");

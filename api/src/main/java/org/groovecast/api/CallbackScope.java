@@ -9,13 +9,13 @@ import java.util.Set;
 import java.util.function.Supplier;
 
 /**
- * Collects the callbacks that a piece of user code registers on given sources, so that an
- * operator calling that code again and again (a switch's selection, a transition) can take back
- * exactly what each call registered. Without this every call leaves callbacks behind and the
- * station slowly burns CPU on dead closures.
+ * Collects the callbacks that a piece of user code registers on given sources, so that an operator
+ * calling that code again and again (a switch's selection, a transition) can take back exactly what
+ * each call registered. Without this every call leaves callbacks behind and the station slowly
+ * burns CPU on dead closures.
  *
- * <p>The collector travels in a {@link ScopedValue}, so registrations made however deep inside
- * the user code, on the calling thread, are seen; nested scopes each collect what concerns them.
+ * <p>The collector travels in a {@link ScopedValue}, so registrations made however deep inside the
+ * user code, on the calling thread, are seen; nested scopes each collect what concerns them.
  */
 public final class CallbackScope {
     private static final ScopedValue<CallbackScope> CURRENT = ScopedValue.newInstance();
@@ -47,7 +47,8 @@ public final class CallbackScope {
         CallbackScope scope = new CallbackScope(watched, CURRENT.isBound() ? CURRENT.get() : null);
         T value = ScopedValue.where(CURRENT, scope).call(body::get);
         List<Registration> regs = List.copyOf(scope.collected);
-        Registration all = regs.isEmpty() ? Registration.NONE : () -> regs.forEach(Registration::release);
+        Registration all =
+                regs.isEmpty() ? Registration.NONE : () -> regs.forEach(Registration::release);
         return new Collected<>(value, all);
     }
 

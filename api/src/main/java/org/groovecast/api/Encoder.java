@@ -4,8 +4,8 @@ import java.io.IOException;
 import java.nio.channels.WritableByteChannel;
 
 /**
- * An encoding format chosen in a script ({@code wav()}, later {@code mp3(bitrate: 128)}), opened
- * by an output for each destination it writes.
+ * An encoding format chosen in a script ({@code wav()}, later {@code mp3(bitrate: 128)}), opened by
+ * an output for each destination it writes.
  */
 public interface Encoder {
     /** The script name of the format, for messages: {@code "wav"}. */
@@ -14,7 +14,9 @@ public interface Encoder {
     /** The usual file extension, without the dot. */
     String extension();
 
-    /** The MIME type of the stream, for HTTP listeners and Icecast: from the extension by default. */
+    /**
+     * The MIME type of the stream, for HTTP listeners and Icecast: from the extension by default.
+     */
     default String contentType() {
         return switch (extension()) {
             case "mp3" -> "audio/mpeg";
@@ -40,8 +42,8 @@ public interface Encoder {
     }
 
     /**
-     * Starts an encoding into {@code out}. When {@code out} is also a
-     * {@link java.nio.channels.SeekableByteChannel} the encoder may go back to fix its header on close.
+     * Starts an encoding into {@code out}. When {@code out} is also a {@link
+     * java.nio.channels.SeekableByteChannel} the encoder may go back to fix its header on close.
      */
     Session open(AudioFormat format, WritableByteChannel out) throws IOException;
 
@@ -49,7 +51,8 @@ public interface Encoder {
      * Starts an encoding of audio and, for encoders with a video stream, the frames' images in
      * {@code video}'s layout. Audio-only encoders ignore images; this is what outputs call.
      */
-    default Session open(AudioFormat format, VideoFormat video, WritableByteChannel out) throws IOException {
+    default Session open(AudioFormat format, VideoFormat video, WritableByteChannel out)
+            throws IOException {
         return open(format, out);
     }
 
@@ -62,8 +65,7 @@ public interface Encoder {
          * Pushes what the container holds to the channel now, for live outputs that send each
          * frame's bytes at once; files need not call it.
          */
-        default void flush() throws IOException {
-        }
+        default void flush() throws IOException {}
 
         /** Flushes what is pending and finalises the stream; the channel stays open. */
         @Override

@@ -6,10 +6,10 @@ import java.util.Arrays;
  * One clock period of stream: {@link #size()} samples of planar float PCM, filled from position 0
  * by successive {@link Source#get} calls.
  *
- * <p>Each {@code get} appends one <em>break</em> at the position it reached. A break before
- * {@link #size()} means the source's track ended there; the next {@code get} starts a new track.
- * Metadata is attached at sample positions. A frame is owned by one consumer and reused every
- * tick, so nothing here allocates once the arrays have grown to their working size.
+ * <p>Each {@code get} appends one <em>break</em> at the position it reached. A break before {@link
+ * #size()} means the source's track ended there; the next {@code get} starts a new track. Metadata
+ * is attached at sample positions. A frame is owned by one consumer and reused every tick, so
+ * nothing here allocates once the arrays have grown to their working size.
  *
  * <p>Besides PCM a frame can carry encoded packets ({@link #addEncoded}), so that one encode can
  * feed several outputs. Packets are opaque to the engine: the operator that encoded them defines
@@ -37,7 +37,8 @@ public final class Frame {
     private int imageCount;
 
     public Frame(AudioFormat format, int size) {
-        if (size <= 0) throw new IllegalArgumentException("frame size must be positive, got " + size);
+        if (size <= 0)
+            throw new IllegalArgumentException("frame size must be positive, got " + size);
         this.format = format;
         this.size = size;
         this.end = size;
@@ -67,7 +68,8 @@ public final class Frame {
      */
     public int limit(int newEnd) {
         if (newEnd < position || newEnd > size) {
-            throw new IllegalArgumentException("limit " + newEnd + " outside [" + position + ", " + size + "]");
+            throw new IllegalArgumentException(
+                    "limit " + newEnd + " outside [" + position + ", " + size + "]");
         }
         int old = end;
         end = newEnd;
@@ -101,7 +103,8 @@ public final class Frame {
     /** Declares that {@code samples} more samples were written at {@link #position()}. */
     public void advance(int samples) {
         if (samples < 0 || samples > end - position) {
-            throw new IllegalArgumentException("cannot advance " + samples + " at " + position + " of " + end);
+            throw new IllegalArgumentException(
+                    "cannot advance " + samples + " at " + position + " of " + end);
         }
         position += samples;
     }
@@ -145,7 +148,9 @@ public final class Frame {
         return encodedPositions[i];
     }
 
-    /** Attaches a picture that shows from sample {@code pos} on (see {@link Image} for ownership). */
+    /**
+     * Attaches a picture that shows from sample {@code pos} on (see {@link Image} for ownership).
+     */
     public void addImage(int pos, Image image) {
         if (imageCount == images.length) {
             images = Arrays.copyOf(images, imageCount * 2);
@@ -173,7 +178,10 @@ public final class Frame {
         return imagePositions[i];
     }
 
-    /** Drops metadata entries from index {@code count} on, so an operator can rewrite what its input added. */
+    /**
+     * Drops metadata entries from index {@code count} on, so an operator can rewrite what its input
+     * added.
+     */
     public void truncateMetadata(int count) {
         for (int i = count; i < metadataCount; i++) metadata[i] = null;
         metadataCount = Math.min(metadataCount, count);
@@ -210,7 +218,6 @@ public final class Frame {
         return breakCount == 0 ? 0 : breaks[breakCount - 1];
     }
 
-
     /** Empties the frame for the next tick. Samples are not zeroed: sources overwrite them. */
     public void clear() {
         position = 0;
@@ -225,12 +232,13 @@ public final class Frame {
     }
 
     /**
-     * Copies samples {@code [from, to)} of {@code src}, with the metadata, packets and images in that range, to this
-     * frame's position and advances. Both frames must have the same format.
+     * Copies samples {@code [from, to)} of {@code src}, with the metadata, packets and images in
+     * that range, to this frame's position and advances. Both frames must have the same format.
      */
     public void copyFrom(Frame src, int from, int to) {
         int n = to - from;
-        for (int c = 0; c < pcm.length; c++) System.arraycopy(src.pcm[c], from, pcm[c], position, n);
+        for (int c = 0; c < pcm.length; c++)
+            System.arraycopy(src.pcm[c], from, pcm[c], position, n);
         for (int i = 0; i < src.metadataCount; i++) {
             int p = src.metadataPositions[i];
             if (p >= from && p < to) addMetadata(position + p - from, src.metadata[i]);

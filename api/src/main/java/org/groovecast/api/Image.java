@@ -9,8 +9,8 @@ import java.nio.ByteBuffer;
  * that in each direction; each row is exactly the plane's width long.
  *
  * <p>Images are owned by the operator that made them, which usually keeps a small pool and reuses
- * them: an image attached to a frame stays valid until its producer's next tick. Copy it
- * ({@link #copyFrom}) to keep it longer.
+ * them: an image attached to a frame stays valid until its producer's next tick. Copy it ({@link
+ * #copyFrom}) to keep it longer.
  */
 public final class Image {
     private final VideoFormat format;
@@ -24,7 +24,8 @@ public final class Image {
 
     /**
      * An image over existing memory, such as a decoder's frame buffers: each plane must hold at
-     * least {@code width(i) * height(i)} bytes, rows packed. The image is valid as long as that memory.
+     * least {@code width(i) * height(i)} bytes, rows packed. The image is valid as long as that
+     * memory.
      */
     public Image(VideoFormat format, ByteBuffer y, ByteBuffer u, ByteBuffer v) {
         this.format = format;
@@ -33,8 +34,13 @@ public final class Image {
         planes[2] = v;
         for (int i = 0; i < 3; i++) {
             if (planes[i].capacity() < width(i) * height(i)) {
-                throw new IllegalArgumentException("plane " + i + " holds " + planes[i].capacity() + " bytes, needs "
-                        + width(i) * height(i));
+                throw new IllegalArgumentException(
+                        "plane "
+                                + i
+                                + " holds "
+                                + planes[i].capacity()
+                                + " bytes, needs "
+                                + width(i) * height(i));
             }
         }
     }
@@ -72,12 +78,15 @@ public final class Image {
     }
 
     private void fill(ByteBuffer b, byte value) {
-        for (int i = 0, n = b == planes[0] ? width(0) * height(0) : width(1) * height(1); i < n; i++) b.put(i, value);
+        for (int i = 0, n = b == planes[0] ? width(0) * height(0) : width(1) * height(1);
+                i < n;
+                i++) b.put(i, value);
     }
 
     /** Copies {@code other}'s pixels into this image; both must have the same format. */
     public void copyFrom(Image other) {
-        if (!other.format.equals(format)) throw new IllegalArgumentException(other.format + " is not " + format);
+        if (!other.format.equals(format))
+            throw new IllegalArgumentException(other.format + " is not " + format);
         for (int i = 0; i < 3; i++) planes[i].put(0, other.planes[i], 0, width(i) * height(i));
     }
 }

@@ -16,15 +16,22 @@ public final class LiveBuffer {
 
     /**
      * @param maxSeconds what is kept at most (at least a second more than {@code bufferSeconds})
-     * @param video      the pictures' format when the input carries video to the graph, else null
+     * @param video the pictures' format when the input carries video to the graph, else null
      */
-    public LiveBuffer(AudioFormat format, double bufferSeconds, double maxSeconds, VideoFormat video) {
-        this.ring = new PcmRing(format.channels(), (int) format.samples(Math.max(maxSeconds, bufferSeconds + 1)));
+    public LiveBuffer(
+            AudioFormat format, double bufferSeconds, double maxSeconds, VideoFormat video) {
+        this.ring =
+                new PcmRing(
+                        format.channels(),
+                        (int) format.samples(Math.max(maxSeconds, bufferSeconds + 1)));
         this.pictures = video == null ? null : new LivePictures(video, MAX_PICTURES);
         this.bufferSamples = (int) format.samples(bufferSeconds);
     }
 
-    /** Writer (the decoding thread): the first {@code n} samples of {@code decoded}, with their pictures. */
+    /**
+     * Writer (the decoding thread): the first {@code n} samples of {@code decoded}, with their
+     * pictures.
+     */
     public void write(Frame decoded, int n) {
         long at = ring.writtenPosition();
         int written = ring.write(decoded, 0, n);
@@ -43,7 +50,10 @@ public final class LiveBuffer {
         return playing;
     }
 
-    /** Clock side: fills what it can of {@code frame}; {@code tick} is the clock's (pictures live through it). */
+    /**
+     * Clock side: fills what it can of {@code frame}; {@code tick} is the clock's (pictures live
+     * through it).
+     */
     public void read(Frame frame, long tick) {
         int base = frame.position();
         long from = ring.readPosition();

@@ -6,9 +6,10 @@ import java.util.Map;
 import org.pf4j.ExtensionPoint;
 
 /**
- * Decodes a live byte stream, such as a DJ's Icecast source connection, to the clock's format.
- * A plugin provides it (the FFmpeg plugin does); the engine's live inputs use the first one found.
- * Everything here blocks on the input, so it runs on a thread of the live input's own, never on a clock.
+ * Decodes a live byte stream, such as a DJ's Icecast source connection, to the clock's format. A
+ * plugin provides it (the FFmpeg plugin does); the engine's live inputs use the first one found.
+ * Everything here blocks on the input, so it runs on a thread of the live input's own, never on a
+ * clock.
  */
 public interface LiveDecoder extends ExtensionPoint {
     /**
@@ -19,14 +20,19 @@ public interface LiveDecoder extends ExtensionPoint {
     Stream open(InputStream in, String contentType, AudioFormat format) throws IOException;
 
     /**
-     * The same, with the stream's video too, if it has some, scaled to {@code video}: then
-     * {@link Stream#read} also attaches the pictures due in the samples it returns. By default
-     * the video is ignored.
+     * The same, with the stream's video too, if it has some, scaled to {@code video}: then {@link
+     * Stream#read} also attaches the pictures due in the samples it returns. By default the video
+     * is ignored.
      *
-     * @param context the live input's, where the decoder reads the settings it declared
-     *                ({@link SettingSpec#valueIn}); may be null, then their defaults apply
+     * @param context the live input's, where the decoder reads the settings it declared ({@link
+     *     SettingSpec#valueIn}); may be null, then their defaults apply
      */
-    default Stream open(InputStream in, String contentType, AudioFormat format, VideoFormat video, StreamContext context)
+    default Stream open(
+            InputStream in,
+            String contentType,
+            AudioFormat format,
+            VideoFormat video,
+            StreamContext context)
             throws IOException {
         return open(in, contentType, format);
     }
@@ -40,7 +46,10 @@ public interface LiveDecoder extends ExtensionPoint {
          */
         int read(Frame frame) throws IOException;
 
-        /** Tags the stream carried so far (title, artist...), keys lower-case; may change as it plays. */
+        /**
+         * Tags the stream carried so far (title, artist...), keys lower-case; may change as it
+         * plays.
+         */
         Map<String, String> tags();
 
         @Override

@@ -4,11 +4,11 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The pictures of a live input between its decoding thread and its clock, each at the absolute
- * sample position (in the input's {@link PcmRing}) where it starts to show. One writer, one
- * reader, no locks. The writer copies each picture into a slot of its own (the decoder reuses
- * its pictures at its next read); a slot is reused only once the reader moved past the tick
- * that showed it. When the reader is a whole ring behind, new pictures are dropped: the sound
- * goes on, the last picture stays on screen.
+ * sample position (in the input's {@link PcmRing}) where it starts to show. One writer, one reader,
+ * no locks. The writer copies each picture into a slot of its own (the decoder reuses its pictures
+ * at its next read); a slot is reused only once the reader moved past the tick that showed it. When
+ * the reader is a whole ring behind, new pictures are dropped: the sound goes on, the last picture
+ * stays on screen.
  */
 final class LivePictures {
     private final VideoFormat format;
@@ -26,7 +26,10 @@ final class LivePictures {
         this.positions = new long[capacity];
     }
 
-    /** Writer: {@code image} shows from absolute sample {@code position}; copied, or dropped when full. */
+    /**
+     * Writer: {@code image} shows from absolute sample {@code position}; copied, or dropped when
+     * full.
+     */
     void offer(long position, Image image) {
         long w = written.get();
         if (w - freed.get() >= slots.length) return;

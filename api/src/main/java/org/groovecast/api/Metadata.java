@@ -20,22 +20,30 @@ public final class Metadata extends AbstractMap<String, String> {
         this.entries = entries;
     }
 
-    /** A copy of {@code map} with keys and values turned to strings; {@code null} values are dropped. */
+    /**
+     * A copy of {@code map} with keys and values turned to strings; {@code null} values are
+     * dropped.
+     */
     public static Metadata of(Map<?, ?> map) {
         if (map instanceof Metadata m) return m;
         if (map == null || map.isEmpty()) return EMPTY;
         LinkedHashMap<String, String> copy = new LinkedHashMap<>();
-        map.forEach((k, v) -> {
-            if (k != null && v != null) copy.put(k.toString(), v.toString());
-        });
+        map.forEach(
+                (k, v) -> {
+                    if (k != null && v != null) copy.put(k.toString(), v.toString());
+                });
         return new Metadata(Collections.unmodifiableMap(copy));
     }
 
-    /** Metadata from alternating keys and values: {@code Metadata.of("title", "x", "artist", "y")}. */
+    /**
+     * Metadata from alternating keys and values: {@code Metadata.of("title", "x", "artist", "y")}.
+     */
     public static Metadata of(String... keysAndValues) {
-        if (keysAndValues.length % 2 != 0) throw new IllegalArgumentException("keys and values must pair up");
+        if (keysAndValues.length % 2 != 0)
+            throw new IllegalArgumentException("keys and values must pair up");
         LinkedHashMap<String, String> copy = new LinkedHashMap<>();
-        for (int i = 0; i < keysAndValues.length; i += 2) copy.put(keysAndValues[i], keysAndValues[i + 1]);
+        for (int i = 0; i < keysAndValues.length; i += 2)
+            copy.put(keysAndValues[i], keysAndValues[i + 1]);
         return new Metadata(Collections.unmodifiableMap(copy));
     }
 
@@ -43,10 +51,11 @@ public final class Metadata extends AbstractMap<String, String> {
     public Metadata with(Map<?, ?> other) {
         if (other.isEmpty()) return this;
         LinkedHashMap<String, String> copy = new LinkedHashMap<>(entries);
-        other.forEach((k, v) -> {
-            if (v == null) copy.remove(String.valueOf(k));
-            else copy.put(String.valueOf(k), String.valueOf(v));
-        });
+        other.forEach(
+                (k, v) -> {
+                    if (v == null) copy.remove(String.valueOf(k));
+                    else copy.put(String.valueOf(k), String.valueOf(v));
+                });
         return new Metadata(Collections.unmodifiableMap(copy));
     }
 

@@ -9,9 +9,9 @@ import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
- * The declaration of one script name: its parameters, its result and how to build it. The host
- * uses it to check calls when a script compiles (so a wrong argument is reported with its line
- * before anything starts) and to bind arguments at run time.
+ * The declaration of one script name: its parameters, its result and how to build it. The host uses
+ * it to check calls when a script compiles (so a wrong argument is reported with its line before
+ * anything starts) and to bind arguments at run time.
  *
  * <pre>{@code
  * OperatorSpec.named("amplify")
@@ -49,10 +49,14 @@ public final class OperatorSpec {
         this.methods = Map.copyOf(b.methods);
     }
 
-    /** Starts a declaration for {@code name}: camelCase words, dotted for a namespace ({@code output.file}). */
+    /**
+     * Starts a declaration for {@code name}: camelCase words, dotted for a namespace ({@code
+     * output.file}).
+     */
     public static Builder named(String name) {
         if (!NAME.matcher(name).matches()) {
-            throw new IllegalArgumentException("operator name must be dotted camelCase words, got '" + name + "'");
+            throw new IllegalArgumentException(
+                    "operator name must be dotted camelCase words, got '" + name + "'");
         }
         return new Builder(name);
     }
@@ -81,7 +85,10 @@ public final class OperatorSpec {
         return factory;
     }
 
-    /** Methods scripts may call on what this operator returns ({@code q.push(uri)}), with their docs. */
+    /**
+     * Methods scripts may call on what this operator returns ({@code q.push(uri)}), with their
+     * docs.
+     */
     public Map<String, String> methods() {
         return methods;
     }
@@ -90,15 +97,21 @@ public final class OperatorSpec {
         return named.stream().filter(p -> p.name().equals(key)).findFirst();
     }
 
-    /** Whether scripts may call it as a method of a source: {@code s.name(...)} means {@code name(s, ...)}. */
+    /**
+     * Whether scripts may call it as a method of a source: {@code s.name(...)} means {@code name(s,
+     * ...)}.
+     */
     public boolean isSourceMethod() {
-        return !positional.isEmpty() && switch (positional.getFirst().type()) {
-            case SOURCE, SOURCES -> true;
-            default -> false;
-        };
+        return !positional.isEmpty()
+                && switch (positional.getFirst().type()) {
+                    case SOURCE, SOURCES -> true;
+                    default -> false;
+                };
     }
 
-    /** A one-line signature for listings and messages: {@code sine(freq = 440.0, amplitude: = 1.0)}. */
+    /**
+     * A one-line signature for listings and messages: {@code sine(freq = 440.0, amplitude: = 1.0)}.
+     */
     public String signature() {
         StringBuilder sb = new StringBuilder(name).append('(');
         List<String> parts = new ArrayList<>();
@@ -150,10 +163,13 @@ public final class OperatorSpec {
             if (!positional.isEmpty()) {
                 Param last = positional.getLast();
                 if (last.type() == ValueType.SOURCES && p.type() != ValueType.FUNCTION) {
-                    throw new IllegalArgumentException(name + ": nothing may follow the 'sources' parameter except a function");
+                    throw new IllegalArgumentException(
+                            name
+                                    + ": nothing may follow the 'sources' parameter except a function");
                 }
                 if (!last.required() && p.required()) {
-                    throw new IllegalArgumentException(name + ": required parameter " + p.name() + " after an optional one");
+                    throw new IllegalArgumentException(
+                            name + ": required parameter " + p.name() + " after an optional one");
                 }
             }
             positional.add(p);
@@ -173,8 +189,8 @@ public final class OperatorSpec {
         }
 
         /**
-         * Declares a public method of the returned object that scripts may call, such as a
-         * queue's {@code push}: the script compiler lets calls to it through.
+         * Declares a public method of the returned object that scripts may call, such as a queue's
+         * {@code push}: the script compiler lets calls to it through.
          */
         public Builder method(String name, String doc) {
             methods.put(name, doc);

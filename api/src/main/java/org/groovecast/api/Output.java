@@ -3,9 +3,9 @@ package org.groovecast.api;
 import java.util.Map;
 
 /**
- * An active source that sends what it pulls somewhere (a file, a socket, nowhere). Its clock
- * calls {@link #tick()} every frame; subclasses implement {@link #send} and, if they hold a
- * resource, {@link #open()} and {@link #close()}.
+ * An active source that sends what it pulls somewhere (a file, a socket, nowhere). Its clock calls
+ * {@link #tick()} every frame; subclasses implement {@link #send} and, if they hold a resource,
+ * {@link #open()} and {@link #close()}.
  */
 public abstract class Output extends Transform {
     private final CallbackList<Runnable> beforeOutput = new CallbackList<>();
@@ -17,14 +17,17 @@ public abstract class Output extends Transform {
     private Output predecessor;
 
     /**
-     * @param fallible whether the script allowed a source that can become unavailable; without it
-     *                 a fallible source is a script error, since the output would fall silent
+     * @param fallible whether the script allowed a source that can become unavailable; without it a
+     *     fallible source is a script error, since the output would fall silent
      */
     protected Output(String kind, Source source, boolean fallible) {
         super(kind, source);
         if (source.isFallible() && !fallible) {
-            throw new ScriptException(kind + "(): source " + source.id()
-                    + " is fallible (it may stop producing); wrap it in mksafe() or fallback(), or pass fallible: true");
+            throw new ScriptException(
+                    kind
+                            + "(): source "
+                            + source.id()
+                            + " is fallible (it may stop producing); wrap it in mksafe() or fallback(), or pass fallible: true");
         }
     }
 
@@ -49,12 +52,10 @@ public abstract class Output extends Transform {
     }
 
     /** Called once the context is known, before {@link #open()}. */
-    protected void prepareOutput(StreamContext context) {
-    }
+    protected void prepareOutput(StreamContext context) {}
 
     /** Opens the destination (a file, a connection); errors here stop the station's start. */
-    protected void open() throws Exception {
-    }
+    protected void open() throws Exception {}
 
     /**
      * Sends one frame's data, {@code [0, frame.position())}, once per tick; a short or empty frame
@@ -63,14 +64,13 @@ public abstract class Output extends Transform {
     protected abstract void send(Frame frame) throws Exception;
 
     /** Flushes and closes the destination after the last frame. */
-    protected void close() throws Exception {
-    }
+    protected void close() throws Exception {}
 
     /**
      * On a reload, before this output opens: {@code previous} is the output of the same name, or
      * kind and {@link #endpoint()}, in the station still on air. An output that can keep its
-     * predecessor's connection does not open one of its own in {@link #open()} (see
-     * {@link #predecessor()}) and takes it over in {@link #adopt}, which the host calls once the old
+     * predecessor's connection does not open one of its own in {@link #open()} (see {@link
+     * #predecessor()}) and takes it over in {@link #adopt}, which the host calls once the old
      * station's clocks stopped and before it closes its outputs.
      */
     public final void follow(Output previous) {

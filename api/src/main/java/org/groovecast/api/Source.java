@@ -10,21 +10,22 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A node of the stream graph. Operators extend this class and implement {@link #generate},
- * {@link #isReady} and {@link #isFallible}; everything else (track and metadata callbacks,
- * inserted metadata, sharing one source between several consumers) is done here, so that every
- * operator behaves the same way.
+ * A node of the stream graph. Operators extend this class and implement {@link #generate}, {@link
+ * #isReady} and {@link #isFallible}; everything else (track and metadata callbacks, inserted
+ * metadata, sharing one source between several consumers) is done here, so that every operator
+ * behaves the same way.
  *
  * <p><b>Pull contract.</b> A consumer calls {@link #get} only when {@link #isReady()}; the source
- * writes samples from {@link Frame#position()} and advances. Stopping before the frame is full
- * ends the current track. A source that several consumers pull within one clock tick computes its
- * data once and serves each of them from it, through the {@link TickCache} its context gives it.
+ * writes samples from {@link Frame#position()} and advances. Stopping before the frame is full ends
+ * the current track. A source that several consumers pull within one clock tick computes its data
+ * once and serves each of them from it, through the {@link TickCache} its context gives it.
  *
  * <p><b>Threads.</b> {@code get}, {@code generate} and callback dispatch run on the owning clock,
  * one tick at a time. Callbacks may be registered and released from any thread.
  */
 public abstract class Source {
     private static final Logger log = LoggerFactory.getLogger(Source.class);
+
     /** A callback that keeps failing (at every track, every frame) is logged this often at most. */
     private static final long CALLBACK_REPORT_NANOS = 5_000_000_000L;
 
@@ -42,18 +43,23 @@ public abstract class Source {
 
     private StreamContext context;
     private int consumers;
+
     /** Set when a second consumer prepares this source: serves them all from one fill per tick. */
     private TickCache shared;
+
     private boolean trackStarting = true;
     private long trackPosition;
     private boolean named;
     private volatile Metadata lastMetadata = Metadata.EMPTY;
     private boolean shutDown;
-    /** When a failed callback was last logged (System.nanoTime), 0 for never; on the clock's thread. */
+
+    /**
+     * When a failed callback was last logged (System.nanoTime), 0 for never; on the clock's thread.
+     */
     private long callbackReportedAt;
 
     /**
-     * @param kind   the operator name, used in ids and messages ({@code "sine"}, {@code "fallback"})
+     * @param kind the operator name, used in ids and messages ({@code "sine"}, {@code "fallback"})
      * @param inputs the sources this one pulls from
      */
     protected Source(String kind, List<? extends Source> inputs) {
@@ -100,12 +106,10 @@ public abstract class Source {
     }
 
     /** Called once when the clock prepares the graph, after the inputs were prepared. */
-    protected void onPrepare(StreamContext context) {
-    }
+    protected void onPrepare(StreamContext context) {}
 
     /** Called once when the station stops, after the consumers were shut down. */
-    protected void onShutdown() {
-    }
+    protected void onShutdown() {}
 
     // ---- identity and graph ----
 
@@ -114,8 +118,8 @@ public abstract class Source {
     }
 
     /**
-     * The name scripts know this source by: the one it was given ({@code id:}), else the one the host
-     * numbered it with ({@code sine_3}, see {@link #number}), else its kind.
+     * The name scripts know this source by: the one it was given ({@code id:}), else the one the
+     * host numbered it with ({@code sine_3}, see {@link #number}), else its kind.
      */
     public final String id() {
         String i = id;
@@ -143,9 +147,9 @@ public abstract class Source {
     }
 
     /**
-     * Gives a source that has no id yet the generated one {@code kind_serial}; the host numbers every
-     * source of a script as it is made, so that messages and control commands can tell two of a kind
-     * apart. Returns false, changing nothing, when the source already has an id.
+     * Gives a source that has no id yet the generated one {@code kind_serial}; the host numbers
+     * every source of a script as it is made, so that messages and control commands can tell two of
+     * a kind apart. Returns false, changing nothing, when the source already has an id.
      */
     public final boolean number(int serial) {
         if (id != null) return false;
@@ -154,8 +158,8 @@ public abstract class Source {
     }
 
     /**
-     * Where this source meets the outside world, such as {@code :8000/live} for a harbor input or
-     * a server and mount for an output; null when it has no such place (the default). A reload
+     * Where this source meets the outside world, such as {@code :8000/live} for a harbor input or a
+     * server and mount for an output; null when it has no such place (the default). A reload
      * matches a source or output to its predecessor by name ({@code id:}) or, unnamed, by kind and
      * endpoint, so a live input keeps its DJ and an output its connection without an {@code id:}.
      */
@@ -163,7 +167,10 @@ public abstract class Source {
         return null;
     }
 
-    /** Whether the script named this source ({@code id:}); only named sources carry state across a reload. */
+    /**
+     * Whether the script named this source ({@code id:}); only named sources carry state across a
+     * reload.
+     */
     public final boolean isNamed() {
         return named;
     }
@@ -185,8 +192,7 @@ public abstract class Source {
      * position in a playlist), leaving it without; called before this source runs. Does nothing by
      * default: the source starts afresh.
      */
-    protected void adopt(Source previous) {
-    }
+    protected void adopt(Source previous) {}
 
     public final List<Source> inputs() {
         return inputs;
@@ -205,9 +211,9 @@ public abstract class Source {
     // ---- lifecycle, driven by the host's clock ----
 
     /**
-     * Prepares this source for a clock; called by each consumer once, so the number of calls is
-     * the number of consumers. At the second one the source asks its context for the
-     * {@link StreamContext#share cache} that serves them all from one computation per tick.
+     * Prepares this source for a clock; called by each consumer once, so the number of calls is the
+     * number of consumers. At the second one the source asks its context for the {@link
+     * StreamContext#share cache} that serves them all from one computation per tick.
      */
     public final void prepare(StreamContext ctx) {
         if (consumers++ > 0) {
@@ -322,16 +328,20 @@ public abstract class Source {
         return register(metadataListeners, callback);
     }
 
-    /** Calls {@code callback} at the start of each track, with the metadata found there (maybe empty). */
+    /**
+     * Calls {@code callback} at the start of each track, with the metadata found there (maybe
+     * empty).
+     */
     public final Registration onTrack(Consumer<Metadata> callback) {
         return register(trackListeners, callback);
     }
 
     /**
-     * Calls {@code callback} once per track when it has played {@code seconds}, or, with
-     * {@code remaining}, when {@code seconds} are left (only for sources that know their remaining time).
+     * Calls {@code callback} once per track when it has played {@code seconds}, or, with {@code
+     * remaining}, when {@code seconds} are left (only for sources that know their remaining time).
      */
-    public final Registration onPosition(double seconds, boolean remaining, Consumer<Metadata> callback) {
+    public final Registration onPosition(
+            double seconds, boolean remaining, Consumer<Metadata> callback) {
         return register(positionListeners, new PositionListener(seconds, remaining, callback));
     }
 
@@ -340,11 +350,15 @@ public abstract class Source {
     }
 
     /** Script form: {@code s.onPosition(30, remaining: true) { m -> ... }}. */
-    public final Registration onPosition(Map<String, ?> options, double seconds, Consumer<Metadata> callback) {
+    public final Registration onPosition(
+            Map<String, ?> options, double seconds, Consumer<Metadata> callback) {
         return onPosition(seconds, Boolean.TRUE.equals(options.get("remaining")), callback);
     }
 
-    /** Calls {@code callback} on every clock tick, after this source's frame ({@code before} false) or before it. */
+    /**
+     * Calls {@code callback} on every clock tick, after this source's frame ({@code before} false)
+     * or before it.
+     */
     public final Registration onFrame(boolean before, Runnable callback) {
         return register(before ? beforeFrame : afterFrame, callback);
     }
@@ -371,14 +385,18 @@ public abstract class Source {
         Objects.requireNonNull(item, "callback");
         list.add(item);
         registrations.incrementAndGet();
-        Registration r = () -> {
-            if (list.remove(item)) registrations.decrementAndGet();
-        };
+        Registration r =
+                () -> {
+                    if (list.remove(item)) registrations.decrementAndGet();
+                };
         CallbackScope.offer(this, r);
         return r;
     }
 
-    /** Calls each callback of {@code list} with {@code value}; one that throws is logged (see {@link #callbackFailed}). */
+    /**
+     * Calls each callback of {@code list} with {@code value}; one that throws is logged (see {@link
+     * #callbackFailed}).
+     */
     @SuppressWarnings("unchecked")
     protected final <T> void dispatch(CallbackList<Consumer<T>> list, T value) {
         for (Object o : list.snapshot()) {
@@ -401,9 +419,10 @@ public abstract class Source {
     }
 
     /**
-     * Callbacks are the script's code: one that throws (a mistake, an HTTP call refused on the clock) is
-     * logged, at most once per {@link #CALLBACK_REPORT_NANOS} for this source, and the other callbacks
-     * and the stream go on; it must not cost the output pulling this source its place on air.
+     * Callbacks are the script's code: one that throws (a mistake, an HTTP call refused on the
+     * clock) is logged, at most once per {@link #CALLBACK_REPORT_NANOS} for this source, and the
+     * other callbacks and the stream go on; it must not cost the output pulling this source its
+     * place on air.
      */
     private void callbackFailed(Exception e) {
         long now = System.nanoTime();

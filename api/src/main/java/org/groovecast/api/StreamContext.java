@@ -20,10 +20,11 @@ public interface StreamContext {
     }
 
     /**
-     * The value of the setting {@code name} ({@code "video.frame.rate"}, or one a plugin declared, see
-     * {@link SettingsProvider}) on this station, as the script or the command line left it, else its
-     * default. Null where the context knows no settings, which is the default: a plugin reads its own
-     * settings with {@link SettingSpec#valueIn}, which falls back on the declared default. Any thread.
+     * The value of the setting {@code name} ({@code "video.frame.rate"}, or one a plugin declared,
+     * see {@link SettingsProvider}) on this station, as the script or the command line left it,
+     * else its default. Null where the context knows no settings, which is the default: a plugin
+     * reads its own settings with {@link SettingSpec#valueIn}, which falls back on the declared
+     * default. Any thread.
      */
     default Object setting(String name) {
         return null;
@@ -33,18 +34,21 @@ public interface StreamContext {
      * Called by {@link Source#prepare} when a second consumer prepares {@code source}: the cache
      * through which it then serves every consumer from one computation per tick, {@code fill} being
      * how it computes (its own {@code generate}, callbacks and inserted metadata). The host's
-     * contexts share; this default serves one consumer per source and refuses a second, so a context
-     * made outside the host (a plugin's test) need not implement it unless its graph shares a source.
+     * contexts share; this default serves one consumer per source and refuses a second, so a
+     * context made outside the host (a plugin's test) need not implement it unless its graph shares
+     * a source.
      */
     default TickCache share(Source source, Consumer<Frame> fill) {
-        throw new UnsupportedOperationException(source.id() + " has a second consumer, and this StreamContext "
-                + "serves one consumer per source: only the engine's contexts share a source");
+        throw new UnsupportedOperationException(
+                source.id()
+                        + " has a second consumer, and this StreamContext "
+                        + "serves one consumer per source: only the engine's contexts share a source");
     }
 
     /**
      * A random generator of the source's own, for its choices (which input, which track). The host
-     * derives each from {@code settings.random.seed} when one is set, so that a run can be repeated;
-     * call it once, at prepare time, and keep the generator.
+     * derives each from {@code settings.random.seed} when one is set, so that a run can be
+     * repeated; call it once, at prepare time, and keep the generator.
      */
     default RandomGenerator random() {
         return new SplittableRandom();
@@ -74,19 +78,20 @@ public interface StreamContext {
     void beforeStart(Runnable blockingWork);
 
     /**
-     * The station's time at the start of the frame being produced: on a real-time clock the wall-clock time at
-     * which that frame is due, on an unsynced clock its start time plus the stream time produced since;
-     * {@code settings.clock.startTime} sets where every clock's time starts (for tests, offline rendering,
-     * rehearsing a schedule). Call it on the clock's thread. The default reads the system clock.
+     * The station's time at the start of the frame being produced: on a real-time clock the
+     * wall-clock time at which that frame is due, on an unsynced clock its start time plus the
+     * stream time produced since; {@code settings.clock.startTime} sets where every clock's time
+     * starts (for tests, offline rendering, rehearsing a schedule). Call it on the clock's thread.
+     * The default reads the system clock.
      */
     default ZonedDateTime now() {
         return ZonedDateTime.now();
     }
 
     /**
-     * The zone in which the station reads its time ({@code settings.time.zone}, the system's by default):
-     * {@link #now()} is in it, and so should be any time a source reads from the system clock itself
-     * (a file name's date). Any thread.
+     * The zone in which the station reads its time ({@code settings.time.zone}, the system's by
+     * default): {@link #now()} is in it, and so should be any time a source reads from the system
+     * clock itself (a file name's date). Any thread.
      */
     default ZoneId zone() {
         return ZoneId.systemDefault();

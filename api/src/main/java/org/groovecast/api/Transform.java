@@ -1,8 +1,8 @@
 package org.groovecast.api;
 
 /**
- * A source that reworks one input (gain, metadata, cutting tracks): it is ready, fallible and
- * near the end of a track exactly when its input is, unless a subclass says otherwise.
+ * A source that reworks one input (gain, metadata, cutting tracks): it is ready, fallible and near
+ * the end of a track exactly when its input is, unless a subclass says otherwise.
  */
 public abstract class Transform extends Source {
     protected final Source input;

@@ -36,7 +36,9 @@ class FrameTest {
         b.copyFrom(a);
         assertEquals(1, b.plane(0).get(7));
         assertEquals(3, b.plane(2).get(1));
-        assertThrows(IllegalArgumentException.class, () -> b.copyFrom(new Image(new VideoFormat(2, 2, 25))));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> b.copyFrom(new Image(new VideoFormat(2, 2, 25))));
         assertThrows(IllegalArgumentException.class, () -> new VideoFormat(3, 2, 25));
     }
 

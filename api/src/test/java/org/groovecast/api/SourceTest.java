@@ -74,8 +74,10 @@ class SourceTest {
         TestSources.Counter shared = new TestSources.Counter(1000);
         passThrough(shared).prepare(TestSources.context(10));
         Source second = passThrough(shared);
-        UnsupportedOperationException e = assertThrows(UnsupportedOperationException.class,
-                () -> second.prepare(TestSources.context(10)));
+        UnsupportedOperationException e =
+                assertThrows(
+                        UnsupportedOperationException.class,
+                        () -> second.prepare(TestSources.context(10)));
         assertTrue(e.getMessage().startsWith("counter has a second consumer"), e.getMessage());
     }
 

@@ -2,10 +2,12 @@ package org.groovecast.api;
 
 /** Small sources for the api's own tests. */
 final class TestSources {
-    private TestSources() {
-    }
+    private TestSources() {}
 
-    /** Counts upward sample by sample, in tracks of {@code trackLength} samples, with metadata at each start. */
+    /**
+     * Counts upward sample by sample, in tracks of {@code trackLength} samples, with metadata at
+     * each start.
+     */
     static final class Counter extends Generator {
         final int trackLength;
         int next;
@@ -29,7 +31,9 @@ final class TestSources {
                 inTrack = 0;
                 return;
             }
-            if (inTrack == 0) frame.addMetadata(frame.position(), Metadata.of("track", String.valueOf(next / trackLength)));
+            if (inTrack == 0)
+                frame.addMetadata(
+                        frame.position(), Metadata.of("track", String.valueOf(next / trackLength)));
             int n = Math.min(frame.free(), trackLength - inTrack);
             for (int i = 0; i < n; i++) {
                 for (float[] plane : frame.pcm()) plane[frame.position() + i] = next + i;

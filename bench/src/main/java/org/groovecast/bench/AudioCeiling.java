@@ -24,24 +24,31 @@ import org.groovecast.host.plugin.OperatorPlugins;
 
 /**
  * How many real-time streams fit on this machine, each stream a decode of the same file and its
- * encodes on a clock of its own, searched per shape: {@code mp3} (MP3 128k to a file) and {@code aac}
- * (AAC 48k in ADTS to a file), like for like with Liquidsoap 2.1.3 running the anchors'
- * {@code streams.liq} in the same run; and {@code shared} (one decode, AAC 48k + AAC 128k + MP3
- * 128k encoded once each, HLS with two renditions and three copied files), the busy radio server.
- * Both engines are judged alike: a step's window starts once every clock of it runs (Groovecast:
- * every clock has ticked; Liquidsoap: one {@code Streaming loop starts} line per clock) and the
- * same warm-up has passed, and it holds when no clock is a second or more behind in the window
- * (Groovecast: a clock's lag; Liquidsoap: a {@code We must catchup} of a second or more, or
- * {@code Too much latency}). CPU per stream is set against the ffmpeg command line doing the same
- * codecs, the physical floor. N doubles from {@code --start} until a step fails, then is bisected
- * down to {@code --resolution}.
+ * encodes on a clock of its own, searched per shape: {@code mp3} (MP3 128k to a file) and {@code
+ * aac} (AAC 48k in ADTS to a file), like for like with Liquidsoap 2.1.3 running the anchors' {@code
+ * streams.liq} in the same run; and {@code shared} (one decode, AAC 48k + AAC 128k + MP3 128k
+ * encoded once each, HLS with two renditions and three copied files), the busy radio server. Both
+ * engines are judged alike: a step's window starts once every clock of it runs (Groovecast: every
+ * clock has ticked; Liquidsoap: one {@code Streaming loop starts} line per clock) and the same
+ * warm-up has passed, and it holds when no clock is a second or more behind in the window
+ * (Groovecast: a clock's lag; Liquidsoap: a {@code We must catchup} of a second or more, or {@code
+ * Too much latency}). CPU per stream is set against the ffmpeg command line doing the same codecs,
+ * the physical floor. N doubles from {@code --start} until a step fails, then is bisected down to
+ * {@code --resolution}.
  */
 public final class AudioCeiling {
     static final double TARGET_RATIO = 3.0;
+
     /** The shared shape's target on 2 cores: Liquidsoap 2.5 held 51 of them on 8 cores. */
     static final int TARGET_SHARED = 60;
-    /** A Liquidsoap clock behind logs "We must catchup 1.42 seconds!"; far behind, "Too much latency!". */
-    private static final Pattern LS_CATCHUP = Pattern.compile("We must catchup ([0-9.]+)|Too much latency");
+
+    /**
+     * A Liquidsoap clock behind logs "We must catchup 1.42 seconds!"; far behind, "Too much
+     * latency!".
+     */
+    private static final Pattern LS_CATCHUP =
+            Pattern.compile("We must catchup ([0-9.]+)|Too much latency");
+
     /** Liquidsoap logs this once per clock as its streaming loop begins. */
     private static final Pattern LOOP_STARTS = Pattern.compile("Streaming loop starts");
 
@@ -49,24 +56,67 @@ public final class AudioCeiling {
      * One workload, as each engine runs it: the Groovecast script (FORMAT set to the shape's name)
      * and Liquidsoap's STREAM_FORMAT, null when Liquidsoap has no counterpart.
      */
-    record Shape(String name, String script, String lsFormat, String description, List<String> ffmpegArgs) {
-    }
+    record Shape(
+            String name,
+            String script,
+            String lsFormat,
+            String description,
+            List<String> ffmpegArgs) {}
 
     static List<Shape> shapes(Path in) {
         String i = in.toString();
         return List.of(
-                new Shape("mp3", "audio-ceiling-single.groovy", "mp3", "decode + MP3 128k to a file",
+                new Shape(
+                        "mp3",
+                        "audio-ceiling-single.groovy",
+                        "mp3",
+                        "decode + MP3 128k to a file",
                         List.of("-i", i, "-c:a", "libmp3lame", "-b:a", "128k", "-f", "null", "-")),
-                new Shape("aac", "audio-ceiling-single.groovy", "aac", "decode + AAC 48k (ADTS) to a file",
+                new Shape(
+                        "aac",
+                        "audio-ceiling-single.groovy",
+                        "aac",
+                        "decode + AAC 48k (ADTS) to a file",
                         List.of("-i", i, "-c:a", "aac", "-b:a", "48k", "-f", "null", "-")),
-                new Shape("shared", "audio-ceiling.groovy", null,
+                new Shape(
+                        "shared",
+                        "audio-ceiling.groovy",
+                        null,
                         "decode, AAC 48k + AAC 128k + MP3 128k once each, HLS x2 + 3 files",
-                        List.of("-i", i, "-map", "0:a", "-c:a", "aac", "-b:a", "48k", "-f", "null", "-",
-                                "-map", "0:a", "-c:a", "aac", "-b:a", "128k", "-f", "null", "-",
-                                "-map", "0:a", "-c:a", "libmp3lame", "-b:a", "128k", "-f", "null", "-")));
+                        List.of(
+                                "-i",
+                                i,
+                                "-map",
+                                "0:a",
+                                "-c:a",
+                                "aac",
+                                "-b:a",
+                                "48k",
+                                "-f",
+                                "null",
+                                "-",
+                                "-map",
+                                "0:a",
+                                "-c:a",
+                                "aac",
+                                "-b:a",
+                                "128k",
+                                "-f",
+                                "null",
+                                "-",
+                                "-map",
+                                "0:a",
+                                "-c:a",
+                                "libmp3lame",
+                                "-b:a",
+                                "128k",
+                                "-f",
+                                "null",
+                                "-")));
     }
 
-    private static final String USAGE = """
+    private static final String USAGE =
+            """
             usage: AudioCeiling [--engines=ffmpeg,groovecast,liquidsoap] [--shapes=mp3,aac,shared] [--warmup=10]
                                 [--window=30] [--start=8]
                                 [--resolution=4] [--max=256] [--counts=N,N,...] [--lsStart=8] [--lsCounts=N,...]
@@ -93,14 +143,26 @@ public final class AudioCeiling {
               --set         extra Groovecast setting, e.g. --set scheduler.threads=1""";
 
     /** One step: an engine with N streams, measured over a window. */
-    record Step(String engine, int n, boolean held, int clocks, double cpuMsPerSec, double maxLag, double maxDuty,
-                double windowSeconds, double othersMsPerSec, String note) {
+    record Step(
+            String engine,
+            int n,
+            boolean held,
+            int clocks,
+            double cpuMsPerSec,
+            double maxLag,
+            double maxDuty,
+            double windowSeconds,
+            double othersMsPerSec,
+            String note) {
         double perStream() {
             return cpuMsPerSec / n;
         }
     }
 
-    /** What one shape gave: the ffmpeg floor (CPU seconds per second of audio) and each engine's steps. */
+    /**
+     * What one shape gave: the ffmpeg floor (CPU seconds per second of audio) and each engine's
+     * steps.
+     */
     static final class Result {
         final Shape shape;
         double floor = Double.NaN;
@@ -120,22 +182,40 @@ public final class AudioCeiling {
     private static double abortLag;
 
     public static void main(String[] args) throws Exception {
-        Options opts = new Options(args, USAGE,
-                "engines", "ffmpeg,groovecast,liquidsoap",
-                "warmup", "10",
-                "window", "30",
-                "start", "8",
-                "shapes", "mp3,aac,shared",
-                "resolution", "4",
-                "max", "256",
-                "counts", "",
-                "lsStart", "8",
-                "lsCounts", "",
-                "lagLimit", "1.0",
-                "dutyLimit", "0",
-                "media", MediaSupport.DEFAULT_MEDIA,
-                "quietWait", "5",
-                "abortLag", "10");
+        Options opts =
+                new Options(
+                        args,
+                        USAGE,
+                        "engines",
+                        "ffmpeg,groovecast,liquidsoap",
+                        "warmup",
+                        "10",
+                        "window",
+                        "30",
+                        "start",
+                        "8",
+                        "shapes",
+                        "mp3,aac,shared",
+                        "resolution",
+                        "4",
+                        "max",
+                        "256",
+                        "counts",
+                        "",
+                        "lsStart",
+                        "8",
+                        "lsCounts",
+                        "",
+                        "lagLimit",
+                        "1.0",
+                        "dutyLimit",
+                        "0",
+                        "media",
+                        MediaSupport.DEFAULT_MEDIA,
+                        "quietWait",
+                        "5",
+                        "abortLag",
+                        "10");
         List<String> engines = opts.list("engines");
         warmup = opts.seconds("warmup");
         window = opts.seconds("window");
@@ -154,10 +234,20 @@ public final class AudioCeiling {
         Path media = Path.of(opts.string("media"));
         Path in = MediaSupport.musicFile(media);
         int cores = Runtime.getRuntime().availableProcessors();
-        System.out.printf(Locale.ROOT, "input %s (60 s, MP3 128k 44.1 kHz stereo, tone + pink noise); warm-up %.0f s "
+        System.out.printf(
+                Locale.ROOT,
+                "input %s (60 s, MP3 128k 44.1 kHz stereo, tone + pink noise); warm-up %.0f s "
                         + "once every clock runs, window %.0f s; Groovecast settings %s; a step fails when a clock is "
-                        + "%.2f s behind%s%n%n", in, warmup, window, settings, lagLimit,
-                dutyLimit > 0 ? String.format(Locale.ROOT, " (Groovecast: or its duty passes %.2f)", dutyLimit) : "");
+                        + "%.2f s behind%s%n%n",
+                in,
+                warmup,
+                window,
+                settings,
+                lagLimit,
+                dutyLimit > 0
+                        ? String.format(
+                                Locale.ROOT, " (Groovecast: or its duty passes %.2f)", dutyLimit)
+                        : "");
         System.out.flush();
 
         List<String> wanted = opts.list("shapes");
@@ -165,38 +255,82 @@ public final class AudioCeiling {
         for (Shape shape : shapes(in)) {
             if (wanted.contains(shape.name())) results.add(new Result(shape));
         }
-        if (results.size() != wanted.size()) throw new IllegalArgumentException("unknown shape in " + wanted);
+        if (results.size() != wanted.size())
+            throw new IllegalArgumentException("unknown shape in " + wanted);
         String lsVersion = engines.contains("liquidsoap") ? liquidsoapVersion() : null;
         if (engines.contains("liquidsoap") && lsVersion == null) {
-            System.out.println("Liquidsoap: not installed (apt-get install -y liquidsoap); skipped\n");
+            System.out.println(
+                    "Liquidsoap: not installed (apt-get install -y liquidsoap); skipped\n");
         }
         if (engines.contains("ffmpeg")) {
             for (Result r : results) {
                 r.floor = MediaSupport.ffmpegCpuPerAudioSecond(r.shape.ffmpegArgs(), 60);
-                System.out.printf(Locale.ROOT, "ffmpeg CLI, %s (%s): %.1f ms CPU per s of audio -> %.0f streams per %d "
-                        + "cores%n", r.shape.name(), r.shape.description(), r.floor * 1000, cores / r.floor, cores);
+                System.out.printf(
+                        Locale.ROOT,
+                        "ffmpeg CLI, %s (%s): %.1f ms CPU per s of audio -> %.0f streams per %d "
+                                + "cores%n",
+                        r.shape.name(),
+                        r.shape.description(),
+                        r.floor * 1000,
+                        cores / r.floor,
+                        cores);
             }
             System.out.println();
             System.out.flush();
         }
-        OperatorPlugins plugins = engines.contains("groovecast")
-                ? MediaSupport.loadPlugins(BenchSupport.pluginsDir(opts.string("plugins"))) : null;
+        OperatorPlugins plugins =
+                engines.contains("groovecast")
+                        ? MediaSupport.loadPlugins(BenchSupport.pluginsDir(opts.string("plugins")))
+                        : null;
         try {
             for (Result r : results) {
                 for (String engine : engines) {
                     if (engine.equals("groovecast")) {
                         Path script = MediaSupport.scriptsDir().resolve(r.shape.script());
-                        System.out.println("Groovecast, " + r.shape.name() + " (" + r.shape.description() + "): " + script
-                                + " (a clock per stream)");
-                        r.groovecast = search(n -> groovecast(plugins, script, settings, in, n, r.shape.name()),
-                                opts.ints("counts"), Integer.parseInt(opts.string("start")), resolution, max);
-                    } else if (engine.equals("liquidsoap") && lsVersion != null && r.shape.lsFormat() != null) {
+                        System.out.println(
+                                "Groovecast, "
+                                        + r.shape.name()
+                                        + " ("
+                                        + r.shape.description()
+                                        + "): "
+                                        + script
+                                        + " (a clock per stream)");
+                        r.groovecast =
+                                search(
+                                        n ->
+                                                groovecast(
+                                                        plugins,
+                                                        script,
+                                                        settings,
+                                                        in,
+                                                        n,
+                                                        r.shape.name()),
+                                        opts.ints("counts"),
+                                        Integer.parseInt(opts.string("start")),
+                                        resolution,
+                                        max);
+                    } else if (engine.equals("liquidsoap")
+                            && lsVersion != null
+                            && r.shape.lsFormat() != null) {
                         Path script = liquidsoapDir().resolve("streams.liq");
-                        System.out.println(lsVersion + ", " + r.shape.name() + " (" + r.shape.description() + "): " + script
-                                + " (STREAM_SINK=file, SINK_PATH=/dev/null, STREAM_FORMAT=" + r.shape.lsFormat()
-                                + ", a clock per stream)");
-                        r.liquidsoap = search(n -> liquidsoap(script, in, n, r.shape.lsFormat()), opts.ints("lsCounts"),
-                                Integer.parseInt(opts.string("lsStart")), resolution, max);
+                        System.out.println(
+                                lsVersion
+                                        + ", "
+                                        + r.shape.name()
+                                        + " ("
+                                        + r.shape.description()
+                                        + "): "
+                                        + script
+                                        + " (STREAM_SINK=file, SINK_PATH=/dev/null, STREAM_FORMAT="
+                                        + r.shape.lsFormat()
+                                        + ", a clock per stream)");
+                        r.liquidsoap =
+                                search(
+                                        n -> liquidsoap(script, in, n, r.shape.lsFormat()),
+                                        opts.ints("lsCounts"),
+                                        Integer.parseInt(opts.string("lsStart")),
+                                        resolution,
+                                        max);
                     } else if (!List.of("ffmpeg", "groovecast", "liquidsoap").contains(engine)) {
                         throw new IllegalArgumentException("unknown engine " + engine);
                     }
@@ -211,16 +345,18 @@ public final class AudioCeiling {
 
     // ---------------------------------------------------------------- search
 
-    private static List<Step> search(IntFunction<Step> step, List<Integer> counts, int start, int resolution, int max) {
+    private static List<Step> search(
+            IntFunction<Step> step, List<Integer> counts, int start, int resolution, int max) {
         System.out.println(tableHeader());
         List<Step> steps = new ArrayList<>();
-        IntFunction<Step> run = n -> {
-            Step s = step.apply(n);
-            steps.add(s);
-            System.out.println(row(s));
-            System.out.flush();
-            return s;
-        };
+        IntFunction<Step> run =
+                n -> {
+                    Step s = step.apply(n);
+                    steps.add(s);
+                    System.out.println(row(s));
+                    System.out.flush();
+                    return s;
+                };
         if (!counts.isEmpty()) {
             for (int n : counts.stream().sorted().toList()) {
                 if (!run.apply(n).held()) break;
@@ -249,15 +385,37 @@ public final class AudioCeiling {
     }
 
     private static String tableHeader() {
-        return String.format("%-11s %5s %6s %-5s %8s %7s %9s %11s %8s %7s  %s%n%s", "engine", "N", "clocks", "held",
-                "max lag", "duty", "cpu ms/s", "ms/s/stream", "window s", "others", "note", "-".repeat(100));
+        return String.format(
+                "%-11s %5s %6s %-5s %8s %7s %9s %11s %8s %7s  %s%n%s",
+                "engine",
+                "N",
+                "clocks",
+                "held",
+                "max lag",
+                "duty",
+                "cpu ms/s",
+                "ms/s/stream",
+                "window s",
+                "others",
+                "note",
+                "-".repeat(100));
     }
 
     private static String row(Step s) {
-        return String.format(Locale.ROOT, "%-11s %5d %6d %-5s %8s %7s %9.0f %11.1f %8.1f %7.0f  %s", s.engine(), s.n(),
-                s.clocks(), s.held() ? "yes" : "NO", Double.isNaN(s.maxLag()) ? "-" : String.format(Locale.ROOT, "%.3f",
-                        s.maxLag()), Double.isNaN(s.maxDuty()) ? "-" : String.format(Locale.ROOT, "%.3f", s.maxDuty()),
-                s.cpuMsPerSec(), s.perStream(), s.windowSeconds(), s.othersMsPerSec(), s.note());
+        return String.format(
+                Locale.ROOT,
+                "%-11s %5d %6d %-5s %8s %7s %9.0f %11.1f %8.1f %7.0f  %s",
+                s.engine(),
+                s.n(),
+                s.clocks(),
+                s.held() ? "yes" : "NO",
+                Double.isNaN(s.maxLag()) ? "-" : String.format(Locale.ROOT, "%.3f", s.maxLag()),
+                Double.isNaN(s.maxDuty()) ? "-" : String.format(Locale.ROOT, "%.3f", s.maxDuty()),
+                s.cpuMsPerSec(),
+                s.perStream(),
+                s.windowSeconds(),
+                s.othersMsPerSec(),
+                s.note());
     }
 
     private static Step lastHeld(List<Step> steps) {
@@ -273,61 +431,125 @@ public final class AudioCeiling {
         for (Result r : results) {
             System.out.println(r.shape.name() + " (" + r.shape.description() + ")");
             if (!Double.isNaN(r.floor)) {
-                System.out.printf(Locale.ROOT, "  ffmpeg CLI floor: %.1f ms CPU per s of audio -> %.0f streams per %d cores%n",
-                        r.floor * 1000, cores / r.floor, cores);
+                System.out.printf(
+                        Locale.ROOT,
+                        "  ffmpeg CLI floor: %.1f ms CPU per s of audio -> %.0f streams per %d cores%n",
+                        r.floor * 1000,
+                        cores / r.floor,
+                        cores);
             }
             Step g = held(r.floor, "Groovecast", r.groovecast);
             Step l = held(r.floor, "Liquidsoap", r.liquidsoap);
             if (g != null && l != null) {
                 double ratio = g.n() / (double) l.n();
-                System.out.printf(Locale.ROOT, "  Groovecast N / Liquidsoap N: %.2f (%d / %d)  target >= %.0fx: %s%n",
-                        ratio, g.n(), l.n(), TARGET_RATIO, ratio >= TARGET_RATIO ? "PASS" : "FAIL");
-                System.out.printf(Locale.ROOT, "  Liquidsoap CPU per stream / Groovecast's: %.2f%n", l.perStream() / g.perStream());
+                System.out.printf(
+                        Locale.ROOT,
+                        "  Groovecast N / Liquidsoap N: %.2f (%d / %d)  target >= %.0fx: %s%n",
+                        ratio,
+                        g.n(),
+                        l.n(),
+                        TARGET_RATIO,
+                        ratio >= TARGET_RATIO ? "PASS" : "FAIL");
+                System.out.printf(
+                        Locale.ROOT,
+                        "  Liquidsoap CPU per stream / Groovecast's: %.2f%n",
+                        l.perStream() / g.perStream());
             } else if (!r.groovecast.isEmpty() && !r.liquidsoap.isEmpty()) {
                 System.out.println("  Groovecast N / Liquidsoap N: n/a (one of them held no step)");
             }
             if (r.shape.lsFormat() == null && !r.groovecast.isEmpty()) {
                 int n = g == null ? 0 : g.n();
-                System.out.printf(Locale.ROOT, "  Groovecast N held: %d  target >= %d on %d cores: %s%n", n, TARGET_SHARED,
-                        cores, n >= TARGET_SHARED ? "PASS" : "FAIL");
+                System.out.printf(
+                        Locale.ROOT,
+                        "  Groovecast N held: %d  target >= %d on %d cores: %s%n",
+                        n,
+                        TARGET_SHARED,
+                        cores,
+                        n >= TARGET_SHARED ? "PASS" : "FAIL");
             }
             for (List<Step> steps : List.of(r.groovecast, r.liquidsoap)) {
-                for (Step s : steps) ClockScaling.warnAboutNoise(s.othersMsPerSec(), 0, s.engine() + " N=" + s.n());
+                for (Step s : steps)
+                    ClockScaling.warnAboutNoise(s.othersMsPerSec(), 0, s.engine() + " N=" + s.n());
             }
         }
     }
 
-    /** Prints what {@code engine} held, with its CPU per stream against the floor; the step, or null. */
+    /**
+     * Prints what {@code engine} held, with its CPU per stream against the floor; the step, or
+     * null.
+     */
     private static Step held(double floor, String engine, List<Step> steps) {
         if (steps.isEmpty()) return null;
         Step s = lastHeld(steps);
-        System.out.printf(Locale.ROOT, "  %s N held: %d%s%n", engine, s == null ? 0 : s.n(), s == null ? ""
-                : String.format(Locale.ROOT, ", CPU %.1f ms/s per stream (%.0f ms/s at N=%d)%s", s.perStream(),
-                        s.cpuMsPerSec(), s.n(), Double.isNaN(floor) ? "" : String.format(Locale.ROOT,
-                                ", %.2fx the ffmpeg CLI's", s.perStream() / 1000 / floor)));
+        System.out.printf(
+                Locale.ROOT,
+                "  %s N held: %d%s%n",
+                engine,
+                s == null ? 0 : s.n(),
+                s == null
+                        ? ""
+                        : String.format(
+                                Locale.ROOT,
+                                ", CPU %.1f ms/s per stream (%.0f ms/s at N=%d)%s",
+                                s.perStream(),
+                                s.cpuMsPerSec(),
+                                s.n(),
+                                Double.isNaN(floor)
+                                        ? ""
+                                        : String.format(
+                                                Locale.ROOT,
+                                                ", %.2fx the ffmpeg CLI's",
+                                                s.perStream() / 1000 / floor)));
         return s;
     }
 
     // ---------------------------------------------------------------- Groovecast
 
-    private static Step groovecast(OperatorPlugins plugins, Path script, Map<String, String> settings, Path in, int n,
-                                   String shape) {
+    private static Step groovecast(
+            OperatorPlugins plugins,
+            Path script,
+            Map<String, String> settings,
+            Path in,
+            int n,
+            String shape) {
         String engine = "gc-" + shape;
         Path out;
         try {
             out = Files.createTempDirectory("groovecast-ceiling-");
-            for (int i = 0; i < n; i++) Files.createDirectories(out.resolve("s" + i).resolve("hls"));
+            for (int i = 0; i < n; i++)
+                Files.createDirectories(out.resolve("s" + i).resolve("hls"));
         } catch (IOException e) {
             throw new IllegalStateException(e);
         }
         Station station;
         try {
-            station = Station.load(script, plugins.functions(), settings,
-                    Map.of("STREAMS", String.valueOf(n), "IN", in.toString(), "OUT_DIR", out.toString(), "FORMAT", shape));
+            station =
+                    Station.load(
+                            script,
+                            plugins.functions(),
+                            settings,
+                            Map.of(
+                                    "STREAMS",
+                                    String.valueOf(n),
+                                    "IN",
+                                    in.toString(),
+                                    "OUT_DIR",
+                                    out.toString(),
+                                    "FORMAT",
+                                    shape));
             station.start(null);
         } catch (RuntimeException e) {
             e.printStackTrace();
-            return new Step(engine, n, false, 0, Double.NaN, Double.NaN, Double.NaN, 0, Double.NaN,
+            return new Step(
+                    engine,
+                    n,
+                    false,
+                    0,
+                    Double.NaN,
+                    Double.NaN,
+                    Double.NaN,
+                    0,
+                    Double.NaN,
                     "start failed: " + e);
         }
         String note = "";
@@ -339,7 +561,8 @@ public final class AudioCeiling {
         double others = Double.NaN;
         int clocks = station.clocks().size();
         try {
-            // The warm-up counts from when every clock runs, as Liquidsoap's does from its last loop start.
+            // The warm-up counts from when every clock runs, as Liquidsoap's does from its last
+            // loop start.
             long s0 = System.nanoTime();
             while (!allTicking(station, n)) {
                 if (System.nanoTime() - s0 > 120e9) {
@@ -350,8 +573,13 @@ public final class AudioCeiling {
                 Thread.sleep(50);
             }
             double startSeconds = (System.nanoTime() - s0) / 1e9;
-            String startNote = startSeconds > 1
-                    ? String.format(Locale.ROOT, "; every clock ran %.1f s after the start", startSeconds) : "";
+            String startNote =
+                    startSeconds > 1
+                            ? String.format(
+                                    Locale.ROOT,
+                                    "; every clock ran %.1f s after the start",
+                                    startSeconds)
+                            : "";
             // Warm-up: only a clock hopelessly behind (--abortLag) fails the step without a window.
             long w0 = System.nanoTime();
             long end = w0 + (long) (warmup * 1e9);
@@ -367,16 +595,28 @@ public final class AudioCeiling {
                 }
                 if (abortLag > 0 && lag > abortLag) {
                     held = false;
-                    note = String.format(Locale.ROOT, "lag %.2f s after %.1f s of warm-up", lag, warmLagAt);
+                    note =
+                            String.format(
+                                    Locale.ROOT,
+                                    "lag %.2f s after %.1f s of warm-up",
+                                    lag,
+                                    warmLagAt);
                     maxLag = lag;
                     maxDuty = Double.NaN;
                     break;
                 }
             }
-            String warmNote = warmLag > 0.1 ? String.format(Locale.ROOT, "; warm-up lag peaked at %.2f s (%.1f s in)",
-                    warmLag, warmLagAt) : "";
+            String warmNote =
+                    warmLag > 0.1
+                            ? String.format(
+                                    Locale.ROOT,
+                                    "; warm-up lag peaked at %.2f s (%.1f s in)",
+                                    warmLag,
+                                    warmLagAt)
+                            : "";
             if (held) {
-                ClockScaling.announceQuietWait(BenchSupport.awaitQuiet(quietWait, ClockScaling.NOISY_MS_PER_SEC),
+                ClockScaling.announceQuietWait(
+                        BenchSupport.awaitQuiet(quietWait, ClockScaling.NOISY_MS_PER_SEC),
                         engine + " N=" + n);
                 long cpu0 = BenchSupport.processCpuNanos();
                 MachineSample m0 = MachineSample.take();
@@ -387,10 +627,18 @@ public final class AudioCeiling {
                     for (ClockInfo c : station.clocks()) {
                         maxLag = Math.max(maxLag, c.getLag());
                         maxDuty = Math.max(maxDuty, c.getDuty());
-                        if (held && (c.getLag() >= lagLimit || dutyLimit > 0 && c.getDuty() > dutyLimit)) {
+                        if (held
+                                && (c.getLag() >= lagLimit
+                                        || dutyLimit > 0 && c.getDuty() > dutyLimit)) {
                             held = false;
-                            note = String.format(Locale.ROOT, "clock %s: lag %.2f s, duty %.2f after %.1f s of window",
-                                    c.getId(), c.getLag(), c.getDuty(), (System.nanoTime() - t0) / 1e9);
+                            note =
+                                    String.format(
+                                            Locale.ROOT,
+                                            "clock %s: lag %.2f s, duty %.2f after %.1f s of window",
+                                            c.getId(),
+                                            c.getLag(),
+                                            c.getDuty(),
+                                            (System.nanoTime() - t0) / 1e9);
                         }
                     }
                     if (!held) break;
@@ -408,9 +656,11 @@ public final class AudioCeiling {
         } finally {
             station.stop();
             try {
-                if (!station.awaitStopped(Duration.ofSeconds(30))) note += " (did not stop within 30 s)";
+                if (!station.awaitStopped(Duration.ofSeconds(30)))
+                    note += " (did not stop within 30 s)";
                 long bytes = MediaSupport.treeSize(out);
-                if (held) note = String.format(Locale.ROOT, "%.1f MB written", bytes / 1048576.0) + note;
+                if (held)
+                    note = String.format(Locale.ROOT, "%.1f MB written", bytes / 1048576.0) + note;
                 MediaSupport.deleteTree(out);
                 BenchSupport.settle();
             } catch (IOException | InterruptedException e) {
@@ -451,27 +701,37 @@ public final class AudioCeiling {
         }
     }
 
-    /** A running liquidsoap process with its output collected line by line, each with its arrival time. */
+    /**
+     * A running liquidsoap process with its output collected line by line, each with its arrival
+     * time.
+     */
     static final class LiquidsoapProcess implements AutoCloseable {
-        record Line(long nanos, String text) {
-        }
+        record Line(long nanos, String text) {}
 
         final Process process;
         final List<Line> lines = new CopyOnWriteArrayList<>();
 
         LiquidsoapProcess(Path script, Map<String, String> env) throws IOException {
-            ProcessBuilder pb = new ProcessBuilder("liquidsoap", script.toString()).redirectErrorStream(true);
+            ProcessBuilder pb =
+                    new ProcessBuilder("liquidsoap", script.toString()).redirectErrorStream(true);
             pb.environment().putAll(env);
             process = pb.start();
-            Thread reader = new Thread(() -> {
-                try (BufferedReader r = new BufferedReader(new InputStreamReader(process.getInputStream(),
-                        StandardCharsets.UTF_8))) {
-                    String line;
-                    while ((line = r.readLine()) != null) lines.add(new Line(System.nanoTime(), line));
-                } catch (IOException e) {
-                    // the process ended
-                }
-            }, "liquidsoap-log");
+            Thread reader =
+                    new Thread(
+                            () -> {
+                                try (BufferedReader r =
+                                        new BufferedReader(
+                                                new InputStreamReader(
+                                                        process.getInputStream(),
+                                                        StandardCharsets.UTF_8))) {
+                                    String line;
+                                    while ((line = r.readLine()) != null)
+                                        lines.add(new Line(System.nanoTime(), line));
+                                } catch (IOException e) {
+                                    // the process ended
+                                }
+                            },
+                            "liquidsoap-log");
             reader.setDaemon(true);
             reader.start();
         }
@@ -498,23 +758,36 @@ public final class AudioCeiling {
             return found;
         }
 
-        /** The first line since {@code since} saying a clock is {@code limit} seconds behind or more, or null. */
+        /**
+         * The first line since {@code since} saying a clock is {@code limit} seconds behind or
+         * more, or null.
+         */
         Line behind(long since, double limit) {
             for (Line l : lines) {
                 if (l.nanos() < since) continue;
                 var m = LS_CATCHUP.matcher(l.text());
-                if (m.find() && (m.group(1) == null || Double.parseDouble(m.group(1)) >= limit)) return l;
+                if (m.find() && (m.group(1) == null || Double.parseDouble(m.group(1)) >= limit))
+                    return l;
             }
             return null;
         }
 
-        /** The largest catch-up logged since {@code since}, in seconds (0 if none; infinite after "Too much latency"). */
+        /**
+         * The largest catch-up logged since {@code since}, in seconds (0 if none; infinite after
+         * "Too much latency").
+         */
         double worstLag(long since) {
             double worst = 0;
             for (Line l : lines) {
                 if (l.nanos() < since) continue;
                 var m = LS_CATCHUP.matcher(l.text());
-                if (m.find()) worst = Math.max(worst, m.group(1) == null ? Double.POSITIVE_INFINITY : Double.parseDouble(m.group(1)));
+                if (m.find())
+                    worst =
+                            Math.max(
+                                    worst,
+                                    m.group(1) == null
+                                            ? Double.POSITIVE_INFINITY
+                                            : Double.parseDouble(m.group(1)));
             }
             return worst;
         }
@@ -529,7 +802,8 @@ public final class AudioCeiling {
 
         String tail(int n) {
             StringBuilder b = new StringBuilder();
-            for (int i = Math.max(0, lines.size() - n); i < lines.size(); i++) b.append(lines.get(i).text()).append('\n');
+            for (int i = Math.max(0, lines.size() - n); i < lines.size(); i++)
+                b.append(lines.get(i).text()).append('\n');
             return b.toString();
         }
 
@@ -544,13 +818,26 @@ public final class AudioCeiling {
     }
 
     private static Step liquidsoap(Path script, Path in, int n, String format) {
-        Map<String, String> env = Map.of("STREAMS", String.valueOf(n), "STREAM_FILE", in.toString(),
-                "STREAM_FORMAT", format, "STREAM_SINK", "file", "SINK_PATH", "/dev/null",
-                "LS_MAX_RUNTIME", String.valueOf((int) Math.ceil(warmup + window + 180)));
+        Map<String, String> env =
+                Map.of(
+                        "STREAMS",
+                        String.valueOf(n),
+                        "STREAM_FILE",
+                        in.toString(),
+                        "STREAM_FORMAT",
+                        format,
+                        "STREAM_SINK",
+                        "file",
+                        "SINK_PATH",
+                        "/dev/null",
+                        "LS_MAX_RUNTIME",
+                        String.valueOf((int) Math.ceil(warmup + window + 180)));
         String engine = "ls-" + format;
         try {
-            // Before the process starts: once it runs, its own CPU would count as another process's.
-            ClockScaling.announceQuietWait(BenchSupport.awaitQuiet(quietWait, ClockScaling.NOISY_MS_PER_SEC),
+            // Before the process starts: once it runs, its own CPU would count as another
+            // process's.
+            ClockScaling.announceQuietWait(
+                    BenchSupport.awaitQuiet(quietWait, ClockScaling.NOISY_MS_PER_SEC),
                     engine + " N=" + n);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -559,10 +846,20 @@ public final class AudioCeiling {
         try (LiquidsoapProcess ls = new LiquidsoapProcess(script, env)) {
             long started = ls.await("streams=" + n, 60);
             if (started < 0) {
-                return new Step(engine, n, false, 0, Double.NaN, Double.NaN, Double.NaN, 0, Double.NaN,
+                return new Step(
+                        engine,
+                        n,
+                        false,
+                        0,
+                        Double.NaN,
+                        Double.NaN,
+                        Double.NaN,
+                        0,
+                        Double.NaN,
                         "did not start: " + ls.tail(5).replace('\n', '|'));
             }
-            // The warm-up counts from the last clock's "Streaming loop starts", as Groovecast's from its last first tick.
+            // The warm-up counts from the last clock's "Streaming loop starts", as Groovecast's
+            // from its last first tick.
             long allRunning = -1;
             long deadline = System.nanoTime() + 120_000_000_000L;
             while (System.nanoTime() < deadline && ls.process.isAlive()) {
@@ -573,8 +870,17 @@ public final class AudioCeiling {
                 Thread.sleep(50);
             }
             if (allRunning < 0) {
-                return new Step(engine, n, false, ls.count(LOOP_STARTS, 0), Double.NaN, Double.NaN, Double.NaN, 0,
-                        Double.NaN, "not every clock ran within 120 s: " + ls.tail(3).replace('\n', '|'));
+                return new Step(
+                        engine,
+                        n,
+                        false,
+                        ls.count(LOOP_STARTS, 0),
+                        Double.NaN,
+                        Double.NaN,
+                        Double.NaN,
+                        0,
+                        Double.NaN,
+                        "not every clock ran within 120 s: " + ls.tail(3).replace('\n', '|'));
             }
             double startSeconds = (allRunning - started) / 1e9;
             long pid = ls.process.pid();
@@ -601,12 +907,33 @@ public final class AudioCeiling {
             double maxLag = ls.worstLag(t0);
             String note;
             if (!alive) note = "exited early: " + ls.tail(3).replace('\n', '|');
-            else if (bad != null) note = String.format(Locale.ROOT, "after %.1f s of window: %s",
-                    (bad.nanos() - t0) / 1e9, bad.text().replaceAll("^\\S+ \\S+ ", ""));
+            else if (bad != null)
+                note =
+                        String.format(
+                                Locale.ROOT,
+                                "after %.1f s of window: %s",
+                                (bad.nanos() - t0) / 1e9,
+                                bad.text().replaceAll("^\\S+ \\S+ ", ""));
             else note = "";
-            if (warmLag > 0) note += String.format(Locale.ROOT, "; warm-up catch-up peaked at %.2f s", warmLag);
-            if (startSeconds > 1) note += String.format(Locale.ROOT, "; every clock ran %.1f s after the start", startSeconds);
-            return new Step(engine, n, alive && bad == null, n, cpu, maxLag, Double.NaN, seconds, others, note);
+            if (warmLag > 0)
+                note += String.format(Locale.ROOT, "; warm-up catch-up peaked at %.2f s", warmLag);
+            if (startSeconds > 1)
+                note +=
+                        String.format(
+                                Locale.ROOT,
+                                "; every clock ran %.1f s after the start",
+                                startSeconds);
+            return new Step(
+                    engine,
+                    n,
+                    alive && bad == null,
+                    n,
+                    cpu,
+                    maxLag,
+                    Double.NaN,
+                    seconds,
+                    others,
+                    note);
         } catch (IOException e) {
             throw new IllegalStateException("cannot run liquidsoap", e);
         } catch (InterruptedException e) {

@@ -20,26 +20,28 @@ import java.util.Map;
 import org.groovecast.api.ClockInfo;
 import org.groovecast.host.Station;
 import org.groovecast.host.clock.Clock;
-import org.groovecast.host.sched.TaskScheduler;
 import org.groovecast.host.clock.LatenessHistogram;
 import org.groovecast.host.plugin.OperatorPlugins;
+import org.groovecast.host.sched.TaskScheduler;
 
 /** What the clock benchmarks share: options, plugins, the station script, and the probes. */
 final class BenchSupport {
-    private BenchSupport() {
-    }
+    private BenchSupport() {}
 
     // ---------------------------------------------------------------- options
 
     /**
      * {@code --name=value} options; a bare {@code --name} is "true". Unknown names are an error.
-     * Every benchmark takes {@code --plugins=DIR} (default: bench/target/plugins) and {@code --set}.
+     * Every benchmark takes {@code --plugins=DIR} (default: bench/target/plugins) and {@code
+     * --set}.
      */
     static final class Options {
         private final Map<String, String> values = new LinkedHashMap<>();
         private final Map<String, String> settings = new LinkedHashMap<>();
 
-        /** @param defaults option names and their default values, alternating */
+        /**
+         * @param defaults option names and their default values, alternating
+         */
         Options(String[] args, String usage, String... defaults) {
             for (int i = 0; i < defaults.length; i += 2) values.put(defaults[i], defaults[i + 1]);
             values.putIfAbsent("plugins", "");
@@ -107,15 +109,26 @@ final class BenchSupport {
 
     // ---------------------------------------------------------------- engine
 
-    /** The command that runs {@code main} of another bench class in a JVM of its own, with this one's class path. */
+    /**
+     * The command that runs {@code main} of another bench class in a JVM of its own, with this
+     * one's class path.
+     */
     static List<String> javaCommand(Class<?> main, String... args) {
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), main.getName()));
+        List<String> cmd =
+                new ArrayList<>(
+                        List.of(
+                                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                                "-cp",
+                                System.getProperty("java.class.path"),
+                                main.getName()));
         cmd.addAll(List.of(args));
         return cmd;
     }
 
-    /** The plugins directory: --plugins, else -Dgroovecast.bench.plugins, else bench/target/plugins or target/plugins. */
+    /**
+     * The plugins directory: --plugins, else -Dgroovecast.bench.plugins, else bench/target/plugins
+     * or target/plugins.
+     */
     static Path pluginsDir(String option) {
         if (option != null && !option.isBlank()) return Path.of(option);
         String prop = System.getProperty("groovecast.bench.plugins");
@@ -126,17 +139,22 @@ final class BenchSupport {
 
     static OperatorPlugins loadPlugins(Path dir) {
         if (!Files.isRegularFile(dir.resolve("core.jar"))) {
-            throw new IllegalStateException("no core.jar in " + dir.toAbsolutePath()
-                    + "; build first: mvn -o install -DskipTests (the bench module's package phase copies it)");
+            throw new IllegalStateException(
+                    "no core.jar in "
+                            + dir.toAbsolutePath()
+                            + "; build first: mvn -o install -DskipTests (the bench module's package phase copies it)");
         }
         OperatorPlugins plugins = OperatorPlugins.load(dir);
-        if (!plugins.problems().isEmpty()) throw new IllegalStateException("plugin problems: " + plugins.problems());
+        if (!plugins.problems().isEmpty())
+            throw new IllegalStateException("plugin problems: " + plugins.problems());
         return plugins;
     }
 
     /** A script with {@code n} independent clocks: each a sine into a discarding output. */
     static String sineScript(int n) {
-        return "for (int i = 0; i < " + n + "; i++) {\n"
+        return "for (int i = 0; i < "
+                + n
+                + "; i++) {\n"
                 + "    output.dummy(sine(440.0 + i, amplitude: 0.1))\n"
                 + "}\n";
     }
@@ -159,17 +177,24 @@ final class BenchSupport {
 
     /** Tick lateness over a window, all clocks merged. */
     /** What one measurement window saw, per second where a rate. */
-    record Window(double seconds, Lateness lateness, double cpuMsPerSec, double switchesPerSec,
-                  double engineSwitchesPerSec, double wakeupsPerSec, SwitchDelta switches,
-                  double othersMsPerSec, double stealMsPerSec) {
-    }
+    record Window(
+            double seconds,
+            Lateness lateness,
+            double cpuMsPerSec,
+            double switchesPerSec,
+            double engineSwitchesPerSec,
+            double wakeupsPerSec,
+            SwitchDelta switches,
+            double othersMsPerSec,
+            double stealMsPerSec) {}
 
     /**
      * Measures the clocks for {@code window} seconds with the probes nested so that each one's own
      * cost stays out of the next: switches and wake-ups over [s0, s1], CPU over [c0, c1], lateness
      * over [t0, t1]. {@code scheduler} may be null (no wake-up count).
      */
-    static Window measure(List<Clock> clocks, TaskScheduler scheduler, double window) throws InterruptedException {
+    static Window measure(List<Clock> clocks, TaskScheduler scheduler, double window)
+            throws InterruptedException {
         long s0 = System.nanoTime();
         long wake0 = scheduler == null ? 0 : scheduler.wakeups();
         SwitchSample sw0 = SwitchSample.take();
@@ -189,19 +214,32 @@ final class BenchSupport {
         long s1 = System.nanoTime();
         double swSecs = (s1 - s0) / 1e9;
         SwitchDelta sw = SwitchDelta.between(sw0, sw1);
-        return new Window((t1 - t0) / 1e9, lateness, (cpu1 - cpu0) / 1e6 / ((c1 - c0) / 1e9), sw.total() / swSecs,
-                sw.engine() / swSecs, (wake1 - wake0) / swSecs, sw, MachineSample.othersMsPerSec(m0, m1, cpu1 - cpu0),
+        return new Window(
+                (t1 - t0) / 1e9,
+                lateness,
+                (cpu1 - cpu0) / 1e6 / ((c1 - c0) / 1e9),
+                sw.total() / swSecs,
+                sw.engine() / swSecs,
+                (wake1 - wake0) / swSecs,
+                sw,
+                MachineSample.othersMsPerSec(m0, m1, cpu1 - cpu0),
                 MachineSample.stealMsPerSec(m0, m1));
     }
 
-    record Lateness(long ticks, double p50, double p99, double max) {
-    }
+    record Lateness(long ticks, double p50, double p99, double max) {}
 
-    /** Merges the clocks' histograms (while they run) and reads the window's quantiles from the merge. */
+    /**
+     * Merges the clocks' histograms (while they run) and reads the window's quantiles from the
+     * merge.
+     */
     static Lateness lateness(List<Clock> clocks) {
         LatenessHistogram all = new LatenessHistogram();
         for (Clock c : clocks) all.addAll(c.lateness());
-        return new Lateness(all.count(), all.quantileMillis(0.5), all.quantileMillis(0.99), all.quantileMillis(1.0));
+        return new Lateness(
+                all.count(),
+                all.quantileMillis(0.5),
+                all.quantileMillis(0.99),
+                all.quantileMillis(1.0));
     }
 
     /** The histogram's ceiling in ms: lateness at or above it lands in the last bucket. */
@@ -211,6 +249,7 @@ final class BenchSupport {
 
     /** Linux's CLOCK_PROCESS_CPUTIME_ID. */
     private static final int CLOCK_PROCESS_CPUTIME_ID = 2;
+
     private static final MethodHandle CLOCK_GETTIME = clockGettime();
     private static volatile String cpuSource;
 
@@ -219,8 +258,10 @@ final class BenchSupport {
             Linker linker = Linker.nativeLinker();
             MemorySegment fn = linker.defaultLookup().find("clock_gettime").orElse(null);
             if (fn == null) return null;
-            return linker.downcallHandle(fn, FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT,
-                    ValueLayout.ADDRESS));
+            return linker.downcallHandle(
+                    fn,
+                    FunctionDescriptor.of(
+                            ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.ADDRESS));
         } catch (RuntimeException | LinkageError e) {
             return null; // no native access: fall back to the coarse sources
         }
@@ -229,23 +270,26 @@ final class BenchSupport {
     /**
      * Process CPU time (all threads, JIT and GC included, ended threads too), in nanoseconds.
      * clock_gettime(CLOCK_PROCESS_CPUTIME_ID) through the FFM API first: it has nanosecond
-     * resolution, where OperatingSystemMXBean.getProcessCpuTime and /proc/self/stat count in
-     * 10 ms jiffies, too coarse for the CPU of one clock over a 10 s window.
+     * resolution, where OperatingSystemMXBean.getProcessCpuTime and /proc/self/stat count in 10 ms
+     * jiffies, too coarse for the CPU of one clock over a 10 s window.
      */
     static long processCpuNanos() {
         if (CLOCK_GETTIME != null) {
             try (Arena arena = Arena.ofConfined()) {
-                MemorySegment ts = arena.allocate(16, 8); // struct timespec { time_t tv_sec; long tv_nsec; }
+                MemorySegment ts =
+                        arena.allocate(16, 8); // struct timespec { time_t tv_sec; long tv_nsec; }
                 int rc = (int) CLOCK_GETTIME.invokeExact(CLOCK_PROCESS_CPUTIME_ID, ts);
                 if (rc == 0) {
                     cpuSource = "clock_gettime(CLOCK_PROCESS_CPUTIME_ID)";
-                    return ts.get(ValueLayout.JAVA_LONG, 0) * 1_000_000_000L + ts.get(ValueLayout.JAVA_LONG, 8);
+                    return ts.get(ValueLayout.JAVA_LONG, 0) * 1_000_000_000L
+                            + ts.get(ValueLayout.JAVA_LONG, 8);
                 }
             } catch (Throwable e) {
                 // fall through
             }
         }
-        if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
+        if (ManagementFactory.getOperatingSystemMXBean()
+                instanceof com.sun.management.OperatingSystemMXBean os) {
             long t = os.getProcessCpuTime();
             if (t >= 0) {
                 cpuSource = "OperatingSystemMXBean.getProcessCpuTime (10 ms resolution)";
@@ -280,7 +324,8 @@ final class BenchSupport {
         static SwitchSample take() {
             Map<Integer, Long> counts = new HashMap<>();
             Map<Integer, String> names = new HashMap<>();
-            try (DirectoryStream<Path> tasks = Files.newDirectoryStream(Path.of("/proc/self/task"))) {
+            try (DirectoryStream<Path> tasks =
+                    Files.newDirectoryStream(Path.of("/proc/self/task"))) {
                 for (Path task : tasks) {
                     int tid = Integer.parseInt(task.getFileName().toString());
                     try {
@@ -289,7 +334,10 @@ final class BenchSupport {
                         for (String line : Files.readAllLines(task.resolve("status"))) {
                             if (line.startsWith("Name:")) name = line.substring(5).trim();
                             else if (line.startsWith("voluntary_ctxt_switches:")) {
-                                vol = Long.parseLong(line.substring("voluntary_ctxt_switches:".length()).trim());
+                                vol =
+                                        Long.parseLong(
+                                                line.substring("voluntary_ctxt_switches:".length())
+                                                        .trim());
                             }
                         }
                         if (vol >= 0) {
@@ -347,7 +395,9 @@ final class BenchSupport {
                 long steal = f.length > 8 ? Long.parseLong(f[8]) : 0;
                 int cpus = 0;
                 for (String line : lines) {
-                    if (line.startsWith("cpu") && line.length() > 3 && Character.isDigit(line.charAt(3))) cpus++;
+                    if (line.startsWith("cpu")
+                            && line.length() > 3
+                            && Character.isDigit(line.charAt(3))) cpus++;
                 }
                 return new MachineSample(wall, idle * 10_000_000L, steal * 10_000_000L, cpus);
             } catch (IOException | RuntimeException e) {
@@ -355,26 +405,35 @@ final class BenchSupport {
             }
         }
 
-        /** CPU ms per second taken by other processes, given this process's own CPU over the same span. */
+        /**
+         * CPU ms per second taken by other processes, given this process's own CPU over the same
+         * span.
+         */
         static double othersMsPerSec(MachineSample a, MachineSample b, long ownCpuNanos) {
             if (a.idleNanos() < 0 || b.idleNanos() < 0 || a.cpus() == 0) return Double.NaN;
             double seconds = (b.wallNanos() - a.wallNanos()) / 1e9;
-            long busy = (b.wallNanos() - a.wallNanos()) * a.cpus() - (b.idleNanos() - a.idleNanos())
-                    - (b.stealNanos() - a.stealNanos());
+            long busy =
+                    (b.wallNanos() - a.wallNanos()) * a.cpus()
+                            - (b.idleNanos() - a.idleNanos())
+                            - (b.stealNanos() - a.stealNanos());
             return Math.max(0, (busy - ownCpuNanos) / 1e6 / seconds);
         }
 
         static double stealMsPerSec(MachineSample a, MachineSample b) {
             if (a.stealNanos() < 0 || b.stealNanos() < 0) return Double.NaN;
-            return (b.stealNanos() - a.stealNanos()) / 1e6 / ((b.wallNanos() - a.wallNanos()) / 1e9);
+            return (b.stealNanos() - a.stealNanos())
+                    / 1e6
+                    / ((b.wallNanos() - a.wallNanos()) / 1e9);
         }
     }
 
     /**
      * Waits, up to {@code maxSeconds}, for a half second in which other processes and steal took
-     * less than {@code thresholdMsPerSec} of CPU; returns the seconds waited, negative if it gave up.
+     * less than {@code thresholdMsPerSec} of CPU; returns the seconds waited, negative if it gave
+     * up.
      */
-    static double awaitQuiet(double maxSeconds, double thresholdMsPerSec) throws InterruptedException {
+    static double awaitQuiet(double maxSeconds, double thresholdMsPerSec)
+            throws InterruptedException {
         if (maxSeconds <= 0) return 0;
         long start = System.nanoTime();
         long deadline = start + (long) (maxSeconds * 1e9);
@@ -387,7 +446,8 @@ final class BenchSupport {
             double others = MachineSample.othersMsPerSec(m0, m1, cpu1 - cpu0);
             double steal = MachineSample.stealMsPerSec(m0, m1);
             double waited = (System.nanoTime() - start) / 1e9;
-            if (Double.isNaN(others) || others < thresholdMsPerSec && steal < thresholdMsPerSec) return waited - 0.5;
+            if (Double.isNaN(others) || others < thresholdMsPerSec && steal < thresholdMsPerSec)
+                return waited - 0.5;
             if (System.nanoTime() >= deadline) return -waited;
         }
     }
@@ -405,8 +465,18 @@ final class BenchSupport {
 
     static String header(String name) {
         Runtime rt = Runtime.getRuntime();
-        return name + ": " + rt.availableProcessors() + " cores, Java " + Runtime.version() + ", "
-                + System.getProperty("os.name") + " " + System.getProperty("os.version") + ", max heap "
-                + rt.maxMemory() / (1024 * 1024) + " MB\nCPU time from " + cpuSource();
+        return name
+                + ": "
+                + rt.availableProcessors()
+                + " cores, Java "
+                + Runtime.version()
+                + ", "
+                + System.getProperty("os.name")
+                + " "
+                + System.getProperty("os.version")
+                + ", max heap "
+                + rt.maxMemory() / (1024 * 1024)
+                + " MB\nCPU time from "
+                + cpuSource();
     }
 }

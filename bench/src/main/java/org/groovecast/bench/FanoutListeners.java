@@ -9,15 +9,17 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * N HTTP listeners of {@code /radio} in one selector thread, reading and discarding: run as a
- * process of its own by HarborHttp so that their CPU is not counted as the engine's.
- * Arguments: N PORT SECONDS.
+ * process of its own by HarborHttp so that their CPU is not counted as the engine's. Arguments: N
+ * PORT SECONDS.
  */
 public final class FanoutListeners {
     public static void main(String[] args) throws Exception {
         int n = Integer.parseInt(args[0]);
         int port = Integer.parseInt(args[1]);
         long end = System.nanoTime() + (long) (Double.parseDouble(args[2]) * 1e9);
-        ByteBuffer request = ByteBuffer.wrap("GET /radio HTTP/1.0\r\n\r\n".getBytes(StandardCharsets.ISO_8859_1));
+        ByteBuffer request =
+                ByteBuffer.wrap(
+                        "GET /radio HTTP/1.0\r\n\r\n".getBytes(StandardCharsets.ISO_8859_1));
         try (Selector selector = Selector.open()) {
             for (int i = 0; i < n; i++) {
                 SocketChannel c = SocketChannel.open(new InetSocketAddress("127.0.0.1", port));
@@ -41,6 +43,5 @@ public final class FanoutListeners {
         }
     }
 
-    private FanoutListeners() {
-    }
+    private FanoutListeners() {}
 }

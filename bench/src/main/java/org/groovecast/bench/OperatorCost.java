@@ -39,11 +39,10 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
 /**
  * Nanoseconds per 20 ms frame (882 samples, stereo, 44.1 kHz) of the station operators, loaded
  * (with libavfilter's acompressor and alimiter through {@code ffmpeg.filter} beside the native
- * compress and limit),
- * from the plugins as a station would: {@code normalize}, {@code compress}, {@code limit},
- * {@code crossfade}, and the chain {@code crossfade(limit(compress(normalize(s))))}, against the
- * test tone alone (the baseline, measured in the same run). A station makes 50 frames a second,
- * so ns per frame x 50 / 1e9 is its share of one core.
+ * compress and limit), from the plugins as a station would: {@code normalize}, {@code compress},
+ * {@code limit}, {@code crossfade}, and the chain {@code crossfade(limit(compress(normalize(s))))},
+ * against the test tone alone (the baseline, measured in the same run). A station makes 50 frames a
+ * second, so ns per frame x 50 / 1e9 is its share of one core.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -56,7 +55,16 @@ public class OperatorCost {
     static final int FRAME = 882;
     static final double TARGET_SHARE = 0.02;
 
-    @Param({"tone", "normalize", "compress", "limit", "crossfade", "chain", "ffcompress", "fflimit"})
+    @Param({
+        "tone",
+        "normalize",
+        "compress",
+        "limit",
+        "crossfade",
+        "chain",
+        "ffcompress",
+        "fflimit"
+    })
     public String op;
 
     private OperatorPlugins plugins;
@@ -66,16 +74,26 @@ public class OperatorCost {
 
     @Setup(Level.Trial)
     public void setup() {
-        plugins = OperatorPlugins.load(BenchSupport.pluginsDir(System.getProperty("groovecast.bench.plugins", "")));
+        plugins =
+                OperatorPlugins.load(
+                        BenchSupport.pluginsDir(
+                                System.getProperty("groovecast.bench.plugins", "")));
         Source tone = new Tone(10);
-        source = switch (op) {
-            case "tone" -> tone;
-            case "chain" -> make("crossfade", make("limit", make("compress", make("normalize", tone))));
-            // The same jobs through libavfilter, to show which to prefer.
-            case "ffcompress" -> filter("acompressor=threshold=-20dB:ratio=4:attack=10:release=100", tone);
-            case "fflimit" -> filter("alimiter=limit=0.891:attack=5:release=50", tone);
-            default -> make(op, tone);
-        };
+        source =
+                switch (op) {
+                    case "tone" -> tone;
+                    case "chain" ->
+                            make(
+                                    "crossfade",
+                                    make("limit", make("compress", make("normalize", tone))));
+                    // The same jobs through libavfilter, to show which to prefer.
+                    case "ffcompress" ->
+                            filter(
+                                    "acompressor=threshold=-20dB:ratio=4:attack=10:release=100",
+                                    tone);
+                    case "fflimit" -> filter("alimiter=limit=0.891:attack=5:release=50", tone);
+                    default -> make(op, tone);
+                };
         all = new ArrayList<>();
         collect(source, all);
         source.prepare(new Context());
@@ -96,8 +114,16 @@ public class OperatorCost {
     }
 
     private Source make(String name, Source input, Map<String, Object> given) {
-        OperatorSpec spec = plugins.functions().find(name).orElseThrow(() -> new IllegalStateException(
-                name + "() is not provided by the plugins in " + System.getProperty("groovecast.bench.plugins")));
+        OperatorSpec spec =
+                plugins.functions()
+                        .find(name)
+                        .orElseThrow(
+                                () ->
+                                        new IllegalStateException(
+                                                name
+                                                        + "() is not provided by the plugins in "
+                                                        + System.getProperty(
+                                                                "groovecast.bench.plugins")));
         return (Source) spec.factory().create(new Defaults(spec, input, given));
     }
 
@@ -116,33 +142,70 @@ public class OperatorCost {
 
     public static void main(String[] args) throws Exception {
         System.out.println(BenchSupport.header("OperatorCost"));
-        Collection<RunResult> results = new Runner(new OptionsBuilder().include(OperatorCost.class.getSimpleName())
-                .jvmArgsAppend("-Dgroovecast.bench.plugins=" + BenchSupport.pluginsDir(
-                        System.getProperty("groovecast.bench.plugins", "")).toAbsolutePath())
-                .build()).run();
+        Collection<RunResult> results =
+                new Runner(
+                                new OptionsBuilder()
+                                        .include(OperatorCost.class.getSimpleName())
+                                        .jvmArgsAppend(
+                                                "-Dgroovecast.bench.plugins="
+                                                        + BenchSupport.pluginsDir(
+                                                                        System.getProperty(
+                                                                                "groovecast.bench.plugins",
+                                                                                ""))
+                                                                .toAbsolutePath())
+                                        .build())
+                        .run();
         Map<String, Double> ns = new HashMap<>();
-        for (RunResult r : results) ns.put(r.getParams().getParam("op"), r.getPrimaryResult().getScore());
+        for (RunResult r : results)
+            ns.put(r.getParams().getParam("op"), r.getPrimaryResult().getScore());
         double base = ns.getOrDefault("tone", Double.NaN);
         System.out.println();
-        System.out.printf("%-10s %12s %14s %16s%n%s%n", "operator", "ns/frame", "over the tone", "share of a core", "-".repeat(56));
-        for (String op : List.of("tone", "normalize", "compress", "limit", "crossfade", "chain", "ffcompress", "fflimit")) {
+        System.out.printf(
+                "%-10s %12s %14s %16s%n%s%n",
+                "operator", "ns/frame", "over the tone", "share of a core", "-".repeat(56));
+        for (String op :
+                List.of(
+                        "tone",
+                        "normalize",
+                        "compress",
+                        "limit",
+                        "crossfade",
+                        "chain",
+                        "ffcompress",
+                        "fflimit")) {
             Double v = ns.get(op);
             if (v == null) continue;
             double own = op.equals("tone") ? v : v - base;
-            System.out.printf(Locale.ROOT, "%-10s %12.0f %14.0f %15.3f%%%n", op, v, own, own * 50 / 1e9 * 100);
+            System.out.printf(
+                    Locale.ROOT,
+                    "%-10s %12.0f %14.0f %15.3f%%%n",
+                    op,
+                    v,
+                    own,
+                    own * 50 / 1e9 * 100);
         }
         Double chain = ns.get("chain");
         if (chain != null) {
             double share = (chain - base) * 50 / 1e9;
-            System.out.printf(Locale.ROOT, "normalize | compress | limit | crossfade: %.3f%% of one core per station "
-                    + "(target < %.0f%%: %s)%n", share * 100, TARGET_SHARE * 100, share < TARGET_SHARE ? "PASS" : "FAIL");
+            System.out.printf(
+                    Locale.ROOT,
+                    "normalize | compress | limit | crossfade: %.3f%% of one core per station "
+                            + "(target < %.0f%%: %s)%n",
+                    share * 100,
+                    TARGET_SHARE * 100,
+                    share < TARGET_SHARE ? "PASS" : "FAIL");
         }
         for (String[] pair : new String[][] {{"compress", "ffcompress"}, {"limit", "fflimit"}}) {
             Double own = ns.get(pair[0]);
             Double ff = ns.get(pair[1]);
             if (own != null && ff != null) {
-                System.out.printf(Locale.ROOT, "%s: native %.0f ns/frame, through libavfilter %.0f: native / filter = %.2f%n",
-                        pair[0], own - base, ff - base, (own - base) / (ff - base));
+                System.out.printf(
+                        Locale.ROOT,
+                        "%s: native %.0f ns/frame, through libavfilter %.0f: native / filter = %.2f%n",
+                        pair[0],
+                        own - base,
+                        ff - base,
+                        (own - base) / (ff - base));
             }
         }
     }
@@ -208,36 +271,130 @@ public class OperatorCost {
             throw new IllegalArgumentException(spec.name() + "() has no parameter " + name);
         }
 
-        @Override public String operator() { return spec.name(); }
-        @Override public Source source(String name) { return (Source) raw(name); }
-        @Override public List<Source> sources(String name) { return List.of(source); }
-        @Override public double number(String name) { return ((Number) raw(name)).doubleValue(); }
-        @Override public int integer(String name) { return ((Number) raw(name)).intValue(); }
-        @Override public String string(String name) { return (String) raw(name); }
-        @Override public boolean bool(String name) { return (Boolean) raw(name); }
-        @Override public List<?> list(String name) { return (List<?>) raw(name); }
-        @Override public Map<?, ?> map(String name) { return (Map<?, ?>) raw(name); }
-        @Override public UserFunction function(String name) { return (UserFunction) raw(name); }
-        @Override public Encoder encoder(String name) { return (Encoder) raw(name); }
-        @Override public Object value(String name) { return raw(name); }
-        @Override public boolean given(String name) { return name.equals("source") || given.containsKey(name); }
+        @Override
+        public String operator() {
+            return spec.name();
+        }
+
+        @Override
+        public Source source(String name) {
+            return (Source) raw(name);
+        }
+
+        @Override
+        public List<Source> sources(String name) {
+            return List.of(source);
+        }
+
+        @Override
+        public double number(String name) {
+            return ((Number) raw(name)).doubleValue();
+        }
+
+        @Override
+        public int integer(String name) {
+            return ((Number) raw(name)).intValue();
+        }
+
+        @Override
+        public String string(String name) {
+            return (String) raw(name);
+        }
+
+        @Override
+        public boolean bool(String name) {
+            return (Boolean) raw(name);
+        }
+
+        @Override
+        public List<?> list(String name) {
+            return (List<?>) raw(name);
+        }
+
+        @Override
+        public Map<?, ?> map(String name) {
+            return (Map<?, ?>) raw(name);
+        }
+
+        @Override
+        public UserFunction function(String name) {
+            return (UserFunction) raw(name);
+        }
+
+        @Override
+        public Encoder encoder(String name) {
+            return (Encoder) raw(name);
+        }
+
+        @Override
+        public Object value(String name) {
+            return raw(name);
+        }
+
+        @Override
+        public boolean given(String name) {
+            return name.equals("source") || given.containsKey(name);
+        }
     }
 
     /** A stream context without a clock around it: offline, as fast as the benchmark calls. */
     private static final class Context implements StreamContext {
-        private final ClockInfo clock = new ClockInfo() {
-            @Override public String getId() { return "bench"; }
-            @Override public double getDuty() { return 0; }
-            @Override public double getLag() { return 0; }
-            @Override public long getTicks() { return 0; }
-            @Override public double getTime() { return 0; }
-        };
+        private final ClockInfo clock =
+                new ClockInfo() {
+                    @Override
+                    public String getId() {
+                        return "bench";
+                    }
 
-        @Override public AudioFormat format() { return FORMAT; }
-        @Override public int frameSize() { return FRAME; }
-        @Override public ClockInfo clock() { return clock; }
-        @Override public Executor blocking() { return Runnable::run; }
-        @Override public boolean realtime() { return false; }
-        @Override public void beforeStart(Runnable blockingWork) { blockingWork.run(); }
+                    @Override
+                    public double getDuty() {
+                        return 0;
+                    }
+
+                    @Override
+                    public double getLag() {
+                        return 0;
+                    }
+
+                    @Override
+                    public long getTicks() {
+                        return 0;
+                    }
+
+                    @Override
+                    public double getTime() {
+                        return 0;
+                    }
+                };
+
+        @Override
+        public AudioFormat format() {
+            return FORMAT;
+        }
+
+        @Override
+        public int frameSize() {
+            return FRAME;
+        }
+
+        @Override
+        public ClockInfo clock() {
+            return clock;
+        }
+
+        @Override
+        public Executor blocking() {
+            return Runnable::run;
+        }
+
+        @Override
+        public boolean realtime() {
+            return false;
+        }
+
+        @Override
+        public void beforeStart(Runnable blockingWork) {
+            blockingWork.run();
+        }
     }
 }

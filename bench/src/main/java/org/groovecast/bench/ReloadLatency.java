@@ -18,20 +18,32 @@ import org.groovecast.host.plugin.OperatorPlugins;
 
 /**
  * Live reload under listeners: a station serving an MP3 mount is reloaded {@code --reloads} times
- * (its tone changes each time); for each reload, the time from the reload request to the new
- * graph on air (its source's first frame), and the longest silence any of {@code --listeners}
- * listeners saw on its socket around it. Prints p50 and max against the targets (p50 under 500 ms,
- * no listener gap over 100 ms).
+ * (its tone changes each time); for each reload, the time from the reload request to the new graph
+ * on air (its source's first frame), and the longest silence any of {@code --listeners} listeners
+ * saw on its socket around it. Prints p50 and max against the targets (p50 under 500 ms, no
+ * listener gap over 100 ms).
  */
 public final class ReloadLatency {
-    private static final String USAGE = """
+    private static final String USAGE =
+            """
             usage: ReloadLatency [--reloads=20] [--listeners=20] [--pause=1.0] [--port=18321] [--plugins=DIR]
               --reloads    reloads to measure
               --listeners  listeners held on the mount (one thread reads them all)
               --pause      seconds between reloads""";
 
     public static void main(String[] args) throws Exception {
-        Options opts = new Options(args, USAGE, "reloads", "20", "listeners", "20", "pause", "1.0", "port", "18321");
+        Options opts =
+                new Options(
+                        args,
+                        USAGE,
+                        "reloads",
+                        "20",
+                        "listeners",
+                        "20",
+                        "pause",
+                        "1.0",
+                        "port",
+                        "18321");
         int reloads = Integer.parseInt(opts.string("reloads"));
         int port = Integer.parseInt(opts.string("port"));
         double pause = opts.seconds("pause");
@@ -39,17 +51,25 @@ public final class ReloadLatency {
         Path dir = Files.createTempDirectory("groovecast-reload-");
         Path script = dir.resolve("station.groovy");
         Files.writeString(script, station(port, 400));
-        try (OperatorPlugins plugins = MediaSupport.loadPlugins(BenchSupport.pluginsDir(opts.string("plugins")))) {
-            StationReloader reloader = new StationReloader(script, plugins.functions(), Map.of("clock.reportEvery", "0"));
+        try (OperatorPlugins plugins =
+                MediaSupport.loadPlugins(BenchSupport.pluginsDir(opts.string("plugins")))) {
+            StationReloader reloader =
+                    new StationReloader(
+                            script, plugins.functions(), Map.of("clock.reportEvery", "0"));
             reloader.start();
             Listeners listeners = new Listeners(port, Integer.parseInt(opts.string("listeners")));
             Thread reader = Thread.ofPlatform().name("listeners").start(listeners);
             BenchSupport.sleepSeconds(2);
-            // The baseline: the longest silence with no reload at all (the encoder hands out whole MP3 frames).
+            // The baseline: the longest silence with no reload at all (the encoder hands out whole
+            // MP3 frames).
             listeners.resetGap();
             BenchSupport.sleepSeconds(pause * 3);
             double baseline = listeners.worstGapMs();
-            System.out.printf(Locale.ROOT, "no reload: longest listener gap %.1f ms over %.1f s (the baseline)%n", baseline, pause * 3);
+            System.out.printf(
+                    Locale.ROOT,
+                    "no reload: longest listener gap %.1f ms over %.1f s (the baseline)%n",
+                    baseline,
+                    pause * 3);
             List<Double> onAir = new ArrayList<>();
             List<Double> gaps = new ArrayList<>();
             for (int i = 1; i <= reloads; i++) {
@@ -57,8 +77,11 @@ public final class ReloadLatency {
                 listeners.resetGap();
                 long t0 = System.nanoTime();
                 if (!reloader.reload()) throw new IllegalStateException("reload " + i + " failed");
-                Source tone = reloader.current().graph().sources().stream().filter(s -> "tone".equals(s.id()))
-                        .findFirst().orElseThrow();
+                Source tone =
+                        reloader.current().graph().sources().stream()
+                                .filter(s -> "tone".equals(s.id()))
+                                .findFirst()
+                                .orElseThrow();
                 AtomicLong firstFrame = new AtomicLong();
                 var reg = tone.onFrame(() -> firstFrame.compareAndSet(0, System.nanoTime()));
                 while (firstFrame.get() == 0) Thread.sleep(1);
@@ -66,8 +89,12 @@ public final class ReloadLatency {
                 onAir.add((firstFrame.get() - t0) / 1e6);
                 BenchSupport.sleepSeconds(pause);
                 gaps.add(listeners.worstGapMs());
-                System.out.printf(Locale.ROOT, "reload %2d: on air after %6.1f ms, longest listener gap %6.1f ms%n", i,
-                        onAir.getLast(), gaps.getLast());
+                System.out.printf(
+                        Locale.ROOT,
+                        "reload %2d: on air after %6.1f ms, longest listener gap %6.1f ms%n",
+                        i,
+                        onAir.getLast(),
+                        gaps.getLast());
                 System.out.flush();
             }
             listeners.stop = true;
@@ -75,27 +102,46 @@ public final class ReloadLatency {
             reloader.stop();
             double p50 = percentile(onAir, 50);
             double gapMax = Collections.max(gaps);
-            System.out.printf(Locale.ROOT, "%nreload to new graph on air: p50 %.1f ms, max %.1f ms (target p50 < 500 ms: %s)%n",
-                    p50, Collections.max(onAir), p50 < 500 ? "PASS" : "FAIL");
-            System.out.printf(Locale.ROOT, "longest listener gap: p50 %.1f ms, max %.1f ms (baseline %.1f ms, max / baseline "
-                            + "%.2f; target < 100 ms: %s); every listener connected at the end: %s%n", percentile(gaps, 50),
-                    gapMax, baseline, gapMax / baseline, gapMax < 100 ? "PASS" : "FAIL", listeners.allConnected());
+            System.out.printf(
+                    Locale.ROOT,
+                    "%nreload to new graph on air: p50 %.1f ms, max %.1f ms (target p50 < 500 ms: %s)%n",
+                    p50,
+                    Collections.max(onAir),
+                    p50 < 500 ? "PASS" : "FAIL");
+            System.out.printf(
+                    Locale.ROOT,
+                    "longest listener gap: p50 %.1f ms, max %.1f ms (baseline %.1f ms, max / baseline "
+                            + "%.2f; target < 100 ms: %s); every listener connected at the end: %s%n",
+                    percentile(gaps, 50),
+                    gapMax,
+                    baseline,
+                    gapMax / baseline,
+                    gapMax < 100 ? "PASS" : "FAIL",
+                    listeners.allConnected());
         }
         System.exit(0);
     }
 
     static String station(int port, int freq) {
-        return "def s = sine(" + freq + ", amplitude: 0.3, id: 'tone')\n"
-                + "output.harbor(mp3(bitrate: 128), s, mount: 'radio', port: " + port + ", burst: 0)\n";
+        return "def s = sine("
+                + freq
+                + ", amplitude: 0.3, id: 'tone')\n"
+                + "output.harbor(mp3(bitrate: 128), s, mount: 'radio', port: "
+                + port
+                + ", burst: 0)\n";
     }
 
     static double percentile(List<Double> values, double p) {
         List<Double> sorted = new ArrayList<>(values);
         Collections.sort(sorted);
-        return sorted.get((int) Math.min(sorted.size() - 1, Math.round(p / 100 * (sorted.size() - 1))));
+        return sorted.get(
+                (int) Math.min(sorted.size() - 1, Math.round(p / 100 * (sorted.size() - 1))));
     }
 
-    /** Listeners read by one thread (blocking reads with a short poll), tracking the longest silence. */
+    /**
+     * Listeners read by one thread (blocking reads with a short poll), tracking the longest
+     * silence.
+     */
     static final class Listeners implements Runnable {
         final List<SocketChannel> channels = new ArrayList<>();
         final long[] last;
@@ -156,6 +202,5 @@ public final class ReloadLatency {
         }
     }
 
-    private ReloadLatency() {
-    }
+    private ReloadLatency() {}
 }

@@ -14,19 +14,17 @@ import org.groovecast.host.clock.Sync;
 
 /**
  * Decides which clock drives which output. Sources that are connected share a clock, since one
- * source cannot run at two rates; otherwise each output gets a clock of its own, unless the
- * script grouped sources with {@code clock.assignNew}.
+ * source cannot run at two rates; otherwise each output gets a clock of its own, unless the script
+ * grouped sources with {@code clock.assignNew}.
  */
 final class ClockPlanner {
     /** One clock to create. */
-    record Plan(String id, Sync sync, List<Output> outputs, ClockHandle handle) {
-    }
+    record Plan(String id, Sync sync, List<Output> outputs, ClockHandle handle) {}
 
     private final Map<Source, Source> parent = new IdentityHashMap<>();
     private final Set<Source> linked = Collections.newSetFromMap(new IdentityHashMap<>());
 
-    private ClockPlanner() {
-    }
+    private ClockPlanner() {}
 
     static List<Plan> plan(StationGraph graph, Sync defaultSync) {
         return new ClockPlanner().build(graph, defaultSync);
@@ -41,15 +39,24 @@ final class ClockPlanner {
             }
         }
         Map<Source, List<Output>> components = new LinkedHashMap<>();
-        for (Output o : graph.outputs()) components.computeIfAbsent(find(o), k -> new ArrayList<>()).add(o);
+        for (Output o : graph.outputs())
+            components.computeIfAbsent(find(o), k -> new ArrayList<>()).add(o);
         Map<Source, StationGraph.ClockRequest> requested = new IdentityHashMap<>();
         for (StationGraph.ClockRequest r : graph.clockRequests()) {
             Source root = find(r.sources().getFirst());
             StationGraph.ClockRequest before = requested.putIfAbsent(root, r);
             if (before != null && !before.id().equals(r.id())) {
-                throw r.at().error("clock.assignNew(id: '" + r.id() + "'): these sources are connected to "
-                        + "sources already on clock '" + before.id() + "' (" + (before.at().file().equals(r.at().file())
-                        ? "line " + before.at().line() : before.at().toString()) + "); connected sources run on one clock");
+                throw r.at().error(
+                                "clock.assignNew(id: '"
+                                        + r.id()
+                                        + "'): these sources are connected to "
+                                        + "sources already on clock '"
+                                        + before.id()
+                                        + "' ("
+                                        + (before.at().file().equals(r.at().file())
+                                                ? "line " + before.at().line()
+                                                : before.at().toString())
+                                        + "); connected sources run on one clock");
             }
         }
         List<Plan> plans = new ArrayList<>();
@@ -59,8 +66,12 @@ final class ClockPlanner {
             String id = r != null ? r.id() : e.getValue().getFirst().id();
             String unique = id;
             for (int n = 2; !ids.add(unique); n++) unique = id + "_" + n;
-            plans.add(new Plan(unique, r != null && r.sync() != null ? r.sync() : defaultSync, e.getValue(),
-                    r != null ? r.handle() : null));
+            plans.add(
+                    new Plan(
+                            unique,
+                            r != null && r.sync() != null ? r.sync() : defaultSync,
+                            e.getValue(),
+                            r != null ? r.handle() : null));
         }
         return plans;
     }

@@ -6,9 +6,9 @@ import org.groovecast.api.OperatorProvider;
 import org.groovecast.host.http.HttpFunctions;
 import org.groovecast.host.json.JsonFunctions;
 import org.groovecast.net.NetOperators;
+import org.groovecast.net.Network;
 import org.groovecast.net.RtmpOperators;
 import org.groovecast.net.TlsOperators;
-import org.groovecast.net.Network;
 import org.groovecast.net.control.Commands;
 import org.groovecast.net.control.ControlOperators;
 
@@ -19,8 +19,8 @@ import org.groovecast.net.control.ControlOperators;
  */
 final class EngineOperators {
     /**
-     * One of the engine's providers, under {@code owner}: the name that listings, clash messages and
-     * the operator reference show, as a plugin's id. {@code resultClass}, when not null, is the
+     * One of the engine's providers, under {@code owner}: the name that listings, clash messages
+     * and the operator reference show, as a plugin's id. {@code resultClass}, when not null, is the
      * engine class its operators return, so the script checker knows its properties.
      */
     record Provider(String owner, OperatorProvider operators, Class<?> resultClass) {
@@ -29,11 +29,11 @@ final class EngineOperators {
         }
     }
 
-    private EngineOperators() {
-    }
+    private EngineOperators() {}
 
     /** The providers of a station's engine operators; their factories act on these objects. */
-    static List<Provider> of(Station station, Network network, Commands commands, LiveDecoder decoder) {
+    static List<Provider> of(
+            Station station, Network network, Commands commands, LiveDecoder decoder) {
         return List.of(
                 new Provider("engine", () -> Builtins.specs(station)),
                 new Provider("engine", HttpFunctions::specs, HttpFunctions.RESULT),

@@ -5,13 +5,12 @@ import org.groovecast.api.OperatorSpec;
 import org.groovecast.host.script.ScriptFunctions;
 
 /**
- * Every name one station's script may call: the plugins' operators, then the engine's own
- * providers ({@link EngineOperators}), each spec added under its provider's owner as a plugin's is
- * under its id. A name two of them claim fails here, so the engine cannot shadow a plugin quietly.
+ * Every name one station's script may call: the plugins' operators, then the engine's own providers
+ * ({@link EngineOperators}), each spec added under its provider's owner as a plugin's is under its
+ * id. A name two of them claim fails here, so the engine cannot shadow a plugin quietly.
  */
 final class FunctionTable {
-    private FunctionTable() {
-    }
+    private FunctionTable() {}
 
     static ScriptFunctions of(ScriptFunctions plugins, List<EngineOperators.Provider> engine) {
         ScriptFunctions table = new ScriptFunctions();

@@ -2,16 +2,23 @@ package org.groovecast.host;
 
 import org.groovecast.net.harbor.HarborLimits;
 
-/** What the harbor ports accept, read from {@code settings.harbor.*}; applied again by each (re)load. */
+/**
+ * What the harbor ports accept, read from {@code settings.harbor.*}; applied again by each
+ * (re)load.
+ */
 final class HarborSettings {
-    private HarborSettings() {
-    }
+    private HarborSettings() {}
 
     static HarborLimits limits(Settings settings) {
-        return new HarborLimits(seconds(settings, "harbor.headTimeout"), seconds(settings, "harbor.idleTimeout"),
-                settings.integer("harbor.maxConnections"), settings.integer("harbor.maxConnectionsPerAddress"),
-                settings.bool("harbor.followSymlinks"), settings.integer("harbor.maxAuthFailures"),
-                seconds(settings, "harbor.authFailureWindow"), seconds(settings, "harbor.handlerTimeout"));
+        return new HarborLimits(
+                seconds(settings, "harbor.headTimeout"),
+                seconds(settings, "harbor.idleTimeout"),
+                settings.integer("harbor.maxConnections"),
+                settings.integer("harbor.maxConnectionsPerAddress"),
+                settings.bool("harbor.followSymlinks"),
+                settings.integer("harbor.maxAuthFailures"),
+                seconds(settings, "harbor.authFailureWindow"),
+                seconds(settings, "harbor.handlerTimeout"));
     }
 
     private static long seconds(Settings settings, String key) {

@@ -43,16 +43,27 @@ final class LatenessSummary implements Collector {
 
     @Override
     public synchronized MetricSnapshot collect() {
-        SummarySnapshot.Builder summary = SummarySnapshot.builder().name(NAME).unit(Unit.SECONDS)
-                .help("how late each tick of a real-time clock started against its deadline: quantiles over the last "
-                        + "30 to 60 s (10 us resolution, up to 50 ms), count and sum since the clock started");
-        clocks.forEach((clock, w) -> {
-            w.quantiles(QUANTILES, values);
-            List<Quantile> q = new ArrayList<>(QUANTILES.length);
-            for (int i = 0; i < QUANTILES.length; i++) q.add(new Quantile(QUANTILES[i], values[i]));
-            summary.dataPoint(SummaryDataPointSnapshot.builder().count(w.count()).sum(w.sumSeconds())
-                    .quantiles(Quantiles.of(q)).labels(Labels.of("clock", clock, "station", station)).build());
-        });
+        SummarySnapshot.Builder summary =
+                SummarySnapshot.builder()
+                        .name(NAME)
+                        .unit(Unit.SECONDS)
+                        .help(
+                                "how late each tick of a real-time clock started against its deadline: quantiles over the last "
+                                        + "30 to 60 s (10 us resolution, up to 50 ms), count and sum since the clock started");
+        clocks.forEach(
+                (clock, w) -> {
+                    w.quantiles(QUANTILES, values);
+                    List<Quantile> q = new ArrayList<>(QUANTILES.length);
+                    for (int i = 0; i < QUANTILES.length; i++)
+                        q.add(new Quantile(QUANTILES[i], values[i]));
+                    summary.dataPoint(
+                            SummaryDataPointSnapshot.builder()
+                                    .count(w.count())
+                                    .sum(w.sumSeconds())
+                                    .quantiles(Quantiles.of(q))
+                                    .labels(Labels.of("clock", clock, "station", station))
+                                    .build());
+                });
         return summary.build();
     }
 

@@ -11,7 +11,9 @@ import org.slf4j.LoggerFactory;
  * it reschedules itself on the scheduler it reports on, until that shuts down.
  */
 final class LoadReport implements Runnable {
-    /** The station's logger: these are its lines, and log configurations select them by its name. */
+    /**
+     * The station's logger: these are its lines, and log configurations select them by its name.
+     */
     private static final Logger log = LoggerFactory.getLogger(Station.class);
 
     private final TaskScheduler scheduler;
@@ -28,7 +30,11 @@ final class LoadReport implements Runnable {
 
     /** Reports every {@code everyNanos} from now on; nothing when it is 0. */
     static void start(TaskScheduler scheduler, BlockingPool blocking, long everyNanos) {
-        if (everyNanos > 0) scheduler.schedule(everyNanos, TimeUnit.NANOSECONDS, new LoadReport(scheduler, blocking, everyNanos));
+        if (everyNanos > 0)
+            scheduler.schedule(
+                    everyNanos,
+                    TimeUnit.NANOSECONDS,
+                    new LoadReport(scheduler, blocking, everyNanos));
     }
 
     @Override
@@ -36,9 +42,16 @@ final class LoadReport implements Runnable {
         long now = System.nanoTime();
         long busy = scheduler.busyNanos();
         if (log.isInfoEnabled()) {
-            log.info("scheduler: {}% busy on {} thread(s); blocking pool: {} running, {} queued",
-                    String.format("%.1f", 100.0 * (busy - lastBusy) / ((now - lastAt) * (double) scheduler.threads())),
-                    scheduler.threads(), blocking.inFlight(), blocking.queued());
+            log.info(
+                    "scheduler: {}% busy on {} thread(s); blocking pool: {} running, {} queued",
+                    String.format(
+                            "%.1f",
+                            100.0
+                                    * (busy - lastBusy)
+                                    / ((now - lastAt) * (double) scheduler.threads())),
+                    scheduler.threads(),
+                    blocking.inFlight(),
+                    blocking.queued());
         }
         lastBusy = busy;
         lastAt = now;

@@ -17,7 +17,8 @@ import org.slf4j.LoggerFactory;
  * turbo filter, since a turbo filter runs for every logging call, also those whose level is off,
  * and makes them build their argument arrays; an appender sees only the lines written.
  */
-final class LogEventCounter extends UnsynchronizedAppenderBase<ILoggingEvent> implements LoggerContextListener, AutoCloseable {
+final class LogEventCounter extends UnsynchronizedAppenderBase<ILoggingEvent>
+        implements LoggerContextListener, AutoCloseable {
     private final LoggerContext logging;
     private volatile boolean closed;
     private final Counter error;
@@ -40,14 +41,21 @@ final class LogEventCounter extends UnsynchronizedAppenderBase<ILoggingEvent> im
         context.addListener(this);
     }
 
-    /** Counts on {@code registry} from now until closed; null when the logging is not logback's (nothing to count). */
+    /**
+     * Counts on {@code registry} from now until closed; null when the logging is not logback's
+     * (nothing to count).
+     */
     static LogEventCounter bind(MeterRegistry registry) {
-        return LoggerFactory.getILoggerFactory() instanceof LoggerContext c ? new LogEventCounter(c, registry) : null;
+        return LoggerFactory.getILoggerFactory() instanceof LoggerContext c
+                ? new LogEventCounter(c, registry)
+                : null;
     }
 
     private static Counter counter(MeterRegistry registry, String level) {
-        return Counter.builder("logback.events").tag("level", level)
-                .description("log lines written at each level").register(registry);
+        return Counter.builder("logback.events")
+                .tag("level", level)
+                .description("log lines written at each level")
+                .register(registry);
     }
 
     private void attach() {
@@ -73,7 +81,10 @@ final class LogEventCounter extends UnsynchronizedAppenderBase<ILoggingEvent> im
         stop();
     }
 
-    /** A logging configuration read again (logback's {@code scan}) stops and drops every appender: come back. */
+    /**
+     * A logging configuration read again (logback's {@code scan}) stops and drops every appender:
+     * come back.
+     */
     @Override
     public boolean isResetResistant() {
         return true;
@@ -87,14 +98,11 @@ final class LogEventCounter extends UnsynchronizedAppenderBase<ILoggingEvent> im
     }
 
     @Override
-    public void onStart(LoggerContext c) {
-    }
+    public void onStart(LoggerContext c) {}
 
     @Override
-    public void onStop(LoggerContext c) {
-    }
+    public void onStop(LoggerContext c) {}
 
     @Override
-    public void onLevelChange(Logger logger, Level level) {
-    }
+    public void onLevelChange(Logger logger, Level level) {}
 }

@@ -4,9 +4,9 @@ import java.util.function.LongSupplier;
 
 /**
  * The share of some capacity that a growing total of busy nanoseconds used recently: the
- * scheduler's load as a gauge. A share since the start would barely move after a day on air, so
- * the total is remembered at two instants, the older one at least {@code window} old and the newer
- * one taken when the older reached that age: the share is over the last one to two windows.
+ * scheduler's load as a gauge. A share since the start would barely move after a day on air, so the
+ * total is remembered at two instants, the older one at least {@code window} old and the newer one
+ * taken when the older reached that age: the share is over the last one to two windows.
  */
 final class RecentShare {
     private final LongSupplier busyNanos;
@@ -18,12 +18,15 @@ final class RecentShare {
     private long pendingAt;
     private long pendingBusy;
 
-    /** @param capacity how many nanoseconds of work fit in one nanosecond (the threads) */
+    /**
+     * @param capacity how many nanoseconds of work fit in one nanosecond (the threads)
+     */
     RecentShare(LongSupplier busyNanos, double capacity, double windowSeconds) {
         this(busyNanos, capacity, windowSeconds, System::nanoTime);
     }
 
-    RecentShare(LongSupplier busyNanos, double capacity, double windowSeconds, LongSupplier nanoTime) {
+    RecentShare(
+            LongSupplier busyNanos, double capacity, double windowSeconds, LongSupplier nanoTime) {
         this.busyNanos = busyNanos;
         this.capacity = capacity;
         this.windowNanos = (long) (windowSeconds * 1e9);

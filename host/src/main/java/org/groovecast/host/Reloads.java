@@ -29,7 +29,10 @@ final class Reloads {
         return failed.get();
     }
 
-    /** Seconds from the reload's start (compiling the script) to the new station on air; NaN before the first. */
+    /**
+     * Seconds from the reload's start (compiling the script) to the new station on air; NaN before
+     * the first.
+     */
     double lastSeconds() {
         return lastSeconds;
     }

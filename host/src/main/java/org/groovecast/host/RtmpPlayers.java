@@ -9,9 +9,9 @@ import java.util.List;
 import org.groovecast.net.rtmp.RtmpServer;
 
 /**
- * The players of each stream published to the station's RTMP servers, one series per
- * {@code port} and {@code stream} (app/key) while it is published. Streams come and go with their
- * publishers, so this is a collector asked at each scrape rather than meters registered up front.
+ * The players of each stream published to the station's RTMP servers, one series per {@code port}
+ * and {@code stream} (app/key) while it is published. Streams come and go with their publishers, so
+ * this is a collector asked at each scrape rather than meters registered up front.
  */
 final class RtmpPlayers implements Collector {
     static final String NAME = "groovecast_rtmp_players";
@@ -26,12 +26,23 @@ final class RtmpPlayers implements Collector {
 
     @Override
     public MetricSnapshot collect() {
-        GaugeSnapshot.Builder players = GaugeSnapshot.builder().name(NAME)
-                .help("connections playing a stream published to the RTMP server (a script's input.rtmp not counted)");
+        GaugeSnapshot.Builder players =
+                GaugeSnapshot.builder()
+                        .name(NAME)
+                        .help(
+                                "connections playing a stream published to the RTMP server (a script's input.rtmp not counted)");
         for (RtmpServer r : servers) {
             String port = String.valueOf(r.port());
-            r.forEachStream((stream, n) -> players.dataPoint(GaugeDataPointSnapshot.builder().value(n)
-                    .labels(Labels.of("port", port, "station", station, "stream", stream)).build()));
+            r.forEachStream(
+                    (stream, n) ->
+                            players.dataPoint(
+                                    GaugeDataPointSnapshot.builder()
+                                            .value(n)
+                                            .labels(
+                                                    Labels.of(
+                                                            "port", port, "station", station,
+                                                            "stream", stream))
+                                            .build()));
         }
         return players.build();
     }

@@ -14,14 +14,14 @@ import java.util.Map;
  * process costs the machine) and native memory outside the heap, in bytes.
  */
 final class RuntimeMemory {
-    private RuntimeMemory() {
-    }
+    private RuntimeMemory() {}
 
     static Map<String, Object> read() {
         MemoryUsage heap = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage();
         MemoryUsage nonHeap = ManagementFactory.getMemoryMXBean().getNonHeapMemoryUsage();
         long direct = 0;
-        for (BufferPoolMXBean b : ManagementFactory.getPlatformMXBeans(BufferPoolMXBean.class)) direct += b.getMemoryUsed();
+        for (BufferPoolMXBean b : ManagementFactory.getPlatformMXBeans(BufferPoolMXBean.class))
+            direct += b.getMemoryUsed();
         long privateBytes = smapsPrivate();
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("heapUsed", heap.getUsed());
@@ -30,8 +30,14 @@ final class RuntimeMemory {
         m.put("native", Math.max(0, privateBytes - heap.getCommitted()));
         m.put("nonHeap", nonHeap.getCommitted());
         m.put("directBuffers", direct);
-        m.put("pretty", String.format("heap %s/%s, private %s, native %s",
-                mib(heap.getUsed()), mib(heap.getCommitted()), mib(privateBytes), mib(Math.max(0, privateBytes - heap.getCommitted()))));
+        m.put(
+                "pretty",
+                String.format(
+                        "heap %s/%s, private %s, native %s",
+                        mib(heap.getUsed()),
+                        mib(heap.getCommitted()),
+                        mib(privateBytes),
+                        mib(Math.max(0, privateBytes - heap.getCommitted()))));
         return m;
     }
 

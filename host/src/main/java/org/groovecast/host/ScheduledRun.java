@@ -6,7 +6,10 @@ import org.groovecast.host.sched.TaskScheduler;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** A {@code thread.run} function: once after a delay or at a fixed rate; {@link #release()} cancels it. */
+/**
+ * A {@code thread.run} function: once after a delay or at a fixed rate; {@link #release()} cancels
+ * it.
+ */
 final class ScheduledRun implements Registration {
     private static final Logger log = LoggerFactory.getLogger(ScheduledRun.class);
 
@@ -35,7 +38,13 @@ final class ScheduledRun implements Registration {
     private void arm() {
         if (cancelled || station.taskScheduler().isShutdown()) return;
         try {
-            timer = station.taskScheduler().scheduleAt(due, fast ? this::runNow : () -> station.blockingPool().execute(this::runNow));
+            timer =
+                    station.taskScheduler()
+                            .scheduleAt(
+                                    due,
+                                    fast
+                                            ? this::runNow
+                                            : () -> station.blockingPool().execute(this::runNow));
         } catch (IllegalStateException stopping) {
             // the station is stopping: nothing more to run
         }

@@ -5,14 +5,18 @@ import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** The script's {@code log.*} functions: SLF4J under the script's name, plus the last lines for inspection. */
+/**
+ * The script's {@code log.*} functions: SLF4J under the script's name, plus the last lines for
+ * inspection.
+ */
 public final class ScriptLog {
     private static final int KEPT = 1_000;
     private final Logger logger;
     private final ArrayDeque<String> recent = new ArrayDeque<>();
 
     ScriptLog(String scriptName) {
-        this.logger = LoggerFactory.getLogger("script." + scriptName.replaceFirst("\\.groovy$", ""));
+        this.logger =
+                LoggerFactory.getLogger("script." + scriptName.replaceFirst("\\.groovy$", ""));
     }
 
     void log(String level, Object message) {

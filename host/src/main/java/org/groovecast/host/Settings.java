@@ -13,10 +13,10 @@ import org.groovecast.api.ValueType;
 import org.groovecast.host.sched.BlockingPool;
 
 /**
- * The engine's settings, read and written by scripts as {@code settings.frame.duration = 0.02}
- * and on the command line as {@code --set frame.duration=0.02}. Every key is declared with a type
- * and a default, so a misspelt key is a script error, not a silent no-op. The engine declares its
- * own here; plugins declare theirs ({@link SettingsProvider}) and {@link #declare(SettingSpec, String)}
+ * The engine's settings, read and written by scripts as {@code settings.frame.duration = 0.02} and
+ * on the command line as {@code --set frame.duration=0.02}. Every key is declared with a type and a
+ * default, so a misspelt key is a script error, not a silent no-op. The engine declares its own
+ * here; plugins declare theirs ({@link SettingsProvider}) and {@link #declare(SettingSpec, String)}
  * adds them, after the engine's, as their plugins load.
  */
 public final class Settings {
@@ -25,11 +25,15 @@ public final class Settings {
      * here by {@link SettingsReference}; {@code shownDefault} is the default as the docs state it
      * where it depends on the machine ({@code cores}), else null.
      */
-    public record Key(String name, ValueType type, Object defaultValue, String shownDefault, String doc) {
-    }
+    public record Key(
+            String name, ValueType type, Object defaultValue, String shownDefault, String doc) {}
 
-    /** Filled once by the engine's declarations below, then replaced whole by each plugin declaration. */
+    /**
+     * Filled once by the engine's declarations below, then replaced whole by each plugin
+     * declaration.
+     */
     private static volatile Map<String, Key> KEYS = new LinkedHashMap<>();
+
     /** Which plugin declared each plugin setting; guarded by the class. */
     private static final Map<String, String> OWNERS = new LinkedHashMap<>();
 
@@ -37,13 +41,15 @@ public final class Settings {
         declare(name, type, def, null, doc);
     }
 
-    private static void declare(String name, ValueType type, Object def, String shownDefault, String doc) {
+    private static void declare(
+            String name, ValueType type, Object def, String shownDefault, String doc) {
         KEYS.put(name, new Key(name, type, def, shownDefault, doc));
     }
 
     /**
-     * Adds a setting plugin {@code owner} declares. The settings are the process's, as its plugins are:
-     * a plugin loaded again (a reload's new plugin set) declares its settings again, replacing them.
+     * Adds a setting plugin {@code owner} declares. The settings are the process's, as its plugins
+     * are: a plugin loaded again (a reload's new plugin set) declares its settings again, replacing
+     * them.
      *
      * @throws IllegalStateException when the engine or another plugin declares that name
      */
@@ -51,11 +57,18 @@ public final class Settings {
         String name = spec.name();
         String had = OWNERS.get(name);
         if (had == null && KEYS.containsKey(name)) {
-            throw new IllegalStateException("plugin " + owner + " declares settings." + name + ", an engine setting");
+            throw new IllegalStateException(
+                    "plugin " + owner + " declares settings." + name + ", an engine setting");
         }
         if (had != null && !had.equals(owner)) {
-            throw new IllegalStateException("plugin " + owner + " declares settings." + name + ", which plugin " + had
-                    + " declares");
+            throw new IllegalStateException(
+                    "plugin "
+                            + owner
+                            + " declares settings."
+                            + name
+                            + ", which plugin "
+                            + had
+                            + " declares");
         }
         Map<String, Key> keys = new LinkedHashMap<>(KEYS);
         keys.put(name, new Key(name, spec.type(), spec.defaultValue(), null, spec.doc()));
@@ -65,81 +78,149 @@ public final class Settings {
 
     static {
         int cores = Runtime.getRuntime().availableProcessors();
-        declare("frame.duration", ValueType.NUMBER, 0.02,
-                "seconds per frame");
-        declare("audio.samplerate", ValueType.INTEGER, 44_100,
-                "samples per second of the stream");
-        declare("audio.channels", ValueType.INTEGER, 2,
-                "audio channels of the stream");
-        declare("clock.task", ValueType.BOOLEAN, true,
+        declare("frame.duration", ValueType.NUMBER, 0.02, "seconds per frame");
+        declare("audio.samplerate", ValueType.INTEGER, 44_100, "samples per second of the stream");
+        declare("audio.channels", ValueType.INTEGER, 2, "audio channels of the stream");
+        declare(
+                "clock.task",
+                ValueType.BOOLEAN,
+                true,
                 "clocks are scheduler tasks; false gives each clock a thread (for comparison)");
-        declare("clock.sync", ValueType.STRING, "auto",
+        declare(
+                "clock.sync",
+                ValueType.STRING,
+                "auto",
                 "`auto` (real time) or `none` (as fast as possible) for every clock");
-        declare("clock.maxLatency", ValueType.NUMBER, 60.0,
+        declare(
+                "clock.maxLatency",
+                ValueType.NUMBER,
+                60.0,
                 "seconds behind after which a clock drops its backlog");
-        declare("clock.warnLag", ValueType.NUMBER, 0.5,
+        declare(
+                "clock.warnLag",
+                ValueType.NUMBER,
+                0.5,
                 "seconds behind real time from which a clock warns");
-        declare("clock.startTime", ValueType.STRING, "",
+        declare(
+                "clock.startTime",
+                ValueType.STRING,
+                "",
                 "ISO-8601 date-time (`2025-01-06T05:59:55`, in `time.zone`; with an offset or zone, "
-                + "`2025-01-06T04:59:55Z`, the instant it names, seen in `time.zone`) at which every clock's time "
-                + "starts, then advancing with stream time; empty for the wall clock. For tests, offline renders, "
-                + "rehearsing a schedule");
-        declare("time.zone", ValueType.STRING, "",
+                        + "`2025-01-06T04:59:55Z`, the instant it names, seen in `time.zone`) at which every clock's time "
+                        + "starts, then advancing with stream time; empty for the wall clock. For tests, offline renders, "
+                        + "rehearsing a schedule");
+        declare(
+                "time.zone",
+                ValueType.STRING,
+                "",
                 "the station's time zone (`Europe/Paris`, `UTC`, `+02:00`; empty for the system's): the time "
-                + "conditions (`time.between`, `time.at`, `time.weekday`), `output.file`'s strftime paths and a "
-                + "local `clock.startTime` read the time in it, as AzuraCast sets a station's `TZ`. An unknown "
-                + "zone is a script error");
-        declare("clock.reportEvery", ValueType.NUMBER, 60.0,
+                        + "conditions (`time.between`, `time.at`, `time.weekday`), `output.file`'s strftime paths and a "
+                        + "local `clock.startTime` read the time in it, as AzuraCast sets a station's `TZ`. An unknown "
+                        + "zone is a script error");
+        declare(
+                "clock.reportEvery",
+                ValueType.NUMBER,
+                60.0,
                 "seconds between clock health lines (duty cycle, lag); 0 for none");
-        declare("scheduler.threads", ValueType.INTEGER, cores, "cores",
+        declare(
+                "scheduler.threads",
+                ValueType.INTEGER,
+                cores,
+                "cores",
                 "threads running clocks and other non-blocking tasks");
-        declare("scheduler.blockingTasks", ValueType.INTEGER, BlockingPool.defaultCap(), "max(cores, 4)",
+        declare(
+                "scheduler.blockingTasks",
+                ValueType.INTEGER,
+                BlockingPool.defaultCap(),
+                "max(cores, 4)",
                 "blocking tasks (probing, decoding, requests) running at once");
-        declare("scheduler.timerSlack", ValueType.NUMBER, 0.001,
+        declare(
+                "scheduler.timerSlack",
+                ValueType.NUMBER,
+                0.001,
                 "seconds a timer may fire early so that close deadlines share one wake-up");
-        declare("video.frame.width", ValueType.INTEGER, 1280,
+        declare(
+                "video.frame.width",
+                ValueType.INTEGER,
+                1280,
                 "width of video pictures (an even number)");
-        declare("video.frame.height", ValueType.INTEGER, 720,
+        declare(
+                "video.frame.height",
+                ValueType.INTEGER,
+                720,
                 "height of video pictures (an even number)");
-        declare("video.frame.rate", ValueType.INTEGER, 25,
-                "video pictures per second of encoders");
-        declare("harbor.bind", ValueType.STRING, "0.0.0.0",
+        declare("video.frame.rate", ValueType.INTEGER, 25, "video pictures per second of encoders");
+        declare(
+                "harbor.bind",
+                ValueType.STRING,
+                "0.0.0.0",
                 "address the harbor ports listen on (`'127.0.0.1'` for a station behind a reverse proxy), as "
-                + "the script leaves it or `--set` gives it; a reload applies a changed address to the ports it "
-                + "opens, the ports kept listening stay where they are");
-        declare("harbor.maxBody", ValueType.INTEGER, 1_048_576,
-                "largest request body, bytes");
-        declare("harbor.eventLoops", ValueType.INTEGER, cores, "cores",
-                "Vert.x event loops");
-        declare("harbor.headTimeout", ValueType.NUMBER, 10.0,
+                        + "the script leaves it or `--set` gives it; a reload applies a changed address to the ports it "
+                        + "opens, the ports kept listening stay where they are");
+        declare("harbor.maxBody", ValueType.INTEGER, 1_048_576, "largest request body, bytes");
+        declare("harbor.eventLoops", ValueType.INTEGER, cores, "cores", "Vert.x event loops");
+        declare(
+                "harbor.headTimeout",
+                ValueType.NUMBER,
+                10.0,
                 "seconds a client has to send a whole request head, from the connection or the head's first "
-                + "byte (408 past it)");
-        declare("harbor.idleTimeout", ValueType.NUMBER, 30.0,
+                        + "byte (408 past it)");
+        declare(
+                "harbor.idleTimeout",
+                ValueType.NUMBER,
+                30.0,
                 "seconds a keep-alive connection may wait for its next request, or a request body for its next "
-                + "byte");
-        declare("harbor.maxConnections", ValueType.INTEGER, 4096,
+                        + "byte");
+        declare(
+                "harbor.maxConnections",
+                ValueType.INTEGER,
+                4096,
                 "connections one harbor port holds at once, listeners and DJs included (503 past it)");
-        declare("harbor.maxConnectionsPerAddress", ValueType.INTEGER, 256,
+        declare(
+                "harbor.maxConnectionsPerAddress",
+                ValueType.INTEGER,
+                256,
                 "connections one client address may hold on a harbor port, loopback included (503 past it)");
-        declare("harbor.followSymlinks", ValueType.BOOLEAN, false,
+        declare(
+                "harbor.followSymlinks",
+                ValueType.BOOLEAN,
+                false,
                 "`harbor.http.static` serves symbolic links that lead out of its directory");
-        declare("harbor.maxAuthFailures", ValueType.INTEGER, 10,
+        declare(
+                "harbor.maxAuthFailures",
+                ValueType.INTEGER,
+                10,
                 "wrong credentials from one address within `harbor.authFailureWindow` before it gets 429");
-        declare("harbor.authFailureWindow", ValueType.NUMBER, 60.0,
+        declare(
+                "harbor.authFailureWindow",
+                ValueType.NUMBER,
+                60.0,
                 "seconds over which failed logins count; an address past the limit is refused for the rest of it");
-        declare("harbor.handlerTimeout", ValueType.NUMBER, 30.0,
+        declare(
+                "harbor.handlerTimeout",
+                ValueType.NUMBER,
+                30.0,
                 "seconds a `harbor.http.register` handler, or a control command over `server.http` or "
-                + "`server.harbor`, may take before its request gets 503");
-        declare("random.seed", ValueType.INTEGER, 0,
+                        + "`server.harbor`, may take before its request gets 503");
+        declare(
+                "random.seed",
+                ValueType.INTEGER,
+                0,
                 "where the random choices start (`random`'s picks, `playlist`'s `randomize` and `random` "
-                + "modes): the same seed, the same choices in the same order, to repeat a run or a test; each "
-                + "clock and each source draws its own sequence from it, and each reload moves it along (a "
-                + "reloaded station does not replay the first choices of the one it replaced; the run as a whole "
-                + "still repeats). 0 for a new start each run");
-        declare("request.timeout", ValueType.NUMBER, 30.0,
+                        + "modes): the same seed, the same choices in the same order, to repeat a run or a test; each "
+                        + "clock and each source draws its own sequence from it, and each reload moves it along (a "
+                        + "reloaded station does not replay the first choices of the one it replaced; the run as a whole "
+                        + "still repeats). 0 for a new start each run");
+        declare(
+                "request.timeout",
+                ValueType.NUMBER,
+                30.0,
                 "seconds a request's resolution may take (protocols, downloads, a `request.dynamic` function); "
-                + "past it the request is abandoned and skipped");
-        declare("request.maxDownload", ValueType.INTEGER, 268_435_456,
+                        + "past it the request is abandoned and skipped");
+        declare(
+                "request.maxDownload",
+                ValueType.INTEGER,
+                268_435_456,
                 "largest file an `http://` or `https://` request downloads, bytes; a larger one is skipped");
     }
 
@@ -188,7 +269,8 @@ public final class Settings {
     /** Sets a value, checking its type; strings are parsed, as given by {@code --set}. */
     public void set(String name, Object value) {
         Key k = KEYS.get(name);
-        if (k == null) throw new ScriptException("unknown setting settings." + name + suggest(name));
+        if (k == null)
+            throw new ScriptException("unknown setting settings." + name + suggest(name));
         values.put(name, convert(k, value));
     }
 
@@ -196,9 +278,11 @@ public final class Settings {
         String what = "settings." + k.name() + " expects a " + k.type().label() + ", got " + v;
         try {
             return switch (k.type()) {
-                case NUMBER -> v instanceof Number n ? n.doubleValue() : Double.parseDouble(v.toString());
+                case NUMBER ->
+                        v instanceof Number n ? n.doubleValue() : Double.parseDouble(v.toString());
                 case INTEGER -> {
-                    if (v instanceof Number n && n.doubleValue() == Math.rint(n.doubleValue())) yield n.intValue();
+                    if (v instanceof Number n && n.doubleValue() == Math.rint(n.doubleValue()))
+                        yield n.intValue();
                     if (v instanceof CharSequence s) yield Integer.parseInt(s.toString());
                     throw new ScriptException(what);
                 }
@@ -222,7 +306,13 @@ public final class Settings {
     private static String suggest(String name) {
         String leaf = name.substring(name.lastIndexOf('.') + 1).toLowerCase();
         return KEYS.keySet().stream()
-                .filter(k -> k.toLowerCase().endsWith(leaf) || leaf.length() > 3 && k.toLowerCase().contains(leaf.substring(0, 4)))
-                .findFirst().map(k -> "; did you mean settings." + k + "?").orElse("");
+                .filter(
+                        k ->
+                                k.toLowerCase().endsWith(leaf)
+                                        || leaf.length() > 3
+                                                && k.toLowerCase().contains(leaf.substring(0, 4)))
+                .findFirst()
+                .map(k -> "; did you mean settings." + k + "?")
+                .orElse("");
     }
 }

@@ -17,12 +17,14 @@ import org.slf4j.LoggerFactory;
  * hold the others back: the station starts anyway and that source catches up.
  */
 final class StartupWork {
-    /** The station's logger: these are its lines, and log configurations select them by its name. */
+    /**
+     * The station's logger: these are its lines, and log configurations select them by its name.
+     */
     private static final Logger log = LoggerFactory.getLogger(Station.class);
+
     private static final long WAIT_SECONDS = 10;
 
-    private StartupWork() {
-    }
+    private StartupWork() {}
 
     static void run(String station, List<Clock> clocks, BlockingPool blocking) {
         List<CompletableFuture<Void>> work = new ArrayList<>();
@@ -31,11 +33,16 @@ final class StartupWork {
         }
         if (work.isEmpty()) return;
         try {
-            CompletableFuture.allOf(work.toArray(CompletableFuture[]::new)).get(WAIT_SECONDS, TimeUnit.SECONDS);
+            CompletableFuture.allOf(work.toArray(CompletableFuture[]::new))
+                    .get(WAIT_SECONDS, TimeUnit.SECONDS);
         } catch (TimeoutException e) {
-            log.warn("station {}: sources still preparing after {} s; starting anyway", station, WAIT_SECONDS);
+            log.warn(
+                    "station {}: sources still preparing after {} s; starting anyway",
+                    station,
+                    WAIT_SECONDS);
         } catch (ExecutionException e) {
-            log.warn("station {}: a source failed to prepare: {}", station, e.getCause().toString());
+            log.warn(
+                    "station {}: a source failed to prepare: {}", station, e.getCause().toString());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

@@ -10,8 +10,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.BiPredicate;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
-import org.groovecast.api.LiveDecoder;
 import org.groovecast.api.ClockInfo;
+import org.groovecast.api.LiveDecoder;
 import org.groovecast.api.Output;
 import org.groovecast.api.Registration;
 import org.groovecast.api.UserFunction;
@@ -41,9 +41,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One station: a script, the graph it built, and once started the clocks, scheduler and worker
- * pool that run it. {@link #load} compiles and evaluates the script without starting anything,
- * which is all {@code groovecast check} does.
+ * One station: a script, the graph it built, and once started the clocks, scheduler and worker pool
+ * that run it. {@link #load} compiles and evaluates the script without starting anything, which is
+ * all {@code groovecast check} does.
  */
 public final class Station implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(Station.class);
@@ -57,13 +57,17 @@ public final class Station implements AutoCloseable {
 
     private final String fileName;
     private final Settings settings;
+
     /** The same settings as the script package sees them (it knows no engine class). */
     private final SettingsForScript scriptSettings;
+
     private final Map<String, String> environment;
     private final StationGraph graph = new StationGraph();
     private final ScriptLog scriptLog;
+
     /** The request protocols: the built-in ones and those the script adds. */
     private final Protocols protocols;
+
     private final long loadedAt = System.nanoTime();
     private final List<Runnable> deferred = new ArrayList<>();
     private final CountDownLatch done = new CountDownLatch(1);
@@ -74,23 +78,45 @@ public final class Station implements AutoCloseable {
     private long startedAt;
     private boolean stopped;
     private Network network;
-    /** Set by {@link #prepare}, read by {@link #go}: the clocks' settings and how long they run (0: until stopped). */
+
+    /**
+     * Set by {@link #prepare}, read by {@link #go}: the clocks' settings and how long they run (0:
+     * until stopped).
+     */
     private ClockConfig clockConfig;
+
     private long stopTicks;
+
     /** The network of the station this one replaces (a reload), which this one must not close. */
     private Network sharedNetwork;
+
     private volatile StationMetrics metrics;
-    /** The reloader's count of reloads (null for a station no reloader runs), which the metrics show. */
+
+    /**
+     * The reloader's count of reloads (null for a station no reloader runs), which the metrics
+     * show.
+     */
     private volatile Reloads reloads;
-    /** Set when a reload took this station's sockets over ({@link #handOver}): stopping it must leave them open. */
+
+    /**
+     * Set when a reload took this station's sockets over ({@link #handOver}): stopping it must
+     * leave them open.
+     */
     private volatile boolean handedOver;
+
     private boolean metricsWanted;
     private volatile StationStatus status;
     private boolean statusWanted;
     private volatile boolean onAir;
-    /** The station this one replaces until it is on air; then forgotten, so as not to hold its graph. */
+
+    /**
+     * The station this one replaces until it is on air; then forgotten, so as not to hold its
+     * graph.
+     */
     private volatile Station predecessor;
+
     private Commands commands;
+
     /** The script's classes, unloaded when the station stops (a reload must not keep them). */
     private ScriptCompiler.Compiled compiled;
 
@@ -100,39 +126,57 @@ public final class Station implements AutoCloseable {
         this.scriptSettings = new SettingsForScript(settings);
         this.environment = environment;
         this.scriptLog = new ScriptLog(fileName);
-        this.protocols = new Protocols(() -> settings.number("request.timeout"), () -> settings.integer("request.maxDownload"),
-                () -> compiled.files());
+        this.protocols =
+                new Protocols(
+                        () -> settings.number("request.timeout"),
+                        () -> settings.integer("request.maxDownload"),
+                        () -> compiled.files());
     }
 
     /**
-     * Compiles and runs {@code script}, building its graph; throws located script errors. {@code env}
-     * overrides the process environment for the script's {@code env()} (how tests and embedders pass
-     * parameters to a script).
+     * Compiles and runs {@code script}, building its graph; throws located script errors. {@code
+     * env} overrides the process environment for the script's {@code env()} (how tests and
+     * embedders pass parameters to a script).
      */
-    public static Station load(Path script, ScriptFunctions base, Map<String, String> overrides, Map<String, String> env) {
-        return load(script, base, overrides, env, null, p -> { });
+    public static Station load(
+            Path script,
+            ScriptFunctions base,
+            Map<String, String> overrides,
+            Map<String, String> env) {
+        return load(script, base, overrides, env, null, p -> {});
     }
 
     /**
      * The same on the sockets of a running station ({@code shared}, null for its own): a reload.
-     * Mounts the new script declares again keep their listeners; the new station does not close
-     * the shared network when it stops. A script that fails to load leaves the network as it was.
-     * {@code reading} is told of every file the script includes (for {@code run --watch}), even when it fails.
+     * Mounts the new script declares again keep their listeners; the new station does not close the
+     * shared network when it stops. A script that fails to load leaves the network as it was.
+     * {@code reading} is told of every file the script includes (for {@code run --watch}), even
+     * when it fails.
      */
-    public static Station load(Path script, ScriptFunctions base, Map<String, String> overrides, Map<String, String> env,
-                               Network shared, Consumer<Path> reading) {
+    public static Station load(
+            Path script,
+            ScriptFunctions base,
+            Map<String, String> overrides,
+            Map<String, String> env,
+            Network shared,
+            Consumer<Path> reading) {
         Station station = new Station(script.getFileName().toString(), settings(overrides), env);
         station.sharedNetwork = shared;
         if (shared != null) shared.beginLoad();
         ScriptFunctions functions = station.functions(base);
-        return station.evaluate(ScriptCompiler.compile(script, functions, station.scriptSettings, reading), functions);
+        return station.evaluate(
+                ScriptCompiler.compile(script, functions, station.scriptSettings, reading),
+                functions);
     }
 
     /** The same for script text, named {@code fileName} in messages. */
-    public static Station load(String fileName, String text, ScriptFunctions base, Map<String, String> overrides) {
+    public static Station load(
+            String fileName, String text, ScriptFunctions base, Map<String, String> overrides) {
         Station station = new Station(fileName, settings(overrides), Map.of());
         ScriptFunctions functions = station.functions(base);
-        return station.evaluate(ScriptCompiler.compile(fileName, text, functions, station.scriptSettings), functions);
+        return station.evaluate(
+                ScriptCompiler.compile(fileName, text, functions, station.scriptSettings),
+                functions);
     }
 
     /** An environment variable as the script sees it, or null. */
@@ -147,11 +191,19 @@ public final class Station implements AutoCloseable {
         return s;
     }
 
-    /** The script's function table: the plugins' operators and the engine's, on this station's network and commands. */
+    /**
+     * The script's function table: the plugins' operators and the engine's, on this station's
+     * network and commands.
+     */
     private ScriptFunctions functions(ScriptFunctions base) {
         LiveDecoder decoder = base.service(LiveDecoder.class);
-        network = sharedNetwork != null ? sharedNetwork : new Network(settings.string("harbor.bind"),
-                settings.integer("harbor.maxBody"), decoder);
+        network =
+                sharedNetwork != null
+                        ? sharedNetwork
+                        : new Network(
+                                settings.string("harbor.bind"),
+                                settings.integer("harbor.maxBody"),
+                                decoder);
         commands = new Commands();
         StationCommands.station(commands, this);
         return FunctionTable.of(base, EngineOperators.of(this, network, commands, decoder));
@@ -174,13 +226,25 @@ public final class Station implements AutoCloseable {
         metricsWanted = true;
     }
 
-    /** Serves the status page and the JSON APIs on the harbor of {@code port} (see {@link StatusPage}). */
+    /**
+     * Serves the status page and the JSON APIs on the harbor of {@code port} (see {@link
+     * StatusPage}).
+     */
     void exposeStatus(int port, String path, BiPredicate<String, String> credentials) {
-        StatusPage.register(network.harbor(port), path, credentials, this::statusOnAir, commands, StationCommands.engine());
+        StatusPage.register(
+                network.harbor(port),
+                path,
+                credentials,
+                this::statusOnAir,
+                commands,
+                StationCommands.engine());
         statusWanted = true;
     }
 
-    /** What the status page shows; null unless the script asked for it, or before the station starts. */
+    /**
+     * What the status page shows; null unless the script asked for it, or before the station
+     * starts.
+     */
     public StationStatus status() {
         return status;
     }
@@ -195,18 +259,26 @@ public final class Station implements AutoCloseable {
         return before != null ? before.statusOnAir() : null;
     }
 
-    /** A reload: {@code previous} stays on air while this station prepares (see {@link #statusOnAir}). */
+    /**
+     * A reload: {@code previous} stays on air while this station prepares (see {@link
+     * #statusOnAir}).
+     */
     public void follows(Station previous) {
         predecessor = previous;
         generation = previous.generation + 1;
     }
 
-    /** Which reload of the first station this is: 0 for it, 1 for its first successor... (see {@link ClockSettings}). */
+    /**
+     * Which reload of the first station this is: 0 for it, 1 for its first successor... (see {@link
+     * ClockSettings}).
+     */
     private int generation;
 
     private volatile BooleanSupplier reloadHook;
 
-    /** What the control's {@code reload} command runs, or null when nothing can reload this station. */
+    /**
+     * What the control's {@code reload} command runs, or null when nothing can reload this station.
+     */
     BooleanSupplier reloadHook() {
         return reloadHook;
     }
@@ -241,14 +313,19 @@ public final class Station implements AutoCloseable {
     }
 
     private Station evaluateScript(StationScript script, ScriptFunctions functions) {
-        new ScriptRuntime(compiled.files(), functions, scriptSettings, graph, protocols).run(script);
+        new ScriptRuntime(compiled.files(), functions, scriptSettings, graph, protocols)
+                .run(script);
         StationCommands.sources(commands, this);
         if (graph.outputs().isEmpty() && !network.servesAnything()) {
-            throw new ScriptError(fileName, 0, "the script defines no output and serves nothing, so there is nothing "
-                    + "to run; add an output such as output.dummy(s) or output.file(wav(), 'out.wav', s), or a server "
-                    + "such as rtmp.server()");
+            throw new ScriptError(
+                    fileName,
+                    0,
+                    "the script defines no output and serves nothing, so there is nothing "
+                            + "to run; add an output such as output.dummy(s) or output.file(wav(), 'out.wav', s), or a server "
+                            + "such as rtmp.server()");
         }
-        ClockPlanner.plan(graph, Sync.parse(settings.string("clock.sync"))); // conflicts show at check time
+        ClockPlanner.plan(
+                graph, Sync.parse(settings.string("clock.sync"))); // conflicts show at check time
         ClockSettings.check(settings, fileName);
         return this;
     }
@@ -256,7 +333,8 @@ public final class Station implements AutoCloseable {
     /**
      * Prepares the graph, opens the outputs and starts the clocks.
      *
-     * @param stopAfter stream time after which each clock ends by itself (offline rendering); null to run until stopped
+     * @param stopAfter stream time after which each clock ends by itself (offline rendering); null
+     *     to run until stopped
      */
     public synchronized void start(Duration stopAfter) {
         prepare(stopAfter);
@@ -266,20 +344,27 @@ public final class Station implements AutoCloseable {
     /**
      * Everything {@link #start} does before the clocks run: clocks built, graph prepared, sockets
      * bound, outputs opened, first tracks ready. A reload prepares the new station while the old
-     * one still plays, so that the swap itself is only stopping one set of clocks and starting another.
+     * one still plays, so that the swap itself is only stopping one set of clocks and starting
+     * another.
      */
     public synchronized void prepare(Duration stopAfter) {
         if (started) throw new IllegalStateException("station already started");
         started = true;
         ClockConfig config = ClockSettings.read(settings, fileName, generation);
-        scheduler = new TaskScheduler(settings.integer("scheduler.threads"),
-                Duration.ofNanos(ClockSettings.seconds(settings, "scheduler.timerSlack")), 64);
+        scheduler =
+                new TaskScheduler(
+                        settings.integer("scheduler.threads"),
+                        Duration.ofNanos(ClockSettings.seconds(settings, "scheduler.timerSlack")),
+                        64);
         blocking = new BlockingPool(settings.integer("scheduler.blockingTasks"));
         boolean task = settings.bool("clock.task");
-        for (ClockPlanner.Plan plan : ClockPlanner.plan(graph, Sync.parse(settings.string("clock.sync")))) {
+        for (ClockPlanner.Plan plan :
+                ClockPlanner.plan(graph, Sync.parse(settings.string("clock.sync")))) {
             ClockConfig own = config.forClock(clocks.size());
-            Clock c = task ? new TaskClock(plan.id(), plan.sync(), own, scheduler)
-                    : new ThreadClock(plan.id(), plan.sync(), own);
+            Clock c =
+                    task
+                            ? new TaskClock(plan.id(), plan.sync(), own, scheduler)
+                            : new ThreadClock(plan.id(), plan.sync(), own);
             c.attach(plan.outputs(), blocking);
             if (plan.handle() != null) plan.handle().bind(c);
             clocks.add(c);
@@ -287,9 +372,13 @@ public final class Station implements AutoCloseable {
         try {
             HarborLimits limits = HarborSettings.limits(settings);
             for (HarborServer h : network.harbors()) h.limits(limits);
-            network.bind(settings.string("harbor.bind")); // as the script set it: it ran after the network was made
+            network.bind(
+                    settings.string(
+                            "harbor.bind")); // as the script set it: it ran after the network was
+            // made
             network.start(Math.max(1, Math.min(settings.integer("harbor.eventLoops"), 16)));
-        } catch (IllegalStateException | IllegalArgumentException e) { // a port taken, a harbor setting out of range
+        } catch (IllegalStateException
+                | IllegalArgumentException e) { // a port taken, a harbor setting out of range
             abandon();
             throw new ScriptError(fileName, 0, e.getMessage(), e);
         }
@@ -301,40 +390,70 @@ public final class Station implements AutoCloseable {
                     opened.add(o);
                 } catch (Exception e) {
                     for (Output x : opened) stopQuietly(x);
-                    if (sharedNetwork == null) network.close(); // a failed reload leaves the running station's sockets
+                    if (sharedNetwork == null)
+                        network.close(); // a failed reload leaves the running station's sockets
                     abandon();
-                    ScriptLine at = graph.line(o) != null ? graph.line(o) : new ScriptLine(fileName, 0);
-                    throw new ScriptError(at.file(), at.line(), o.id() + " cannot start: " + e.getMessage(), e);
+                    ScriptLine at =
+                            graph.line(o) != null ? graph.line(o) : new ScriptLine(fileName, 0);
+                    throw new ScriptError(
+                            at.file(), at.line(), o.id() + " cannot start: " + e.getMessage(), e);
                 }
             }
         }
         graph.freeze();
         if (metricsWanted) {
-            metrics = new StationMetrics(fileName, List.copyOf(clocks), network, graph.sources(), blocking, scheduler, reloads);
+            metrics =
+                    new StationMetrics(
+                            fileName,
+                            List.copyOf(clocks),
+                            network,
+                            graph.sources(),
+                            blocking,
+                            scheduler,
+                            reloads);
         }
         if (statusWanted) {
-            status = new StationStatus(fileName, List.<ClockInfo>copyOf(clocks), graph.outputs(), graph.sources(), network,
-                    this::schedulerLoad);
+            status =
+                    new StationStatus(
+                            fileName,
+                            List.<ClockInfo>copyOf(clocks),
+                            graph.outputs(),
+                            graph.sources(),
+                            network,
+                            this::schedulerLoad);
         }
         StartupWork.run(fileName, clocks, blocking);
-        stopTicks = stopAfter == null ? 0 : (long) Math.ceil(stopAfter.toNanos() / (double) config.frameNanos());
+        stopTicks =
+                stopAfter == null
+                        ? 0
+                        : (long) Math.ceil(stopAfter.toNanos() / (double) config.frameNanos());
         clockConfig = config;
     }
 
     /**
-     * Starts the clocks of a prepared station, running {@code headStartNanos} of stream at once (see
-     * {@link Clock#start}; a reload's successor catches up the swap so, 0 otherwise).
+     * Starts the clocks of a prepared station, running {@code headStartNanos} of stream at once
+     * (see {@link Clock#start}; a reload's successor catches up the swap so, 0 otherwise).
      */
     public synchronized void go(long headStartNanos) {
         ClockConfig config = clockConfig;
         long ticks = stopTicks;
-        log.info("station {}: {} clock(s), {} output(s), frame {} samples at {} Hz, clocks as {}", fileName, clocks.size(),
-                clocks.stream().mapToInt(c -> c.outputs().size()).sum(), config.frameSize(), config.format().sampleRate(),
+        log.info(
+                "station {}: {} clock(s), {} output(s), frame {} samples at {} Hz, clocks as {}",
+                fileName,
+                clocks.size(),
+                clocks.stream().mapToInt(c -> c.outputs().size()).sum(),
+                config.frameSize(),
+                config.format().sampleRate(),
                 settings.bool("clock.task") ? "scheduler tasks" : "threads");
         int phases = Math.max(1, Math.min(MAX_PHASES, clocks.size() / CLOCKS_PER_PHASE));
         startedAt = System.nanoTime();
         for (int i = 0; i < clocks.size(); i++) {
-            clocks.get(i).start(ticks, this::clockFinished, (i % phases) * config.frameNanos() / phases, headStartNanos);
+            clocks.get(i)
+                    .start(
+                            ticks,
+                            this::clockFinished,
+                            (i % phases) * config.frameNanos() / phases,
+                            headStartNanos);
         }
         deferred.forEach(Runnable::run);
         deferred.clear();
@@ -344,12 +463,22 @@ public final class Station implements AutoCloseable {
         LoadReport.start(scheduler, blocking, config.reportNanos());
     }
 
-    /** The scheduler's load since start: busy share of its threads, and the blocking pool's state. */
+    /**
+     * The scheduler's load since start: busy share of its threads, and the blocking pool's state.
+     */
     Map<String, Object> schedulerLoad() {
-        if (scheduler == null) return Map.of("busy", 0.0, "threads", 0, "blockingRunning", 0, "blockingQueued", 0);
+        if (scheduler == null)
+            return Map.of("busy", 0.0, "threads", 0, "blockingRunning", 0, "blockingQueued", 0);
         double elapsed = (System.nanoTime() - startedAt) * (double) scheduler.threads();
-        return Map.of("busy", elapsed <= 0 ? 0.0 : scheduler.busyNanos() / elapsed, "threads", scheduler.threads(),
-                "blockingRunning", blocking.inFlight(), "blockingQueued", blocking.queued());
+        return Map.of(
+                "busy",
+                elapsed <= 0 ? 0.0 : scheduler.busyNanos() / elapsed,
+                "threads",
+                scheduler.threads(),
+                "blockingRunning",
+                blocking.inFlight(),
+                "blockingQueued",
+                blocking.queued());
     }
 
     private void clockFinished() {
@@ -360,17 +489,20 @@ public final class Station implements AutoCloseable {
         Thread.ofVirtual().start(this::stop);
     }
 
-    /** Stops the clocks, flushes and closes the outputs, then the sockets and the pools; idempotent. */
+    /**
+     * Stops the clocks, flushes and closes the outputs, then the sockets and the pools; idempotent.
+     */
     public void stop() {
         stop(null, null);
     }
 
     /**
-     * A reload's end of this station: it stops as {@link #stop()} does but leaves its sockets to the
-     * new station. {@code betweenClocksAndShutdown} runs once no clock runs any more and before the
-     * sources shut down (the reload moves their state to the new station then); {@code successor}
-     * runs once the outputs closed, before the sources and pools shut down: the reload starts the new
-     * station's clocks there, so that listeners do not wait for the old station's threads to end.
+     * A reload's end of this station: it stops as {@link #stop()} does but leaves its sockets to
+     * the new station. {@code betweenClocksAndShutdown} runs once no clock runs any more and before
+     * the sources shut down (the reload moves their state to the new station then); {@code
+     * successor} runs once the outputs closed, before the sources and pools shut down: the reload
+     * starts the new station's clocks there, so that listeners do not wait for the old station's
+     * threads to end.
      */
     public void handOver(Runnable betweenClocksAndShutdown, Runnable successor) {
         handedOver = true;
@@ -396,7 +528,8 @@ public final class Station implements AutoCloseable {
         }
         if (successor != null) successor.run();
         StationMetrics m = metrics;
-        if (m != null) m.close(); // its JVM and logging hooks would keep this station alive after a reload
+        if (m != null)
+            m.close(); // its JVM and logging hooks would keep this station alive after a reload
         for (Output o : graph.outputs()) o.shutdown();
         if (!handedOver) network.close();
         protocols.close();

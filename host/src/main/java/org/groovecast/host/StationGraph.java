@@ -13,8 +13,8 @@ import org.groovecast.host.script.ScriptLine;
 /** What a station script built: its sources, its outputs and the clocks it asked for. */
 public final class StationGraph implements ScriptGraph {
     /** {@code clock.assignNew(id:, sync:, sources)}, with where the script asked, for messages. */
-    public record ClockRequest(String id, Sync sync, List<Source> sources, ScriptLine at, ClockHandle handle) {
-    }
+    public record ClockRequest(
+            String id, Sync sync, List<Source> sources, ScriptLine at, ClockHandle handle) {}
 
     private final List<Source> sources = new ArrayList<>();
     private final List<Output> outputs = new ArrayList<>();

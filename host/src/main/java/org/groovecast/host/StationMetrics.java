@@ -52,30 +52,46 @@ import org.slf4j.LoggerFactory;
  */
 final class StationMetrics implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(StationMetrics.class);
+
     /** The scheduler's busy share is over the last 30 to 60 s, as the lateness quantiles. */
     private static final double BUSY_WINDOW_SECONDS = LatenessSummary.WINDOW_SECONDS;
 
-    private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+    private final PrometheusMeterRegistry registry =
+            new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     private final List<AutoCloseable> hooks = new ArrayList<>();
 
-    StationMetrics(String station, List<Clock> clocks, Network network, List<Source> sources, BlockingPool blocking,
-                   TaskScheduler scheduler, Reloads reloads) {
+    StationMetrics(
+            String station,
+            List<Clock> clocks,
+            Network network,
+            List<Source> sources,
+            BlockingPool blocking,
+            TaskScheduler scheduler,
+            Reloads reloads) {
         registry.config().commonTags("station", station);
-        // The standard process_open_fds and process_max_fds rather than Micrometer's process_files_*_files
-        // (its own rename filter keeps the unit: process_open_fds_files); system_cpu_count is what the
-        // JVM calls it, since promtool keeps _count for summaries; the CPU time comes in seconds under
+        // The standard process_open_fds and process_max_fds rather than Micrometer's
+        // process_files_*_files
+        // (its own rename filter keeps the unit: process_open_fds_files); system_cpu_count is what
+        // the
+        // JVM calls it, since promtool keeps _count for summaries; the CPU time comes in seconds
+        // under
         // its standard name below, not in nanoseconds ("_ns", which promtool refuses too).
-        registry.config().meterFilter(new MeterFilter() {
-            @Override
-            public Meter.Id map(Meter.Id id) {
-                return switch (id.getName()) {
-                    case "process.files.open" -> id.withName("process.open.fds").withBaseUnit(null);
-                    case "process.files.max" -> id.withName("process.max.fds").withBaseUnit(null);
-                    case "system.cpu.count" -> id.withName("jvm.available.processors");
-                    default -> id;
-                };
-            }
-        });
+        registry.config()
+                .meterFilter(
+                        new MeterFilter() {
+                            @Override
+                            public Meter.Id map(Meter.Id id) {
+                                return switch (id.getName()) {
+                                    case "process.files.open" ->
+                                            id.withName("process.open.fds").withBaseUnit(null);
+                                    case "process.files.max" ->
+                                            id.withName("process.max.fds").withBaseUnit(null);
+                                    case "system.cpu.count" ->
+                                            id.withName("jvm.available.processors");
+                                    default -> id;
+                                };
+                            }
+                        });
         registry.config().meterFilter(MeterFilter.denyNameStartsWith("process.cpu.time"));
         clocks(station, clocks);
         mounts(network.harbors());
@@ -90,14 +106,25 @@ final class StationMetrics implements AutoCloseable {
     private void clocks(String station, List<Clock> clocks) {
         LatenessSummary lateness = new LatenessSummary(station);
         for (Clock c : clocks) {
-            Gauge.builder("groovecast.clock.duty", c, Clock::getDuty).tag("clock", c.getId()).baseUnit("ratio")
-                    .description("share of each frame period spent producing the frame (1: no time to spare)")
+            Gauge.builder("groovecast.clock.duty", c, Clock::getDuty)
+                    .tag("clock", c.getId())
+                    .baseUnit("ratio")
+                    .description(
+                            "share of each frame period spent producing the frame (1: no time to spare)")
                     .register(registry);
-            Gauge.builder("groovecast.clock.lag", c, Clock::getLag).tag("clock", c.getId()).baseUnit("seconds")
-                    .description("how far the clock is behind real time").register(registry);
-            FunctionCounter.builder("groovecast.clock.frames", c, Clock::getTicks).tag("clock", c.getId())
-                    .description("frames produced").register(registry);
-            if (c.sync() == Sync.AUTO) lateness.add(c.getId(), new LatenessWindow(c.lateness(), LatenessSummary.WINDOW_SECONDS));
+            Gauge.builder("groovecast.clock.lag", c, Clock::getLag)
+                    .tag("clock", c.getId())
+                    .baseUnit("seconds")
+                    .description("how far the clock is behind real time")
+                    .register(registry);
+            FunctionCounter.builder("groovecast.clock.frames", c, Clock::getTicks)
+                    .tag("clock", c.getId())
+                    .description("frames produced")
+                    .register(registry);
+            if (c.sync() == Sync.AUTO)
+                lateness.add(
+                        c.getId(),
+                        new LatenessWindow(c.lateness(), LatenessSummary.WINDOW_SECONDS));
         }
         if (!lateness.isEmpty()) registry.getPrometheusRegistry().register(lateness);
     }
@@ -106,33 +133,49 @@ final class StationMetrics implements AutoCloseable {
         for (HarborServer h : harbors) {
             for (HarborMount m : h.mounts()) {
                 String port = String.valueOf(h.port());
-                Gauge.builder("groovecast.listeners", m, HarborMount::listeners).tag("port", port).tag("mount", m.path())
-                        .description("listeners connected to the mount").register(registry);
-                FunctionCounter.builder("groovecast.mount.sent", m, HarborMount::bytesOut).tag("port", port)
-                        .tag("mount", m.path()).baseUnit("bytes").description("bytes sent to listeners").register(registry);
+                Gauge.builder("groovecast.listeners", m, HarborMount::listeners)
+                        .tag("port", port)
+                        .tag("mount", m.path())
+                        .description("listeners connected to the mount")
+                        .register(registry);
+                FunctionCounter.builder("groovecast.mount.sent", m, HarborMount::bytesOut)
+                        .tag("port", port)
+                        .tag("mount", m.path())
+                        .baseUnit("bytes")
+                        .description("bytes sent to listeners")
+                        .register(registry);
             }
         }
     }
 
     private void source(Source s) {
         if (s instanceof LiveInput live) {
-            Gauge.builder("groovecast.live.connected", live, l -> l.isConnected() ? 1 : 0).tag("mount", live.path())
-                    .description("1 while a source client (a DJ) streams to the live input").register(registry);
+            Gauge.builder("groovecast.live.connected", live, l -> l.isConnected() ? 1 : 0)
+                    .tag("mount", live.path())
+                    .description("1 while a source client (a DJ) streams to the live input")
+                    .register(registry);
         }
         if (s instanceof IcecastOutput ice) {
             var target = ice.client().target();
             Gauge.builder("groovecast.icecast.connected", ice, StationMetrics::connected)
-                    .tag("server", target.host() + ":" + target.port()).tag("mount", target.mount())
-                    .description("1 while output.icecast's source connection is up and streaming").register(registry);
+                    .tag("server", target.host() + ":" + target.port())
+                    .tag("mount", target.mount())
+                    .description("1 while output.icecast's source connection is up and streaming")
+                    .register(registry);
         }
         if (s instanceof Queued q) {
-            Gauge.builder("groovecast.request.queue.length", q, x -> x.queue().size()).tag("queue", s.id())
-                    .description("requests waiting in the queue, those being prepared included, not the one playing")
+            Gauge.builder("groovecast.request.queue.length", q, x -> x.queue().size())
+                    .tag("queue", s.id())
+                    .description(
+                            "requests waiting in the queue, those being prepared included, not the one playing")
                     .register(registry);
         }
     }
 
-    /** After a reload the output may hold its predecessor's connection, or none while it hands it over. */
+    /**
+     * After a reload the output may hold its predecessor's connection, or none while it hands it
+     * over.
+     */
     private static double connected(IcecastOutput o) {
         IcecastClient c = o.client();
         return c != null && c.isConnected() ? 1 : 0;
@@ -140,46 +183,70 @@ final class StationMetrics implements AutoCloseable {
 
     private void rtmp(String station, List<RtmpServer> servers) {
         for (RtmpServer r : servers) {
-            Gauge.builder("groovecast.rtmp.publishers", r, RtmpServer::publishers).tag("port", String.valueOf(r.port()))
-                    .description("streams being published to the RTMP server (one publisher each)").register(registry);
+            Gauge.builder("groovecast.rtmp.publishers", r, RtmpServer::publishers)
+                    .tag("port", String.valueOf(r.port()))
+                    .description("streams being published to the RTMP server (one publisher each)")
+                    .register(registry);
         }
-        if (!servers.isEmpty()) registry.getPrometheusRegistry().register(new RtmpPlayers(station, servers));
+        if (!servers.isEmpty())
+            registry.getPrometheusRegistry().register(new RtmpPlayers(station, servers));
     }
 
     private void engine(List<Source> sources, BlockingPool blocking, TaskScheduler scheduler) {
-        // One sum over the graph, not a gauge per source: a leak check wants the total flat over days.
+        // One sum over the graph, not a gauge per source: a leak check wants the total flat over
+        // days.
         // A gauge holds its object weakly and nothing else holds this list: without the strong
         // reference it reads NaN after the first collection.
-        Gauge.builder("groovecast.callback.registrations", sources, StationMetrics::registrations).strongReference(true)
-                .description("callbacks registered on the station's sources and outputs").register(registry);
+        Gauge.builder("groovecast.callback.registrations", sources, StationMetrics::registrations)
+                .strongReference(true)
+                .description("callbacks registered on the station's sources and outputs")
+                .register(registry);
         Gauge.builder("groovecast.blocking.running", blocking, BlockingPool::inFlight)
-                .description("blocking tasks running").register(registry);
+                .description("blocking tasks running")
+                .register(registry);
         Gauge.builder("groovecast.blocking.queued", blocking, BlockingPool::queued)
-                .description("blocking tasks waiting for a worker").register(registry);
-        RecentShare busy = new RecentShare(scheduler::busyNanos, scheduler.threads(), BUSY_WINDOW_SECONDS);
-        Gauge.builder("groovecast.scheduler.busy", busy, RecentShare::read).strongReference(true).baseUnit("ratio")
-                .description("share of the scheduler threads' time spent running tasks, over the last 30 to 60 s")
+                .description("blocking tasks waiting for a worker")
+                .register(registry);
+        RecentShare busy =
+                new RecentShare(scheduler::busyNanos, scheduler.threads(), BUSY_WINDOW_SECONDS);
+        Gauge.builder("groovecast.scheduler.busy", busy, RecentShare::read)
+                .strongReference(true)
+                .baseUnit("ratio")
+                .description(
+                        "share of the scheduler threads' time spent running tasks, over the last 30 to 60 s")
                 .register(registry);
     }
 
-    /** The reloader holds {@code reloads} as long as the process runs: the meters may hold it weakly. */
+    /**
+     * The reloader holds {@code reloads} as long as the process runs: the meters may hold it
+     * weakly.
+     */
     private void reloads(Reloads reloads) {
         FunctionCounter.builder("groovecast.reloads", reloads, Reloads::successes)
-                .description("reloads that put a new script on air, since the process started").register(registry);
+                .description("reloads that put a new script on air, since the process started")
+                .register(registry);
         FunctionCounter.builder("groovecast.reload.failures", reloads, Reloads::failures)
-                .description("reloads that failed (the running script stayed on air), since the process started")
+                .description(
+                        "reloads that failed (the running script stayed on air), since the process started")
                 .register(registry);
         Gauge.builder("groovecast.reload.last.duration", reloads, Reloads::lastSeconds)
-                .baseUnit("seconds").description("how long the last reload took, from compiling to the new station on air")
+                .baseUnit("seconds")
+                .description(
+                        "how long the last reload took, from compiling to the new station on air")
                 .register(registry);
     }
 
     private void process() {
-        Gauge.builder("process.resident.memory", StationMetrics::residentBytes).baseUnit("bytes")
-                .description("resident memory of the process (VmRSS)").register(registry);
-        if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
-            FunctionCounter.builder("process.cpu", os, o -> o.getProcessCpuTime() / 1e9).baseUnit("seconds")
-                    .description("CPU time the process used, user and system").register(registry);
+        Gauge.builder("process.resident.memory", StationMetrics::residentBytes)
+                .baseUnit("bytes")
+                .description("resident memory of the process (VmRSS)")
+                .register(registry);
+        if (ManagementFactory.getOperatingSystemMXBean()
+                instanceof com.sun.management.OperatingSystemMXBean os) {
+            FunctionCounter.builder("process.cpu", os, o -> o.getProcessCpuTime() / 1e9)
+                    .baseUnit("seconds")
+                    .description("CPU time the process used, user and system")
+                    .register(registry);
         }
         bind(new ProcessorMetrics());
         bind(new UptimeMetrics());
@@ -206,11 +273,19 @@ final class StationMetrics implements AutoCloseable {
      * starts (the meters bind to clocks, which exist only then), answered with a 503.
      */
     static Route route(String path, Supplier<StationMetrics> current) {
-        return new Route("GET", path, req -> {
-            StationMetrics m = current.get();
-            return m == null ? HttpReply.text(503, "the station is not running")
-                    : new HttpReply(200, "text/plain; version=0.0.4; charset=utf-8", Map.of(), m.scrape());
-        });
+        return new Route(
+                "GET",
+                path,
+                req -> {
+                    StationMetrics m = current.get();
+                    return m == null
+                            ? HttpReply.text(503, "the station is not running")
+                            : new HttpReply(
+                                    200,
+                                    "text/plain; version=0.0.4; charset=utf-8",
+                                    Map.of(),
+                                    m.scrape());
+                });
     }
 
     /** The exposition, as scraped. */
@@ -218,14 +293,20 @@ final class StationMetrics implements AutoCloseable {
         return registry.scrape();
     }
 
-    /** Lets go of what the binders hooked into the JVM (GC notifications) and the logging; idempotent. */
+    /**
+     * Lets go of what the binders hooked into the JVM (GC notifications) and the logging;
+     * idempotent.
+     */
     @Override
     public synchronized void close() {
         for (AutoCloseable h : hooks) {
             try {
                 h.close();
             } catch (Exception e) {
-                log.warn("metrics: {} did not close: {}", h.getClass().getSimpleName(), e.toString());
+                log.warn(
+                        "metrics: {} did not close: {}",
+                        h.getClass().getSimpleName(),
+                        e.toString());
             }
         }
         hooks.clear();
@@ -241,7 +322,8 @@ final class StationMetrics implements AutoCloseable {
     private static double residentBytes() {
         try {
             for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
-                if (line.startsWith("VmRSS:")) return Long.parseLong(line.substring(6).trim().split("\\s+")[0]) * 1024.0;
+                if (line.startsWith("VmRSS:"))
+                    return Long.parseLong(line.substring(6).trim().split("\\s+")[0]) * 1024.0;
             }
         } catch (IOException | RuntimeException e) {
             // not on Linux: no figure

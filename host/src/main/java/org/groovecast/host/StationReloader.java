@@ -17,9 +17,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * A station that can be reloaded from its script while it runs. A reload compiles and builds the
- * new script first; if that fails the running station stays on air and the error is logged with
- * its line. If it succeeds, the new station takes over the sockets (harbor mounts declared again
- * keep their listeners connected), the old one stops, the new one starts.
+ * new script first; if that fails the running station stays on air and the error is logged with its
+ * line. If it succeeds, the new station takes over the sockets (harbor mounts declared again keep
+ * their listeners connected), the old one stops, the new one starts.
  *
  * <p>A stop ({@link #requestStop}) may come at any moment, also while the first station starts or a
  * reload swaps stations. While a script compiles, nothing of its station is open yet: the station
@@ -34,24 +34,40 @@ public final class StationReloader {
     private final java.util.function.Supplier<ScriptFunctions> functions;
     private final Map<String, String> settings;
     private volatile Station current;
-    /** What the new station's encoders hold back before their first bytes (MP3: about two frames). */
+
+    /**
+     * What the new station's encoders hold back before their first bytes (MP3: about two frames).
+     */
     private static final long HEAD_START_NANOS = 60_000_000;
+
     private volatile Report last;
+
     /** Counted across stations: each reload's station has new metrics, which read these. */
     private final Reloads reloads = new Reloads();
-    /** Told of each file the script includes, at every (re)load: {@code run --watch} watches them. */
-    private volatile Consumer<Path> included = p -> { };
+
+    /**
+     * Told of each file the script includes, at every (re)load: {@code run --watch} watches them.
+     */
+    private volatile Consumer<Path> included = p -> {};
+
     /** Guards {@link #phase} and {@link #stopRequested}, and is notified when either changes. */
     private final Object state = new Object();
+
     private Phase phase = Phase.IDLE;
     private boolean stopRequested;
 
     /** Where a start or a reload is. */
     private enum Phase {
         IDLE,
-        /** Compiling and building the graph: nothing of the new station is open, a stop need not wait. */
+        /**
+         * Compiling and building the graph: nothing of the new station is open, a stop need not
+         * wait.
+         */
         LOADING,
-        /** Opening outputs, binding ports, swapping stations: a stop waits, then stops what ends up on air. */
+        /**
+         * Opening outputs, binding ports, swapping stations: a stop waits, then stops what ends up
+         * on air.
+         */
         PREPARING
     }
 
@@ -59,15 +75,25 @@ public final class StationReloader {
      * What the last successful reload did: outputs kept with their connections, started, stopped
      * (each as kind and {@code id:} or endpoint), and the sources that carried their state over.
      */
-    public record Report(long millis, List<String> kept, List<String> started, List<String> stopped, List<String> carried) {
-    }
+    public record Report(
+            long millis,
+            List<String> kept,
+            List<String> started,
+            List<String> stopped,
+            List<String> carried) {}
 
     public StationReloader(Path script, ScriptFunctions functions, Map<String, String> settings) {
         this(script, () -> functions, settings);
     }
 
-    /** @param functions asked again at every reload (see {@link org.groovecast.host.plugin.PluginSet}) */
-    public StationReloader(Path script, java.util.function.Supplier<ScriptFunctions> functions, Map<String, String> settings) {
+    /**
+     * @param functions asked again at every reload (see {@link
+     *     org.groovecast.host.plugin.PluginSet})
+     */
+    public StationReloader(
+            Path script,
+            java.util.function.Supplier<ScriptFunctions> functions,
+            Map<String, String> settings) {
         this.script = script;
         this.functions = functions;
         this.settings = settings;
@@ -92,7 +118,9 @@ public final class StationReloader {
         }
     }
 
-    /** Begins a start or a reload; false once a stop was requested (then there is nothing to do). */
+    /**
+     * Begins a start or a reload; false once a stop was requested (then there is nothing to do).
+     */
     private boolean enter() {
         synchronized (state) {
             if (stopRequested) return false;
@@ -101,7 +129,10 @@ public final class StationReloader {
         }
     }
 
-    /** From compiling to preparing the new station, unless a stop came meanwhile (then false: give up). */
+    /**
+     * From compiling to preparing the new station, unless a stop came meanwhile (then false: give
+     * up).
+     */
     private boolean prepareUnlessStopped() {
         synchronized (state) {
             if (stopRequested) return false;
@@ -110,7 +141,10 @@ public final class StationReloader {
         }
     }
 
-    /** Ends a start or a reload, and stops the station it left on air if a stop was requested meanwhile. */
+    /**
+     * Ends a start or a reload, and stops the station it left on air if a stop was requested
+     * meanwhile.
+     */
     private void exit() {
         Station s;
         synchronized (state) {
@@ -123,8 +157,9 @@ public final class StationReloader {
     }
 
     /**
-     * Tells {@code listener} of every file the script includes, at the start and at each reload, even
-     * one that fails (an include of a file not written yet): a watcher then follows it from then on.
+     * Tells {@code listener} of every file the script includes, at the start and at each reload,
+     * even one that fails (an include of a file not written yet): a watcher then follows it from
+     * then on.
      */
     public void onIncludedFile(Consumer<Path> listener) {
         included = listener;
@@ -140,12 +175,15 @@ public final class StationReloader {
     }
 
     /**
-     * Reloads the script; returns true if the new station is on air, false if the old one stays
-     * (or the station is stopping: a stop requested before or during the reload wins).
+     * Reloads the script; returns true if the new station is on air, false if the old one stays (or
+     * the station is stopping: a stop requested before or during the reload wins).
      */
     public synchronized boolean reload() {
         if (current == null || !enter()) {
-            log.info("reload of {} skipped: the station is {}", script.getFileName(), current == null ? "not started" : "stopping");
+            log.info(
+                    "reload of {} skipped: the station is {}",
+                    script.getFileName(),
+                    current == null ? "not started" : "stopping");
             return false;
         }
         try {
@@ -160,15 +198,22 @@ public final class StationReloader {
         long t0 = System.nanoTime();
         Station next;
         try {
-            next = Station.load(script, functions.get(), settings, Map.of(), old.network(), included);
+            next =
+                    Station.load(
+                            script, functions.get(), settings, Map.of(), old.network(), included);
         } catch (ScriptError | ScriptErrors e) {
             old.network().abortLoad(); // back to what the running station declared
             reloads.recordFailure();
-            log.error("reload of {} failed; the running station stays on air: {}", script.getFileName(), e.getMessage());
+            log.error(
+                    "reload of {} failed; the running station stays on air: {}",
+                    script.getFileName(),
+                    e.getMessage());
             return false;
         }
         if (!prepareUnlessStopped()) {
-            old.network().abortLoad(); // nothing of the new station started yet; the old one stopped as it was
+            old.network()
+                    .abortLoad(); // nothing of the new station started yet; the old one stopped as
+            // it was
             log.info("reload of {} abandoned: the station is stopping", script.getFileName());
             return false;
         }
@@ -178,12 +223,15 @@ public final class StationReloader {
         Succession outputs = Succession.of(old.graph().outputs(), next.graph().outputs());
         outputs.pairs().forEach((o, previous) -> ((Output) o).follow((Output) previous));
         try {
-            next.prepare(null); // outputs open and first tracks ready while the old station still plays
+            next.prepare(
+                    null); // outputs open and first tracks ready while the old station still plays
         } catch (RuntimeException e) {
             old.network().abortLoad();
             reloads.recordFailure();
-            log.error("reload of {}: the new station cannot start ({}); the running station stays on air",
-                    script.getFileName(), e.getMessage());
+            log.error(
+                    "reload of {}: the new station cannot start ({}); the running station stays on air",
+                    script.getFileName(),
+                    e.getMessage());
             return false;
         }
         List<String> carried = new ArrayList<>();
@@ -191,43 +239,66 @@ public final class StationReloader {
         current = next;
         reloads.recordSuccess(System.nanoTime() - t0);
         List<String> kept = new ArrayList<>(describe(outputs.pairs().keySet()));
-        for (String k : next.network().lastKept()) if (k.startsWith("rtmp ")) kept.add(k + " (publishers and players stay)");
-        last = new Report((System.nanoTime() - t0) / 1_000_000, kept,
-                describe(outputs.added()), describe(outputs.removed()), List.copyOf(carried));
-        log.info("reload of {} in {} ms: kept {}; started {}; stopped {}; sources carried over {}",
-                script.getFileName(), last.millis(), last.kept(), last.started(), last.stopped(), last.carried());
+        for (String k : next.network().lastKept())
+            if (k.startsWith("rtmp ")) kept.add(k + " (publishers and players stay)");
+        last =
+                new Report(
+                        (System.nanoTime() - t0) / 1_000_000,
+                        kept,
+                        describe(outputs.added()),
+                        describe(outputs.removed()),
+                        List.copyOf(carried));
+        log.info(
+                "reload of {} in {} ms: kept {}; started {}; stopped {}; sources carried over {}",
+                script.getFileName(),
+                last.millis(),
+                last.kept(),
+                last.started(),
+                last.stopped(),
+                last.carried());
         return true;
     }
 
     /**
      * Runs between the old station's last frame and its outputs' closing: outputs hand their
-     * connections to their successors, sources of the same name or endpoint their state (a
-     * playing track, a queue, a connected DJ).
+     * connections to their successors, sources of the same name or endpoint their state (a playing
+     * track, a queue, a connected DJ).
      */
     private static void carry(Station old, Station next, Succession outputs, List<String> carried) {
         if (next.status() != null) next.status().inherit(old.status(), outputs.pairs());
-        outputs.pairs().forEach((o, previous) -> {
-            takeOver(o, previous);
-            // Taken over: held any longer, it would keep the old station's whole graph alive, and
-            // through its own predecessor every station before it.
-            ((Output) o).follow(null);
-        });
+        outputs.pairs()
+                .forEach(
+                        (o, previous) -> {
+                            takeOver(o, previous);
+                            // Taken over: held any longer, it would keep the old station's whole
+                            // graph alive, and
+                            // through its own predecessor every station before it.
+                            ((Output) o).follow(null);
+                        });
         List<Source> before = new ArrayList<>(old.graph().sources());
         before.removeIf(s -> s instanceof Output);
         List<Source> after = new ArrayList<>(next.graph().sources());
         after.removeIf(s -> s instanceof Output);
-        Succession.of(before, after).pairs().forEach((s, previous) -> {
-            if (takeOver(s, previous)) carried.add(Succession.key(s));
-        });
+        Succession.of(before, after)
+                .pairs()
+                .forEach(
+                        (s, previous) -> {
+                            if (takeOver(s, previous)) carried.add(Succession.key(s));
+                        });
     }
 
-    /** One source's takeover; a failure leaves that one to start afresh, not the reload half done. */
+    /**
+     * One source's takeover; a failure leaves that one to start afresh, not the reload half done.
+     */
     private static boolean takeOver(Source s, Source previous) {
         try {
             s.takeOver(previous);
             return true;
         } catch (RuntimeException e) {
-            log.warn("reload: {} could not take over from its predecessor; it starts afresh: {}", Succession.key(s), e.toString());
+            log.warn(
+                    "reload: {} could not take over from its predecessor; it starts afresh: {}",
+                    Succession.key(s),
+                    e.toString());
             return false;
         }
     }
@@ -257,17 +328,23 @@ public final class StationReloader {
             s = current;
         }
         if (during == Phase.PREPARING) {
-            log.info("stopping once the new station of {} is on air (it is being prepared)", script.getFileName());
+            log.info(
+                    "stopping once the new station of {} is on air (it is being prepared)",
+                    script.getFileName());
             return;
         }
         if (during == Phase.LOADING && s != null) {
-            log.info("stopping during the reload of {}: the running station stops, the new script goes no further",
+            log.info(
+                    "stopping during the reload of {}: the running station stops, the new script goes no further",
                     script.getFileName());
         }
         if (s != null) s.stop();
     }
 
-    /** Nothing will replace the station on air (if any): no start or reload, or one that will give up. */
+    /**
+     * Nothing will replace the station on air (if any): no start or reload, or one that will give
+     * up.
+     */
     private boolean settled() {
         return phase == Phase.IDLE || phase == Phase.LOADING && stopRequested;
     }
@@ -290,7 +367,8 @@ public final class StationReloader {
                 s = current;
             }
             if (s == null) return true;
-            if (!s.awaitStopped(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())))) return false;
+            if (!s.awaitStopped(Duration.ofNanos(Math.max(0, deadline - System.nanoTime()))))
+                return false;
             synchronized (state) {
                 if (settled() && current == s) return true;
             }

@@ -7,12 +7,12 @@ import java.util.Map;
 import org.groovecast.api.Source;
 
 /**
- * Which source of a reloaded station replaces which of the running one: the same kind and
- * {@code id:}, or, when unnamed, the same kind and {@link Source#endpoint() endpoint}, and the
- * same class. A source without either starts afresh.
+ * Which source of a reloaded station replaces which of the running one: the same kind and {@code
+ * id:}, or, when unnamed, the same kind and {@link Source#endpoint() endpoint}, and the same class.
+ * A source without either starts afresh.
  *
- * @param pairs   new source to the one it replaces, in the new script's order
- * @param added   new sources with no predecessor
+ * @param pairs new source to the one it replaces, in the new script's order
+ * @param added new sources with no predecessor
  * @param removed old sources no new one replaces
  */
 record Succession(Map<Source, Source> pairs, List<Source> added, List<Source> removed) {

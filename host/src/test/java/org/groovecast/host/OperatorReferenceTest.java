@@ -15,8 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 class OperatorReferenceTest {
     static final Path REFERENCE = Path.of("..", "docs", "operators.md");
-    @TempDir
-    static Path pluginsDir;
+    @TempDir static Path pluginsDir;
     static OperatorPlugins plugins;
     static String reference;
 
@@ -36,10 +35,18 @@ class OperatorReferenceTest {
         String doc = Files.readString(REFERENCE);
         int begin = doc.indexOf(OperatorReference.BEGIN);
         int end = doc.indexOf(OperatorReference.END);
-        assertTrue(begin >= 0 && end > begin, "docs/operators.md has no reference between '" + OperatorReference.BEGIN
-                + "' and '" + OperatorReference.END + "'");
+        assertTrue(
+                begin >= 0 && end > begin,
+                "docs/operators.md has no reference between '"
+                        + OperatorReference.BEGIN
+                        + "' and '"
+                        + OperatorReference.END
+                        + "'");
         String shown = doc.substring(begin + OperatorReference.BEGIN.length(), end).strip() + "\n";
-        assertEquals(reference, shown, "docs/operators.md is stale; put this between its markers:\n" + reference);
+        assertEquals(
+                reference,
+                shown,
+                "docs/operators.md is stale; put this between its markers:\n" + reference);
     }
 
     @Test

@@ -30,6 +30,10 @@ class RecentShareTest {
         assertEquals(1 / 3.0, share.read(), 1e-9, "the window still holds 10 idle seconds");
         now.set(3620 * S);
         busy.addAndGet(10 * S);
-        assertEquals(1.0, share.read(), 1e-9, "a window on, only the busy seconds count (since the start: 0.4 %)");
+        assertEquals(
+                1.0,
+                share.read(),
+                1e-9,
+                "a window on, only the busy seconds count (since the start: 0.4 %)");
     }
 }

@@ -15,11 +15,13 @@ import org.junit.jupiter.api.io.TempDir;
 class SettingsReferenceTest {
     static final Path README = Path.of("..", "README.md");
 
-    @TempDir
-    static Path pluginsDir;
+    @TempDir static Path pluginsDir;
     static OperatorPlugins plugins;
 
-    /** The README lists the settings of the plugins the engine ships too, declared as loading them does. */
+    /**
+     * The README lists the settings of the plugins the engine ships too, declared as loading them
+     * does.
+     */
     @BeforeAll
     static void loadTheShippedPlugins() throws IOException {
         plugins = ShippedPlugins.load(pluginsDir);
@@ -35,17 +37,27 @@ class SettingsReferenceTest {
         String readme = Files.readString(README);
         int begin = readme.indexOf(SettingsReference.BEGIN);
         int end = readme.indexOf(SettingsReference.END);
-        assertTrue(begin >= 0 && end > begin, "README.md has no settings table between '" + SettingsReference.BEGIN
-                + "' and '" + SettingsReference.END + "'");
-        String shown = readme.substring(begin + SettingsReference.BEGIN.length(), end).strip() + "\n";
-        assertEquals(SettingsReference.table(), shown,
-                "README.md's settings table is stale; put this between its markers:\n" + SettingsReference.table());
+        assertTrue(
+                begin >= 0 && end > begin,
+                "README.md has no settings table between '"
+                        + SettingsReference.BEGIN
+                        + "' and '"
+                        + SettingsReference.END
+                        + "'");
+        String shown =
+                readme.substring(begin + SettingsReference.BEGIN.length(), end).strip() + "\n";
+        assertEquals(
+                SettingsReference.table(),
+                shown,
+                "README.md's settings table is stale; put this between its markers:\n"
+                        + SettingsReference.table());
     }
 
     @Test
     void everyKeyHasARowWithItsDefaultAsAScriptWritesIt() {
         String table = SettingsReference.table();
-        for (Settings.Key k : Settings.keys()) assertTrue(table.contains("| `" + k.name() + "` |"), k.name());
+        for (Settings.Key k : Settings.keys())
+            assertTrue(table.contains("| `" + k.name() + "` |"), k.name());
         assertTrue(table.contains("| `clock.maxLatency` | 60 |"), table);
         assertTrue(table.contains("| `scheduler.timerSlack` | 0.001 |"), table);
         assertTrue(table.contains("| `clock.startTime` | (empty) |"), table);

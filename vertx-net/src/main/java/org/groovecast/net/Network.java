@@ -19,9 +19,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A station's sockets: the harbor servers its script declared, one per port, its RTMP servers
- * and its telnet control servers, started with the station on a Vert.x of its own (native epoll) and closed with
- * it. A station with no socket starts no Vert.x at all.
+ * A station's sockets: the harbor servers its script declared, one per port, its RTMP servers and
+ * its telnet control servers, started with the station on a Vert.x of its own (native epoll) and
+ * closed with it. A station with no socket starts no Vert.x at all.
  *
  * <p>Closing is final and never waits long: each server gets {@link #CLOSE_WAIT_SECONDS} to let its
  * port go and Vert.x as long to stop its loops, so that a stop cannot hang on a loop that is gone;
@@ -33,22 +33,27 @@ public final class Network implements AutoCloseable, ControlPorts {
 
     /** Where harbor ports bind; may change until they do (see {@link #bind(String)}). */
     private String bind;
+
     private final int maxBody;
     private final LiveDecoder decoder;
     private final Map<Integer, HarborServer> harbors = new TreeMap<>();
     private final Map<Integer, RtmpServer> rtmps = new TreeMap<>();
+
     /** The RTMP ports the script being loaded declares; the others close when it takes over. */
     private final java.util.Set<Integer> rtmpDeclared = new java.util.HashSet<>();
+
     private final List<TelnetServer> telnets = new ArrayList<>();
+
     /** Telnet servers of the script a reload replaces, closed when the new one starts. */
     private final List<TelnetServer> previousTelnets = new ArrayList<>();
+
     private NetRuntime runtime;
     private int eventLoops = 1;
     private List<String> lastKept = List.of();
     private boolean closed;
 
     /**
-     * @param bind    address the harbor ports listen on
+     * @param bind address the harbor ports listen on
      * @param maxBody largest request body accepted (413 past it)
      * @param decoder the live stream decoder a plugin provides, or null when none is installed
      */
@@ -59,9 +64,9 @@ public final class Network implements AutoCloseable, ControlPorts {
     }
 
     /**
-     * Where the harbor ports that do not listen yet will listen: {@code settings.harbor.bind} as the
-     * script left it, known only once it ran (the network exists before, for the script to declare its
-     * ports on). Ports already listening (kept across a reload) stay where they are.
+     * Where the harbor ports that do not listen yet will listen: {@code settings.harbor.bind} as
+     * the script left it, known only once it ran (the network exists before, for the script to
+     * declare its ports on). Ports already listening (kept across a reload) stay where they are.
      */
     public synchronized void bind(String address) {
         bind = address;
@@ -82,7 +87,8 @@ public final class Network implements AutoCloseable, ControlPorts {
         rtmpDeclared.add(port);
         RtmpServer s = rtmps.get(port);
         if (s != null && !s.bind().equals(bind)) {
-            throw new IllegalArgumentException("port " + port + " already has an RTMP server bound to " + s.bind());
+            throw new IllegalArgumentException(
+                    "port " + port + " already has an RTMP server bound to " + s.bind());
         }
         if (s == null) {
             s = new RtmpServer(port, bind);
@@ -95,12 +101,16 @@ public final class Network implements AutoCloseable, ControlPorts {
         return List.copyOf(rtmps.values());
     }
 
-    /** Adds a telnet server (it listens once the station starts); throws when its port has one already. */
+    /**
+     * Adds a telnet server (it listens once the station starts); throws when its port has one
+     * already.
+     */
     @Override
     public synchronized void addTelnet(TelnetServer telnet) {
         for (TelnetServer t : telnets) {
             if (t.port() == telnet.port() && telnet.port() != 0) {
-                throw new IllegalArgumentException("port " + telnet.port() + " already has a telnet server");
+                throw new IllegalArgumentException(
+                        "port " + telnet.port() + " already has a telnet server");
             }
         }
         telnets.add(telnet);
@@ -145,7 +155,11 @@ public final class Network implements AutoCloseable, ControlPorts {
     public synchronized void abortLoad() {
         harbors.values().removeIf(h -> !h.isListening()); // ports only the failed script declared
         for (HarborServer h : harbors.values()) h.abortLoad();
-        rtmps.keySet().removeIf(port -> !rtmps.get(port).isListening()); // declared by the failed script only
+        rtmps.keySet()
+                .removeIf(
+                        port ->
+                                !rtmps.get(port)
+                                        .isListening()); // declared by the failed script only
         rtmpDeclared.clear();
         rtmpDeclared.addAll(rtmps.keySet());
         telnets.clear();
@@ -153,7 +167,9 @@ public final class Network implements AutoCloseable, ControlPorts {
         previousTelnets.clear();
     }
 
-    /** Makes the loaded script's declarations the served ones; returns the mounts kept from before. */
+    /**
+     * Makes the loaded script's declarations the served ones; returns the mounts kept from before.
+     */
     public synchronized List<String> commit() {
         List<String> kept = new ArrayList<>();
         for (HarborServer h : harbors.values()) {
@@ -185,7 +201,9 @@ public final class Network implements AutoCloseable, ControlPorts {
      * sockets, listeners and event loops (then {@link #abortLoad}).
      */
     public synchronized void start(int eventLoops) {
-        if (closed) throw new IllegalStateException("the station's network is closed (the station stopped)");
+        if (closed)
+            throw new IllegalStateException(
+                    "the station's network is closed (the station stopped)");
         this.eventLoops = eventLoops;
         if (harbors.isEmpty() && telnets.isEmpty() && rtmps.isEmpty()) {
             commit();
@@ -199,20 +217,30 @@ public final class Network implements AutoCloseable, ControlPorts {
         List<Object> bound = new ArrayList<>();
         try {
             for (HarborServer h : harbors.values()) {
-                if (!h.isListening()) bound.add(listen(h, h.port(), bind, () -> h.listen(runtime.vertx(), bind)));
+                if (!h.isListening())
+                    bound.add(listen(h, h.port(), bind, () -> h.listen(runtime.vertx(), bind)));
                 // A reload that adds icy: true to a port kept listening binds its port + 1 now.
                 else if (h.wantsIcyListener()) {
-                    bound.add(new IcyPort(listen(h, h.icyPort(), bind, () -> h.listenIcy(runtime.vertx(), bind))));
+                    bound.add(
+                            new IcyPort(
+                                    listen(
+                                            h,
+                                            h.icyPort(),
+                                            bind,
+                                            () -> h.listenIcy(runtime.vertx(), bind))));
                 }
             }
             for (RtmpServer r : rtmps.values()) {
-                if (!r.isListening()) bound.add(listen(r, r.port(), r.bind(), () -> r.listen(runtime.vertx())));
+                if (!r.isListening())
+                    bound.add(listen(r, r.port(), r.bind(), () -> r.listen(runtime.vertx())));
             }
             if (!fresh) commit();
-            // The script's telnet servers replace the previous script's, most often on the same port.
+            // The script's telnet servers replace the previous script's, most often on the same
+            // port.
             for (TelnetServer t : previousTelnets) closeQuietly(t::close);
             previousTelnets.clear();
-            for (TelnetServer t : telnets) bound.add(listen(t, t.port(), t.bind(), () -> t.listen(runtime.vertx())));
+            for (TelnetServer t : telnets)
+                bound.add(listen(t, t.port(), t.bind(), () -> t.listen(runtime.vertx())));
         } catch (IllegalStateException e) {
             unbind(bound, fresh);
             throw e;
@@ -224,13 +252,13 @@ public final class Network implements AutoCloseable, ControlPorts {
             listen.get().await();
             return server;
         } catch (Exception e) {
-            throw new IllegalStateException("cannot listen on port " + port + " (" + address + "): " + e.getMessage(), e);
+            throw new IllegalStateException(
+                    "cannot listen on port " + port + " (" + address + "): " + e.getMessage(), e);
         }
     }
 
     /** Port + 1 bound for a harbor that was listening already: undone alone, the harbor kept. */
-    private record IcyPort(HarborServer harbor) {
-    }
+    private record IcyPort(HarborServer harbor) {}
 
     /** Undoes a start that could not bind a port: closes and forgets the servers it bound. */
     private void unbind(List<Object> bound, boolean fresh) {
@@ -258,14 +286,21 @@ public final class Network implements AutoCloseable, ControlPorts {
         }
     }
 
-    /** The station's Vert.x, started on first use (an output that only connects out needs no port). */
+    /**
+     * The station's Vert.x, started on first use (an output that only connects out needs no port).
+     */
     public synchronized Vertx vertx() {
-        if (closed) throw new IllegalStateException("the station's network is closed (the station stopped)");
+        if (closed)
+            throw new IllegalStateException(
+                    "the station's network is closed (the station stopped)");
         if (runtime == null) runtime = NetRuntime.start(eventLoops);
         return runtime.vertx();
     }
 
-    /** Closes every server and the Vert.x under them; idempotent, and bounded in time (see the class comment). */
+    /**
+     * Closes every server and the Vert.x under them; idempotent, and bounded in time (see the class
+     * comment).
+     */
     @Override
     public synchronized void close() {
         if (closed) return;

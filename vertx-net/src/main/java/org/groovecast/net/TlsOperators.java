@@ -19,33 +19,48 @@ import org.slf4j.LoggerFactory;
 public final class TlsOperators {
     private static final Logger log = LoggerFactory.getLogger(TlsOperators.class);
 
-    private TlsOperators() {
-    }
+    private TlsOperators() {}
 
     public static List<OperatorSpec> specs(Network net) {
-        return List.of(OperatorSpec.named("harbor.tls")
-                .doc("Serves a harbor port over TLS (HTTPS): its listeners, DJs, endpoints, status page and metrics. "
-                        + "The PEM files are read again at each reload (SIGHUP): the next handshake presents the new certificate.")
-                .named("port", INTEGER, 8000, "the harbor port")
-                .requiredNamed("certificate", STRING, "PEM file of the certificate, then its chain (fullchain.pem); "
-                        + "it may hold the key too")
-                .named("key", STRING, "", "PEM file of the private key (PKCS#8 or RSA); '' when the certificate file holds it")
-                .returns(NONE)
-                .create(a -> {
-                    declare(net, a);
-                    return null;
-                }));
+        return List.of(
+                OperatorSpec.named("harbor.tls")
+                        .doc(
+                                "Serves a harbor port over TLS (HTTPS): its listeners, DJs, endpoints, status page and metrics. "
+                                        + "The PEM files are read again at each reload (SIGHUP): the next handshake presents the new certificate.")
+                        .named("port", INTEGER, 8000, "the harbor port")
+                        .requiredNamed(
+                                "certificate",
+                                STRING,
+                                "PEM file of the certificate, then its chain (fullchain.pem); "
+                                        + "it may hold the key too")
+                        .named(
+                                "key",
+                                STRING,
+                                "",
+                                "PEM file of the private key (PKCS#8 or RSA); '' when the certificate file holds it")
+                        .returns(NONE)
+                        .create(
+                                a -> {
+                                    declare(net, a);
+                                    return null;
+                                }));
     }
 
     private static void declare(Network net, Arguments a) {
         int port = a.integer("port");
         if (net.harbor(port).declaredTls() != null) {
-            throw new ScriptException("harbor.tls(): port " + port + " is given a certificate twice; declare it once");
+            throw new ScriptException(
+                    "harbor.tls(): port "
+                            + port
+                            + " is given a certificate twice; declare it once");
         }
         String key = a.string("key");
         CertificateFiles files;
         try {
-            files = CertificateFiles.load(Path.of(a.string("certificate")), key == null || key.isEmpty() ? null : Path.of(key));
+            files =
+                    CertificateFiles.load(
+                            Path.of(a.string("certificate")),
+                            key == null || key.isEmpty() ? null : Path.of(key));
         } catch (IllegalArgumentException e) {
             throw new ScriptException("harbor.tls(): port " + port + ": " + e.getMessage());
         }
@@ -53,16 +68,25 @@ public final class TlsOperators {
         ServerTls served = harbor.tls();
         if (files.outOfDate()) {
             if (served != null && !served.files().outOfDate()) {
-                log.warn("harbor.tls(): port {}: the certificate in {} is out of date ({}); the one on air stays ({})",
-                        port, files.certificate(), files.describe(), served);
+                log.warn(
+                        "harbor.tls(): port {}: the certificate in {} is out of date ({}); the one on air stays ({})",
+                        port,
+                        files.certificate(),
+                        files.describe(),
+                        served);
                 harbor.tls(served);
                 return;
             }
-            log.warn("harbor.tls(): port {}: the certificate in {} is out of date ({}); clients will refuse it until "
-                    + "it is replaced", port, files.certificate(), files.describe());
+            log.warn(
+                    "harbor.tls(): port {}: the certificate in {} is out of date ({}); clients will refuse it until "
+                            + "it is replaced",
+                    port,
+                    files.certificate(),
+                    files.describe());
         }
         try {
-            harbor.tls(served != null && served.files().sameAs(files) ? served : new ServerTls(files));
+            harbor.tls(
+                    served != null && served.files().sameAs(files) ? served : new ServerTls(files));
         } catch (IllegalArgumentException e) {
             throw new ScriptException("harbor.tls(): port " + port + ": " + e.getMessage());
         }

@@ -26,10 +26,12 @@ class NetworkCloseTest {
         int port = freePort();
         net.harbor(port);
         net.start(1);
-        assertTimeoutPreemptively(Duration.ofSeconds(5), () -> {
-            net.close();
-            net.close();
-        });
+        assertTimeoutPreemptively(
+                Duration.ofSeconds(5),
+                () -> {
+                    net.close();
+                    net.close();
+                });
         assertTrue(net.isClosed());
         assertTrue(portFree(port), "the harbor let its port go");
         assertThrows(IllegalStateException.class, () -> net.start(1));
@@ -39,10 +41,12 @@ class NetworkCloseTest {
     @Test
     void aRuntimeClosedTwiceReturns() {
         NetRuntime runtime = NetRuntime.start(1);
-        assertTimeoutPreemptively(Duration.ofSeconds(5), () -> {
-            runtime.close();
-            runtime.close(1);
-        });
+        assertTimeoutPreemptively(
+                Duration.ofSeconds(5),
+                () -> {
+                    runtime.close();
+                    runtime.close(1);
+                });
     }
 
     private static int freePort() {

@@ -10,15 +10,23 @@ import picocli.CommandLine.Option;
 
 /** Options every command shares. */
 final class CommonOptions {
-    @Option(names = "--plugins-dir", paramLabel = "DIR",
+    @Option(
+            names = "--plugins-dir",
+            paramLabel = "DIR",
             description = "Operator plugins directory (default: the distribution's plugins/).")
     Path pluginsDir;
 
-    @Option(names = "--set", paramLabel = "KEY=VALUE",
-            description = "A setting, as in scripts without 'settings.': --set clock.sync=none. Repeatable.")
+    @Option(
+            names = "--set",
+            paramLabel = "KEY=VALUE",
+            description =
+                    "A setting, as in scripts without 'settings.': --set clock.sync=none. Repeatable.")
     Map<String, String> settings = new LinkedHashMap<>();
 
-    @Option(names = {"-l", "--log-level"}, paramLabel = "LEVEL", defaultValue = "info",
+    @Option(
+            names = {"-l", "--log-level"},
+            paramLabel = "LEVEL",
+            defaultValue = "info",
             description = "error, warn, info, debug or trace (default: ${DEFAULT-VALUE}).")
     String logLevel;
 

@@ -4,12 +4,19 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /** {@code groovecast}: run or check station scripts. */
-@Command(name = "groovecast", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+@Command(
+        name = "groovecast",
+        mixinStandardHelpOptions = true,
+        versionProvider = VersionProvider.class,
         description = "Live audio streaming engine scripted in Groovy.",
-        subcommands = {RunCommand.class, CheckCommand.class, ReloadCommand.class, PluginsCommand.class})
+        subcommands = {
+            RunCommand.class,
+            CheckCommand.class,
+            ReloadCommand.class,
+            PluginsCommand.class
+        })
 public final class Main implements Runnable {
-    @CommandLine.Spec
-    CommandLine.Model.CommandSpec spec;
+    @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
     public static void main(String[] args) {
         System.exit(execute(args));

@@ -10,9 +10,9 @@ import java.util.jar.Manifest;
 import java.util.zip.ZipFile;
 
 /**
- * What a plugin file or directory says about itself, read without loading it: its id and
- * version from a jar's manifest ({@code Plugin-Id}) or a zip's or directory's
- * {@code plugin.properties}, as PF4J reads them.
+ * What a plugin file or directory says about itself, read without loading it: its id and version
+ * from a jar's manifest ({@code Plugin-Id}) or a zip's or directory's {@code plugin.properties}, as
+ * PF4J reads them.
  */
 record PluginArchive(Path path, String id, String version) {
     /** Reads {@code path}; throws an IOException saying why it is not a plugin. */
@@ -20,7 +20,8 @@ record PluginArchive(Path path, String id, String version) {
         String name = path.getFileName().toString();
         if (Files.isDirectory(path)) {
             Path props = path.resolve("plugin.properties");
-            if (!Files.isRegularFile(props)) throw new IOException(path + " has no plugin.properties");
+            if (!Files.isRegularFile(props))
+                throw new IOException(path + " has no plugin.properties");
             try (InputStream in = Files.newInputStream(props)) {
                 return fromProperties(path, in);
             }
@@ -29,8 +30,12 @@ record PluginArchive(Path path, String id, String version) {
             try (JarFile jar = new JarFile(path.toFile())) {
                 Manifest m = jar.getManifest();
                 String id = m == null ? null : m.getMainAttributes().getValue("Plugin-Id");
-                if (id == null || id.isBlank()) throw new IOException(path + " has no Plugin-Id in its manifest");
-                return new PluginArchive(path, id.trim(), String.valueOf(m.getMainAttributes().getValue("Plugin-Version")).trim());
+                if (id == null || id.isBlank())
+                    throw new IOException(path + " has no Plugin-Id in its manifest");
+                return new PluginArchive(
+                        path,
+                        id.trim(),
+                        String.valueOf(m.getMainAttributes().getValue("Plugin-Version")).trim());
             } catch (java.util.zip.ZipException e) {
                 throw new IOException(path + " is not a readable jar (" + e.getMessage() + ")");
             }
@@ -53,7 +58,9 @@ record PluginArchive(Path path, String id, String version) {
         Properties p = new Properties();
         p.load(in);
         String id = p.getProperty("plugin.id");
-        if (id == null || id.isBlank()) throw new IOException(path + " has no plugin.id in its plugin.properties");
-        return new PluginArchive(path, id.trim(), String.valueOf(p.getProperty("plugin.version")).trim());
+        if (id == null || id.isBlank())
+            throw new IOException(path + " has no plugin.id in its plugin.properties");
+        return new PluginArchive(
+                path, id.trim(), String.valueOf(p.getProperty("plugin.version")).trim());
     }
 }

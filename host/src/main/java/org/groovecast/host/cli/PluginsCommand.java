@@ -17,14 +17,21 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code groovecast plugins list|info|install|remove}: the operator plugins of a plugins
- * directory (the distribution's, or {@code --plugins-dir}). Installing checks the new plugin
- * loads beside the others and puts things back as they were if it does not.
+ * {@code groovecast plugins list|info|install|remove}: the operator plugins of a plugins directory
+ * (the distribution's, or {@code --plugins-dir}). Installing checks the new plugin loads beside the
+ * others and puts things back as they were if it does not.
  */
-@Command(name = "plugins", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+@Command(
+        name = "plugins",
+        mixinStandardHelpOptions = true,
+        versionProvider = VersionProvider.class,
         description = "List, inspect, install and remove operator plugins.",
-        subcommands = {PluginsCommand.ListPlugins.class, PluginsCommand.Info.class, PluginsCommand.Install.class,
-                PluginsCommand.Remove.class})
+        subcommands = {
+            PluginsCommand.ListPlugins.class,
+            PluginsCommand.Info.class,
+            PluginsCommand.Install.class,
+            PluginsCommand.Remove.class
+        })
 final class PluginsCommand implements Runnable {
     @Override
     public void run() {
@@ -45,11 +52,13 @@ final class PluginsCommand implements Runnable {
         for (String p : plugins.problems()) System.err.println("problem: " + p);
     }
 
-    @Command(name = "list", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+    @Command(
+            name = "list",
+            mixinStandardHelpOptions = true,
+            versionProvider = VersionProvider.class,
             description = "The plugins and the script names each provides.")
     static final class ListPlugins implements Callable<Integer> {
-        @Mixin
-        CommonOptions common;
+        @Mixin CommonOptions common;
 
         @Override
         public Integer call() {
@@ -59,8 +68,12 @@ final class PluginsCommand implements Runnable {
                 System.out.println("plugins in " + dir.toAbsolutePath() + ":");
                 for (PluginWrapper p : plugins.plugins()) {
                     List<String> names = names(plugins, p.getPluginId());
-                    System.out.printf("%-14s %-16s %3d operators: %s%n", p.getPluginId(), p.getDescriptor().getVersion(),
-                            names.size(), String.join(", ", names));
+                    System.out.printf(
+                            "%-14s %-16s %3d operators: %s%n",
+                            p.getPluginId(),
+                            p.getDescriptor().getVersion(),
+                            names.size(),
+                            String.join(", ", names));
                 }
                 printProblems(plugins);
                 return plugins.problems().isEmpty() ? 0 : 1;
@@ -68,11 +81,13 @@ final class PluginsCommand implements Runnable {
         }
     }
 
-    @Command(name = "info", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+    @Command(
+            name = "info",
+            mixinStandardHelpOptions = true,
+            versionProvider = VersionProvider.class,
             description = "One plugin: version, requirements, operators with their parameters.")
     static final class Info implements Callable<Integer> {
-        @Mixin
-        CommonOptions common;
+        @Mixin CommonOptions common;
 
         @Parameters(paramLabel = "ID", description = "the plugin id")
         String id;
@@ -81,32 +96,51 @@ final class PluginsCommand implements Runnable {
         public Integer call() {
             common.applyLogLevel();
             try (OperatorPlugins plugins = OperatorPlugins.load(common.pluginsDir())) {
-                PluginWrapper p = plugins.plugins().stream().filter(w -> w.getPluginId().equals(id)).findFirst().orElse(null);
+                PluginWrapper p =
+                        plugins.plugins().stream()
+                                .filter(w -> w.getPluginId().equals(id))
+                                .findFirst()
+                                .orElse(null);
                 if (p == null) {
-                    System.err.println("no plugin " + id + " in " + common.pluginsDir().toAbsolutePath());
+                    System.err.println(
+                            "no plugin " + id + " in " + common.pluginsDir().toAbsolutePath());
                     printProblems(plugins);
                     return 1;
                 }
                 var d = p.getDescriptor();
                 System.out.println(id + " " + d.getVersion());
-                System.out.println("  " + (d.getPluginDescription() == null ? "" : d.getPluginDescription()));
-                System.out.println("  provider: " + d.getProvider() + ", license: " + d.getLicense()
-                        + ", requires api " + d.getRequires());
+                System.out.println(
+                        "  " + (d.getPluginDescription() == null ? "" : d.getPluginDescription()));
+                System.out.println(
+                        "  provider: "
+                                + d.getProvider()
+                                + ", license: "
+                                + d.getLicense()
+                                + ", requires api "
+                                + d.getRequires());
                 System.out.println("  file: " + p.getPluginPath());
                 for (String name : names(plugins, id)) {
                     OperatorSpec s = plugins.functions().find(name).orElseThrow();
-                    System.out.println("  " + s.signature() + (s.doc() == null || s.doc().isEmpty() ? "" : "  -- " + s.doc()));
+                    System.out.println(
+                            "  "
+                                    + s.signature()
+                                    + (s.doc() == null || s.doc().isEmpty()
+                                            ? ""
+                                            : "  -- " + s.doc()));
                 }
                 return 0;
             }
         }
     }
 
-    @Command(name = "install", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-            description = "Copies a plugin (jar, zip or directory) into the plugins directory, replacing an older version of it.")
+    @Command(
+            name = "install",
+            mixinStandardHelpOptions = true,
+            versionProvider = VersionProvider.class,
+            description =
+                    "Copies a plugin (jar, zip or directory) into the plugins directory, replacing an older version of it.")
     static final class Install implements Callable<Integer> {
-        @Mixin
-        CommonOptions common;
+        @Mixin CommonOptions common;
 
         @Parameters(paramLabel = "FILE|DIR", description = "the plugin")
         Path source;
@@ -134,19 +168,43 @@ final class PluginsCommand implements Runnable {
             Path target = dir.resolve(source.getFileName());
             copy(source, target);
             try (OperatorPlugins plugins = OperatorPlugins.load(dir)) {
-                List<String> mine = plugins.problems().stream()
-                        .filter(p -> p.contains(incoming.id()) || p.contains(source.getFileName().toString())).toList();
-                boolean loaded = plugins.plugins().stream().anyMatch(p -> p.getPluginId().equals(incoming.id()));
+                List<String> mine =
+                        plugins.problems().stream()
+                                .filter(
+                                        p ->
+                                                p.contains(incoming.id())
+                                                        || p.contains(
+                                                                source.getFileName().toString()))
+                                .toList();
+                boolean loaded =
+                        plugins.plugins().stream()
+                                .anyMatch(p -> p.getPluginId().equals(incoming.id()));
                 if (!loaded || !mine.isEmpty()) {
-                    System.err.println("cannot install " + incoming.id() + " " + incoming.version() + ": "
-                            + (mine.isEmpty() ? "it does not load" : String.join("; ", mine)));
+                    System.err.println(
+                            "cannot install "
+                                    + incoming.id()
+                                    + " "
+                                    + incoming.version()
+                                    + ": "
+                                    + (mine.isEmpty()
+                                            ? "it does not load"
+                                            : String.join("; ", mine)));
                     delete(target);
                     for (Path m : moved) Files.move(m, dir.resolve(m.getFileName()));
                     return 1;
                 }
-                System.out.println("installed " + incoming.id() + " " + incoming.version() + " into " + dir.toAbsolutePath()
-                        + (moved.isEmpty() ? "" : " (replacing " + moved.size() + " older copy)") + ": "
-                        + String.join(", ", names(plugins, incoming.id())));
+                System.out.println(
+                        "installed "
+                                + incoming.id()
+                                + " "
+                                + incoming.version()
+                                + " into "
+                                + dir.toAbsolutePath()
+                                + (moved.isEmpty()
+                                        ? ""
+                                        : " (replacing " + moved.size() + " older copy)")
+                                + ": "
+                                + String.join(", ", names(plugins, incoming.id())));
                 System.out.println("a running station picks it up at its next reload");
                 delete(backup);
                 return 0;
@@ -154,11 +212,13 @@ final class PluginsCommand implements Runnable {
         }
     }
 
-    @Command(name = "remove", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+    @Command(
+            name = "remove",
+            mixinStandardHelpOptions = true,
+            versionProvider = VersionProvider.class,
             description = "Deletes a plugin from the plugins directory.")
     static final class Remove implements Callable<Integer> {
-        @Mixin
-        CommonOptions common;
+        @Mixin CommonOptions common;
 
         @Parameters(paramLabel = "ID", description = "the plugin id")
         String id;
@@ -173,7 +233,8 @@ final class PluginsCommand implements Runnable {
                 delete(a.path());
                 // PF4J unpacks a zip into a directory of the same name: that copy goes too
                 String name = a.path().getFileName().toString();
-                if (name.endsWith(".zip")) delete(dir.resolve(name.substring(0, name.length() - 4)));
+                if (name.endsWith(".zip"))
+                    delete(dir.resolve(name.substring(0, name.length() - 4)));
                 removed++;
             }
             if (removed == 0) {
@@ -191,7 +252,8 @@ final class PluginsCommand implements Runnable {
         if (!Files.isDirectory(dir)) return out;
         try (Stream<Path> entries = Files.list(dir)) {
             for (Path p : entries.sorted().toList()) {
-                if (Files.isDirectory(p) && Files.exists(dir.resolve(p.getFileName() + ".zip"))) continue;
+                if (Files.isDirectory(p) && Files.exists(dir.resolve(p.getFileName() + ".zip")))
+                    continue;
                 try {
                     out.add(PluginArchive.read(p));
                 } catch (IOException notAPlugin) {

@@ -13,29 +13,43 @@ import org.groovecast.host.plugin.OperatorPlugins;
 import org.groovecast.host.plugin.PluginSet;
 import org.groovecast.host.script.ScriptError;
 import org.groovecast.host.script.ScriptErrors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /** {@code groovecast run SCRIPT}: runs a station until SIGINT or SIGTERM, then stops it cleanly. */
-@Command(name = "run", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-        description = "Run a station script until interrupted (SIGINT/SIGTERM stop it cleanly, exit 0).")
+@Command(
+        name = "run",
+        mixinStandardHelpOptions = true,
+        versionProvider = VersionProvider.class,
+        description =
+                "Run a station script until interrupted (SIGINT/SIGTERM stop it cleanly, exit 0).")
 final class RunCommand implements Callable<Integer> {
     private static final Logger log = LoggerFactory.getLogger(RunCommand.class);
-    /** How long a requested stop may take before the engine exits regardless (seconds; a system property). */
-    private static final Duration STOP_TIMEOUT = Duration.ofSeconds(Long.getLong("groovecast.stopTimeout", 20));
 
-    @Mixin
-    CommonOptions options;
+    /**
+     * How long a requested stop may take before the engine exits regardless (seconds; a system
+     * property).
+     */
+    private static final Duration STOP_TIMEOUT =
+            Duration.ofSeconds(Long.getLong("groovecast.stopTimeout", 20));
 
-    @Option(names = "--stop-after", paramLabel = "SECONDS",
-            description = "Stop each clock after this much stream time (offline rendering with --set clock.sync=none).")
+    @Mixin CommonOptions options;
+
+    @Option(
+            names = "--stop-after",
+            paramLabel = "SECONDS",
+            description =
+                    "Stop each clock after this much stream time (offline rendering with --set clock.sync=none).")
     Double stopAfter;
 
-    @Option(names = "--watch", description = "Reload the script when its file, or a file it includes, changes (listeners stay connected).")
+    @Option(
+            names = "--watch",
+            description =
+                    "Reload the script when its file, or a file it includes, changes (listeners stay connected).")
     boolean watch;
 
     @Parameters(paramLabel = "SCRIPT", description = "The station script.")
@@ -47,16 +61,19 @@ final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() throws InterruptedException {
         options.applyLogLevel();
-        // First of all: a stop during startup (loading plugins, compiling) must not kill the JVM half way.
+        // First of all: a stop during startup (loading plugins, compiling) must not kill the JVM
+        // half way.
         StopRequest stop = new StopRequest();
         Signals.handle("INT", stop::request);
         Signals.handle("TERM", stop::request);
         if (stopAfter == null) {
-            Signals.handle("HUP", () -> {
-                Runnable r = reload;
-                if (r != null) Thread.ofVirtual().name("reload").start(r);
-                else log.info("SIGHUP before the station is on air: not reloaded");
-            });
+            Signals.handle(
+                    "HUP",
+                    () -> {
+                        Runnable r = reload;
+                        if (r != null) Thread.ofVirtual().name("reload").start(r);
+                        else log.info("SIGHUP before the station is on air: not reloaded");
+                    });
             try (PluginSet plugins = new PluginSet(options.pluginsDir())) {
                 return live(plugins, stop);
             }
@@ -76,11 +93,16 @@ final class RunCommand implements Callable<Integer> {
         }
     }
 
-    /** Until a signal: reloadable on SIGHUP, the control's reload command, and file changes with --watch. */
+    /**
+     * Until a signal: reloadable on SIGHUP, the control's reload command, and file changes with
+     * --watch.
+     */
     private int live(PluginSet plugins, StopRequest stop) throws InterruptedException {
         // Asked at every reload: plugins installed meanwhile take effect then.
-        StationReloader reloader = new StationReloader(script, plugins::functions, options.settings());
-        // Before the start: a stop while it runs is applied once the station is on air (or instead of it).
+        StationReloader reloader =
+                new StationReloader(script, plugins::functions, options.settings());
+        // Before the start: a stop while it runs is applied once the station is on air (or instead
+        // of it).
         stop.attach(reloader::requestStop);
         // Before the start too, so that it learns the files the script includes as they are read.
         ScriptWatcher watcher = watch ? ScriptWatcher.of(script, reloader::reload) : null;
@@ -93,7 +115,8 @@ final class RunCommand implements Callable<Integer> {
         }
         reload = reloader::reload;
         if (watcher != null) watcher.start();
-        // A reload replaces the station: this waits on whichever is on air, until one stops for good.
+        // A reload replaces the station: this waits on whichever is on air, until one stops for
+        // good.
         return await(reloader::awaitStopped, stop);
     }
 
@@ -102,15 +125,20 @@ final class RunCommand implements Callable<Integer> {
      * (nothing of the station is open then) ends the engine at once, without waiting for the
      * compile. Returns null when a stop came first; throws the script's errors.
      */
-    private static Station startFirst(StationReloader reloader, StopRequest stop) throws InterruptedException {
+    private static Station startFirst(StationReloader reloader, StopRequest stop)
+            throws InterruptedException {
         CompletableFuture<Station> first = new CompletableFuture<>();
-        Thread.ofPlatform().daemon().name("start").start(() -> {
-            try {
-                first.complete(reloader.start());
-            } catch (Throwable e) {
-                first.completeExceptionally(e);
-            }
-        });
+        Thread.ofPlatform()
+                .daemon()
+                .name("start")
+                .start(
+                        () -> {
+                            try {
+                                first.complete(reloader.start());
+                            } catch (Throwable e) {
+                                first.completeExceptionally(e);
+                            }
+                        });
         while (true) {
             try {
                 return first.get(100, TimeUnit.MILLISECONDS);
@@ -129,8 +157,9 @@ final class RunCommand implements Callable<Integer> {
     }
 
     /**
-     * Waits until {@code station} stopped: exit 0. Once a stop was requested, it has {@link #STOP_TIMEOUT}
-     * to finish; past that the engine exits anyway, with 1, rather than outlive its stop.
+     * Waits until {@code station} stopped: exit 0. Once a stop was requested, it has {@link
+     * #STOP_TIMEOUT} to finish; past that the engine exits anyway, with 1, rather than outlive its
+     * stop.
      */
     private static int await(Stoppable station, StopRequest stop) throws InterruptedException {
         long stopSeen = 0;
@@ -139,7 +168,9 @@ final class RunCommand implements Callable<Integer> {
             long now = System.nanoTime();
             if (stopSeen == 0) stopSeen = now;
             else if (now - stopSeen > STOP_TIMEOUT.toNanos()) {
-                log.error("the station did not stop within {} s of the stop request; exiting anyway", STOP_TIMEOUT.toSeconds());
+                log.error(
+                        "the station did not stop within {} s of the stop request; exiting anyway",
+                        STOP_TIMEOUT.toSeconds());
                 return 1;
             }
         }

@@ -23,9 +23,9 @@ import org.slf4j.LoggerFactory;
 /**
  * {@code run --watch}: reloads when a watched file changes (the script; files it includes can be
  * added with {@link #watch}, in any directory). Editors save in bursts (a temp file, a rename, a
- * second write), so a change is acted on once the watched files were quiet for {@link #QUIET}.
- * Only the watched files' own events count: a log, a recording or a dump written next to the
- * script all the time neither delays a reload nor causes one.
+ * second write), so a change is acted on once the watched files were quiet for {@link #QUIET}. Only
+ * the watched files' own events count: a log, a recording or a dump written next to the script all
+ * the time neither delays a reload nor causes one.
  */
 final class ScriptWatcher implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(ScriptWatcher.class);
@@ -35,10 +35,17 @@ final class ScriptWatcher implements AutoCloseable {
     private final Runnable reload;
     private final Duration quiet;
     private final Set<Path> files = ConcurrentHashMap.newKeySet();
-    /** The directories registered, by their key (a directory is registered once, whatever it holds). */
+
+    /**
+     * The directories registered, by their key (a directory is registered once, whatever it holds).
+     */
     private final Map<WatchKey, Path> directories = new ConcurrentHashMap<>();
-    /** Modification times at the last look, to tell whether an overflow (events lost) hid a change. */
+
+    /**
+     * Modification times at the last look, to tell whether an overflow (events lost) hid a change.
+     */
     private final Map<Path, FileTime> stamps = new HashMap<>();
+
     private Thread thread;
 
     ScriptWatcher(Runnable reload, Duration quiet) throws IOException {
@@ -48,9 +55,9 @@ final class ScriptWatcher implements AutoCloseable {
     }
 
     /**
-     * A watcher of {@code script}, to run {@code reload} after each change once {@link #start}ed (until the
-     * process ends); the files the script includes are added with {@link #follow}. Null if the system
-     * cannot watch it.
+     * A watcher of {@code script}, to run {@code reload} after each change once {@link #start}ed
+     * (until the process ends); the files the script includes are added with {@link #follow}. Null
+     * if the system cannot watch it.
      */
     static ScriptWatcher of(Path script, Runnable reload) {
         try {
@@ -64,7 +71,9 @@ final class ScriptWatcher implements AutoCloseable {
         }
     }
 
-    /** Watches a file the script includes from now on, if not yet watched; logs rather than throws. */
+    /**
+     * Watches a file the script includes from now on, if not yet watched; logs rather than throws.
+     */
     void follow(Path file) {
         Path f = file.toAbsolutePath().normalize();
         if (files.contains(f)) return;
@@ -82,7 +91,11 @@ final class ScriptWatcher implements AutoCloseable {
         Path dir = f.getParent();
         synchronized (this) {
             if (!directories.containsValue(dir)) {
-                WatchKey key = dir.register(service, StandardWatchEventKinds.ENTRY_MODIFY, StandardWatchEventKinds.ENTRY_CREATE);
+                WatchKey key =
+                        dir.register(
+                                service,
+                                StandardWatchEventKinds.ENTRY_MODIFY,
+                                StandardWatchEventKinds.ENTRY_CREATE);
                 directories.put(key, dir);
             }
             stamps.put(f, stamp(f));
@@ -104,7 +117,8 @@ final class ScriptWatcher implements AutoCloseable {
                 long left;
                 while ((left = deadline - System.nanoTime()) > 0) {
                     WatchKey key = service.poll(left, TimeUnit.NANOSECONDS);
-                    if (key != null && ours(key) != null) deadline = System.nanoTime() + quiet.toNanos();
+                    if (key != null && ours(key) != null)
+                        deadline = System.nanoTime() + quiet.toNanos();
                 }
                 log.info("{} changed: reloading", changed.getFileName());
                 reload.run();

@@ -10,8 +10,7 @@ import org.groovecast.host.script.ScriptErrors;
 
 /** Loads a station for a command, printing script errors as {@code file:line: message} lines. */
 final class StationLoader {
-    private StationLoader() {
-    }
+    private StationLoader() {}
 
     /** The loaded station, or null after printing why it could not load. */
     static Station load(Path script, OperatorPlugins plugins, Map<String, String> settings) {

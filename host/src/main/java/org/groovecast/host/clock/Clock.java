@@ -36,6 +36,7 @@ import org.slf4j.LoggerFactory;
 public abstract class Clock implements ClockInfo {
     private static final Logger log = LoggerFactory.getLogger(Clock.class);
     private static final double DUTY_SMOOTHING = 0.02;
+
     /** See {@link #ticking()}: blocking script calls (http.get) refuse to run on a clock. */
     private static final ThreadLocal<Clock> TICKING = new ThreadLocal<>();
 
@@ -48,7 +49,7 @@ public abstract class Clock implements ClockInfo {
     private Source[] sources = new Source[0];
     private final LatenessHistogram lateness = new LatenessHistogram();
     private final CountDownLatch finished = new CountDownLatch(1);
-    private volatile Runnable onFinished = () -> { };
+    private volatile Runnable onFinished = () -> {};
 
     private long origin;
     private long ticks;
@@ -77,8 +78,17 @@ public abstract class Clock implements ClockInfo {
     /** Prepares the outputs' graphs for this clock; call once, before {@link #start}. */
     public final void attach(Collection<Output> outs, Executor blocking) {
         SplittableRandom seeds = config.seed() == 0 ? null : new SplittableRandom(config.seed());
-        Context ctx = new Context(config.format(), config.frameSize(), config.video(), config.settings(), this,
-                blocking, sync == Sync.AUTO, startupWork, seeds);
+        Context ctx =
+                new Context(
+                        config.format(),
+                        config.frameSize(),
+                        config.video(),
+                        config.settings(),
+                        this,
+                        blocking,
+                        sync == Sync.AUTO,
+                        startupWork,
+                        seeds);
         for (Output o : outs) {
             o.prepare(ctx);
             outputs.add(o);
@@ -97,7 +107,10 @@ public abstract class Clock implements ClockInfo {
         return outputs;
     }
 
-    /** What the sources asked to have done before the first tick (see {@link StreamContext#beforeStart}). */
+    /**
+     * What the sources asked to have done before the first tick (see {@link
+     * StreamContext#beforeStart}).
+     */
     public final List<Runnable> startupWork() {
         return startupWork;
     }
@@ -123,11 +136,16 @@ public abstract class Clock implements ClockInfo {
      * station's encoders fill their look-ahead (an MP3 encoder holds about two frames back) while
      * listeners still play what the old station sent last.
      */
-    public final void start(long stopAfterTicks, Runnable onFinished, long phaseNanos, long headStartNanos) {
+    public final void start(
+            long stopAfterTicks, Runnable onFinished, long phaseNanos, long headStartNanos) {
         this.stopAfterTicks = stopAfterTicks;
         this.onFinished = onFinished;
-        origin = System.nanoTime() + Math.floorMod(phaseNanos, frameNanos) - Math.max(0, headStartNanos);
-        startWall = config.startTime() != null ? config.startTime() : ZonedDateTime.now(config.zone());
+        origin =
+                System.nanoTime()
+                        + Math.floorMod(phaseNanos, frameNanos)
+                        - Math.max(0, headStartNanos);
+        startWall =
+                config.startTime() != null ? config.startTime() : ZonedDateTime.now(config.zone());
         wallOffsetNanos = epochNanos(Instant.now()) - System.nanoTime();
         reportStart = origin;
         begin();
@@ -143,7 +161,8 @@ public abstract class Clock implements ClockInfo {
     public final void stop() {
         requestStop();
         try {
-            if (!finished.await(10, TimeUnit.SECONDS)) log.warn("clock {}: a tick did not finish within 10 s", id);
+            if (!finished.await(10, TimeUnit.SECONDS))
+                log.warn("clock {}: a tick did not finish within 10 s", id);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
@@ -194,7 +213,12 @@ public abstract class Clock implements ClockInfo {
             try {
                 o.tick();
             } catch (Exception | LinkageError e) {
-                log.error("clock {}: output {} failed and is stopped: {}", id, o.id(), e.toString(), e);
+                log.error(
+                        "clock {}: output {} failed and is stopped: {}",
+                        id,
+                        o.id(),
+                        e.toString(),
+                        e);
                 outputs.remove(i--);
                 stopQuietly(o);
             }
@@ -220,8 +244,10 @@ public abstract class Clock implements ClockInfo {
             next = origin + ticks * frameNanos;
             long behind = end - next;
             if (behind > config.maxLatencyNanos()) {
-                log.warn("clock {}: {} s behind real time, more than settings.clock.maxLatency: dropping the backlog",
-                        id, String.format("%.2f", behind / 1e9));
+                log.warn(
+                        "clock {}: {} s behind real time, more than settings.clock.maxLatency: dropping the backlog",
+                        id,
+                        String.format("%.2f", behind / 1e9));
                 origin = end - ticks * frameNanos;
                 next = end;
                 behind = 0;
@@ -240,9 +266,13 @@ public abstract class Clock implements ClockInfo {
     private void report(long now) {
         if (log.isInfoEnabled()) {
             double windowDuty = (double) reportWork / (reportTicks * frameNanos);
-            log.info("clock {}: duty {}%, lag {} s (max {} s), {} frames",
-                    id, String.format("%.2f", windowDuty * 100), String.format("%.3f", lag),
-                    String.format("%.3f", reportMaxLag), reportTicks);
+            log.info(
+                    "clock {}: duty {}%, lag {} s (max {} s), {} frames",
+                    id,
+                    String.format("%.2f", windowDuty * 100),
+                    String.format("%.3f", lag),
+                    String.format("%.3f", reportMaxLag),
+                    reportTicks);
         }
         reportStart = now;
         reportWork = 0;
@@ -292,15 +322,19 @@ public abstract class Clock implements ClockInfo {
     }
 
     /**
-     * The station's time at the start of the frame being produced (see {@link StreamContext#now()}); on the
-     * clock's thread only. With {@code clock.startTime}, or on an unsynced clock, it is the start time plus the
-     * stream time produced, so offline renders are reproducible. On a real-time clock it is the wall-clock time
-     * at which the frame is due: it advances by exactly one frame per tick (so every instant falls in exactly
-     * one frame, even while the clock catches up), follows a dropped backlog, and re-anchors when the system
-     * clock is stepped by more than a second (a machine that sets its time after boot).
+     * The station's time at the start of the frame being produced (see {@link
+     * StreamContext#now()}); on the clock's thread only. With {@code clock.startTime}, or on an
+     * unsynced clock, it is the start time plus the stream time produced, so offline renders are
+     * reproducible. On a real-time clock it is the wall-clock time at which the frame is due: it
+     * advances by exactly one frame per tick (so every instant falls in exactly one frame, even
+     * while the clock catches up), follows a dropped backlog, and re-anchors when the system clock
+     * is stepped by more than a second (a machine that sets its time after boot).
      */
     public final ZonedDateTime now() {
-        if (startWall == null) return config.startTime() != null ? config.startTime() : ZonedDateTime.now(config.zone()); // not started
+        if (startWall == null)
+            return config.startTime() != null
+                    ? config.startTime()
+                    : ZonedDateTime.now(config.zone()); // not started
         long t = ticks;
         if (t == timeTick) return time;
         ZonedDateTime at;
@@ -308,10 +342,14 @@ public abstract class Clock implements ClockInfo {
             at = startWall.plusNanos(config.streamNanos(t));
         } else {
             long offset = System.currentTimeMillis() * 1_000_000L - System.nanoTime();
-            if (Math.abs(offset - wallOffsetNanos) > 1_000_000_000L) wallOffsetNanos = epochNanos(Instant.now()) - System.nanoTime();
+            if (Math.abs(offset - wallOffsetNanos) > 1_000_000_000L)
+                wallOffsetNanos = epochNanos(Instant.now()) - System.nanoTime();
             long due = origin + t * frameNanos + wallOffsetNanos;
-            at = Instant.ofEpochSecond(Math.floorDiv(due, 1_000_000_000L), Math.floorMod(due, 1_000_000_000L))
-                    .atZone(config.zone());
+            at =
+                    Instant.ofEpochSecond(
+                                    Math.floorDiv(due, 1_000_000_000L),
+                                    Math.floorMod(due, 1_000_000_000L))
+                            .atZone(config.zone());
         }
         timeTick = t;
         time = at;
@@ -336,9 +374,16 @@ public abstract class Clock implements ClockInfo {
         return "clock " + id;
     }
 
-    private record Context(AudioFormat format, int frameSize, VideoFormat video, Function<String, Object> settings,
-                           Clock clock, Executor blocking, boolean realtime, List<Runnable> startup,
-                           SplittableRandom seeds)
+    private record Context(
+            AudioFormat format,
+            int frameSize,
+            VideoFormat video,
+            Function<String, Object> settings,
+            Clock clock,
+            Executor blocking,
+            boolean realtime,
+            List<Runnable> startup,
+            SplittableRandom seeds)
             implements StreamContext {
         @Override
         public Object setting(String name) {

@@ -3,13 +3,14 @@ package org.groovecast.host.clock;
 import java.util.Arrays;
 
 /**
- * How late a clock's ticks start against their deadline, in 10 µs buckets up to 50 ms. Recording
- * is a counter increment, so it can run on every tick. Readers on other threads see a figure that
- * may miss the ticks of the last moment, never an inconsistent one: the count is the buckets' sum.
+ * How late a clock's ticks start against their deadline, in 10 µs buckets up to 50 ms. Recording is
+ * a counter increment, so it can run on every tick. Readers on other threads see a figure that may
+ * miss the ticks of the last moment, never an inconsistent one: the count is the buckets' sum.
  */
 public final class LatenessHistogram {
     private static final long BUCKET_NANOS = 10_000;
     private final long[] buckets = new long[5_000];
+
     /** Every tick's lateness added up, unclamped: a summary's sum. */
     private long sumNanos;
 
@@ -20,12 +21,18 @@ public final class LatenessHistogram {
         sumNanos += late;
     }
 
-    /** The lateness of every tick recorded, added up, in seconds (ticks later than the ceiling counted as late as they were). */
+    /**
+     * The lateness of every tick recorded, added up, in seconds (ticks later than the ceiling
+     * counted as late as they were).
+     */
     public double sumSeconds() {
         return sumNanos / 1e9;
     }
 
-    /** Copies the counts into {@code into} (as long as the histogram: {@link #buckets()}), allocating nothing. */
+    /**
+     * Copies the counts into {@code into} (as long as the histogram: {@link #buckets()}),
+     * allocating nothing.
+     */
     void copyTo(long[] into) {
         System.arraycopy(buckets, 0, into, 0, buckets.length);
     }
@@ -35,7 +42,10 @@ public final class LatenessHistogram {
         return buckets.length;
     }
 
-    /** Ticks in bucket {@code i}, {@code i * 10 µs} to {@code (i + 1) * 10 µs} late (the last: that late or more). */
+    /**
+     * Ticks in bucket {@code i}, {@code i * 10 µs} to {@code (i + 1) * 10 µs} late (the last: that
+     * late or more).
+     */
     long bucket(int i) {
         return buckets[i];
     }

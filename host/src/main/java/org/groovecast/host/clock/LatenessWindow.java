@@ -4,17 +4,22 @@ import java.util.function.LongSupplier;
 
 /**
  * A clock's tick lateness over the last minute or so, as a Prometheus summary's quantiles want it:
- * the histogram counts from the clock's start, and quantiles of that would hardly move after a
- * day on air. Two snapshots of the counts, the older one at least {@code window} old and the newer
- * one taken when the older reached that age, keep the quantiles over one to two windows; reading
+ * the histogram counts from the clock's start, and quantiles of that would hardly move after a day
+ * on air. Two snapshots of the counts, the older one at least {@code window} old and the newer one
+ * taken when the older reached that age, keep the quantiles over one to two windows; reading
  * allocates nothing and the clock never waits for it (it only reads the counts the clock writes).
  */
 public final class LatenessWindow {
     private final LatenessHistogram histogram;
     private final long windowNanos;
     private final LongSupplier nanoTime;
-    /** Counts when the window begins, and the newer snapshot that becomes that once it is a window old. */
+
+    /**
+     * Counts when the window begins, and the newer snapshot that becomes that once it is a window
+     * old.
+     */
     private long[] base;
+
     private long[] pending;
     private long pendingAt;
 
@@ -34,8 +39,9 @@ public final class LatenessWindow {
     }
 
     /**
-     * Fills {@code into} with the lateness in seconds under which each of {@code quantiles} (0..1) of
-     * the window's ticks started, NaN for a window without ticks; the bucket's upper edge, 10 µs wide.
+     * Fills {@code into} with the lateness in seconds under which each of {@code quantiles} (0..1)
+     * of the window's ticks started, NaN for a window without ticks; the bucket's upper edge, 10 µs
+     * wide.
      */
     public synchronized void quantiles(double[] quantiles, double[] into) {
         long now = nanoTime.getAsLong();
@@ -61,7 +67,8 @@ public final class LatenessWindow {
             seen += histogram.bucket(i) - base[i];
             if (seen >= target) return LatenessHistogram.upperEdgeSeconds(i);
         }
-        return LatenessHistogram.upperEdgeSeconds(n - 1); // ticks recorded while counting: the last bucket
+        return LatenessHistogram.upperEdgeSeconds(
+                n - 1); // ticks recorded while counting: the last bucket
     }
 
     /** Ticks recorded since the clock started. */

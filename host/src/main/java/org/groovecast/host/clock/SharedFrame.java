@@ -6,10 +6,10 @@ import org.groovecast.api.TickCache;
 
 /**
  * The tick cache of a source with several consumers: the frame it filled this tick, from which each
- * consumer gets its part. Every frame of a clock covers the same span, so a consumer's position is a
- * position in this frame too; what the first consumer to reach it asked for is computed once, the
- * others are served the copy, and a track end (a break) reaches each of them where it happened.
- * One clock thread, no allocation per tick.
+ * consumer gets its part. Every frame of a clock covers the same span, so a consumer's position is
+ * a position in this frame too; what the first consumer to reach it asked for is computed once, the
+ * others are served the copy, and a track end (a break) reaches each of them where it happened. One
+ * clock thread, no allocation per tick.
  */
 final class SharedFrame implements TickCache {
     private final Frame memo;
@@ -29,7 +29,8 @@ final class SharedFrame implements TickCache {
             if (memo.position() == before) break; // nothing more this tick: a track end, not a loop
         }
         if (memo.position() <= p || emptyGets(frame, p) < emptyGets(memo, p)) {
-            // Nothing more, or a track that ended exactly at p (an empty get) this consumer has not seen yet:
+            // Nothing more, or a track that ended exactly at p (an empty get) this consumer has not
+            // seen yet:
             // without it a second consumer would run two tracks together at a frame boundary.
             return;
         }
@@ -51,9 +52,11 @@ final class SharedFrame implements TickCache {
         if (filled <= p) return remaining;
         for (int i = 0; i < memo.breakCount(); i++) {
             int b = memo.breakPosition(i);
-            if (b > p && b < filled) return b - p; // the track ends inside what was already produced
+            if (b > p && b < filled)
+                return b - p; // the track ends inside what was already produced
         }
-        if (filled < memo.end()) return filled - p; // the last fill stopped short: its track ended there
+        if (filled < memo.end())
+            return filled - p; // the last fill stopped short: its track ended there
         return remaining < 0 ? -1 : remaining + filled - p;
     }
 

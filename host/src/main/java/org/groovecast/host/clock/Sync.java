@@ -13,7 +13,9 @@ public enum Sync {
         return switch (s) {
             case "auto" -> AUTO;
             case "none" -> NONE;
-            default -> throw new ScriptException("clock sync must be 'auto' or 'none', got '" + s + "'");
+            default ->
+                    throw new ScriptException(
+                            "clock sync must be 'auto' or 'none', got '" + s + "'");
         };
     }
 }

@@ -25,7 +25,8 @@ public final class ThreadClock extends Clock {
                 long next = tick();
                 if (next < 0) break;
                 long wait;
-                while (!stopRequested && (wait = next - System.nanoTime()) > 0) LockSupport.parkNanos(wait);
+                while (!stopRequested && (wait = next - System.nanoTime()) > 0)
+                    LockSupport.parkNanos(wait);
             }
         } finally {
             finished(!stopRequested);

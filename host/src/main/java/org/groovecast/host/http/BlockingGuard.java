@@ -8,15 +8,15 @@ import org.groovecast.host.sched.TaskScheduler;
 
 /**
  * Refuses a blocking script call (an HTTP request) on a thread that must never wait: a real-time
- * clock (its sources' callbacks: onTrack, onMetadata, metadata.map...), a scheduler worker (thread.run
- * with fast: true) or a network event loop (harbor handlers and control commands that run there). One
- * such wait would stall every stream, or every connection, that thread serves; the error says where
- * the call may go instead. An unsynced clock (an offline render) has no deadline to miss: there,
- * as sources do their blocking work inline (see StreamContext.realtime), a call may block too.
+ * clock (its sources' callbacks: onTrack, onMetadata, metadata.map...), a scheduler worker
+ * (thread.run with fast: true) or a network event loop (harbor handlers and control commands that
+ * run there). One such wait would stall every stream, or every connection, that thread serves; the
+ * error says where the call may go instead. An unsynced clock (an offline render) has no deadline
+ * to miss: there, as sources do their blocking work inline (see StreamContext.realtime), a call may
+ * block too.
  */
 public final class BlockingGuard {
-    private BlockingGuard() {
-    }
+    private BlockingGuard() {}
 
     /**
      * @param call how the script wrote the call, for the message ({@code http.get()})
@@ -25,7 +25,11 @@ public final class BlockingGuard {
     public static void check(String call) {
         String where = thisThread();
         if (where != null) {
-            throw new ScriptException(call + " would block " + where + "; call it inside thread.run(fast: false) { ... }");
+            throw new ScriptException(
+                    call
+                            + " would block "
+                            + where
+                            + "; call it inside thread.run(fast: false) { ... }");
         }
     }
 
@@ -33,7 +37,8 @@ public final class BlockingGuard {
     private static String thisThread() {
         Clock clock = Clock.ticking();
         if (clock != null) return clock.sync() == Sync.AUTO ? "the clock " + clock.getId() : null;
-        if (TaskScheduler.onSchedulerThread()) return "the scheduler (a thread.run function with fast: true runs there)";
+        if (TaskScheduler.onSchedulerThread())
+            return "the scheduler (a thread.run function with fast: true runs there)";
         if (Context.isOnEventLoopThread()) {
             return "a network event loop (which serves every connection on it: harbor handlers and control commands run there)";
         }

@@ -33,23 +33,31 @@ import org.groovecast.api.ScriptException;
 final class HttpRequests {
     /** The largest body read; past it the call fails rather than fill the heap. */
     static final long MAX_BODY = 16L << 20;
+
     private static final String USER_AGENT = "Groovecast";
 
-    private HttpRequests() {
-    }
+    private HttpRequests() {}
 
     /**
-     * One client for each redirect policy, shared by every station of the process, on the JDK's default
-     * TLS context: made again if that is replaced ({@link SSLContext#setDefault}, by an embedder or a test).
+     * One client for each redirect policy, shared by every station of the process, on the JDK's
+     * default TLS context: made again if that is replaced ({@link SSLContext#setDefault}, by an
+     * embedder or a test).
      */
     private record Clients(SSLContext tls, HttpClient follow, HttpClient never) {
         static Clients on(SSLContext tls) {
-            return new Clients(tls, client(tls, HttpClient.Redirect.NORMAL), client(tls, HttpClient.Redirect.NEVER));
+            return new Clients(
+                    tls,
+                    client(tls, HttpClient.Redirect.NORMAL),
+                    client(tls, HttpClient.Redirect.NEVER));
         }
 
         private static HttpClient client(SSLContext tls, HttpClient.Redirect redirect) {
             // HTTP/1.1 as Liquidsoap speaks it: no h2c upgrade headers that some servers refuse.
-            return HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).followRedirects(redirect).sslContext(tls).build();
+            return HttpClient.newBuilder()
+                    .version(HttpClient.Version.HTTP_1_1)
+                    .followRedirects(redirect)
+                    .sslContext(tls)
+                    .build();
         }
     }
 
@@ -67,16 +75,25 @@ final class HttpRequests {
     }
 
     /**
-     * @param method  GET, POST, PUT, HEAD or DELETE
-     * @param data    the body to send (UTF-8), or null for none
+     * @param method GET, POST, PUT, HEAD or DELETE
+     * @param data the body to send (UTF-8), or null for none
      * @param timeout seconds for the whole exchange, body included
      */
-    static HttpResult send(String method, String url, Map<?, ?> headers, String data, double timeout, boolean redirect) {
+    static HttpResult send(
+            String method,
+            String url,
+            Map<?, ?> headers,
+            String data,
+            double timeout,
+            boolean redirect) {
         String call = "http." + method.toLowerCase(Locale.ROOT) + "('" + url + "')";
-        if (!(timeout > 0) || Double.isInfinite(timeout)) throw new ScriptException(call + ": timeout must be > 0 seconds, got " + timeout);
+        if (!(timeout > 0) || Double.isInfinite(timeout))
+            throw new ScriptException(call + ": timeout must be > 0 seconds, got " + timeout);
         URI uri = uri(call, url);
-        HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(Duration.ofNanos((long) (timeout * 1e9)))
-                .setHeader("User-Agent", USER_AGENT);
+        HttpRequest.Builder request =
+                HttpRequest.newBuilder(uri)
+                        .timeout(Duration.ofNanos((long) (timeout * 1e9)))
+                        .setHeader("User-Agent", USER_AGENT);
         for (Map.Entry<?, ?> h : headers.entrySet()) {
             try {
                 request.setHeader(String.valueOf(h.getKey()), String.valueOf(h.getValue()));
@@ -84,14 +101,23 @@ final class HttpRequests {
                 throw new ScriptException(call + ": header " + h.getKey() + ": " + e.getMessage());
             }
         }
-        request.method(method, data == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(data));
-        CompletableFuture<HttpResponse<String>> answer = client(redirect).sendAsync(request.build(), LimitedBody.text(MAX_BODY));
+        request.method(
+                method,
+                data == null
+                        ? HttpRequest.BodyPublishers.noBody()
+                        : HttpRequest.BodyPublishers.ofString(data));
+        CompletableFuture<HttpResponse<String>> answer =
+                client(redirect).sendAsync(request.build(), LimitedBody.text(MAX_BODY));
         try {
             HttpResponse<String> r = answer.get((long) (timeout * 1e9), TimeUnit.NANOSECONDS);
             Map<String, String> names = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
-            r.headers().map().forEach((name, values) -> {
-                if (!name.startsWith(":")) names.put(name, String.join(", ", values));
-            });
+            r.headers()
+                    .map()
+                    .forEach(
+                            (name, values) -> {
+                                if (!name.startsWith(":"))
+                                    names.put(name, String.join(", ", values));
+                            });
             return new HttpResult(r.statusCode(), names, r.body());
         } catch (TimeoutException e) {
             answer.cancel(true);
@@ -110,7 +136,8 @@ final class HttpRequests {
         try {
             uri = new URI(url.strip());
         } catch (URISyntaxException e) {
-            throw new ScriptException(call + ": not a URL (" + e.getReason() + " at index " + e.getIndex() + ")");
+            throw new ScriptException(
+                    call + ": not a URL (" + e.getReason() + " at index " + e.getIndex() + ")");
         }
         String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
         if (!scheme.equals("http") && !scheme.equals("https")) {
@@ -120,22 +147,38 @@ final class HttpRequests {
         return uri;
     }
 
-    /** What went wrong, for a station engineer: the most telling of the causes (a refused connection may hide an unknown host). */
+    /**
+     * What went wrong, for a station engineer: the most telling of the causes (a refused connection
+     * may hide an unknown host).
+     */
     private static String why(Throwable cause, URI uri, double timeout) {
-        String where = uri.getHost() + ":" + (uri.getPort() > 0 ? uri.getPort() : uri.getScheme().equalsIgnoreCase("https") ? 443 : 80);
-        if (find(cause, HttpTimeoutException.class) != null) return "no answer within " + seconds(timeout) + " s";
-        if (find(cause, UnknownHostException.class) != null || find(cause, UnresolvedAddressException.class) != null) {
+        String where =
+                uri.getHost()
+                        + ":"
+                        + (uri.getPort() > 0
+                                ? uri.getPort()
+                                : uri.getScheme().equalsIgnoreCase("https") ? 443 : 80);
+        if (find(cause, HttpTimeoutException.class) != null)
+            return "no answer within " + seconds(timeout) + " s";
+        if (find(cause, UnknownHostException.class) != null
+                || find(cause, UnresolvedAddressException.class) != null) {
             return "unknown host " + uri.getHost();
         }
         CertificateException cert = find(cause, CertificateException.class);
         if (cert != null) {
-            return "TLS handshake with " + where + " failed: " + (String.valueOf(cert.getMessage()).contains("PKIX")
-                    ? "its certificate is not trusted by the JDK's trust store (" : "its certificate was refused (")
-                    + cert.getMessage() + ")";
+            return "TLS handshake with "
+                    + where
+                    + " failed: "
+                    + (String.valueOf(cert.getMessage()).contains("PKIX")
+                            ? "its certificate is not trusted by the JDK's trust store ("
+                            : "its certificate was refused (")
+                    + cert.getMessage()
+                    + ")";
         }
         SSLException tls = find(cause, SSLException.class);
         if (tls != null) return "TLS handshake with " + where + " failed: " + tls.getMessage();
-        if (find(cause, ConnectException.class) != null) return "cannot connect to " + where + " (connection refused)";
+        if (find(cause, ConnectException.class) != null)
+            return "cannot connect to " + where + " (connection refused)";
         if (cause instanceof IOException && cause.getMessage() != null) return cause.getMessage();
         return String.valueOf(cause);
     }

@@ -5,8 +5,8 @@ import java.util.Map;
 
 /**
  * What {@code http.get} and its siblings return: {@code r.status}, {@code r.headers} (names in any
- * case, repeated headers joined with ", ") and {@code r.body}. It is also the body as a string, the way
- * Liquidsoap's HTTP functions return a string with methods: {@code json.parse(http.get(url))},
+ * case, repeated headers joined with ", ") and {@code r.body}. It is also the body as a string, the
+ * way Liquidsoap's HTTP functions return a string with methods: {@code json.parse(http.get(url))},
  * {@code "${r}"} and {@code log.info(r)} all see the body.
  */
 public final class HttpResult implements CharSequence {

@@ -19,7 +19,8 @@ import java.util.concurrent.Flow;
  * engine's heap.
  */
 final class LimitedBody implements HttpResponse.BodySubscriber<byte[]> {
-    private final HttpResponse.BodySubscriber<byte[]> bytes = HttpResponse.BodySubscribers.ofByteArray();
+    private final HttpResponse.BodySubscriber<byte[]> bytes =
+            HttpResponse.BodySubscribers.ofByteArray();
     private final long limit;
     private Flow.Subscription subscription;
     private long received;
@@ -29,17 +30,22 @@ final class LimitedBody implements HttpResponse.BodySubscriber<byte[]> {
         this.limit = limit;
     }
 
-    /** The body as text, decoded with its Content-Type's charset (UTF-8 when it names none or an unknown one). */
+    /**
+     * The body as text, decoded with its Content-Type's charset (UTF-8 when it names none or an
+     * unknown one).
+     */
     static HttpResponse.BodyHandler<String> text(long limit) {
-        return info -> HttpResponse.BodySubscribers.mapping(new LimitedBody(limit),
-                b -> new String(b, charset(info.headers())));
+        return info ->
+                HttpResponse.BodySubscribers.mapping(
+                        new LimitedBody(limit), b -> new String(b, charset(info.headers())));
     }
 
     static Charset charset(HttpHeaders headers) {
         String type = headers.firstValue("content-type").orElse("");
         int at = type.toLowerCase(Locale.ROOT).indexOf("charset=");
         if (at < 0) return StandardCharsets.UTF_8;
-        String name = type.substring(at + "charset=".length()).split(";", 2)[0].strip().replace("\"", "");
+        String name =
+                type.substring(at + "charset=".length()).split(";", 2)[0].strip().replace("\"", "");
         try {
             return Charset.forName(name);
         } catch (IllegalCharsetNameException | UnsupportedCharsetException e) {
@@ -65,7 +71,8 @@ final class LimitedBody implements HttpResponse.BodySubscriber<byte[]> {
         if (received > limit) {
             failed = true;
             subscription.cancel();
-            bytes.onError(new IOException("the response body is larger than " + (limit >> 20) + " MiB"));
+            bytes.onError(
+                    new IOException("the response body is larger than " + (limit >> 20) + " MiB"));
             return;
         }
         bytes.onNext(items);

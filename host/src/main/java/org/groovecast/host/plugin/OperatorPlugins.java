@@ -54,8 +54,15 @@ public final class OperatorPlugins implements AutoCloseable {
         for (PluginWrapper p : pm.getPlugins()) {
             if (p.getPluginState() != PluginState.STARTED) {
                 Throwable why = p.getFailedException();
-                plugins.problem("plugin " + p.getPluginId() + " " + p.getDescriptor().getVersion() + " is not started ("
-                        + p.getPluginState() + (why != null ? ": " + why.getMessage() : "") + ")");
+                plugins.problem(
+                        "plugin "
+                                + p.getPluginId()
+                                + " "
+                                + p.getDescriptor().getVersion()
+                                + " is not started ("
+                                + p.getPluginState()
+                                + (why != null ? ": " + why.getMessage() : "")
+                                + ")");
                 continue;
             }
             plugins.register(p);
@@ -66,15 +73,32 @@ public final class OperatorPlugins implements AutoCloseable {
     /** PF4J skips what it cannot read; say which files those were, without its stack traces. */
     private void reportUnloadable(Path dir) {
         Set<Path> loaded = new HashSet<>();
-        for (PluginWrapper p : manager.getPlugins()) loaded.add(p.getPluginPath().toAbsolutePath().normalize());
+        for (PluginWrapper p : manager.getPlugins())
+            loaded.add(p.getPluginPath().toAbsolutePath().normalize());
         try (Stream<Path> entries = Files.list(dir)) {
             entries.map(e -> e.toAbsolutePath().normalize())
-                    .filter(e -> e.toString().endsWith(".jar") || e.toString().endsWith(".zip") || Files.isDirectory(e))
+                    .filter(
+                            e ->
+                                    e.toString().endsWith(".jar")
+                                            || e.toString().endsWith(".zip")
+                                            || Files.isDirectory(e))
                     .filter(e -> !loaded.contains(e))
-                    .filter(e -> !e.toString().endsWith(".zip") || !loaded.contains(Path.of(e.toString().replaceFirst("\\.zip$", ""))))
+                    .filter(
+                            e ->
+                                    !e.toString().endsWith(".zip")
+                                            || !loaded.contains(
+                                                    Path.of(
+                                                            e.toString()
+                                                                    .replaceFirst("\\.zip$", ""))))
                     .sorted()
-                    .forEach(e -> problem(e.getFileName() + " in " + dir + " is not a loadable plugin "
-                            + "(corrupt, or no Plugin-Id in its manifest); skipped"));
+                    .forEach(
+                            e ->
+                                    problem(
+                                            e.getFileName()
+                                                    + " in "
+                                                    + dir
+                                                    + " is not a loadable plugin "
+                                                    + "(corrupt, or no Plugin-Id in its manifest); skipped"));
         } catch (IOException e) {
             problem("cannot list plugins directory " + dir + ": " + e.getMessage());
         }
@@ -83,7 +107,8 @@ public final class OperatorPlugins implements AutoCloseable {
     private void register(PluginWrapper p) {
         List<OperatorSpec> specs = new ArrayList<>();
         try {
-            for (OperatorProvider provider : manager.getExtensions(OperatorProvider.class, p.getPluginId())) {
+            for (OperatorProvider provider :
+                    manager.getExtensions(OperatorProvider.class, p.getPluginId())) {
                 specs.addAll(provider.operators());
             }
         } catch (RuntimeException | LinkageError e) {
@@ -92,7 +117,8 @@ public final class OperatorPlugins implements AutoCloseable {
         }
         declareSettings(p);
         try {
-            for (LiveDecoder d : manager.getExtensions(LiveDecoder.class, p.getPluginId())) functions.addService(LiveDecoder.class, d);
+            for (LiveDecoder d : manager.getExtensions(LiveDecoder.class, p.getPluginId()))
+                functions.addService(LiveDecoder.class, d);
         } catch (RuntimeException | LinkageError e) {
             problem("plugin " + p.getPluginId() + " failed to provide its live decoder: " + e);
         }
@@ -103,14 +129,22 @@ public final class OperatorPlugins implements AutoCloseable {
                 problem(clash.getMessage() + "; keeping " + functions.owner(spec.name()) + "'s");
             }
         }
-        log.debug("plugin {} {}: {} operators", p.getPluginId(), p.getDescriptor().getVersion(), specs.size());
+        log.debug(
+                "plugin {} {}: {} operators",
+                p.getPluginId(),
+                p.getDescriptor().getVersion(),
+                specs.size());
     }
 
-    /** Adds the plugin's settings to the ones scripts may set; one that clashes is skipped and reported. */
+    /**
+     * Adds the plugin's settings to the ones scripts may set; one that clashes is skipped and
+     * reported.
+     */
     private void declareSettings(PluginWrapper p) {
         List<SettingSpec> declared = new ArrayList<>();
         try {
-            for (SettingsProvider provider : manager.getExtensions(SettingsProvider.class, p.getPluginId())) {
+            for (SettingsProvider provider :
+                    manager.getExtensions(SettingsProvider.class, p.getPluginId())) {
                 declared.addAll(provider.settings());
             }
         } catch (RuntimeException | LinkageError e) {
@@ -148,6 +182,7 @@ public final class OperatorPlugins implements AutoCloseable {
     @Override
     public void close() {
         // One by one over a copy: PF4J's bulk stop iterates the list it modifies.
-        for (PluginWrapper p : List.copyOf(manager.getPlugins())) manager.unloadPlugin(p.getPluginId());
+        for (PluginWrapper p : List.copyOf(manager.getPlugins()))
+            manager.unloadPlugin(p.getPluginId());
     }
 }

@@ -34,12 +34,18 @@ public final class PluginSet implements AutoCloseable {
         return current;
     }
 
-    /** The operators for a (re)load: the loaded ones, or the directory's new plugins if it changed since. */
+    /**
+     * The operators for a (re)load: the loaded ones, or the directory's new plugins if it changed
+     * since.
+     */
     public synchronized ScriptFunctions functions() {
         String now = contents(dir);
         if (!now.equals(contents)) {
             OperatorPlugins fresh = OperatorPlugins.load(dir);
-            log.info("plugins directory {} changed: loaded {} plugin(s) for this reload", dir, fresh.plugins().size());
+            log.info(
+                    "plugins directory {} changed: loaded {} plugin(s) for this reload",
+                    dir,
+                    fresh.plugins().size());
             replaced.add(current);
             current = fresh;
             contents = contents(dir);
@@ -47,14 +53,20 @@ public final class PluginSet implements AutoCloseable {
         return current.functions();
     }
 
-    /** Names, sizes and modification times of the directory's entries: what an install or remove changes. */
+    /**
+     * Names, sizes and modification times of the directory's entries: what an install or remove
+     * changes.
+     */
     private static String contents(Path dir) {
         if (!Files.isDirectory(dir)) return "";
         StringBuilder b = new StringBuilder();
         try (Stream<Path> entries = Files.list(dir)) {
             for (Path p : entries.sorted().toList()) {
                 b.append(p.getFileName()).append(' ');
-                if (Files.isRegularFile(p)) b.append(Files.size(p)).append(' ').append(Files.getLastModifiedTime(p).toMillis());
+                if (Files.isRegularFile(p))
+                    b.append(Files.size(p))
+                            .append(' ')
+                            .append(Files.getLastModifiedTime(p).toMillis());
                 b.append('\n');
             }
         } catch (IOException e) {

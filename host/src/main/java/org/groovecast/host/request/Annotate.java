@@ -7,9 +7,9 @@ import java.util.Map;
 import org.groovecast.api.Metadata;
 
 /**
- * Liquidsoap's {@code annotate:key="value",key2=value2:uri} prefix: metadata for the request, then the
- * rest of the URI. Quoted values may hold {@code ,} and {@code :} and escape {@code "} and {@code \} with
- * a backslash.
+ * Liquidsoap's {@code annotate:key="value",key2=value2:uri} prefix: metadata for the request, then
+ * the rest of the URI. Quoted values may hold {@code ,} and {@code :} and escape {@code "} and
+ * {@code \} with a backslash.
  */
 final class Annotate implements Protocol {
     @Override
@@ -38,13 +38,16 @@ final class Annotate implements Protocol {
                 if (i >= s.length()) throw new IOException("annotate: unterminated quote in " + s);
                 i++;
             } else {
-                while (i < s.length() && s.charAt(i) != ',' && s.charAt(i) != ':') value.append(s.charAt(i++));
+                while (i < s.length() && s.charAt(i) != ',' && s.charAt(i) != ':')
+                    value.append(s.charAt(i++));
             }
             into.put(key, value.toString());
-            if (i >= s.length()) throw new IOException("annotate: missing ':' before the uri in " + s);
+            if (i >= s.length())
+                throw new IOException("annotate: missing ':' before the uri in " + s);
             char sep = s.charAt(i++);
             if (sep == ':') return s.substring(i);
-            if (sep != ',') throw new IOException("annotate: expected ',' or ':' at " + (i - 1) + " in " + s);
+            if (sep != ',')
+                throw new IOException("annotate: expected ',' or ':' at " + (i - 1) + " in " + s);
         }
         throw new IOException("annotate: missing ':' before the uri in " + s);
     }

@@ -19,9 +19,10 @@ import org.groovecast.api.Metadata;
 import org.groovecast.api.TimeLimit;
 
 /**
- * {@code http://} and {@code https://} requests: the file is downloaded to a temporary file (deleted once
- * played) on a virtual thread within the resolution's time, with the JDK's HTTP client (redirects
- * followed, TLS checked against the JDK's trust store), at most {@code settings.request.maxDownload} bytes.
+ * {@code http://} and {@code https://} requests: the file is downloaded to a temporary file
+ * (deleted once played) on a virtual thread within the resolution's time, with the JDK's HTTP
+ * client (redirects followed, TLS checked against the JDK's trust store), at most {@code
+ * settings.request.maxDownload} bytes.
  */
 final class HttpProtocol implements Protocol {
     private static final int BUFFER = 64 * 1024;
@@ -45,9 +46,18 @@ final class HttpProtocol implements Protocol {
         if (uri.getHost() == null) throw new IOException(url + ": not a valid URL: no host");
         Path file;
         try {
-            file = TimeLimit.call("download " + url, secondsLeft, () -> download(uri, secondsLeft), HttpProtocol::delete);
+            file =
+                    TimeLimit.call(
+                            "download " + url,
+                            secondsLeft,
+                            () -> download(uri, secondsLeft),
+                            HttpProtocol::delete);
         } catch (TimeoutException e) {
-            throw new IOException(url + ": download not complete within " + Resolution.seconds(secondsLeft) + " s; abandoned");
+            throw new IOException(
+                    url
+                            + ": download not complete within "
+                            + Resolution.seconds(secondsLeft)
+                            + " s; abandoned");
         }
         return List.of(new Step(file.toString(), Metadata.EMPTY, true));
     }
@@ -66,11 +76,17 @@ final class HttpProtocol implements Protocol {
         }
         long max = maxBytes.getAsLong();
         try (InputStream body = response.body()) {
-            if (response.statusCode() / 100 != 2) throw new IOException(uri + ": HTTP " + response.statusCode());
+            if (response.statusCode() / 100 != 2)
+                throw new IOException(uri + ": HTTP " + response.statusCode());
             OptionalLong declared = response.headers().firstValueAsLong("Content-Length");
             if (declared.isPresent() && declared.getAsLong() > max) {
-                throw new IOException(uri + ": " + declared.getAsLong() + " bytes, over settings.request.maxDownload ("
-                        + max + ")");
+                throw new IOException(
+                        uri
+                                + ": "
+                                + declared.getAsLong()
+                                + " bytes, over settings.request.maxDownload ("
+                                + max
+                                + ")");
             }
             Path file = Files.createTempFile("groovecast-", extension(uri));
             try {
@@ -89,9 +105,12 @@ final class HttpProtocol implements Protocol {
         try (OutputStream out = Files.newOutputStream(file)) {
             for (int n; (n = body.read(buffer)) >= 0; ) {
                 total += n;
-                if (total > max) throw new IOException(uri + ": over settings.request.maxDownload (" + max + " bytes)");
+                if (total > max)
+                    throw new IOException(
+                            uri + ": over settings.request.maxDownload (" + max + " bytes)");
                 out.write(buffer, 0, n);
-                if (Thread.currentThread().isInterrupted()) throw new IOException(uri + ": download abandoned");
+                if (Thread.currentThread().isInterrupted())
+                    throw new IOException(uri + ": download abandoned");
             }
         } catch (IOException e) {
             if (e.getMessage() != null && e.getMessage().startsWith(uri.toString())) throw e;
@@ -114,10 +133,14 @@ final class HttpProtocol implements Protocol {
             synchronized (this) {
                 c = client;
                 if (c == null) {
-                    // The request's own timeout and the resolution's limit bound each download; this only
+                    // The request's own timeout and the resolution's limit bound each download;
+                    // this only
                     // keeps an abandoned connection attempt from lingering.
-                    c = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NORMAL)
-                            .connectTimeout(Duration.ofSeconds(30)).build();
+                    c =
+                            HttpClient.newBuilder()
+                                    .followRedirects(HttpClient.Redirect.NORMAL)
+                                    .connectTimeout(Duration.ofSeconds(30))
+                                    .build();
                     client = c;
                 }
             }
@@ -127,7 +150,8 @@ final class HttpProtocol implements Protocol {
 
     private static String describe(IOException e) {
         String m = e.getMessage();
-        if (e instanceof java.net.ConnectException) return "cannot connect" + (m == null || m.isEmpty() ? "" : " (" + m + ")");
+        if (e instanceof java.net.ConnectException)
+            return "cannot connect" + (m == null || m.isEmpty() ? "" : " (" + m + ")");
         if (e instanceof java.net.http.HttpTimeoutException) return "no answer in time";
         return m == null || m.isEmpty() ? e.getClass().getSimpleName() : m;
     }

@@ -7,7 +7,10 @@ import org.groovecast.api.Metadata;
 /** One request protocol: what {@code name:arg} resolves to. */
 @FunctionalInterface
 interface Protocol {
-    /** A URI a protocol answered, the metadata it adds, and whether the file it leads to is temporary. */
+    /**
+     * A URI a protocol answered, the metadata it adds, and whether the file it leads to is
+     * temporary.
+     */
     record Step(String uri, Metadata metadata, boolean temporary) {
         static Step of(String uri) {
             return new Step(uri, Metadata.EMPTY, false);
@@ -15,8 +18,9 @@ interface Protocol {
     }
 
     /**
-     * What {@code arg}, the URI after {@code name:}, resolves to: alternatives, first choice first. May
-     * block (it runs on the resolving thread, a blocking pool worker) but must end within {@code secondsLeft}.
+     * What {@code arg}, the URI after {@code name:}, resolves to: alternatives, first choice first.
+     * May block (it runs on the resolving thread, a blocking pool worker) but must end within
+     * {@code secondsLeft}.
      *
      * @throws IOException why it cannot be resolved; the message names the protocol
      */

@@ -18,45 +18,58 @@ import org.groovecast.host.script.ScriptFiles;
 
 /**
  * A station's request protocols: the built-in {@code annotate:}, {@code file:}, {@code tmp:},
- * {@code http://} and {@code https://}, and those its script adds with {@code protocol.add}. Each station
- * has its own, so a reloaded script has exactly the protocols it declares.
+ * {@code http://} and {@code https://}, and those its script adds with {@code protocol.add}. Each
+ * station has its own, so a reloaded script has exactly the protocols it declares.
  */
 public final class Protocols implements RequestResolver, AutoCloseable {
     private static final Pattern NAME = Pattern.compile("[A-Za-z][A-Za-z0-9+._-]*");
 
     /** {@code settings.request.timeout}, read at each request, as a script may change it. */
     private final DoubleSupplier timeout;
-    /** The station's script files, known once it compiled: a failing resolver is located in them. */
+
+    /**
+     * The station's script files, known once it compiled: a failing resolver is located in them.
+     */
     private final Supplier<ScriptFiles> files;
+
     private final Map<String, Protocol> protocols = new ConcurrentHashMap<>();
     private final HttpProtocol http;
 
     /**
-     * @param timeout     seconds a request may take ({@code settings.request.timeout})
+     * @param timeout seconds a request may take ({@code settings.request.timeout})
      * @param maxDownload bytes an http(s) download may hold ({@code settings.request.maxDownload})
      */
-    public Protocols(DoubleSupplier timeout, LongSupplier maxDownload, Supplier<ScriptFiles> files) {
+    public Protocols(
+            DoubleSupplier timeout, LongSupplier maxDownload, Supplier<ScriptFiles> files) {
         this.timeout = timeout;
         this.files = files;
         this.http = new HttpProtocol(maxDownload);
         protocols.put("annotate", new Annotate());
-        // file:path and file:///path are that path (Liquidsoap's); a missing one fails when it is opened.
-        protocols.put("file", (name, arg, left) -> List.of(Protocol.Step.of(arg.startsWith("//") ? arg.substring(2) : arg)));
-        protocols.put("tmp", (name, arg, left) -> List.of(new Protocol.Step(arg, Metadata.EMPTY, true)));
+        // file:path and file:///path are that path (Liquidsoap's); a missing one fails when it is
+        // opened.
+        protocols.put(
+                "file",
+                (name, arg, left) ->
+                        List.of(Protocol.Step.of(arg.startsWith("//") ? arg.substring(2) : arg)));
+        protocols.put(
+                "tmp", (name, arg, left) -> List.of(new Protocol.Step(arg, Metadata.EMPTY, true)));
         protocols.put("http", http);
         protocols.put("https", http);
     }
 
     /**
-     * Declares (or replaces) protocol {@code name}: {@code function} gets the text after {@code name:}, and
-     * with {@code takesTimeout} also the seconds left to answer.
+     * Declares (or replaces) protocol {@code name}: {@code function} gets the text after {@code
+     * name:}, and with {@code takesTimeout} also the seconds left to answer.
      *
      * @param temporary the files its answers lead to are deleted once played
      */
     public void add(String name, UserFunction function, boolean takesTimeout, boolean temporary) {
         if (!NAME.matcher(name).matches()) {
-            throw new ScriptException("protocol.add(): a protocol name is letters, digits, '+', '.', '_' and '-',"
-                    + " starting with a letter; got '" + name + "'");
+            throw new ScriptException(
+                    "protocol.add(): a protocol name is letters, digits, '+', '.', '_' and '-',"
+                            + " starting with a letter; got '"
+                            + name
+                            + "'");
         }
         protocols.put(name, new ScriptProtocol(function, takesTimeout, temporary, files));
     }
@@ -73,7 +86,8 @@ public final class Protocols implements RequestResolver, AutoCloseable {
     }
 
     @Override
-    public <T> T resolve(String uri, Path baseDir, double timeout, Opener<T> opener) throws IOException {
+    public <T> T resolve(String uri, Path baseDir, double timeout, Opener<T> opener)
+            throws IOException {
         return new Resolution<>(this, baseDir, timeout > 0 ? timeout : timeout(), opener).run(uri);
     }
 

@@ -13,15 +13,18 @@ import org.groovecast.api.Metadata;
 import org.groovecast.api.RequestResolver;
 
 /**
- * Resolving one request, as Liquidsoap does: a URI that names an existing file is that file; otherwise
- * {@code name:arg} goes to protocol {@code name}, whose answers are resolved in turn (they are
- * alternatives: the first that leads to a file the opener accepts wins). Metadata accumulates down the
- * chain, inner over outer; a temporary step makes everything it leads to temporary.
+ * Resolving one request, as Liquidsoap does: a URI that names an existing file is that file;
+ * otherwise {@code name:arg} goes to protocol {@code name}, whose answers are resolved in turn
+ * (they are alternatives: the first that leads to a file the opener accepts wins). Metadata
+ * accumulates down the chain, inner over outer; a temporary step makes everything it leads to
+ * temporary.
  */
 final class Resolution<T> {
     /** Protocols leading to protocols that deep are a loop (a protocol answering its own URI). */
     static final int MAX_DEPTH = 20;
-    private static final Pattern PROTOCOL = Pattern.compile("([A-Za-z][A-Za-z0-9+._-]*):(.*)", Pattern.DOTALL);
+
+    private static final Pattern PROTOCOL =
+            Pattern.compile("([A-Za-z][A-Za-z0-9+._-]*):(.*)", Pattern.DOTALL);
 
     private final Protocols protocols;
     private final Path baseDir;
@@ -30,7 +33,8 @@ final class Resolution<T> {
     private final RequestResolver.Opener<T> opener;
     private String problem;
 
-    Resolution(Protocols protocols, Path baseDir, double timeout, RequestResolver.Opener<T> opener) {
+    Resolution(
+            Protocols protocols, Path baseDir, double timeout, RequestResolver.Opener<T> opener) {
         this.protocols = protocols;
         this.baseDir = baseDir;
         this.timeout = timeout;
@@ -44,9 +48,12 @@ final class Resolution<T> {
         return t;
     }
 
-    /** What {@code uri} leads to, opened; null (with {@link #problem} set) when nothing could be. */
+    /**
+     * What {@code uri} leads to, opened; null (with {@link #problem} set) when nothing could be.
+     */
     private T walk(String uri, Metadata metadata, boolean temporary, int depth) {
-        if (depth > MAX_DEPTH) return fail(uri + ": more than " + MAX_DEPTH + " protocols deep, a loop?");
+        if (depth > MAX_DEPTH)
+            return fail(uri + ": more than " + MAX_DEPTH + " protocols deep, a loop?");
         Path local = existing(uri);
         if (local != null) return open(local.toString(), metadata, temporary);
         Matcher m = PROTOCOL.matcher(uri);
@@ -54,17 +61,31 @@ final class Resolution<T> {
             String name = m.group(1);
             Protocol p = protocols.find(name);
             if (p != null) return step(p, name, m.group(2), uri, metadata, temporary, depth);
-            // scheme://... that no protocol of ours takes: FFmpeg may open it itself (rtsp, srt, udp).
-            if (!m.group(2).startsWith("//")) return fail(uri + ": no such file, and " + name + ": is no known protocol");
+            // scheme://... that no protocol of ours takes: FFmpeg may open it itself (rtsp, srt,
+            // udp).
+            if (!m.group(2).startsWith("//"))
+                return fail(uri + ": no such file, and " + name + ": is no known protocol");
             return open(uri, metadata, false);
         }
         Path path = path(uri);
-        return open(path != null ? path.toString() : uri, metadata, false); // missing: the opener says so
+        return open(
+                path != null ? path.toString() : uri,
+                metadata,
+                false); // missing: the opener says so
     }
 
-    private T step(Protocol p, String name, String arg, String uri, Metadata metadata, boolean temporary, int depth) {
+    private T step(
+            Protocol p,
+            String name,
+            String arg,
+            String uri,
+            Metadata metadata,
+            boolean temporary,
+            int depth) {
         double left = (deadline - System.nanoTime()) / 1e9;
-        if (left <= 0) return fail(uri + ": no time left of the " + seconds(timeout) + " s resolution timeout");
+        if (left <= 0)
+            return fail(
+                    uri + ": no time left of the " + seconds(timeout) + " s resolution timeout");
         List<Protocol.Step> next;
         try {
             next = p.resolve(name, arg, left);
@@ -95,7 +116,10 @@ final class Resolution<T> {
         }
     }
 
-    /** Alternatives that were never tried are not played: their temporary files go now (Liquidsoap's). */
+    /**
+     * Alternatives that were never tried are not played: their temporary files go now
+     * (Liquidsoap's).
+     */
     private void deleteUntried(List<Protocol.Step> untried, boolean temporary) {
         List<Path> files = new ArrayList<>();
         for (Protocol.Step s : untried) {

@@ -10,7 +10,10 @@ import org.groovecast.api.ResolvedRequest;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** A resolved request; closing it deletes its temporary files (the one to play, untried alternatives). */
+/**
+ * A resolved request; closing it deletes its temporary files (the one to play, untried
+ * alternatives).
+ */
 final class Resolved implements ResolvedRequest {
     private static final Logger log = LoggerFactory.getLogger(Resolved.class);
 
@@ -43,7 +46,8 @@ final class Resolved implements ResolvedRequest {
     static void delete(List<Path> files) {
         for (Path p : files) {
             try {
-                if (Files.deleteIfExists(p) && log.isDebugEnabled()) log.debug("deleted temporary file {}", p);
+                if (Files.deleteIfExists(p) && log.isDebugEnabled())
+                    log.debug("deleted temporary file {}", p);
             } catch (IOException e) {
                 log.warn("cannot delete temporary file {}: {}", p, e.toString());
             }

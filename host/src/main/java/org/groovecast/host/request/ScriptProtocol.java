@@ -5,18 +5,18 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Supplier;
-import org.groovecast.host.script.ScriptFiles;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
 import org.groovecast.api.TimeLimit;
 import org.groovecast.api.UserFunction;
+import org.groovecast.host.script.ScriptFiles;
 import org.groovecast.host.script.ScriptLocation;
 
 /**
- * A protocol the script declared with {@code protocol.add(name) { arg -> uri }} (or
- * {@code { arg, timeout -> [uris] }}, given the seconds left): the function runs on a virtual thread of
- * its own, abandoned if it has not answered in time, and may answer a URI, a list of alternatives, or
- * null / an empty list for nothing.
+ * A protocol the script declared with {@code protocol.add(name) { arg -> uri }} (or {@code { arg,
+ * timeout -> [uris] }}, given the seconds left): the function runs on a virtual thread of its own,
+ * abandoned if it has not answered in time, and may answer a URI, a list of alternatives, or null /
+ * an empty list for nothing.
  */
 final class ScriptProtocol implements Protocol {
     private final UserFunction function;
@@ -24,7 +24,11 @@ final class ScriptProtocol implements Protocol {
     private final boolean temporary;
     private final Supplier<ScriptFiles> scriptFiles;
 
-    ScriptProtocol(UserFunction function, boolean takesTimeout, boolean temporary, Supplier<ScriptFiles> files) {
+    ScriptProtocol(
+            UserFunction function,
+            boolean takesTimeout,
+            boolean temporary,
+            Supplier<ScriptFiles> files) {
         this.function = function;
         this.takesTimeout = takesTimeout;
         this.temporary = temporary;
@@ -35,15 +39,32 @@ final class ScriptProtocol implements Protocol {
     public List<Step> resolve(String name, String arg, double secondsLeft) throws IOException {
         Object answer;
         try {
-            answer = TimeLimit.call("protocol " + name, secondsLeft,
-                    () -> takesTimeout ? function.call(arg, secondsLeft) : function.call(arg), this::discard);
+            answer =
+                    TimeLimit.call(
+                            "protocol " + name,
+                            secondsLeft,
+                            () ->
+                                    takesTimeout
+                                            ? function.call(arg, secondsLeft)
+                                            : function.call(arg),
+                            this::discard);
         } catch (TimeoutException e) {
-            throw new IOException("protocol " + name + " did not answer within " + Resolution.seconds(secondsLeft)
-                    + " s; abandoned");
+            throw new IOException(
+                    "protocol "
+                            + name
+                            + " did not answer within "
+                            + Resolution.seconds(secondsLeft)
+                            + " s; abandoned");
         } catch (RuntimeException e) {
-            String where = ScriptLocation.in(e, scriptFiles.get()).map(line -> " at " + line).orElse("");
-            throw new IOException("protocol " + name + " failed" + where + ": "
-                    + (e.getMessage() != null ? e.getMessage() : e.toString()));
+            String where =
+                    ScriptLocation.in(e, scriptFiles.get()).map(line -> " at " + line).orElse("");
+            throw new IOException(
+                    "protocol "
+                            + name
+                            + " failed"
+                            + where
+                            + ": "
+                            + (e.getMessage() != null ? e.getMessage() : e.toString()));
         }
         List<String> uris = uris(name, answer);
         if (uris.isEmpty()) throw new IOException("protocol " + name + " found nothing for " + arg);
@@ -54,18 +75,32 @@ final class ScriptProtocol implements Protocol {
 
     private static List<String> uris(String name, Object answer) throws IOException {
         if (answer == null) return List.of();
-        if (answer instanceof CharSequence s) return s.isEmpty() ? List.of() : List.of(s.toString());
+        if (answer instanceof CharSequence s)
+            return s.isEmpty() ? List.of() : List.of(s.toString());
         if (answer instanceof Iterable<?> list) {
             List<String> out = new ArrayList<>();
             for (Object o : list) {
                 if (o instanceof CharSequence s && !s.isEmpty()) out.add(s.toString());
-                else if (o != null) throw new IOException("protocol " + name + " answered a list holding "
-                        + o.getClass().getSimpleName() + " " + o + "; expected uris");
+                else if (o != null)
+                    throw new IOException(
+                            "protocol "
+                                    + name
+                                    + " answered a list holding "
+                                    + o.getClass().getSimpleName()
+                                    + " "
+                                    + o
+                                    + "; expected uris");
             }
             return out;
         }
-        throw new IOException("protocol " + name + " answered " + answer.getClass().getSimpleName() + " " + answer
-                + "; expected a uri, a list of uris or null");
+        throw new IOException(
+                "protocol "
+                        + name
+                        + " answered "
+                        + answer.getClass().getSimpleName()
+                        + " "
+                        + answer
+                        + "; expected a uri, a list of uris or null");
     }
 
     /** An answer that came too late is not played: a temporary protocol's files go at once. */

@@ -9,9 +9,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Where blocking work goes (probing and decoding files, resolving requests): at most
- * {@code settings.scheduler.blockingTasks} run at once, the rest wait in order. It shares no
- * thread with the {@link TaskScheduler}, so neither kind of work can starve the other.
+ * Where blocking work goes (probing and decoding files, resolving requests): at most {@code
+ * settings.scheduler.blockingTasks} run at once, the rest wait in order. It shares no thread with
+ * the {@link TaskScheduler}, so neither kind of work can starve the other.
  */
 public final class BlockingPool implements Executor, AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(BlockingPool.class);
@@ -28,11 +28,22 @@ public final class BlockingPool implements Executor, AutoCloseable {
         if (cap < 1) throw new IllegalArgumentException("blockingTasks must be >= 1, got " + cap);
         this.cap = cap;
         AtomicInteger serial = new AtomicInteger();
-        this.executor = new ThreadPoolExecutor(cap, cap, 30, TimeUnit.SECONDS, new LinkedBlockingQueue<>(),
-                r -> Thread.ofPlatform().name("gc-blocking-" + serial.incrementAndGet()).daemon(true).unstarted(() -> {
-                    ThreadNice.set(NICE);
-                    r.run();
-                }));
+        this.executor =
+                new ThreadPoolExecutor(
+                        cap,
+                        cap,
+                        30,
+                        TimeUnit.SECONDS,
+                        new LinkedBlockingQueue<>(),
+                        r ->
+                                Thread.ofPlatform()
+                                        .name("gc-blocking-" + serial.incrementAndGet())
+                                        .daemon(true)
+                                        .unstarted(
+                                                () -> {
+                                                    ThreadNice.set(NICE);
+                                                    r.run();
+                                                }));
         executor.allowCoreThreadTimeOut(true);
     }
 
@@ -43,17 +54,18 @@ public final class BlockingPool implements Executor, AutoCloseable {
 
     @Override
     public void execute(Runnable task) {
-        executor.execute(() -> {
-            int now = inFlight.incrementAndGet();
-            maxInFlight.accumulateAndGet(now, Math::max);
-            try {
-                task.run();
-            } catch (Throwable t) {
-                log.error("blocking task {} failed", task, t);
-            } finally {
-                inFlight.decrementAndGet();
-            }
-        });
+        executor.execute(
+                () -> {
+                    int now = inFlight.incrementAndGet();
+                    maxInFlight.accumulateAndGet(now, Math::max);
+                    try {
+                        task.run();
+                    } catch (Throwable t) {
+                        log.error("blocking task {} failed", task, t);
+                    } finally {
+                        inFlight.decrementAndGet();
+                    }
+                });
     }
 
     public int cap() {

@@ -19,9 +19,9 @@ import org.slf4j.LoggerFactory;
  * <p>A timer is a heap entry, not a sleeping thread: one worker at a time (the leader) waits for
  * the earliest deadline, the others wait for work. When the leader wakes it takes every timer due
  * within the slack, so clocks whose deadlines are close share one wake-up; that is how 200 clocks
- * cost far fewer than 200 × 50 context switches a second. Due timers join the back of the
- * immediate queue, and a worker takes at most one batch at a time, so neither a flood of
- * immediate tasks nor a crowd of timers can starve the other.
+ * cost far fewer than 200 × 50 context switches a second. Due timers join the back of the immediate
+ * queue, and a worker takes at most one batch at a time, so neither a flood of immediate tasks nor
+ * a crowd of timers can starve the other.
  */
 public final class TaskScheduler implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(TaskScheduler.class);
@@ -30,10 +30,13 @@ public final class TaskScheduler implements AutoCloseable {
     private static final ThreadLocal<TaskScheduler> CURRENT = new ThreadLocal<>();
 
     private final ReentrantLock lock = new ReentrantLock();
+
     /** The leader's condition: a timed wait for the earliest timer. */
     private final Condition leaderWake = lock.newCondition();
+
     /** Followers wait here for immediate work or to become leader. */
     private final Condition followerWake = lock.newCondition();
+
     private final ArrayDeque<Runnable> ready = new ArrayDeque<>();
     private final PriorityQueue<Timer> timers = new PriorityQueue<>();
     private final Thread[] workers;
@@ -47,8 +50,8 @@ public final class TaskScheduler implements AutoCloseable {
     private final LongAdder busyNanos = new LongAdder();
 
     /**
-     * @param threads   worker threads
-     * @param slack     how early a timer may run so that close deadlines share one wake-up
+     * @param threads worker threads
+     * @param slack how early a timer may run so that close deadlines share one wake-up
      * @param batchSize tasks a worker takes per turn
      */
     public TaskScheduler(int threads, Duration slack, int batchSize) {
@@ -57,7 +60,8 @@ public final class TaskScheduler implements AutoCloseable {
         this.batchSize = batchSize;
         this.workers = new Thread[threads];
         for (int i = 0; i < threads; i++) {
-            workers[i] = Thread.ofPlatform().name("gc-sched-" + i).daemon(true).unstarted(this::work);
+            workers[i] =
+                    Thread.ofPlatform().name("gc-sched-" + i).daemon(true).unstarted(this::work);
             workers[i].start();
         }
     }
@@ -92,7 +96,10 @@ public final class TaskScheduler implements AutoCloseable {
         }
     }
 
-    /** Whether this thread is a worker of some scheduler (where clocks tick and fast thread.run functions run). */
+    /**
+     * Whether this thread is a worker of some scheduler (where clocks tick and fast thread.run
+     * functions run).
+     */
     public static boolean onSchedulerThread() {
         return CURRENT.get() != null;
     }
@@ -110,7 +117,9 @@ public final class TaskScheduler implements AutoCloseable {
         }
     }
 
-    /** Runs {@code task} at {@link System#nanoTime()} {@code deadline} (up to the slack earlier). */
+    /**
+     * Runs {@code task} at {@link System#nanoTime()} {@code deadline} (up to the slack earlier).
+     */
     public Timer scheduleAt(long deadline, Runnable task) {
         Timer t = new Timer(task);
         arm(t, deadline);
@@ -184,8 +193,8 @@ public final class TaskScheduler implements AutoCloseable {
     }
 
     /**
-     * Nanoseconds the workers spent running tasks, summed over workers. Divided by elapsed time
-     * and {@link #threads()} it is the scheduler's load: the figure that shows overload when every
+     * Nanoseconds the workers spent running tasks, summed over workers. Divided by elapsed time and
+     * {@link #threads()} it is the scheduler's load: the figure that shows overload when every
      * clock's own duty looks small because each waits for a free thread rather than works.
      */
     public long busyNanos() {
@@ -200,11 +209,13 @@ public final class TaskScheduler implements AutoCloseable {
                 long now = System.nanoTime();
                 moveDueTimers(now + slackNanos);
                 if (!ready.isEmpty()) {
-                    for (int i = 0; i < batchSize && !ready.isEmpty(); i++) batch.add(ready.pollFirst());
+                    for (int i = 0; i < batchSize && !ready.isEmpty(); i++)
+                        batch.add(ready.pollFirst());
                     // Hand work or the timers to an idle worker, but not for a single short task:
                     // every hand-off is one more context switch, and the clocks pay for those.
                     boolean leaderless = !leaderWaiting && !timers.isEmpty() && batch.size() > 1;
-                    if (followersWaiting > 0 && (!ready.isEmpty() || leaderless)) followerWake.signal();
+                    if (followersWaiting > 0 && (!ready.isEmpty() || leaderless))
+                        followerWake.signal();
                     return true;
                 }
                 if (shutdown) return false;
@@ -243,8 +254,8 @@ public final class TaskScheduler implements AutoCloseable {
     }
 
     /**
-     * Stops taking new work, lets queued immediate tasks finish, drops pending timers and waits
-     * for the workers to end.
+     * Stops taking new work, lets queued immediate tasks finish, drops pending timers and waits for
+     * the workers to end.
      */
     @Override
     public void close() {

@@ -5,9 +5,9 @@ import java.util.Map;
 import org.groovecast.api.ValueType;
 
 /**
- * One argument of an operator call, as far as it is known: a value at run time, an expression
- * and its inferred type at compile time. {@link CallMatcher} matches both with one algorithm, so
- * the checks a script gets before it starts are the ones it would get at run time.
+ * One argument of an operator call, as far as it is known: a value at run time, an expression and
+ * its inferred type at compile time. {@link CallMatcher} matches both with one algorithm, so the
+ * checks a script gets before it starts are the ones it would get at run time.
  */
 interface Arg {
     /** A closure or function. */

@@ -31,12 +31,17 @@ final class BoundArguments implements Arguments {
     }
 
     /** Matches and converts; throws a {@link ScriptException} listing what is wrong. */
-    static BoundArguments bind(OperatorSpec spec, Source receiver, Object[] raw, RequestResolver requests) {
+    static BoundArguments bind(
+            OperatorSpec spec, Source receiver, Object[] raw, RequestResolver requests) {
         List<RuntimeArg> args = Arrays.stream(raw).map(RuntimeArg::new).toList();
-        CallMatcher.Match<RuntimeArg> m = CallMatcher.match(spec, receiver == null ? null : new RuntimeArg(receiver), args);
+        CallMatcher.Match<RuntimeArg> m =
+                CallMatcher.match(spec, receiver == null ? null : new RuntimeArg(receiver), args);
         if (!m.errors().isEmpty()) throw new ScriptException(String.join("; ", m.errors()));
-        BoundArguments b = new BoundArguments(spec.name(), m.id() == null ? null : String.valueOf(m.id().value()),
-                requests);
+        BoundArguments b =
+                new BoundArguments(
+                        spec.name(),
+                        m.id() == null ? null : String.valueOf(m.id().value()),
+                        requests);
         for (Param p : spec.positional()) b.put(p, m.assigned().get(p.name()));
         for (Param p : spec.named()) b.put(p, m.assigned().get(p.name()));
         return b;
@@ -49,9 +54,13 @@ final class BoundArguments implements Arguments {
         }
         given.add(p.name());
         if (matched instanceof List<?> list && p.type() == ValueType.SOURCES) {
-            values.put(p.name(), list.stream().map(a -> (Source) ((RuntimeArg) a).value()).toList());
+            values.put(
+                    p.name(), list.stream().map(a -> (Source) ((RuntimeArg) a).value()).toList());
         } else if (p.type() == ValueType.SOURCES) {
-            values.put(p.name(), ((List<?>) ((RuntimeArg) matched).value()).stream().map(x -> (Source) x).toList());
+            values.put(
+                    p.name(),
+                    ((List<?>) ((RuntimeArg) matched).value())
+                            .stream().map(x -> (Source) x).toList());
         } else {
             values.put(p.name(), Values.convert(p.type(), ((RuntimeArg) matched).value()));
         }
@@ -68,7 +77,8 @@ final class BoundArguments implements Arguments {
     }
 
     private Object require(String name) {
-        if (!values.containsKey(name)) throw new IllegalArgumentException(operator + "() declares no parameter " + name);
+        if (!values.containsKey(name))
+            throw new IllegalArgumentException(operator + "() declares no parameter " + name);
         return values.get(name);
     }
 

@@ -12,16 +12,14 @@ import org.groovecast.api.ValueType;
 /**
  * Matches the arguments of a call against an {@link OperatorSpec}: a leading map is the named
  * arguments, a trailing closure fills a trailing function parameter, a {@code sources} parameter
- * takes the remaining sources (or one list of them). Problems come back as messages that read
- * like {@code fallback() expects sources, got String "music"}.
+ * takes the remaining sources (or one list of them). Problems come back as messages that read like
+ * {@code fallback() expects sources, got String "music"}.
  */
 final class CallMatcher {
     /** The outcome: argument per parameter name, the {@code id:} if any, and the problems found. */
-    record Match<A extends Arg>(Map<String, Object> assigned, A id, List<String> errors) {
-    }
+    record Match<A extends Arg>(Map<String, Object> assigned, A id, List<String> errors) {}
 
-    private CallMatcher() {
-    }
+    private CallMatcher() {}
 
     /**
      * @param receiver the source a method-style call was made on ({@code s.tracks(...)}), or null
@@ -60,8 +58,10 @@ final class CallMatcher {
         for (int i = start; i < args.size(); i++) pos.add(args.get(i));
 
         List<Param> params = new ArrayList<>(spec.positional());
-        if (!params.isEmpty() && params.getLast().type() == ValueType.FUNCTION
-                && !pos.isEmpty() && pos.getLast().isFunction()) {
+        if (!params.isEmpty()
+                && params.getLast().type() == ValueType.FUNCTION
+                && !pos.isEmpty()
+                && pos.getLast().isFunction()) {
             assigned.put(params.removeLast().name(), pos.removeLast());
         }
         int next = 0;
@@ -78,20 +78,36 @@ final class CallMatcher {
                         errors.add(op + " expects sources, got " + s.describe());
                     }
                 }
-                if (sources.isEmpty() && p.required()) errors.add(op + " needs at least one source");
+                if (sources.isEmpty() && p.required())
+                    errors.add(op + " needs at least one source");
                 assigned.put(p.name(), sources);
             } else if (next < pos.size()) {
                 A a = pos.get(next++);
                 check(op, p, a, errors);
                 assigned.put(p.name(), a);
             } else if (p.required()) {
-                errors.add(op + " is missing its " + p.name() + " argument (" + article(p.type()) + ")");
+                errors.add(
+                        op
+                                + " is missing its "
+                                + p.name()
+                                + " argument ("
+                                + article(p.type())
+                                + ")");
             }
         }
         if (next < pos.size()) {
             int max = spec.positional().size();
-            errors.add(op + " takes " + (max == 0 ? "no" : "at most " + max) + " positional argument"
-                    + (max == 1 ? "" : "s") + ", got " + pos.size() + " (" + pos.get(next).describe() + " is one too many)");
+            errors.add(
+                    op
+                            + " takes "
+                            + (max == 0 ? "no" : "at most " + max)
+                            + " positional argument"
+                            + (max == 1 ? "" : "s")
+                            + ", got "
+                            + pos.size()
+                            + " ("
+                            + pos.get(next).describe()
+                            + " is one too many)");
         }
         for (Param p : spec.named()) {
             if (p.required() && !assigned.containsKey(p.name())) {
@@ -107,7 +123,8 @@ final class CallMatcher {
         if (spec.positional().isEmpty()) return true;
         ValueType t = spec.positional().getFirst().type();
         if (t != ValueType.MAP && t != ValueType.ANY) return true;
-        return first.entries().keySet().stream().allMatch(k -> k.equals("id") || spec.namedParam(k).isPresent());
+        return first.entries().keySet().stream()
+                .allMatch(k -> k.equals("id") || spec.namedParam(k).isPresent());
     }
 
     /** The sources given one by one or as one list; {@code null} for a list of unknown content. */
@@ -139,6 +156,8 @@ final class CallMatcher {
 
     private static String namedList(OperatorSpec spec) {
         if (spec.named().isEmpty()) return " (it takes no named arguments)";
-        return " (it takes " + spec.named().stream().map(p -> p.name() + ":").collect(Collectors.joining(", ")) + ")";
+        return " (it takes "
+                + spec.named().stream().map(p -> p.name() + ":").collect(Collectors.joining(", "))
+                + ")";
     }
 }

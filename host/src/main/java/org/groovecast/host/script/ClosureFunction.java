@@ -3,7 +3,10 @@ package org.groovecast.host.script;
 import groovy.lang.Closure;
 import org.groovecast.api.UserFunction;
 
-/** A script closure as operators call it; the engine's own functions also ask how many arguments it takes. */
+/**
+ * A script closure as operators call it; the engine's own functions also ask how many arguments it
+ * takes.
+ */
 public final class ClosureFunction implements UserFunction {
     private final Closure<?> closure;
 
@@ -16,7 +19,10 @@ public final class ClosureFunction implements UserFunction {
         return closure.call(args);
     }
 
-    /** The most arguments the closure declares ({@code { it }} and {@code { a -> }} take 1, {@code { -> }} 0). */
+    /**
+     * The most arguments the closure declares ({@code { it }} and {@code { a -> }} take 1, {@code {
+     * -> }} 0).
+     */
     public int parameters() {
         return closure.getMaximumNumberOfParameters();
     }

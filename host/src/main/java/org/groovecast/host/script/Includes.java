@@ -58,12 +58,16 @@ import org.codehaus.groovy.syntax.SyntaxException;
  * stack frames and its errors (static type checking included) carry its file and lines; the
  * including script gets, at compile time, one field holding an instance of it and one method per
  * function the library defines, calling it. So the library's functions are checked where they are
- * called like the script's own, the library's top-level statements (settings, sources) run where the
- * include stands, and a library may include others (a cycle is an error at the include that closes it).
+ * called like the script's own, the library's top-level statements (settings, sources) run where
+ * the include stands, and a library may include others (a cycle is an error at the include that
+ * closes it).
  */
 final class Includes extends CompilationCustomizer {
-    /** Marks an include that failed because the library had errors: those are reported, not this. */
+    /**
+     * Marks an include that failed because the library had errors: those are reported, not this.
+     */
     static final String FAILED_LIBRARY = "(the included file has errors)";
+
     private static final String DELEGATE = "groovecast.include.delegate";
 
     private final ScriptFiles files;
@@ -75,9 +79,13 @@ final class Includes extends CompilationCustomizer {
     private GroovyClassLoader loader;
     private int serial;
 
-    /** @param reading told of every file an include names, also one that cannot be read (so that it is watched) */
+    /**
+     * @param reading told of every file an include names, also one that cannot be read (so that it
+     *     is watched)
+     */
     Includes(ScriptFiles files, Consumer<Path> reading) {
-        // After names are resolved (a script's own method signatures compare with a library's), before type checking.
+        // After names are resolved (a script's own method signatures compare with a library's),
+        // before type checking.
         super(CompilePhase.SEMANTIC_ANALYSIS);
         this.files = files;
         this.reading = reading;
@@ -87,17 +95,24 @@ final class Includes extends CompilationCustomizer {
         this.loader = loader;
     }
 
-    /** The errors of included files, in the order met; a failed include reports these rather than {@link #FAILED_LIBRARY}. */
+    /**
+     * The errors of included files, in the order met; a failed include reports these rather than
+     * {@link #FAILED_LIBRARY}.
+     */
     List<ScriptError> libraryErrors() {
         return libraryErrors;
     }
 
-    /** Compiles {@code text}, the file {@code path}, under {@code compiledName}, with what it includes. */
+    /**
+     * Compiles {@code text}, the file {@code path}, under {@code compiledName}, with what it
+     * includes.
+     */
     Class<? extends StationScript> compile(String compiledName, String text, Path path) {
         units.put(compiledName, path);
         stack.addLast(path);
         try {
-            GroovyCodeSource source = new GroovyCodeSource(text, compiledName, "/groovecast/script");
+            GroovyCodeSource source =
+                    new GroovyCodeSource(text, compiledName, "/groovecast/script");
             source.setCachable(false);
             return loader.parseClass(source, false).asSubclass(StationScript.class);
         } finally {
@@ -118,25 +133,42 @@ final class Includes extends CompilationCustomizer {
                 String path = includePath(st);
                 if (path == null) continue;
                 Class<? extends StationScript> library = library(source, st, self, path);
-                statements.set(i, library == null ? EmptyStatement.INSTANCE : include(script, st, library, n++));
+                statements.set(
+                        i,
+                        library == null
+                                ? EmptyStatement.INSTANCE
+                                : include(script, st, library, n++));
             }
         }
         new Misplaced(source).visitClass(script);
     }
 
-    /** The path of a top-level {@code include('...')} statement, or null if {@code st} is not one. */
+    /**
+     * The path of a top-level {@code include('...')} statement, or null if {@code st} is not one.
+     */
     private static String includePath(Statement st) {
-        if (!(st instanceof ExpressionStatement es) || !(es.getExpression() instanceof MethodCallExpression call)) return null;
+        if (!(st instanceof ExpressionStatement es)
+                || !(es.getExpression() instanceof MethodCallExpression call)) return null;
         if (!call.isImplicitThis() || !"include".equals(call.getMethodAsString())) return null;
-        if (!(call.getArguments() instanceof ArgumentListExpression args)) return null; // named arguments
+        if (!(call.getArguments() instanceof ArgumentListExpression args))
+            return null; // named arguments
         List<Expression> a = args.getExpressions();
-        return a.size() == 1 && a.getFirst() instanceof ConstantExpression c && c.getValue() instanceof String p ? p : null;
+        return a.size() == 1
+                        && a.getFirst() instanceof ConstantExpression c
+                        && c.getValue() instanceof String p
+                ? p
+                : null;
     }
 
-    /** The library {@code path} names, compiled (once per file and compile); null after reporting why not. */
-    private Class<? extends StationScript> library(SourceUnit source, Statement st, Path self, String path) {
+    /**
+     * The library {@code path} names, compiled (once per file and compile); null after reporting
+     * why not.
+     */
+    private Class<? extends StationScript> library(
+            SourceUnit source, Statement st, Path self, String path) {
         Path base = self.toAbsolutePath().getParent();
-        Path target = (base == null ? Path.of(path) : base.resolve(path)).toAbsolutePath().normalize();
+        Path target =
+                (base == null ? Path.of(path) : base.resolve(path)).toAbsolutePath().normalize();
         reading.accept(target);
         if (stack.contains(target)) {
             List<String> chain = new ArrayList<>();
@@ -146,7 +178,12 @@ final class Includes extends CompilationCustomizer {
                 if (in) chain.add(display(p));
             }
             chain.add(display(target));
-            error(source, st, "include cycle: " + String.join(" -> ", chain) + "; a file cannot include itself, even through others");
+            error(
+                    source,
+                    st,
+                    "include cycle: "
+                            + String.join(" -> ", chain)
+                            + "; a file cannot include itself, even through others");
             return null;
         }
         Class<? extends StationScript> known = compiled.get(target);
@@ -162,8 +199,15 @@ final class Includes extends CompilationCustomizer {
             return null;
         }
         String display = display(target);
-        String name = "station_include" + (++serial) + "_" + target.getFileName().toString().replaceFirst("\\.groovy$", "").replaceAll("[^A-Za-z0-9_]", "_")
-                + ".groovy";
+        String name =
+                "station_include"
+                        + (++serial)
+                        + "_"
+                        + target.getFileName()
+                                .toString()
+                                .replaceFirst("\\.groovy$", "")
+                                .replaceAll("[^A-Za-z0-9_]", "_")
+                        + ".groovy";
         files.add(name, display, target);
         try {
             Class<? extends StationScript> c = compile(name, text, target);
@@ -177,8 +221,8 @@ final class Includes extends CompilationCustomizer {
     }
 
     /**
-     * How messages name {@code file}: relative to the station script's directory ({@code lib/common.groovy}),
-     * as the script's author wrote the include, whichever file included it.
+     * How messages name {@code file}: relative to the station script's directory ({@code
+     * lib/common.groovy}), as the script's author wrote the include, whichever file included it.
      */
     private String display(Path file) {
         Path base = stack.getFirst().toAbsolutePath().getParent();
@@ -191,13 +235,18 @@ final class Includes extends CompilationCustomizer {
     }
 
     /**
-     * The include's replacement: a field holding the library's instance, a method per library function,
-     * and the statement running the library's top level where the include stood.
+     * The include's replacement: a field holding the library's instance, a method per library
+     * function, and the statement running the library's top level where the include stood.
      */
-    private static Statement include(ClassNode script, Statement st, Class<? extends StationScript> library, int n) {
+    private static Statement include(
+            ClassNode script, Statement st, Class<? extends StationScript> library, int n) {
         ClassNode type = ClassHelper.make(library);
-        FieldNode field = script.addField("$include" + n, Modifier.PRIVATE | Modifier.FINAL, type,
-                castX(type, callThisX("included", args(ctorX(type)))));
+        FieldNode field =
+                script.addField(
+                        "$include" + n,
+                        Modifier.PRIVATE | Modifier.FINAL,
+                        type,
+                        castX(type, callThisX("included", args(ctorX(type)))));
         field.setSourcePosition(st);
         for (Method m : library.getDeclaredMethods()) {
             if (isFunction(m)) delegate(script, st, field, type, m);
@@ -207,7 +256,10 @@ final class Includes extends CompilationCustomizer {
         return run;
     }
 
-    /** A function the library's author wrote, as opposed to what Groovy generates or the script base class has. */
+    /**
+     * A function the library's author wrote, as opposed to what Groovy generates or the script base
+     * class has.
+     */
     private static boolean isFunction(Method m) {
         if (m.isSynthetic() || m.isBridge() || !Modifier.isPublic(m.getModifiers())) return false;
         String name = m.getName();
@@ -221,11 +273,12 @@ final class Includes extends CompilationCustomizer {
     }
 
     /**
-     * Adds to {@code script} a method with {@code m}'s signature calling {@code m}. The script's own
-     * method of that signature wins; between libraries the later include wins (the last definition
-     * counts, as in Liquidsoap).
+     * Adds to {@code script} a method with {@code m}'s signature calling {@code m}. The script's
+     * own method of that signature wins; between libraries the later include wins (the last
+     * definition counts, as in Liquidsoap).
      */
-    private static void delegate(ClassNode script, ASTNode at, FieldNode field, ClassNode type, Method m) {
+    private static void delegate(
+            ClassNode script, ASTNode at, FieldNode field, ClassNode type, Method m) {
         Class<?>[] types = m.getParameterTypes();
         Parameter[] params = new Parameter[types.length];
         List<Expression> values = new ArrayList<>();
@@ -239,8 +292,14 @@ final class Includes extends CompilationCustomizer {
         boolean isStatic = Modifier.isStatic(m.getModifiers());
         Expression call = callX(isStatic ? classX(type) : fieldX(field), m.getName(), args(values));
         Statement body = m.getReturnType() == void.class ? stmt(call) : returnS(call);
-        MethodNode d = script.addMethod(m.getName(), Modifier.PUBLIC | (isStatic ? Modifier.STATIC : 0),
-                plain(m.getReturnType()), params, ClassNode.EMPTY_ARRAY, body);
+        MethodNode d =
+                script.addMethod(
+                        m.getName(),
+                        Modifier.PUBLIC | (isStatic ? Modifier.STATIC : 0),
+                        plain(m.getReturnType()),
+                        params,
+                        ClassNode.EMPTY_ARRAY,
+                        body);
         d.setVariableScope(new VariableScope()); // added after the scopes were computed
         d.setSourcePosition(at);
         d.putNodeMetaData(DELEGATE, Boolean.TRUE);
@@ -248,15 +307,20 @@ final class Includes extends CompilationCustomizer {
 
     /**
      * A fresh node for a JDK type: ClassHelper's cached node for a generic type ({@code Map<K, V>})
-     * may not stand in a generated signature (the compiler then fails on a library function taking a Map).
+     * may not stand in a generated signature (the compiler then fails on a library function taking
+     * a Map).
      */
     private static ClassNode plain(Class<?> type) {
         return ClassHelper.make(type).getPlainNodeReference();
     }
 
     private static void error(SourceUnit source, ASTNode at, String message) {
-        source.getErrorCollector().addErrorAndContinue(new SyntaxErrorMessage(
-                new SyntaxException(message, at.getLineNumber(), at.getColumnNumber()), source));
+        source.getErrorCollector()
+                .addErrorAndContinue(
+                        new SyntaxErrorMessage(
+                                new SyntaxException(
+                                        message, at.getLineNumber(), at.getColumnNumber()),
+                                source));
     }
 
     /** Reports an {@code include(...)} that is not a top-level statement with a constant path. */
@@ -275,8 +339,11 @@ final class Includes extends CompilationCustomizer {
         @Override
         public void visitMethodCallExpression(MethodCallExpression call) {
             if (call.isImplicitThis() && "include".equals(call.getMethodAsString())) {
-                error(source, call, "include() must stand alone at the top level of the script, with the path as a "
-                        + "plain string: include('lib/common.groovy')");
+                error(
+                        source,
+                        call,
+                        "include() must stand alone at the top level of the script, with the path as a "
+                                + "plain string: include('lib/common.groovy')");
             }
             super.visitMethodCallExpression(call);
         }

@@ -27,26 +27,53 @@ import org.groovecast.api.Source;
 import org.groovecast.api.ValueType;
 
 /**
- * Teaches Groovy's static type checker the names that plugins provide. Station scripts compile
- * with {@code @CompileStatic}; calls to operators, namespaces ({@code output.file}) and settings
- * are checked here against their {@link OperatorSpec}s, so a wrong argument is reported with its
- * line before anything starts, and then compiled as dynamic calls on engine-owned objects only.
- * Nothing in a compiled script refers to a plugin class, so unloading a plugin leaves no
- * reference behind in scripts.
+ * Teaches Groovy's static type checker the names that plugins provide. Station scripts compile with
+ * {@code @CompileStatic}; calls to operators, namespaces ({@code output.file}) and settings are
+ * checked here against their {@link OperatorSpec}s, so a wrong argument is reported with its line
+ * before anything starts, and then compiled as dynamic calls on engine-owned objects only. Nothing
+ * in a compiled script refers to a plugin class, so unloading a plugin leaves no reference behind
+ * in scripts.
  */
 public final class OperatorChecker extends AbstractTypeCheckingExtension {
     /** The names the script being compiled may use; bound by {@link ScriptCompiler}. */
     static final ScopedValue<ScriptFunctions> FUNCTIONS = ScopedValue.newInstance();
-    /** The settings the script being compiled may use; bound by {@link ScriptCompiler} beside the names. */
+
+    /**
+     * The settings the script being compiled may use; bound by {@link ScriptCompiler} beside the
+     * names.
+     */
     static final ScopedValue<ScriptSettings> STATION_SETTINGS = ScopedValue.newInstance();
 
     private static final ClassNode SOURCE = ClassHelper.make(Source.class);
     private static final ClassNode NAMESPACE = ClassHelper.make(Namespace.class);
     private static final ClassNode SETTINGS = ClassHelper.make(SettingsNode.class);
 
-    private static final Set<String> OPERATOR_METHODS = Set.of("getAt", "putAt", "plus", "minus", "multiply", "div",
-            "mod", "remainder", "power", "leftShift", "rightShift", "rightShiftUnsigned", "compareTo", "isCase",
-            "negative", "positive", "bitwiseNegate", "next", "previous", "and", "or", "xor", "asBoolean", "asType");
+    private static final Set<String> OPERATOR_METHODS =
+            Set.of(
+                    "getAt",
+                    "putAt",
+                    "plus",
+                    "minus",
+                    "multiply",
+                    "div",
+                    "mod",
+                    "remainder",
+                    "power",
+                    "leftShift",
+                    "rightShift",
+                    "rightShiftUnsigned",
+                    "compareTo",
+                    "isCase",
+                    "negative",
+                    "positive",
+                    "bitwiseNegate",
+                    "next",
+                    "previous",
+                    "and",
+                    "or",
+                    "xor",
+                    "asBoolean",
+                    "asType");
 
     private final ScriptFunctions functions;
     private final ScriptSettings settings;
@@ -54,7 +81,8 @@ public final class OperatorChecker extends AbstractTypeCheckingExtension {
     public OperatorChecker(StaticTypeCheckingVisitor visitor) {
         super(visitor);
         this.functions = FUNCTIONS.isBound() ? FUNCTIONS.get() : new ScriptFunctions();
-        this.settings = STATION_SETTINGS.get(); // no checking without them: every compile binds them
+        this.settings =
+                STATION_SETTINGS.get(); // no checking without them: every compile binds them
     }
 
     @Override
@@ -86,9 +114,11 @@ public final class OperatorChecker extends AbstractTypeCheckingExtension {
             if (functions.isNamespace(path)) {
                 makeDynamic(pe, NAMESPACE);
             } else {
-                addStaticTypeError(functions.find(path).isPresent()
-                        ? path + " is an operator: call it as " + path + "(...)"
-                        : "unknown name " + path + hint(path), pe);
+                addStaticTypeError(
+                        functions.find(path).isPresent()
+                                ? path + " is an operator: call it as " + path + "(...)"
+                                : "unknown name " + path + hint(path),
+                        pe);
                 makeDynamic(pe);
             }
             return true;
@@ -115,20 +145,32 @@ public final class OperatorChecker extends AbstractTypeCheckingExtension {
     }
 
     @Override
-    public boolean handleIncompatibleAssignment(ClassNode lhsType, ClassNode rhsType, Expression assignment) {
-        if (!(assignment instanceof BinaryExpression b) || !(b.getLeftExpression() instanceof PropertyExpression pe)) return false;
+    public boolean handleIncompatibleAssignment(
+            ClassNode lhsType, ClassNode rhsType, Expression assignment) {
+        if (!(assignment instanceof BinaryExpression b)
+                || !(b.getLeftExpression() instanceof PropertyExpression pe)) return false;
         if (!getType(pe.getObjectExpression()).equals(SETTINGS)) return false;
         String key = settingsPath(pe.getObjectExpression()) + pe.getPropertyAsString();
         Optional<ValueType> type = settings.type(key);
         if (type.isEmpty()) return false;
-        addStaticTypeError("settings." + key + " expects " + CallMatcher.article(type.get()) + ", got "
-                + StaticArg.of(b.getRightExpression(), this::getType).describe(), assignment);
+        addStaticTypeError(
+                "settings."
+                        + key
+                        + " expects "
+                        + CallMatcher.article(type.get())
+                        + ", got "
+                        + StaticArg.of(b.getRightExpression(), this::getType).describe(),
+                assignment);
         return true;
     }
 
     @Override
-    public List<MethodNode> handleMissingMethod(ClassNode receiver, String name, ArgumentListExpression args,
-                                                ClassNode[] argTypes, MethodCall call) {
+    public List<MethodNode> handleMissingMethod(
+            ClassNode receiver,
+            String name,
+            ArgumentListExpression args,
+            ClassNode[] argTypes,
+            MethodCall call) {
         if (!(call instanceof MethodCallExpression mce)) return Collections.emptyList();
         String full;
         StaticArg self = null;
@@ -142,32 +184,52 @@ public final class OperatorChecker extends AbstractTypeCheckingExtension {
         } else if (receiver.equals(ClassHelper.OBJECT_TYPE)) {
             // An untyped value (a closure parameter): a named method call resolves at run time.
             // Operators such as xs[1] or a + b are synthetic calls Groovy cannot make dynamic here.
-            return OPERATOR_METHODS.contains(name) ? Collections.emptyList() : List.of(makeDynamic(call));
+            return OPERATOR_METHODS.contains(name)
+                    ? Collections.emptyList()
+                    : List.of(makeDynamic(call));
         } else {
             return Collections.emptyList();
         }
         Optional<OperatorSpec> spec = functions.find(full);
         if (spec.isEmpty() && self != null && functions.isDeclaredMethod(name)) {
-            // A method that a plugin's source declares (a queue's push): its class resolves it at run time.
+            // A method that a plugin's source declares (a queue's push): its class resolves it at
+            // run time.
             return List.of(makeDynamic(call, ClassHelper.OBJECT_TYPE));
         }
         if (spec.isEmpty() && self == null && !receiver.getMethods(name).isEmpty()) {
-            // The script's own function (or an included one) called with the wrong arguments: Groovy's
-            // "Cannot find matching method" names the arguments, where "unknown operator" would mislead.
+            // The script's own function (or an included one) called with the wrong arguments:
+            // Groovy's
+            // "Cannot find matching method" names the arguments, where "unknown operator" would
+            // mislead.
             return Collections.emptyList();
         }
         if (spec.isEmpty()) {
-            addStaticTypeError((self != null ? "sources have no method " : "unknown operator ") + full + "()" + hint(full), mce);
+            addStaticTypeError(
+                    (self != null ? "sources have no method " : "unknown operator ")
+                            + full
+                            + "()"
+                            + hint(full),
+                    mce);
             return List.of(makeDynamic(call));
         }
         if (self != null && !spec.get().isSourceMethod()) {
-            addStaticTypeError(full + "() does not take a source first, so it cannot be called as s." + full + "()", mce);
+            addStaticTypeError(
+                    full
+                            + "() does not take a source first, so it cannot be called as s."
+                            + full
+                            + "()",
+                    mce);
             return List.of(makeDynamic(call));
         }
         List<StaticArg> list = new ArrayList<>();
         for (Expression e : args.getExpressions()) list.add(StaticArg.of(e, this::getType));
-        for (String error : CallMatcher.match(spec.get(), self, list).errors()) addStaticTypeError(error, mce);
-        ClassNode result = functions.resultClass(full).map(ClassHelper::make).orElseGet(() -> resultType(spec.get().returns()));
+        for (String error : CallMatcher.match(spec.get(), self, list).errors())
+            addStaticTypeError(error, mce);
+        ClassNode result =
+                functions
+                        .resultClass(full)
+                        .map(ClassHelper::make)
+                        .orElseGet(() -> resultType(spec.get().returns()));
         return List.of(makeDynamic(call, result));
     }
 
@@ -177,13 +239,15 @@ public final class OperatorChecker extends AbstractTypeCheckingExtension {
 
     private static String dotted(Expression e) {
         if (e instanceof VariableExpression v) return v.getName();
-        if (e instanceof PropertyExpression p) return dotted(p.getObjectExpression()) + "." + p.getPropertyAsString();
+        if (e instanceof PropertyExpression p)
+            return dotted(p.getObjectExpression()) + "." + p.getPropertyAsString();
         return e.getText();
     }
 
     /** {@code settings.frame} gives "frame."; {@code settings} gives "". */
     private static String settingsPath(Expression e) {
-        if (e instanceof PropertyExpression p) return settingsPath(p.getObjectExpression()) + p.getPropertyAsString() + ".";
+        if (e instanceof PropertyExpression p)
+            return settingsPath(p.getObjectExpression()) + p.getPropertyAsString() + ".";
         return "";
     }
 

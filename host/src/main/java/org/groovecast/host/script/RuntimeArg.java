@@ -1,10 +1,10 @@
 package org.groovecast.host.script;
 
+import groovy.lang.Closure;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import groovy.lang.Closure;
 import org.groovecast.api.UserFunction;
 import org.groovecast.api.ValueType;
 

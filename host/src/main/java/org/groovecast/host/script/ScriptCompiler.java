@@ -30,11 +30,17 @@ import org.codehaus.groovy.syntax.SyntaxException;
 public final class ScriptCompiler {
     private static final String STC_PREFIX = "[Static type checking] - ";
 
-    private ScriptCompiler() {
-    }
+    private ScriptCompiler() {}
 
-    /** A compiled script, ready to run once per station; {@code files} are the script and what it includes. */
-    public record Compiled(String fileName, Class<? extends StationScript> type, GroovyClassLoader loader, ScriptFiles files) {
+    /**
+     * A compiled script, ready to run once per station; {@code files} are the script and what it
+     * includes.
+     */
+    public record Compiled(
+            String fileName,
+            Class<? extends StationScript> type,
+            GroovyClassLoader loader,
+            ScriptFiles files) {
         public StationScript instantiate() {
             try {
                 return type.getDeclaredConstructor().newInstance();
@@ -64,46 +70,67 @@ public final class ScriptCompiler {
     }
 
     /**
-     * Compiles the script {@code file}, checking its calls against {@code functions} and its
-     * {@code settings.*} against {@code settings}; {@code reading} is told of each file the script
-     * includes (also of one that turns out missing or broken), so that a watcher can follow them all.
+     * Compiles the script {@code file}, checking its calls against {@code functions} and its {@code
+     * settings.*} against {@code settings}; {@code reading} is told of each file the script
+     * includes (also of one that turns out missing or broken), so that a watcher can follow them
+     * all.
      */
-    public static Compiled compile(Path file, ScriptFunctions functions, ScriptSettings settings, Consumer<Path> reading) {
+    public static Compiled compile(
+            Path file, ScriptFunctions functions, ScriptSettings settings, Consumer<Path> reading) {
         String name = file.getFileName().toString();
         String text;
         try {
             text = Files.readString(file, StandardCharsets.UTF_8);
         } catch (IOException e) {
-            throw new ScriptErrors(List.of(new ScriptError(name, 0, "cannot read script: " + e.getMessage())));
+            throw new ScriptErrors(
+                    List.of(new ScriptError(name, 0, "cannot read script: " + e.getMessage())));
         }
         return compile(name, text, file.toAbsolutePath().normalize(), functions, settings, reading);
     }
 
-    /** Compiles {@code text} as if read from a file named {@code fileName} in the working directory. */
-    public static Compiled compile(String fileName, String text, ScriptFunctions functions, ScriptSettings settings) {
-        return compile(fileName, text, null, functions, settings, p -> { });
+    /**
+     * Compiles {@code text} as if read from a file named {@code fileName} in the working directory.
+     */
+    public static Compiled compile(
+            String fileName, String text, ScriptFunctions functions, ScriptSettings settings) {
+        return compile(fileName, text, null, functions, settings, p -> {});
     }
 
-    private static Compiled compile(String fileName, String text, Path file, ScriptFunctions functions,
-                                    ScriptSettings settings, Consumer<Path> reading) {
+    private static Compiled compile(
+            String fileName,
+            String text,
+            Path file,
+            ScriptFunctions functions,
+            ScriptSettings settings,
+            Consumer<Path> reading) {
         SourceMetaClasses.install();
         ScriptFiles files = new ScriptFiles(fileName);
         Includes includes = new Includes(files, reading);
         CompilerConfiguration config = new CompilerConfiguration();
         config.setScriptBaseClass(StationScript.class.getName());
-        config.addCompilationCustomizers(includes, new ASTTransformationCustomizer(
-                Map.of("extensions", List.of(OperatorChecker.class.getName())), CompileStatic.class));
-        GroovyClassLoader loader = new GroovyClassLoader(ScriptCompiler.class.getClassLoader(), config);
+        config.addCompilationCustomizers(
+                includes,
+                new ASTTransformationCustomizer(
+                        Map.of("extensions", List.of(OperatorChecker.class.getName())),
+                        CompileStatic.class));
+        GroovyClassLoader loader =
+                new GroovyClassLoader(ScriptCompiler.class.getClassLoader(), config);
         includes.loader(loader);
         // Named after the file (so stack frames carry its lines), with a prefix so that the class
         // name never hides a namespace: see ScriptLocation.compiledName.
         String compiledName = ScriptLocation.compiledName(fileName);
         files.add(compiledName, fileName, file);
-        Path self = file != null ? file : Path.of(fileName).toAbsolutePath().normalize(); // includes resolve from its directory
+        Path self =
+                file != null
+                        ? file
+                        : Path.of(fileName)
+                                .toAbsolutePath()
+                                .normalize(); // includes resolve from its directory
         try {
-            Class<? extends StationScript> type = ScopedValue.where(OperatorChecker.FUNCTIONS, functions)
-                    .where(OperatorChecker.STATION_SETTINGS, settings)
-                    .call(() -> includes.compile(compiledName, text, self));
+            Class<? extends StationScript> type =
+                    ScopedValue.where(OperatorChecker.FUNCTIONS, functions)
+                            .where(OperatorChecker.STATION_SETTINGS, settings)
+                            .call(() -> includes.compile(compiledName, text, self));
             return new Compiled(fileName, type, loader, files);
         } catch (MultipleCompilationErrorsException e) {
             List<ScriptError> all = new ArrayList<>(includes.libraryErrors());
@@ -113,10 +140,12 @@ public final class ScriptCompiler {
     }
 
     /**
-     * The errors of one compile, each in the file it names (its {@code fallback} when it names none),
-     * leaving out the includes that failed for their file's errors, which are reported themselves.
+     * The errors of one compile, each in the file it names (its {@code fallback} when it names
+     * none), leaving out the includes that failed for their file's errors, which are reported
+     * themselves.
      */
-    static List<ScriptError> errors(ScriptFiles files, String fallback, MultipleCompilationErrorsException e) {
+    static List<ScriptError> errors(
+            ScriptFiles files, String fallback, MultipleCompilationErrorsException e) {
         List<ScriptError> out = new ArrayList<>();
         for (Message m : e.getErrorCollector().getErrors()) {
             if (m instanceof SyntaxErrorMessage s) {
@@ -125,7 +154,9 @@ public final class ScriptCompiler {
                 if (text.equals(Includes.FAILED_LIBRARY)) continue;
                 if (text.startsWith(STC_PREFIX)) text = text.substring(STC_PREFIX.length());
                 String file = files.display(cause.getSourceLocator());
-                out.add(new ScriptError(file != null ? file : fallback, cause.getLine(), text.strip()));
+                out.add(
+                        new ScriptError(
+                                file != null ? file : fallback, cause.getLine(), text.strip()));
             } else if (m instanceof ExceptionMessage x) {
                 out.add(new ScriptError(fallback, 0, String.valueOf(x.getCause().getMessage())));
             } else {

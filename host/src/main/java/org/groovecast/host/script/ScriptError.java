@@ -1,8 +1,8 @@
 package org.groovecast.host.script;
 
 /**
- * A mistake in a station script, located: prints as {@code radio.groovy:12: message}, the one
- * line a station engineer needs, never a stack trace.
+ * A mistake in a station script, located: prints as {@code radio.groovy:12: message}, the one line
+ * a station engineer needs, never a stack trace.
  */
 public final class ScriptError extends RuntimeException {
     private final String file;
@@ -36,7 +36,10 @@ public final class ScriptError extends RuntimeException {
         return detail;
     }
 
-    /** The located line alone, also where a log prints the exception: it is the script's mistake, not the engine's. */
+    /**
+     * The located line alone, also where a log prints the exception: it is the script's mistake,
+     * not the engine's.
+     */
     @Override
     public String toString() {
         return getMessage();

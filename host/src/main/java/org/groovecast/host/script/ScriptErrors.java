@@ -8,7 +8,11 @@ public final class ScriptErrors extends RuntimeException {
     private final List<ScriptError> errors;
 
     public ScriptErrors(List<ScriptError> errors) {
-        super(errors.stream().map(ScriptError::getMessage).collect(Collectors.joining("\n")), null, false, false);
+        super(
+                errors.stream().map(ScriptError::getMessage).collect(Collectors.joining("\n")),
+                null,
+                false,
+                false);
         this.errors = List.copyOf(errors);
     }
 

@@ -38,12 +38,18 @@ public final class ScriptFiles {
         if (path != null && !paths.contains(path)) paths.add(path);
     }
 
-    /** The name messages show for a frame compiled from {@code compiledName}, or null for a frame of no script. */
+    /**
+     * The name messages show for a frame compiled from {@code compiledName}, or null for a frame of
+     * no script.
+     */
     String display(String compiledName) {
         return compiledName == null ? null : names.get(compiledName);
     }
 
-    /** The files read, the script first, as absolute paths (a script given as text has none of its own). */
+    /**
+     * The files read, the script first, as absolute paths (a script given as text has none of its
+     * own).
+     */
     public synchronized List<Path> paths() {
         return List.copyOf(paths);
     }

@@ -29,18 +29,21 @@ public final class ScriptFunctions {
     public void add(OperatorSpec spec, String owner) {
         String previous = owners.get(spec.name());
         if (previous != null) {
-            throw new IllegalStateException(spec.name() + "() is provided by both " + previous + " and " + owner);
+            throw new IllegalStateException(
+                    spec.name() + "() is provided by both " + previous + " and " + owner);
         }
         specs.put(spec.name(), spec);
         methods.addAll(spec.methods().keySet());
         owners.put(spec.name(), owner);
         String n = spec.name();
-        for (int dot = n.indexOf('.'); dot > 0; dot = n.indexOf('.', dot + 1)) namespaces.add(n.substring(0, dot));
+        for (int dot = n.indexOf('.'); dot > 0; dot = n.indexOf('.', dot + 1))
+            namespaces.add(n.substring(0, dot));
     }
 
     /**
-     * The same for an engine function whose result is a class of the engine's own ({@code http.get}'s):
-     * the static type checker then knows its properties, so that {@code r.stauts} is a script error.
+     * The same for an engine function whose result is a class of the engine's own ({@code
+     * http.get}'s): the static type checker then knows its properties, so that {@code r.stauts} is
+     * a script error.
      */
     public void add(OperatorSpec spec, String owner, Class<?> resultClass) {
         add(spec, owner);
@@ -52,7 +55,10 @@ public final class ScriptFunctions {
         return Optional.ofNullable(resultClasses.get(name));
     }
 
-    /** Records a service a plugin provides beside its operators (a live decoder); the first of a kind wins. */
+    /**
+     * Records a service a plugin provides beside its operators (a live decoder); the first of a
+     * kind wins.
+     */
     public <T> void addService(Class<T> type, T service) {
         services.putIfAbsent(type, service);
     }

@@ -14,6 +14,7 @@ import org.slf4j.LoggerFactory;
 public final class ScriptRuntime {
     /** The runtime whose script is loading on this thread; method-style operator calls need it. */
     static final ScopedValue<ScriptRuntime> CURRENT = ScopedValue.newInstance();
+
     private static final Logger log = LoggerFactory.getLogger(ScriptRuntime.class);
 
     private final ScriptFiles files;
@@ -22,8 +23,12 @@ public final class ScriptRuntime {
     private final ScriptGraph graph;
     private final RequestResolver requests;
 
-    public ScriptRuntime(ScriptFiles files, ScriptFunctions functions, ScriptSettings settings, ScriptGraph graph,
-                         RequestResolver requests) {
+    public ScriptRuntime(
+            ScriptFiles files,
+            ScriptFunctions functions,
+            ScriptSettings settings,
+            ScriptGraph graph,
+            RequestResolver requests) {
         this.files = files;
         this.functions = functions;
         this.settings = settings;
@@ -60,8 +65,24 @@ public final class ScriptRuntime {
 
     /** Calls the operator {@code name}; {@code receiver} is the source of a method-style call. */
     public Object call(String name, Source receiver, Object[] args) {
-        OperatorSpec spec = functions.find(name).orElseThrow(() -> located(new ScriptException(
-                "unknown operator " + name + "()" + functions.closest(name).map(n -> "; did you mean " + n + "()?").orElse(""))));
+        OperatorSpec spec =
+                functions
+                        .find(name)
+                        .orElseThrow(
+                                () ->
+                                        located(
+                                                new ScriptException(
+                                                        "unknown operator "
+                                                                + name
+                                                                + "()"
+                                                                + functions
+                                                                        .closest(name)
+                                                                        .map(
+                                                                                n ->
+                                                                                        "; did you mean "
+                                                                                                + n
+                                                                                                + "()?")
+                                                                        .orElse(""))));
         try {
             BoundArguments bound = BoundArguments.bind(spec, receiver, args, requests);
             Object result = spec.factory().create(bound);
@@ -78,12 +99,20 @@ public final class ScriptRuntime {
         }
     }
 
-    /** {@code e}'s message prefixed with the script file and line running now (or found in its trace). */
+    /**
+     * {@code e}'s message prefixed with the script file and line running now (or found in its
+     * trace).
+     */
     public ScriptError located(RuntimeException e) {
         if (e instanceof ScriptError se) return se;
-        ScriptLine at = ScriptLocation.current(files).or(() -> ScriptLocation.in(e, files)).orElse(new ScriptLine(files.main(), 0));
-        String message = e instanceof ScriptException || e instanceof IllegalArgumentException
-                ? e.getMessage() : e.toString();
+        ScriptLine at =
+                ScriptLocation.current(files)
+                        .or(() -> ScriptLocation.in(e, files))
+                        .orElse(new ScriptLine(files.main(), 0));
+        String message =
+                e instanceof ScriptException || e instanceof IllegalArgumentException
+                        ? e.getMessage()
+                        : e.toString();
         return new ScriptError(at.file(), at.line(), message, e);
     }
 
@@ -97,5 +126,4 @@ public final class ScriptRuntime {
         if (args instanceof Object[] a) return a;
         return new Object[] {args};
     }
-
 }

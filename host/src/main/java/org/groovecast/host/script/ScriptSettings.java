@@ -17,6 +17,9 @@ public interface ScriptSettings {
 
     Object get(String key);
 
-    /** Sets {@code key}, converting {@code value}; throws a ScriptException for a value it cannot take. */
+    /**
+     * Sets {@code key}, converting {@code value}; throws a ScriptException for a value it cannot
+     * take.
+     */
     void set(String key, Object value);
 }

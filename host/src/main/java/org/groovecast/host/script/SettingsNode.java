@@ -3,7 +3,10 @@ package org.groovecast.host.script;
 import groovy.lang.GroovyObjectSupport;
 import org.groovecast.api.ScriptException;
 
-/** {@code settings} and its sub-trees: {@code settings.frame.duration = 0.02} reads and writes the {@link ScriptSettings}. */
+/**
+ * {@code settings} and its sub-trees: {@code settings.frame.duration = 0.02} reads and writes the
+ * {@link ScriptSettings}.
+ */
 public final class SettingsNode extends GroovyObjectSupport {
     private final ScriptRuntime runtime;
     private final String prefix;

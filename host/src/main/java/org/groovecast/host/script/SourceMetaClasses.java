@@ -8,9 +8,9 @@ import groovy.lang.MissingMethodException;
 import org.groovecast.api.Source;
 
 /**
- * Lets scripts call operators as methods of sources, {@code sine(440).tracks(duration: 2)}:
- * sources are plain Java objects from plugins, so a missing method on one is looked up among
- * the operators that take a source first.
+ * Lets scripts call operators as methods of sources, {@code sine(440).tracks(duration: 2)}: sources
+ * are plain Java objects from plugins, so a missing method on one is looked up among the operators
+ * that take a source first.
  */
 final class SourceMetaClasses extends MetaClassRegistry.MetaClassCreationHandle {
     private static volatile boolean installed;
@@ -49,18 +49,26 @@ final class SourceMetaClasses extends MetaClassRegistry.MetaClassCreationHandle 
         }
 
         @Override
-        public Object invokeMethod(Class sender, Object receiver, String name, Object[] args, boolean isCallToSuper,
-                                   boolean fromInsideClass) {
+        public Object invokeMethod(
+                Class sender,
+                Object receiver,
+                String name,
+                Object[] args,
+                boolean isCallToSuper,
+                boolean fromInsideClass) {
             try {
-                return super.invokeMethod(sender, receiver, name, args, isCallToSuper, fromInsideClass);
+                return super.invokeMethod(
+                        sender, receiver, name, args, isCallToSuper, fromInsideClass);
             } catch (MissingMethodException e) {
                 return operator(receiver, name, args, e);
             }
         }
 
-        private static Object operator(Object receiver, String name, Object[] args, MissingMethodException e) {
+        private static Object operator(
+                Object receiver, String name, Object[] args, MissingMethodException e) {
             ScriptRuntime rt = ScriptRuntime.CURRENT.isBound() ? ScriptRuntime.CURRENT.get() : null;
-            if (rt == null || !name.equals(e.getMethod()) || !(receiver instanceof Source s)) throw e;
+            if (rt == null || !name.equals(e.getMethod()) || !(receiver instanceof Source s))
+                throw e;
             if (rt.functions().find(name).filter(spec -> spec.isSourceMethod()).isEmpty()) throw e;
             return rt.call(name, s, args);
         }

@@ -10,14 +10,15 @@ import org.groovecast.api.Source;
  * station's: a reloaded station's sources get new ones, as they did when the api counted them.
  */
 final class SourceSerials {
-    private static final ConcurrentHashMap<String, AtomicInteger> SERIALS = new ConcurrentHashMap<>();
+    private static final ConcurrentHashMap<String, AtomicInteger> SERIALS =
+            new ConcurrentHashMap<>();
 
-    private SourceSerials() {
-    }
+    private SourceSerials() {}
 
     /**
-     * Numbers {@code s}, a script's new source, unless it was named, and, depth first, the inputs it
-     * made for itself (a {@code mksafe}'s silence); the inputs the script made before were numbered then.
+     * Numbers {@code s}, a script's new source, unless it was named, and, depth first, the inputs
+     * it made for itself (a {@code mksafe}'s silence); the inputs the script made before were
+     * numbered then.
      */
     static void number(Source s) {
         visit(s, true);

@@ -39,7 +39,9 @@ final class StaticArg implements Arg {
 
     @Override
     public boolean isFunction() {
-        return expression instanceof ClosureExpression || is(Closure.class) || is(UserFunction.class);
+        return expression instanceof ClosureExpression
+                || is(Closure.class)
+                || is(UserFunction.class);
     }
 
     @Override
@@ -52,7 +54,9 @@ final class StaticArg implements Arg {
             case SOURCES -> is(Source.class) || isListLike() ? true : false;
             case ENCODER -> is(Encoder.class);
             case CLOCK -> is(ClockInfo.class);
-            case NUMBER -> boxed.isDerivedFrom(ClassHelper.Number_TYPE) || boxed.equals(ClassHelper.Number_TYPE);
+            case NUMBER ->
+                    boxed.isDerivedFrom(ClassHelper.Number_TYPE)
+                            || boxed.equals(ClassHelper.Number_TYPE);
             case INTEGER -> isInteger(boxed);
             case STRING -> is(String.class) || is(GString.class) || is(CharSequence.class);
             case BOOLEAN -> boxed.equals(ClassHelper.Boolean_TYPE);
@@ -69,8 +73,10 @@ final class StaticArg implements Arg {
         if (expression instanceof ConstantExpression c && c.getValue() instanceof Number n) {
             return n.doubleValue() == Math.rint(n.doubleValue());
         }
-        return boxed.equals(ClassHelper.Integer_TYPE) || boxed.equals(ClassHelper.Long_TYPE)
-                || boxed.equals(ClassHelper.Short_TYPE) || boxed.equals(ClassHelper.Byte_TYPE)
+        return boxed.equals(ClassHelper.Integer_TYPE)
+                || boxed.equals(ClassHelper.Long_TYPE)
+                || boxed.equals(ClassHelper.Short_TYPE)
+                || boxed.equals(ClassHelper.Byte_TYPE)
                 || boxed.equals(ClassHelper.BigInteger_TYPE);
     }
 
@@ -84,7 +90,9 @@ final class StaticArg implements Arg {
 
     private boolean is(Class<?> c) {
         ClassNode target = ClassHelper.make(c);
-        return type.equals(target) || type.isDerivedFrom(target) || type.implementsInterface(target)
+        return type.equals(target)
+                || type.isDerivedFrom(target)
+                || type.implementsInterface(target)
                 || c.isInterface() && type.isInterface() && type.declaresInterface(target);
     }
 
@@ -110,7 +118,8 @@ final class StaticArg implements Arg {
         if (!(expression instanceof MapExpression m)) return null;
         Map<String, StaticArg> out = new LinkedHashMap<>();
         for (MapEntryExpression e : m.getMapEntryExpressions()) {
-            if (!(e.getKeyExpression() instanceof ConstantExpression k) || !(k.getValue() instanceof String key)) return null;
+            if (!(e.getKeyExpression() instanceof ConstantExpression k)
+                    || !(k.getValue() instanceof String key)) return null;
             out.put(key, StaticArg.of(e.getValueExpression(), typeOf));
         }
         return out;

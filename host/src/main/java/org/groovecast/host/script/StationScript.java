@@ -6,12 +6,15 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The base class of compiled station scripts and of the files they include: top-level names
- * resolve to operators and namespaces of the station's {@link ScriptRuntime}.
+ * The base class of compiled station scripts and of the files they include: top-level names resolve
+ * to operators and namespaces of the station's {@link ScriptRuntime}.
  */
 public abstract class StationScript extends Script {
     private ScriptRuntime runtime;
-    /** The scripts this one includes, one instance per include, made with it (see {@link Includes}). */
+
+    /**
+     * The scripts this one includes, one instance per include, made with it (see {@link Includes}).
+     */
     private final List<StationScript> included = new ArrayList<>();
 
     void attach(ScriptRuntime runtime) {
@@ -19,7 +22,10 @@ public abstract class StationScript extends Script {
         for (StationScript s : included) s.attach(runtime);
     }
 
-    /** Called by the code {@link Includes} generates for each {@code include(...)}: the library shares this script's runtime. */
+    /**
+     * Called by the code {@link Includes} generates for each {@code include(...)}: the library
+     * shares this script's runtime.
+     */
     protected final <T extends StationScript> T included(T library) {
         included.add(library);
         return library;

@@ -16,14 +16,16 @@ import org.groovecast.api.ValueType;
 
 /** Script values as operators want them, and as messages describe them. */
 final class Values {
-    private Values() {
-    }
+    private Values() {}
 
     /** Whether {@code v} can be passed where {@code type} is expected. */
     static boolean fits(ValueType type, Object v) {
         return switch (type) {
             case SOURCE, OUTPUT -> v instanceof Source;
-            case SOURCES -> v instanceof Source || v instanceof List<?> l && l.stream().allMatch(x -> x instanceof Source);
+            case SOURCES ->
+                    v instanceof Source
+                            || v instanceof List<?> l
+                                    && l.stream().allMatch(x -> x instanceof Source);
             case ENCODER -> v instanceof Encoder;
             case CLOCK -> v instanceof ClockInfo;
             case NUMBER -> v instanceof Number;
@@ -39,7 +41,10 @@ final class Values {
         };
     }
 
-    /** Converts a fitting value: numbers to Double/Integer, GStrings to String, closures to UserFunction, deeply. */
+    /**
+     * Converts a fitting value: numbers to Double/Integer, GStrings to String, closures to
+     * UserFunction, deeply.
+     */
     static Object convert(ValueType type, Object v) {
         return switch (type) {
             case NUMBER -> ((Number) v).doubleValue();
@@ -73,7 +78,10 @@ final class Values {
         return v;
     }
 
-    /** {@code String "music"}, {@code Integer 3}, {@code source sine_2}: how an argument reads in a message. */
+    /**
+     * {@code String "music"}, {@code Integer 3}, {@code source sine_2}: how an argument reads in a
+     * message.
+     */
     static String describe(Object v) {
         if (v == null) return "null";
         if (v instanceof Source s) return "source " + s.id();

@@ -23,7 +23,8 @@ final class CachedJson {
     synchronized String get() {
         if (text == null || System.nanoTime() - builtAt >= ttlNanos) {
             text = write(build.get());
-            builtAt = System.nanoTime(); // after the build: a slow one must not leave its answer stale at once
+            builtAt = System.nanoTime(); // after the build: a slow one must not leave its answer
+            // stale at once
         }
         return text;
     }

@@ -4,9 +4,9 @@ import java.util.List;
 import org.groovecast.api.ClockInfo;
 
 /**
- * The last ten minutes of a clock's duty cycle and lag, one sample a second, for the status
- * page's plots. Fixed arrays written in place: sampling allocates nothing, and a page that
- * opens late still gets the whole window at once.
+ * The last ten minutes of a clock's duty cycle and lag, one sample a second, for the status page's
+ * plots. Fixed arrays written in place: sampling allocates nothing, and a page that opens late
+ * still gets the whole window at once.
  */
 public final class ClockTrace {
     /** Samples kept: ten minutes at one a second. */
@@ -35,7 +35,10 @@ public final class ClockTrace {
         count++;
     }
 
-    /** Continues {@code previous}'s samples (a reload: the clock of the same name in the new station). */
+    /**
+     * Continues {@code previous}'s samples (a reload: the clock of the same name in the new
+     * station).
+     */
     synchronized void inherit(ClockTrace previous) {
         synchronized (previous) {
             System.arraycopy(previous.duty, 0, duty, 0, SAMPLES);
@@ -62,8 +65,7 @@ public final class ClockTrace {
     }
 
     /** A copy of what a trace holds. */
-    public record Window(String clock, long[] at, double[] duty, double[] lag) {
-    }
+    public record Window(String clock, long[] at, double[] duty, double[] lag) {}
 
     /** A figure JSON can carry: a clock that has not measured yet reads 0, not NaN. */
     static double finite(double v) {

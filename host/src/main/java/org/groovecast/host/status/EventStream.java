@@ -6,9 +6,9 @@ import java.util.function.Supplier;
 
 /**
  * The status page's Server-Sent Events, as the body of one streamed reply: the whole picture with
- * the clocks' ten-minute traces first, then the current figures every {@link #PERIOD_MILLIS}. It
- * is read by the harbor's streaming thread (a virtual one), so waiting here blocks nothing; it
- * ends when its station stops, and the browser's EventSource reconnects to the station on air.
+ * the clocks' ten-minute traces first, then the current figures every {@link #PERIOD_MILLIS}. It is
+ * read by the harbor's streaming thread (a virtual one), so waiting here blocks nothing; it ends
+ * when its station stops, and the browser's EventSource reconnects to the station on air.
  */
 final class EventStream extends InputStream {
     /** Twice a second: a skip shows on the page well within the two seconds people notice. */
@@ -23,7 +23,7 @@ final class EventStream extends InputStream {
     private long next;
 
     /**
-     * @param whole   the picture with the traces, shared by the pages that open within a second
+     * @param whole the picture with the traces, shared by the pages that open within a second
      * @param current the figures without traces, shared by every page
      */
     EventStream(StationStatus status, Supplier<String> whole, Supplier<String> current) {
@@ -57,7 +57,8 @@ final class EventStream extends InputStream {
         if (!started) {
             started = true;
             next = System.currentTimeMillis() + PERIOD_MILLIS;
-            // The first event carries the traces, so a page opened late plots the whole window at once.
+            // The first event carries the traces, so a page opened late plots the whole window at
+            // once.
             return "retry: 2000\nevent: full\ndata: " + whole.get() + "\n\n";
         }
         long wait = next - System.currentTimeMillis();
@@ -69,7 +70,8 @@ final class EventStream extends InputStream {
                 return null;
             }
         }
-        // A client that could not take the last ones gets the next figures on time, not a burst of old ones.
+        // A client that could not take the last ones gets the next figures on time, not a burst of
+        // old ones.
         next = Math.max(next + PERIOD_MILLIS, System.currentTimeMillis());
         if (status.isReleased()) return null;
         return "data: " + current.get() + "\n\n";

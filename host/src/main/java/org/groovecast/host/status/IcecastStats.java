@@ -22,15 +22,18 @@ import org.groovecast.net.harbor.HarborOutput;
  * alphabetical order, its defaults where the script set nothing.
  */
 final class IcecastStats {
-    private static final DateTimeFormatter RFC_822 = DateTimeFormatter.ofPattern("EEE, dd MMM yyyy HH:mm:ss Z", Locale.US)
-            .withZone(ZoneOffset.UTC);
-    private static final DateTimeFormatter ISO_8601 = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ssZ", Locale.US)
-            .withZone(ZoneOffset.UTC);
+    private static final DateTimeFormatter RFC_822 =
+            DateTimeFormatter.ofPattern("EEE, dd MMM yyyy HH:mm:ss Z", Locale.US)
+                    .withZone(ZoneOffset.UTC);
+    private static final DateTimeFormatter ISO_8601 =
+            DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ssZ", Locale.US)
+                    .withZone(ZoneOffset.UTC);
 
-    private IcecastStats() {
-    }
+    private IcecastStats() {}
 
-    /** @param host the {@code Host} the client asked for (listen URLs use it), or null */
+    /**
+     * @param host the {@code Host} the client asked for (listen URLs use it), or null
+     */
     static Map<String, Object> of(StationStatus status, int port, String host, String serverId) {
         String authority = host != null && !host.isBlank() ? host : "127.0.0.1:" + port;
         Map<String, Object> stats = new LinkedHashMap<>();
@@ -51,17 +54,25 @@ final class IcecastStats {
         return Map.of("icestats", stats);
     }
 
-    private static Map<String, Object> source(HarborOutput o, TrackHistory history, String authority) {
+    private static Map<String, Object> source(
+            HarborOutput o, TrackHistory history, String authority) {
         HarborMount mount = o.mount();
         Map<String, String> icy = mount.icyHeaders();
         Map<String, Object> s = new TreeMap<>();
         Encoder encoder = o.encoder();
         if (o.context() != null) {
-            // As Icecast shows a libshout source (ezstream, ices): its ice-audio-info, and each part as a key.
+            // As Icecast shows a libshout source (ezstream, ices): its ice-audio-info, and each
+            // part as a key.
             int channels = o.context().format().channels();
             int rate = o.context().format().sampleRate();
             int bitrate = encoder.bitrate();
-            s.put("audio_info", (bitrate > 0 ? "bitrate=" + bitrate + ";" : "") + "samplerate=" + rate + ";channels=" + channels);
+            s.put(
+                    "audio_info",
+                    (bitrate > 0 ? "bitrate=" + bitrate + ";" : "")
+                            + "samplerate="
+                            + rate
+                            + ";channels="
+                            + channels);
             if (bitrate > 0) s.put("bitrate", bitrate);
             s.put("channels", channels);
             s.put("samplerate", rate);
@@ -85,14 +96,18 @@ final class IcecastStats {
                 s.put("title", now.title());
                 if (now.artist() != null) s.put("artist", now.artist());
             } else {
-                s.put("title", now.artist() == null ? now.title() : now.artist() + " - " + now.title());
+                s.put(
+                        "title",
+                        now.artist() == null ? now.title() : now.artist() + " - " + now.title());
             }
         }
         return s;
     }
 
     private static boolean separateTags(String contentType) {
-        return contentType.startsWith("audio/ogg") || contentType.startsWith("application/ogg")
-                || contentType.startsWith("audio/opus") || contentType.startsWith("audio/flac");
+        return contentType.startsWith("audio/ogg")
+                || contentType.startsWith("application/ogg")
+                || contentType.startsWith("audio/opus")
+                || contentType.startsWith("audio/flac");
     }
 }

@@ -9,12 +9,17 @@ import java.util.TreeMap;
 import org.groovecast.net.Network;
 import org.groovecast.net.rtmp.RtmpServer;
 
-/** The RTMP servers of a station as the status page lists them: per port, each published stream and its players. */
+/**
+ * The RTMP servers of a station as the status page lists them: per port, each published stream and
+ * its players.
+ */
 final class RtmpStatus {
-    private RtmpStatus() {
-    }
+    private RtmpStatus() {}
 
-    /** @param detailed whether stream keys show whole; otherwise only their app, since a key is what lets one publish */
+    /**
+     * @param detailed whether stream keys show whole; otherwise only their app, since a key is what
+     *     lets one publish
+     */
     static List<Object> of(Network network, boolean detailed) {
         List<Object> servers = new ArrayList<>();
         for (RtmpServer r : network.rtmpServers()) {
@@ -33,7 +38,10 @@ final class RtmpStatus {
         return servers;
     }
 
-    /** {@code live/… #2}: the app, not the key; numbered, since two keys of one app must stay two streams. */
+    /**
+     * {@code live/… #2}: the app, not the key; numbered, since two keys of one app must stay two
+     * streams.
+     */
     private static String masked(String path, int n) {
         int slash = path.indexOf('/');
         return (slash < 0 ? "" : path.substring(0, slash + 1)) + "… #" + n;

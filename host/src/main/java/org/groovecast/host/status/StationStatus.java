@@ -34,12 +34,22 @@ public final class StationStatus {
     private final List<Source> sources;
     private final Network network;
     private final Supplier<Map<String, Object>> schedulerLoad;
-    /** The control commands the page's buttons may run: skip per output, push per queue, stop per live input. */
+
+    /**
+     * The control commands the page's buttons may run: skip per output, push per queue, stop per
+     * live input.
+     */
     private final Set<String> actions = new HashSet<>();
+
     private volatile boolean released;
 
-    public StationStatus(String station, List<ClockInfo> clocks, List<Output> outputs, List<Source> sources,
-                         Network network, Supplier<Map<String, Object>> schedulerLoad) {
+    public StationStatus(
+            String station,
+            List<ClockInfo> clocks,
+            List<Output> outputs,
+            List<Source> sources,
+            Network network,
+            Supplier<Map<String, Object>> schedulerLoad) {
         this.station = station;
         this.sources = List.copyOf(sources);
         this.network = network;
@@ -70,14 +80,16 @@ public final class StationStatus {
      * A reload: the outputs that go on in the new station ({@code successors}: new to old) keep
      * their history, the clocks of the same name their traces, the station its start time.
      */
-    public void inherit(StationStatus previous, Map<? extends Source, ? extends Source> successors) {
+    public void inherit(
+            StationStatus previous, Map<? extends Source, ? extends Source> successors) {
         if (previous == null) return;
         startedAt = previous.startedAt;
-        successors.forEach((o, before) -> {
-            TrackHistory now = histories.get(o);
-            TrackHistory then = previous.histories.get(before);
-            if (now != null && then != null) now.inherit(then);
-        });
+        successors.forEach(
+                (o, before) -> {
+                    TrackHistory now = histories.get(o);
+                    TrackHistory then = previous.histories.get(before);
+                    if (now != null && then != null) now.inherit(then);
+                });
         for (ClockTrace t : traces) {
             for (ClockTrace p : previous.traces) {
                 if (p.clock().getId().equals(t.clock().getId())) t.inherit(p);
@@ -142,8 +154,8 @@ public final class StationStatus {
      * Everything the status page shows, as one event.
      *
      * @param withTraces adds the clocks' whole ten-minute windows
-     * @param actions    whether the page has buttons
-     * @param detailed   adds what only a logged-in user sees
+     * @param actions whether the page has buttons
+     * @param detailed adds what only a logged-in user sees
      */
     public Map<String, Object> snapshot(boolean withTraces, boolean actions, boolean detailed) {
         Map<String, Object> r = new LinkedHashMap<>();
@@ -246,10 +258,13 @@ public final class StationStatus {
         if (o.context() == null) return -1;
         long samples;
         try {
-            samples = o.remaining(); // read off the clock: a source mid-change may throw, which only hides the figure
+            samples = o.remaining(); // read off the clock: a source mid-change may throw,
+            // which only hides the figure
         } catch (RuntimeException e) {
             return -1;
         }
-        return samples < 0 ? -1 : Math.round(samples * 100.0 / o.context().format().sampleRate()) / 100.0;
+        return samples < 0
+                ? -1
+                : Math.round(samples * 100.0 / o.context().format().sampleRate()) / 100.0;
     }
 }

@@ -8,9 +8,9 @@ import org.groovecast.net.harbor.HttpRequest;
 /**
  * The status page's buttons: {@code POST <page>api/control/<command>}, for a logged-in user, the
  * commands the page offers and no other ({@link StationStatus#allows}). A request must come from
- * the page itself: it carries the page's own header, which a form or a page on another site
- * cannot send without the harbor's consent (CORS), so a site the user visits cannot press the
- * buttons with the credentials the browser holds.
+ * the page itself: it carries the page's own header, which a form or a page on another site cannot
+ * send without the harbor's consent (CORS), so a site the user visits cannot press the buttons with
+ * the credentials the browser holds.
  */
 final class StatusControl {
     /** Sent by the page's fetch calls; its absence marks a cross-site request. */
@@ -28,15 +28,21 @@ final class StatusControl {
 
     HttpReply run(HttpRequest req) {
         if (!login.buttons()) return StatusLogin.readOnly();
-        if (!login.accepts(req)) return HttpReply.text(401, "log in first: the page's buttons need its credentials\n");
+        if (!login.accepts(req))
+            return HttpReply.text(401, "log in first: the page's buttons need its credentials\n");
         if (req.headers().get(HEADER) == null || !sameOrigin(req)) {
-            return HttpReply.text(403, "the page's buttons answer the page itself, not another site\n");
+            return HttpReply.text(
+                    403, "the page's buttons answer the page itself, not another site\n");
         }
         String command = req.params().get("command");
         StationStatus s = status.get();
         if (s == null || !s.allows(command) || !commands.contains(command)) {
-            return HttpReply.text(404, "the status page runs the skip of outputs, the push of queues and the stop of "
-                    + "live inputs; not " + command + "\n");
+            return HttpReply.text(
+                    404,
+                    "the status page runs the skip of outputs, the push of queues and the stop of "
+                            + "live inputs; not "
+                            + command
+                            + "\n");
         }
         Commands.Answer a = commands.run(command, req.body().strip());
         return HttpReply.text(a.httpStatus(), a.text() + "\n");
@@ -47,6 +53,7 @@ final class StatusControl {
         String origin = req.headers().get("origin");
         if (origin == null) return true;
         String host = req.headers().get("host");
-        return host != null && (origin.equals("http://" + host) || origin.equals("https://" + host));
+        return host != null
+                && (origin.equals("http://" + host) || origin.equals("https://" + host));
     }
 }

@@ -17,7 +17,9 @@ final class StatusLogin {
 
     private final BiPredicate<String, String> credentials;
 
-    /** @param credentials the check, or null for a read-only page */
+    /**
+     * @param credentials the check, or null for a read-only page
+     */
     StatusLogin(BiPredicate<String, String> credentials) {
         this.credentials = credentials;
     }
@@ -28,7 +30,8 @@ final class StatusLogin {
 
     /** Whether the request carries the page's credentials. */
     boolean accepts(HttpRequest req) {
-        return credentials != null && BasicAuth.accepts(req.headers().get("authorization"), credentials);
+        return credentials != null
+                && BasicAuth.accepts(req.headers().get("authorization"), credentials);
     }
 
     /** What counts as a login attempt for the harbor's failed-login limit. */
@@ -40,22 +43,29 @@ final class StatusLogin {
     HttpReply login(HttpRequest req) {
         if (credentials == null) return readOnly();
         if (!accepts(req)) {
-            return new HttpReply(401, "text/plain; charset=utf-8", Map.of("WWW-Authenticate", "Basic realm=\"" + REALM + "\""),
+            return new HttpReply(
+                    401,
+                    "text/plain; charset=utf-8",
+                    Map.of("WWW-Authenticate", "Basic realm=\"" + REALM + "\""),
                     "log in to use the page's buttons\n");
         }
         String page = req.path().substring(0, req.path().length() - "api/login".length());
-        return new HttpReply(303, "text/plain; charset=utf-8", Map.of("Location", page), "logged in\n");
+        return new HttpReply(
+                303, "text/plain; charset=utf-8", Map.of("Location", page), "logged in\n");
     }
 
     /**
      * Whether the page has buttons and the browser's credentials work, without a challenge (no
-     * dialog). Wrong credentials answer 401, which counts toward the failed-login limit: this
-     * must not be a way to try passwords for free.
+     * dialog). Wrong credentials answer 401, which counts toward the failed-login limit: this must
+     * not be a way to try passwords for free.
      */
     HttpReply whoami(HttpRequest req) {
         boolean in = accepts(req);
         if (!in && attempted(req)) return HttpReply.text(401, "wrong user or password\n");
-        return new HttpReply(200, "application/json; charset=utf-8", Map.of("Cache-Control", "no-store"),
+        return new HttpReply(
+                200,
+                "application/json; charset=utf-8",
+                Map.of("Cache-Control", "no-store"),
                 "{\"buttons\":" + buttons() + ",\"loggedIn\":" + in + "}");
     }
 

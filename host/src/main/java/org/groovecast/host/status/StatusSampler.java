@@ -3,7 +3,10 @@ package org.groovecast.host.status;
 import java.util.concurrent.TimeUnit;
 import org.groovecast.host.sched.TaskScheduler;
 
-/** Samples a station's clocks once a second on its scheduler, for the status page's plots, until it stops. */
+/**
+ * Samples a station's clocks once a second on its scheduler, for the status page's plots, until it
+ * stops.
+ */
 public final class StatusSampler implements Runnable {
     private final StationStatus status;
     private final TaskScheduler scheduler;

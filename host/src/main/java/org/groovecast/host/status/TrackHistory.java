@@ -8,10 +8,10 @@ import org.groovecast.api.Output;
 import org.groovecast.api.Registration;
 
 /**
- * What an output plays now and played last, as listeners saw it: a new entry each time the
- * metadata passing through the output names another song (title or artist), as Liquidsoap's
- * metadata history does; metadata repeating the same song only completes the entry. Written on
- * the output's clock (once per song, not per frame), read by HTTP requests.
+ * What an output plays now and played last, as listeners saw it: a new entry each time the metadata
+ * passing through the output names another song (title or artist), as Liquidsoap's metadata history
+ * does; metadata repeating the same song only completes the entry. Written on the output's clock
+ * (once per song, not per frame), read by HTTP requests.
  */
 public final class TrackHistory {
     /** How many songs before the current one are kept: what a "last played" list shows. */
@@ -46,10 +46,12 @@ public final class TrackHistory {
 
     synchronized void seen(Metadata m) {
         if (m.get("title") == null && m.get("artist") == null) {
-            if (current != null && !m.isEmpty()) current = new Entry(current.metadata().with(m), current.startedAt());
+            if (current != null && !m.isEmpty())
+                current = new Entry(current.metadata().with(m), current.startedAt());
             return;
         }
-        if (current != null && Objects.equals(current.title(), m.get("title"))
+        if (current != null
+                && Objects.equals(current.title(), m.get("title"))
                 && Objects.equals(current.artist(), m.get("artist"))) {
             current = new Entry(current.metadata().with(m), current.startedAt());
             return;
@@ -61,9 +63,11 @@ public final class TrackHistory {
         current = new Entry(m, System.currentTimeMillis());
     }
 
-    /** What an output plays ({@code current}, null before the first metadata) and played, latest first. */
-    public record Snapshot(Entry current, List<Entry> past) {
-    }
+    /**
+     * What an output plays ({@code current}, null before the first metadata) and played, latest
+     * first.
+     */
+    public record Snapshot(Entry current, List<Entry> past) {}
 
     /** The song playing and those before it, read at once (a song is never listed as both). */
     public synchronized Snapshot snapshot() {
@@ -74,7 +78,6 @@ public final class TrackHistory {
     public synchronized Entry current() {
         return current;
     }
-
 
     /** Continues {@code previous}'s history (a reload: the same output in the new station). */
     synchronized void inherit(TrackHistory previous) {

@@ -10,10 +10,12 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
-/** {@code --help} and {@code --version} on every command, as picocli's standard help options give them. */
+/**
+ * {@code --help} and {@code --version} on every command, as picocli's standard help options give
+ * them.
+ */
 class HelpOptionsTest {
-    private record Result(int code, String out, String err) {
-    }
+    private record Result(int code, String out, String err) {}
 
     private static Result execute(String... args) {
         StringWriter out = new StringWriter();
@@ -34,23 +36,48 @@ class HelpOptionsTest {
     @Test
     void runHelpPrintsItsUsageWithItsOptions() {
         Result r = execute("run", "--help");
-        assertUsage(r, "run", "SCRIPT", "--stop-after=SECONDS", "--watch", "--set=KEY=VALUE", "--plugins-dir=DIR",
-                "-l, --log-level=LEVEL", "-h, --help", "-V, --version");
+        assertUsage(
+                r,
+                "run",
+                "SCRIPT",
+                "--stop-after=SECONDS",
+                "--watch",
+                "--set=KEY=VALUE",
+                "--plugins-dir=DIR",
+                "-l, --log-level=LEVEL",
+                "-h, --help",
+                "-V, --version");
         assertUsage(execute("run", "-h"), "run", "--stop-after=SECONDS");
     }
 
     @Test
     void checkHelpPrintsItsUsageWithItsOptions() {
-        assertUsage(execute("check", "--help"), "check", "SCRIPT", "--set=KEY=VALUE", "--plugins-dir=DIR",
-                "-l, --log-level=LEVEL", "-h, --help");
+        assertUsage(
+                execute("check", "--help"),
+                "check",
+                "SCRIPT",
+                "--set=KEY=VALUE",
+                "--plugins-dir=DIR",
+                "-l, --log-level=LEVEL",
+                "-h, --help");
     }
 
     @Test
     void everyCommandAndSubcommandTakesHelpAndVersion() {
         List<String> commands = new ArrayList<>();
         collect(new CommandLine(new Main()), "", commands);
-        assertTrue(commands.containsAll(List.of("run", "check", "reload", "plugins", "plugins list", "plugins info",
-                "plugins install", "plugins remove")), commands.toString());
+        assertTrue(
+                commands.containsAll(
+                        List.of(
+                                "run",
+                                "check",
+                                "reload",
+                                "plugins",
+                                "plugins list",
+                                "plugins info",
+                                "plugins install",
+                                "plugins remove")),
+                commands.toString());
         for (String c : commands) {
             List<String> args = new ArrayList<>(List.of(c.split(" ")));
             args.add("--help");

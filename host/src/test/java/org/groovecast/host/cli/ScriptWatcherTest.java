@@ -14,24 +14,31 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class ScriptWatcherTest {
-    @TempDir
-    Path dir;
+    @TempDir Path dir;
 
     /** Appends to a file beside the script every 50 ms (a log, a recording) until closed. */
     private static final class Neighbour implements AutoCloseable {
         private final Thread thread;
 
         Neighbour(Path file) {
-            thread = Thread.ofPlatform().daemon().start(() -> {
-                try {
-                    while (!Thread.currentThread().isInterrupted()) {
-                        Files.writeString(file, "a line of log\n", StandardOpenOption.CREATE, StandardOpenOption.APPEND);
-                        Thread.sleep(50);
-                    }
-                } catch (Exception e) {
-                    // closed
-                }
-            });
+            thread =
+                    Thread.ofPlatform()
+                            .daemon()
+                            .start(
+                                    () -> {
+                                        try {
+                                            while (!Thread.currentThread().isInterrupted()) {
+                                                Files.writeString(
+                                                        file,
+                                                        "a line of log\n",
+                                                        StandardOpenOption.CREATE,
+                                                        StandardOpenOption.APPEND);
+                                                Thread.sleep(50);
+                                            }
+                                        } catch (Exception e) {
+                                            // closed
+                                        }
+                                    });
         }
 
         @Override
@@ -47,11 +54,16 @@ class ScriptWatcherTest {
         Files.writeString(script, "// v0\n");
         LinkedBlockingQueue<Long> reloads = new LinkedBlockingQueue<>();
         try (Neighbour log = new Neighbour(dir.resolve("radio.log"));
-             ScriptWatcher w = new ScriptWatcher(() -> reloads.add(System.nanoTime()), ScriptWatcher.QUIET)) {
+                ScriptWatcher w =
+                        new ScriptWatcher(
+                                () -> reloads.add(System.nanoTime()), ScriptWatcher.QUIET)) {
             w.watch(script);
             w.start();
             Thread.sleep(1000);
-            assertEquals(List.of(), new ArrayList<>(reloads), "the neighbour's writes alone reload nothing");
+            assertEquals(
+                    List.of(),
+                    new ArrayList<>(reloads),
+                    "the neighbour's writes alone reload nothing");
             List<Long> delays = new ArrayList<>();
             for (int save = 1; save <= 4; save++) {
                 long saved = System.nanoTime();
@@ -71,7 +83,8 @@ class ScriptWatcherTest {
         Path script = dir.resolve("radio.groovy");
         Files.writeString(script, "// v0\n");
         LinkedBlockingQueue<Long> reloads = new LinkedBlockingQueue<>();
-        try (ScriptWatcher w = new ScriptWatcher(() -> reloads.add(System.nanoTime()), ScriptWatcher.QUIET)) {
+        try (ScriptWatcher w =
+                new ScriptWatcher(() -> reloads.add(System.nanoTime()), ScriptWatcher.QUIET)) {
             w.watch(script);
             w.start();
             // An editor's save: a write, a temp file renamed over the script, a second write.
@@ -79,7 +92,11 @@ class ScriptWatcherTest {
             Thread.sleep(100);
             Path temp = dir.resolve(".radio.groovy.swp");
             Files.writeString(temp, "// v1\n");
-            Files.move(temp, script, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+            Files.move(
+                    temp,
+                    script,
+                    java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+                    java.nio.file.StandardCopyOption.ATOMIC_MOVE);
             Thread.sleep(100);
             Files.writeString(script, "// v1, saved\n");
             assertTrue(reloads.poll(2, TimeUnit.SECONDS) != null, "the save reloads");
@@ -96,15 +113,20 @@ class ScriptWatcherTest {
         Files.writeString(lib, "// v0\n");
         Files.writeString(dir.resolve("lib/other.groovy"), "// v0\n");
         LinkedBlockingQueue<Long> reloads = new LinkedBlockingQueue<>();
-        try (ScriptWatcher w = new ScriptWatcher(() -> reloads.add(System.nanoTime()), ScriptWatcher.QUIET)) {
+        try (ScriptWatcher w =
+                new ScriptWatcher(() -> reloads.add(System.nanoTime()), ScriptWatcher.QUIET)) {
             w.watch(script);
             w.watch(lib);
             w.start();
             Files.writeString(dir.resolve("lib/other.groovy"), "// v1\n");
             Thread.sleep(700);
-            assertEquals(List.of(), new ArrayList<>(reloads), "a file not watched, in a watched directory");
+            assertEquals(
+                    List.of(),
+                    new ArrayList<>(reloads),
+                    "a file not watched, in a watched directory");
             Files.writeString(lib, "// v1\n");
-            assertTrue(reloads.poll(1, TimeUnit.SECONDS) != null, "an included file's save reloads");
+            assertTrue(
+                    reloads.poll(1, TimeUnit.SECONDS) != null, "an included file's save reloads");
         }
     }
 }

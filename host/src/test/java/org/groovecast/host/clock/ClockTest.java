@@ -13,7 +13,6 @@ import org.groovecast.api.AudioFormat;
 import org.groovecast.api.Frame;
 import org.groovecast.api.Generator;
 import org.groovecast.api.Output;
-import org.groovecast.api.Source;
 import org.groovecast.host.sched.TaskScheduler;
 import org.junit.jupiter.api.Test;
 
@@ -64,13 +63,14 @@ class ClockTest {
     }
 
     @Test
-    void aClockThatCannotKeepUpReportsItsLagAndDutyAndDropsItsBacklogPastMaxLatency() throws Exception {
+    void aClockThatCannotKeepUpReportsItsLagAndDutyAndDropsItsBacklogPastMaxLatency()
+            throws Exception {
         try (TaskScheduler scheduler = new TaskScheduler(1, Duration.ofMillis(1), 64)) {
             SlowOutput out = new SlowOutput(30); // 30 ms of work per 20 ms frame
             TaskClock clock = new TaskClock("slow", Sync.AUTO, config(0.3), scheduler);
             clock.attach(List.of(out), Runnable::run);
             out.start();
-            clock.start(0, () -> { });
+            clock.start(0, () -> {});
             double maxLag = 0;
             for (int i = 0; i < 40; i++) {
                 Thread.sleep(25);
@@ -90,7 +90,7 @@ class ClockTest {
             TaskClock clock = new TaskClock("quick", Sync.AUTO, config(60), scheduler);
             clock.attach(List.of(out), Runnable::run);
             out.start();
-            clock.start(0, () -> { });
+            clock.start(0, () -> {});
             Thread.sleep(500);
             clock.stop();
             assertEquals(0.0, clock.getLag(), 0.02);
@@ -105,11 +105,13 @@ class ClockTest {
         for (boolean taskMode : new boolean[] {true, false}) {
             try (TaskScheduler scheduler = new TaskScheduler(1, Duration.ofMillis(1), 64)) {
                 SlowOutput out = new SlowOutput(100);
-                Clock clock = taskMode ? new TaskClock("c", Sync.AUTO, config(60), scheduler)
-                        : new ThreadClock("c", Sync.AUTO, config(60));
+                Clock clock =
+                        taskMode
+                                ? new TaskClock("c", Sync.AUTO, config(60), scheduler)
+                                : new ThreadClock("c", Sync.AUTO, config(60));
                 clock.attach(List.of(out), Runnable::run);
                 out.start();
-                clock.start(0, () -> { });
+                clock.start(0, () -> {});
                 assertTrue(out.inSend.await(1, TimeUnit.SECONDS));
                 clock.stop(); // the tick is mid-send
                 int sentAtStop = out.sent.get();

@@ -6,7 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 
-/** Quantiles over the last window of ticks, not since the clock started; count and sum since the start. */
+/**
+ * Quantiles over the last window of ticks, not since the clock started; count and sum since the
+ * start.
+ */
 class LatenessWindowTest {
     private static final double[] Q = {0.5, 0.99};
 
@@ -14,7 +17,8 @@ class LatenessWindowTest {
     void quantilesFollowTheRecentTicksWhileCountAndSumKeepEverything() {
         LatenessHistogram h = new LatenessHistogram();
         AtomicLong now = new AtomicLong();
-        for (int i = 0; i < 1000; i++) h.record(20_000_000); // an hour of 20 ms late ticks before metrics looked
+        for (int i = 0; i < 1000; i++)
+            h.record(20_000_000); // an hour of 20 ms late ticks before metrics looked
         LatenessWindow w = new LatenessWindow(h, 30, now::get);
         double[] got = new double[2];
 
@@ -27,7 +31,8 @@ class LatenessWindowTest {
         assertEquals(0.00002, got[0], 1e-12);
         assertEquals(0.00002, got[1], 1e-12);
 
-        now.set(31_000_000_000L); // a window later: the newer snapshot (taken now) becomes the start only a window on
+        now.set(31_000_000_000L); // a window later: the newer snapshot (taken now) becomes the
+        // start only a window on
         w.quantiles(Q, got);
         assertEquals(0.00002, got[0], 1e-12);
         for (int i = 0; i < 100; i++) h.record(1_000_000);

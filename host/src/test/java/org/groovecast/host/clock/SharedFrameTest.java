@@ -16,7 +16,9 @@ import org.groovecast.api.TickCache;
 import org.groovecast.api.Transform;
 import org.junit.jupiter.api.Test;
 
-/** A source with two consumers, served through {@link SharedFrame} as a clock's context serves it. */
+/**
+ * A source with two consumers, served through {@link SharedFrame} as a clock's context serves it.
+ */
 class SharedFrameTest {
     /** Pulls {@code s} into {@code frame} until full, as an output does. */
     private static void fill(Source s, Frame frame) {
@@ -83,7 +85,8 @@ class SharedFrameTest {
             }
         }
         assertEquals(1, emptyGets[0], "the first consumer sees the track end at tick 2");
-        assertEquals(1, emptyGets[1], "and so does the second, though the source ran for the first");
+        assertEquals(
+                1, emptyGets[1], "and so does the second, though the source ran for the first");
     }
 
     @Test
@@ -98,7 +101,8 @@ class SharedFrameTest {
         for (Source s : List.of(a, b, shared)) s.beforeTick();
         a.get(fa);
         assertEquals(90, shared.remaining(), "the source itself is a frame on");
-        assertEquals(100, shared.remainingFor(fb), "the second consumer has not had that frame yet");
+        assertEquals(
+                100, shared.remainingFor(fb), "the second consumer has not had that frame yet");
         assertEquals(90, shared.remainingFor(fa));
     }
 
@@ -111,7 +115,10 @@ class SharedFrameTest {
         };
     }
 
-    /** Counts upward sample by sample, in tracks of {@code trackLength} samples, with metadata at each start. */
+    /**
+     * Counts upward sample by sample, in tracks of {@code trackLength} samples, with metadata at
+     * each start.
+     */
     private static final class Counter extends Generator {
         final int trackLength;
         int next;
@@ -135,7 +142,9 @@ class SharedFrameTest {
                 inTrack = 0;
                 return;
             }
-            if (inTrack == 0) frame.addMetadata(frame.position(), Metadata.of("track", String.valueOf(next / trackLength)));
+            if (inTrack == 0)
+                frame.addMetadata(
+                        frame.position(), Metadata.of("track", String.valueOf(next / trackLength)));
             int n = Math.min(frame.free(), trackLength - inTrack);
             for (int i = 0; i < n; i++) {
                 for (float[] plane : frame.pcm()) plane[frame.position() + i] = next + i;

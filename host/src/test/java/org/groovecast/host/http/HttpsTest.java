@@ -28,16 +28,15 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * https:// with the JDK's trust store: a self-signed certificate is refused with a clear error, and
- * accepted once the JVM's default TLS context trusts it (as a station's operator would add a CA to the
- * JDK's trust store; the test swaps the default context for one trusting its own certificate, then
- * puts the JDK's back).
+ * accepted once the JVM's default TLS context trusts it (as a station's operator would add a CA to
+ * the JDK's trust store; the test swaps the default context for one trusting its own certificate,
+ * then puts the JDK's back).
  */
 @Tag("integration")
 class HttpsTest {
     private static final char[] PASSWORD = "changeit".toCharArray();
 
-    @TempDir
-    Path dir;
+    @TempDir Path dir;
     private HttpsServer server;
     private KeyStore keys;
     private SSLContext jdkDefault;
@@ -46,17 +45,41 @@ class HttpsTest {
     void start() throws Exception {
         jdkDefault = SSLContext.getDefault();
         Path store = dir.resolve("server.p12");
-        Process keytool = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "keytool").toString(),
-                "-genkeypair", "-alias", "server", "-keyalg", "EC", "-groupname", "secp256r1", "-validity", "2",
-                "-dname", "CN=127.0.0.1", "-ext", "san=ip:127.0.0.1", "-keystore", store.toString(),
-                "-storetype", "PKCS12", "-storepass", new String(PASSWORD)).redirectErrorStream(true).start();
+        Process keytool =
+                new ProcessBuilder(
+                                Path.of(System.getProperty("java.home"), "bin", "keytool")
+                                        .toString(),
+                                "-genkeypair",
+                                "-alias",
+                                "server",
+                                "-keyalg",
+                                "EC",
+                                "-groupname",
+                                "secp256r1",
+                                "-validity",
+                                "2",
+                                "-dname",
+                                "CN=127.0.0.1",
+                                "-ext",
+                                "san=ip:127.0.0.1",
+                                "-keystore",
+                                store.toString(),
+                                "-storetype",
+                                "PKCS12",
+                                "-storepass",
+                                new String(PASSWORD))
+                        .redirectErrorStream(true)
+                        .start();
         String out = new String(keytool.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(keytool.waitFor(60, TimeUnit.SECONDS) && keytool.exitValue() == 0, "keytool: " + out);
+        assertTrue(
+                keytool.waitFor(60, TimeUnit.SECONDS) && keytool.exitValue() == 0,
+                "keytool: " + out);
         keys = KeyStore.getInstance("PKCS12");
         try (InputStream in = Files.newInputStream(store)) {
             keys.load(in, PASSWORD);
         }
-        KeyManagerFactory km = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
+        KeyManagerFactory km =
+                KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
         km.init(keys, PASSWORD);
         SSLContext tls = SSLContext.getInstance("TLS");
         tls.init(km.getKeyManagers(), null, null);
@@ -74,7 +97,10 @@ class HttpsTest {
 
     List<String> run() {
         String url = "https://127.0.0.1:" + server.getAddress().getPort() + "/";
-        Station s = Station.load("s.groovy", """
+        Station s =
+                Station.load(
+                        "s.groovy",
+                        """
                 try {
                     def r = http.get('%s')
                     log.info("${r.status} ${r.body}")
@@ -82,7 +108,10 @@ class HttpsTest {
                     log.info(e.message)
                 }
                 out.sink(tone())
-                """.formatted(url), ScriptCompilerTest.functions(), Map.of());
+                """
+                                .formatted(url),
+                        ScriptCompilerTest.functions(),
+                        Map.of());
         return s.scriptLog().recent();
     }
 
@@ -90,9 +119,15 @@ class HttpsTest {
     void aCertificateTheTrustStoreDoesNotKnowIsRefusedClearly() {
         List<String> log = run();
         assertEquals(1, log.size());
-        assertTrue(log.getFirst().startsWith("info: s.groovy:2: http.get('https://127.0.0.1:" + server.getAddress().getPort()
-                + "/'): TLS handshake with 127.0.0.1:" + server.getAddress().getPort()
-                + " failed: its certificate is not trusted by the JDK's trust store"), log.getFirst());
+        assertTrue(
+                log.getFirst()
+                        .startsWith(
+                                "info: s.groovy:2: http.get('https://127.0.0.1:"
+                                        + server.getAddress().getPort()
+                                        + "/'): TLS handshake with 127.0.0.1:"
+                                        + server.getAddress().getPort()
+                                        + " failed: its certificate is not trusted by the JDK's trust store"),
+                log.getFirst());
     }
 
     @Test
@@ -101,7 +136,8 @@ class HttpsTest {
         trusted.load(null, null);
         Certificate cert = keys.getCertificate("server");
         trusted.setCertificateEntry("server", cert);
-        TrustManagerFactory tm = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+        TrustManagerFactory tm =
+                TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
         tm.init(trusted);
         SSLContext trusting = SSLContext.getInstance("TLS");
         trusting.init(null, tm.getTrustManagers(), null);

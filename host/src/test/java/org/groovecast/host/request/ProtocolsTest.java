@@ -28,10 +28,12 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Resolution through a station's protocols: nesting, alternatives, temporary files, failures, downloads. */
+/**
+ * Resolution through a station's protocols: nesting, alternatives, temporary files, failures,
+ * downloads.
+ */
 class ProtocolsTest {
-    @TempDir
-    Path dir;
+    @TempDir Path dir;
     Settings settings;
     Protocols protocols;
     HttpServer http;
@@ -39,8 +41,11 @@ class ProtocolsTest {
     @BeforeEach
     void setUp() {
         settings = new Settings();
-        protocols = new Protocols(() -> settings.number("request.timeout"), () -> settings.integer("request.maxDownload"),
-                () -> ScriptFiles.single("radio.groovy"));
+        protocols =
+                new Protocols(
+                        () -> settings.number("request.timeout"),
+                        () -> settings.integer("request.maxDownload"),
+                        () -> ScriptFiles.single("radio.groovy"));
     }
 
     @AfterEach
@@ -62,9 +67,13 @@ class ProtocolsTest {
     void annotateAndAScriptProtocolNestInnerValuesWin() throws IOException {
         Path a = file("a.mp3");
         protocols.add("media", args -> dir + "/" + args[0], false, false);
-        ResolvedRequest r = resolve("annotate:title=\"T\",liq_cue_in=\"2\",artist=A:annotate:title=\"Inner, with: marks\":media:a.mp3");
+        ResolvedRequest r =
+                resolve(
+                        "annotate:title=\"T\",liq_cue_in=\"2\",artist=A:annotate:title=\"Inner, with: marks\":media:a.mp3");
         assertEquals(a.toString(), r.file());
-        assertEquals(Map.of("title", "Inner, with: marks", "liq_cue_in", "2", "artist", "A"), r.metadata());
+        assertEquals(
+                Map.of("title", "Inner, with: marks", "liq_cue_in", "2", "artist", "A"),
+                r.metadata());
         r.close();
         assertTrue(Files.exists(a), "a plain file is never deleted");
     }
@@ -72,7 +81,11 @@ class ProtocolsTest {
     @Test
     void aProtocolMayAnswerAUriWithProtocolsAndAnnotations() throws IOException {
         Path b = file("b.mp3");
-        protocols.add("media", args -> "annotate:title=\"From media\":file://" + dir + "/" + args[0], false, false);
+        protocols.add(
+                "media",
+                args -> "annotate:title=\"From media\":file://" + dir + "/" + args[0],
+                false,
+                false);
         protocols.add("song", args -> "media:" + args[0] + ".mp3", false, false);
         ResolvedRequest r = resolve("song:b");
         assertEquals(b.toString(), r.file());
@@ -83,9 +96,13 @@ class ProtocolsTest {
     void relativePathsAreUnderTheBaseDirectoryPrefixesIncluded() throws IOException {
         Path c = file("c.mp3");
         assertEquals(c.toString(), protocols.resolve("c.mp3", dir, 0, ResolvedRequest::file));
-        assertEquals(c.toString(), protocols.resolve("annotate:x=\"1\":c.mp3", dir, 0, ResolvedRequest::file));
+        assertEquals(
+                c.toString(),
+                protocols.resolve("annotate:x=\"1\":c.mp3", dir, 0, ResolvedRequest::file));
         assertEquals(c.toString(), protocols.resolve("file:c.mp3", dir, 0, ResolvedRequest::file));
-        assertEquals(dir.resolve("missing.mp3").toString(), protocols.resolve("missing.mp3", dir, 0, ResolvedRequest::file),
+        assertEquals(
+                dir.resolve("missing.mp3").toString(),
+                protocols.resolve("missing.mp3", dir, 0, ResolvedRequest::file),
                 "a missing file goes to the opener, which says why it cannot open it");
     }
 
@@ -96,13 +113,17 @@ class ProtocolsTest {
 
     @Test
     void anUnknownProtocolIsNamed() {
-        IOException e = assertThrows(IOException.class, () -> resolve("annotate:title=\"x\":nosuch:song.mp3"));
-        assertEquals("nosuch:song.mp3: no such file, and nosuch: is no known protocol", e.getMessage());
+        IOException e =
+                assertThrows(
+                        IOException.class, () -> resolve("annotate:title=\"x\":nosuch:song.mp3"));
+        assertEquals(
+                "nosuch:song.mp3: no such file, and nosuch: is no known protocol", e.getMessage());
     }
 
     @Test
     void aMalformedAnnotationIsNamed() {
-        IOException e = assertThrows(IOException.class, () -> resolve("annotate:title=\"open:/a.mp3"));
+        IOException e =
+                assertThrows(IOException.class, () -> resolve("annotate:title=\"open:/a.mp3"));
         assertTrue(e.getMessage().startsWith("annotate: unterminated quote"), e.getMessage());
     }
 
@@ -112,18 +133,34 @@ class ProtocolsTest {
         Path rejected = file("rejected.mp3");
         Path good = file("good.mp3");
         Path untried = file("untried.mp3");
-        protocols.add("cache", args -> List.of(missing.toString(), rejected.toString(), good.toString(), untried.toString()),
-                false, true);
+        protocols.add(
+                "cache",
+                args ->
+                        List.of(
+                                missing.toString(),
+                                rejected.toString(),
+                                good.toString(),
+                                untried.toString()),
+                false,
+                true);
         List<String> offered = new ArrayList<>();
-        ResolvedRequest r = protocols.resolve("cache:x", null, 0, res -> {
-            offered.add(res.file());
-            if (!Files.exists(Path.of(res.file()))) throw new IOException("cannot open " + res.file());
-            if (res.file().equals(rejected.toString())) throw new IOException("not audio");
-            return res;
-        });
+        ResolvedRequest r =
+                protocols.resolve(
+                        "cache:x",
+                        null,
+                        0,
+                        res -> {
+                            offered.add(res.file());
+                            if (!Files.exists(Path.of(res.file())))
+                                throw new IOException("cannot open " + res.file());
+                            if (res.file().equals(rejected.toString()))
+                                throw new IOException("not audio");
+                            return res;
+                        });
         assertEquals(List.of(missing.toString(), rejected.toString(), good.toString()), offered);
         assertEquals(good.toString(), r.file());
-        assertFalse(Files.exists(rejected), "a temporary file the opener rejected is deleted at once");
+        assertFalse(
+                Files.exists(rejected), "a temporary file the opener rejected is deleted at once");
         assertFalse(Files.exists(untried), "an alternative never tried will not play: deleted");
         assertTrue(Files.exists(good));
         r.close();
@@ -151,22 +188,34 @@ class ProtocolsTest {
     void aLoopOfProtocolsIsCutAtTheDepthLimit() {
         protocols.add("loop", args -> "loop:" + args[0], false, false);
         IOException e = assertThrows(IOException.class, () -> resolve("loop:x"));
-        assertEquals("loop:x: more than " + Resolution.MAX_DEPTH + " protocols deep, a loop?", e.getMessage());
+        assertEquals(
+                "loop:x: more than " + Resolution.MAX_DEPTH + " protocols deep, a loop?",
+                e.getMessage());
     }
 
     @Test
     void nothingAThrowAndAWrongTypeAreFailuresNamingTheProtocol() {
         protocols.add("none", args -> null, false, false);
         protocols.add("empty", args -> List.of(), false, false);
-        protocols.add("bad", args -> {
-            throw new IllegalStateException("the database is down");
-        }, false, false);
+        protocols.add(
+                "bad",
+                args -> {
+                    throw new IllegalStateException("the database is down");
+                },
+                false,
+                false);
         protocols.add("number", args -> 42, false, false);
-        assertEquals("protocol none found nothing for x", assertThrows(IOException.class, () -> resolve("none:x")).getMessage());
-        assertEquals("protocol empty found nothing for x", assertThrows(IOException.class, () -> resolve("empty:x")).getMessage());
-        assertEquals("protocol bad failed: the database is down",
+        assertEquals(
+                "protocol none found nothing for x",
+                assertThrows(IOException.class, () -> resolve("none:x")).getMessage());
+        assertEquals(
+                "protocol empty found nothing for x",
+                assertThrows(IOException.class, () -> resolve("empty:x")).getMessage());
+        assertEquals(
+                "protocol bad failed: the database is down",
                 assertThrows(IOException.class, () -> resolve("bad:x")).getMessage());
-        assertEquals("protocol number answered Integer 42; expected a uri, a list of uris or null",
+        assertEquals(
+                "protocol number answered Integer 42; expected a uri, a list of uris or null",
                 assertThrows(IOException.class, () -> resolve("number:x")).getMessage());
     }
 
@@ -175,61 +224,80 @@ class ProtocolsTest {
         settings.set("request.timeout", 0.3);
         CountDownLatch interrupted = new CountDownLatch(1);
         AtomicReference<Object> timeoutGiven = new AtomicReference<>();
-        protocols.add("hang", args -> {
-            timeoutGiven.set(args[1]);
-            try {
-                Thread.sleep(30_000);
-            } catch (InterruptedException e) {
-                interrupted.countDown();
-            }
-            return "/never";
-        }, true, false);
+        protocols.add(
+                "hang",
+                args -> {
+                    timeoutGiven.set(args[1]);
+                    try {
+                        Thread.sleep(30_000);
+                    } catch (InterruptedException e) {
+                        interrupted.countDown();
+                    }
+                    return "/never";
+                },
+                true,
+                false);
         long t0 = System.nanoTime();
         IOException e = assertThrows(IOException.class, () -> resolve("annotate:a=\"1\":hang:x"));
         double took = (System.nanoTime() - t0) / 1e9;
-        assertTrue(e.getMessage().startsWith("protocol hang did not answer within 0.3"), e.getMessage());
+        assertTrue(
+                e.getMessage().startsWith("protocol hang did not answer within 0.3"),
+                e.getMessage());
         assertTrue(took >= 0.25 && took < 2, "abandoned after " + took + " s");
         assertTrue(interrupted.await(2, TimeUnit.SECONDS), "the abandoned function is interrupted");
-        assertTrue(timeoutGiven.get() instanceof Double d && d > 0 && d <= 0.3, "given the seconds left: " + timeoutGiven.get());
+        assertTrue(
+                timeoutGiven.get() instanceof Double d && d > 0 && d <= 0.3,
+                "given the seconds left: " + timeoutGiven.get());
     }
 
     @Test
     void aRequestTimeoutOfItsOwnOverridesTheSetting() {
-        protocols.add("slow", args -> {
-            try {
-                Thread.sleep(1_000);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-            return "/never";
-        }, false, false);
+        protocols.add(
+                "slow",
+                args -> {
+                    try {
+                        Thread.sleep(1_000);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                    return "/never";
+                },
+                false,
+                false);
         long t0 = System.nanoTime();
         assertThrows(IOException.class, () -> protocols.resolve("slow:x", null, 0.2, r -> r));
         assertTrue((System.nanoTime() - t0) / 1e9 < 0.9);
     }
 
-    /** Serves {@code body} at {@code path}; {@code stallAfter} bytes in, the body stalls for 5 s (-1: never). */
-    int serve(String path, int status, byte[] body, boolean withLength, int stallAfter) throws IOException {
+    /**
+     * Serves {@code body} at {@code path}; {@code stallAfter} bytes in, the body stalls for 5 s
+     * (-1: never).
+     */
+    int serve(String path, int status, byte[] body, boolean withLength, int stallAfter)
+            throws IOException {
         if (http == null) {
             http = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
             http.setExecutor(java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor());
             http.start();
         }
-        http.createContext(path, exchange -> {
-            exchange.sendResponseHeaders(status, withLength ? (body.length == 0 ? -1 : body.length) : 0);
-            try (OutputStream out = exchange.getResponseBody()) {
-                if (stallAfter < 0) {
-                    out.write(body);
-                } else {
-                    out.write(body, 0, stallAfter);
-                    out.flush();
-                    Thread.sleep(5_000);
-                    out.write(body, stallAfter, body.length - stallAfter);
-                }
-            } catch (IOException | InterruptedException clientGone) {
-                // the download was abandoned
-            }
-        });
+        http.createContext(
+                path,
+                exchange -> {
+                    exchange.sendResponseHeaders(
+                            status, withLength ? (body.length == 0 ? -1 : body.length) : 0);
+                    try (OutputStream out = exchange.getResponseBody()) {
+                        if (stallAfter < 0) {
+                            out.write(body);
+                        } else {
+                            out.write(body, 0, stallAfter);
+                            out.flush();
+                            Thread.sleep(5_000);
+                            out.write(body, stallAfter, body.length - stallAfter);
+                        }
+                    } catch (IOException | InterruptedException clientGone) {
+                        // the download was abandoned
+                    }
+                });
         return http.getAddress().getPort();
     }
 
@@ -239,7 +307,8 @@ class ProtocolsTest {
         Arrays.fill(body, (byte) 7);
         int port = serve("/songs/a.mp3", 200, body, true, -1);
         serve("/songs/chunked.mp3", 200, body, false, -1);
-        ResolvedRequest r = resolve("annotate:title=\"Remote\":http://127.0.0.1:" + port + "/songs/a.mp3");
+        ResolvedRequest r =
+                resolve("annotate:title=\"Remote\":http://127.0.0.1:" + port + "/songs/a.mp3");
         Path f = Path.of(r.file());
         assertTrue(f.getFileName().toString().endsWith(".mp3"), f.toString());
         assertTrue(Arrays.equals(body, Files.readAllBytes(f)));
@@ -259,17 +328,28 @@ class ProtocolsTest {
         serve("/gone.mp3", 404, new byte[0], true, -1);
         settings.set("request.maxDownload", 1_000);
         String base = "http://127.0.0.1:" + port;
-        assertEquals(base + "/gone.mp3: HTTP 404", assertThrows(IOException.class, () -> resolve(base + "/gone.mp3")).getMessage());
-        assertEquals(base + "/big.mp3: 5000 bytes, over settings.request.maxDownload (1000)",
+        assertEquals(
+                base + "/gone.mp3: HTTP 404",
+                assertThrows(IOException.class, () -> resolve(base + "/gone.mp3")).getMessage());
+        assertEquals(
+                base + "/big.mp3: 5000 bytes, over settings.request.maxDownload (1000)",
                 assertThrows(IOException.class, () -> resolve(base + "/big.mp3")).getMessage());
-        assertEquals(base + "/big-chunked.mp3: over settings.request.maxDownload (1000 bytes)",
-                assertThrows(IOException.class, () -> resolve(base + "/big-chunked.mp3")).getMessage());
+        assertEquals(
+                base + "/big-chunked.mp3: over settings.request.maxDownload (1000 bytes)",
+                assertThrows(IOException.class, () -> resolve(base + "/big-chunked.mp3"))
+                        .getMessage());
         int closed;
         try (ServerSocket s = new ServerSocket(0)) {
             closed = s.getLocalPort();
         }
-        String message = assertThrows(IOException.class, () -> resolve("http://127.0.0.1:" + closed + "/x.mp3")).getMessage();
-        assertTrue(message.startsWith("http://127.0.0.1:" + closed + "/x.mp3: cannot connect"), message);
+        String message =
+                assertThrows(
+                                IOException.class,
+                                () -> resolve("http://127.0.0.1:" + closed + "/x.mp3"))
+                        .getMessage();
+        assertTrue(
+                message.startsWith("http://127.0.0.1:" + closed + "/x.mp3: cannot connect"),
+                message);
     }
 
     @Test
@@ -277,22 +357,38 @@ class ProtocolsTest {
         int port = serve("/stalls.slow", 200, new byte[100_000], true, 10_000);
         settings.set("request.timeout", 0.5);
         long t0 = System.nanoTime();
-        IOException e = assertThrows(IOException.class, () -> resolve("http://127.0.0.1:" + port + "/stalls.slow"));
+        IOException e =
+                assertThrows(
+                        IOException.class,
+                        () -> resolve("http://127.0.0.1:" + port + "/stalls.slow"));
         assertTrue((System.nanoTime() - t0) / 1e9 < 2, "abandoned in time");
-        assertEquals("http://127.0.0.1:" + port + "/stalls.slow: download not complete within 0.50 s; abandoned", e.getMessage());
+        assertEquals(
+                "http://127.0.0.1:"
+                        + port
+                        + "/stalls.slow: download not complete within 0.50 s; abandoned",
+                e.getMessage());
         Thread.sleep(500);
         try (var files = Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
-            assertFalse(files.anyMatch(p -> p.getFileName().toString().endsWith(".slow")), "the partial download is deleted");
+            assertFalse(
+                    files.anyMatch(p -> p.getFileName().toString().endsWith(".slow")),
+                    "the partial download is deleted");
         }
     }
 
     @Test
     void protocolNamesAreChecked() {
         AtomicBoolean called = new AtomicBoolean();
-        assertThrows(org.groovecast.api.ScriptException.class, () -> protocols.add("not a name", args -> {
-            called.set(true);
-            return null;
-        }, false, false));
+        assertThrows(
+                org.groovecast.api.ScriptException.class,
+                () ->
+                        protocols.add(
+                                "not a name",
+                                args -> {
+                                    called.set(true);
+                                    return null;
+                                },
+                                false,
+                                false));
         assertFalse(called.get());
     }
 }

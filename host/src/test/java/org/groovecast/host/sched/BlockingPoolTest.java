@@ -16,12 +16,13 @@ class BlockingPoolTest {
             AtomicInteger peak = new AtomicInteger();
             CountDownLatch done = new CountDownLatch(40);
             for (int i = 0; i < 40; i++) {
-                pool.execute(() -> {
-                    peak.accumulateAndGet(running.incrementAndGet(), Math::max);
-                    TaskSchedulerTest.sleep(10);
-                    running.decrementAndGet();
-                    done.countDown();
-                });
+                pool.execute(
+                        () -> {
+                            peak.accumulateAndGet(running.incrementAndGet(), Math::max);
+                            TaskSchedulerTest.sleep(10);
+                            running.decrementAndGet();
+                            done.countDown();
+                        });
             }
             assertTrue(done.await(5, TimeUnit.SECONDS));
             assertEquals(3, peak.get(), "peak concurrency");
@@ -32,9 +33,10 @@ class BlockingPoolTest {
     @Test
     void aFailingTaskDoesNotKillThePool() throws Exception {
         try (BlockingPool pool = new BlockingPool(1)) {
-            pool.execute(() -> {
-                throw new IllegalStateException("boom (expected by the test)");
-            });
+            pool.execute(
+                    () -> {
+                        throw new IllegalStateException("boom (expected by the test)");
+                    });
             CountDownLatch after = new CountDownLatch(1);
             pool.execute(after::countDown);
             assertTrue(after.await(1, TimeUnit.SECONDS));
@@ -43,6 +45,7 @@ class BlockingPoolTest {
 
     @Test
     void defaultCapIsOnePerCoreAndAtLeastFour() {
-        assertEquals(Math.max(4, Runtime.getRuntime().availableProcessors()), BlockingPool.defaultCap());
+        assertEquals(
+                Math.max(4, Runtime.getRuntime().availableProcessors()), BlockingPool.defaultCap());
     }
 }

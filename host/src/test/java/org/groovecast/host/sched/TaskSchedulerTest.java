@@ -14,7 +14,10 @@ import org.junit.jupiter.api.Test;
 class TaskSchedulerTest {
     private static final int BATCH = 64;
 
-    /** Immediate tasks that resubmit themselves forever: the worst flood a misbehaving operator makes. */
+    /**
+     * Immediate tasks that resubmit themselves forever: the worst flood a misbehaving operator
+     * makes.
+     */
     private static final class Rearming implements Runnable {
         final TaskScheduler scheduler;
         final AtomicBoolean stop;
@@ -34,39 +37,51 @@ class TaskSchedulerTest {
     }
 
     @Test
-    void aFloodOfSelfRearmingTasksStarvesNeitherTimersNorLaterTasksNorBlockingWork() throws Exception {
+    void aFloodOfSelfRearmingTasksStarvesNeitherTimersNorLaterTasksNorBlockingWork()
+            throws Exception {
         try (TaskScheduler scheduler = new TaskScheduler(2, Duration.ofMillis(1), BATCH);
-             BlockingPool blocking = new BlockingPool(4)) {
+                BlockingPool blocking = new BlockingPool(4)) {
             AtomicBoolean stop = new AtomicBoolean();
             AtomicLong floodRuns = new AtomicLong();
-            for (int i = 0; i < 200; i++) scheduler.execute(new Rearming(scheduler, stop, floodRuns));
+            for (int i = 0; i < 200; i++)
+                scheduler.execute(new Rearming(scheduler, stop, floodRuns));
 
             // A task queued behind the flood runs after at most one round of the 200 queued ones.
             CountDownLatch immediate = new CountDownLatch(1);
             AtomicLong floodRunsWhenImmediateRan = new AtomicLong();
             long enqueueStart = System.nanoTime();
-            scheduler.execute(() -> {
-                floodRunsWhenImmediateRan.set(floodRuns.get());
-                immediate.countDown();
-            });
+            scheduler.execute(
+                    () -> {
+                        floodRunsWhenImmediateRan.set(floodRuns.get());
+                        immediate.countDown();
+                    });
             long before = floodRuns.get();
-            assertTrue(System.nanoTime() - enqueueStart < TimeUnit.SECONDS.toNanos(1), "enqueueing took over a second");
+            assertTrue(
+                    System.nanoTime() - enqueueStart < TimeUnit.SECONDS.toNanos(1),
+                    "enqueueing took over a second");
             CountDownLatch timer = new CountDownLatch(1);
             long due = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(20);
             AtomicLong timerLate = new AtomicLong();
-            scheduler.scheduleAt(due, () -> {
-                timerLate.set(System.nanoTime() - due);
-                timer.countDown();
-            });
+            scheduler.scheduleAt(
+                    due,
+                    () -> {
+                        timerLate.set(System.nanoTime() - due);
+                        timer.countDown();
+                    });
             CountDownLatch blockingRan = new CountDownLatch(1);
             blocking.execute(blockingRan::countDown);
 
             assertTrue(immediate.await(2, TimeUnit.SECONDS), "immediate task starved");
-            assertTrue(floodRunsWhenImmediateRan.get() - before <= 200 + 2L * BATCH,
-                    "immediate task waited for " + (floodRunsWhenImmediateRan.get() - before) + " flood runs");
+            assertTrue(
+                    floodRunsWhenImmediateRan.get() - before <= 200 + 2L * BATCH,
+                    "immediate task waited for "
+                            + (floodRunsWhenImmediateRan.get() - before)
+                            + " flood runs");
             assertTrue(blockingRan.await(1, TimeUnit.SECONDS), "blocking task starved");
             assertTrue(timer.await(2, TimeUnit.SECONDS), "timer starved");
-            assertTrue(timerLate.get() < TimeUnit.MILLISECONDS.toNanos(500), "timer late by " + timerLate.get() / 1e6 + " ms");
+            assertTrue(
+                    timerLate.get() < TimeUnit.MILLISECONDS.toNanos(500),
+                    "timer late by " + timerLate.get() / 1e6 + " ms");
             assertTrue(floodRuns.get() > 1000, "the flood itself kept running");
             stop.set(true);
         }
@@ -75,19 +90,21 @@ class TaskSchedulerTest {
     @Test
     void aFloodOfBlockingTasksDoesNotDelayTimers() throws Exception {
         try (TaskScheduler scheduler = new TaskScheduler(2, Duration.ofMillis(1), BATCH);
-             BlockingPool blocking = new BlockingPool(4)) {
+                BlockingPool blocking = new BlockingPool(4)) {
             CountDownLatch release = new CountDownLatch(1);
             for (int i = 0; i < 100; i++) {
-                blocking.execute(() -> {
-                    try {
-                        release.await();
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                    }
-                });
+                blocking.execute(
+                        () -> {
+                            try {
+                                release.await();
+                            } catch (InterruptedException e) {
+                                Thread.currentThread().interrupt();
+                            }
+                        });
             }
             CountDownLatch ticks = new CountDownLatch(10);
-            for (int i = 1; i <= 10; i++) scheduler.schedule(i * 5L, TimeUnit.MILLISECONDS, ticks::countDown);
+            for (int i = 1; i <= 10; i++)
+                scheduler.schedule(i * 5L, TimeUnit.MILLISECONDS, ticks::countDown);
             assertTrue(ticks.await(2, TimeUnit.SECONDS), "timers waited for blocking work");
             assertEquals(4, blocking.inFlight());
             assertEquals(96, blocking.queued());
@@ -101,10 +118,26 @@ class TaskSchedulerTest {
             StringBuffer order = new StringBuffer();
             CountDownLatch done = new CountDownLatch(3);
             long now = System.nanoTime();
-            scheduler.scheduleAt(now + 30_000_000, () -> { order.append('c'); done.countDown(); });
-            scheduler.scheduleAt(now + 10_000_000, () -> { order.append('a'); done.countDown(); });
-            TaskScheduler.Timer cancelled = scheduler.scheduleAt(now + 15_000_000, () -> order.append('x'));
-            scheduler.scheduleAt(now + 20_000_000, () -> { order.append('b'); done.countDown(); });
+            scheduler.scheduleAt(
+                    now + 30_000_000,
+                    () -> {
+                        order.append('c');
+                        done.countDown();
+                    });
+            scheduler.scheduleAt(
+                    now + 10_000_000,
+                    () -> {
+                        order.append('a');
+                        done.countDown();
+                    });
+            TaskScheduler.Timer cancelled =
+                    scheduler.scheduleAt(now + 15_000_000, () -> order.append('x'));
+            scheduler.scheduleAt(
+                    now + 20_000_000,
+                    () -> {
+                        order.append('b');
+                        done.countDown();
+                    });
             cancelled.cancel();
             assertTrue(done.await(2, TimeUnit.SECONDS));
             assertEquals("abc", order.toString());
@@ -117,11 +150,12 @@ class TaskSchedulerTest {
         CountDownLatch started = new CountDownLatch(2);
         AtomicInteger finished = new AtomicInteger();
         for (int i = 0; i < 2; i++) {
-            scheduler.execute(() -> {
-                started.countDown();
-                sleep(200);
-                finished.incrementAndGet();
-            });
+            scheduler.execute(
+                    () -> {
+                        started.countDown();
+                        sleep(200);
+                        finished.incrementAndGet();
+                    });
         }
         assertTrue(started.await(1, TimeUnit.SECONDS));
         scheduler.close();
@@ -129,7 +163,7 @@ class TaskSchedulerTest {
         assertTrue(scheduler.isShutdown());
         boolean refused = false;
         try {
-            scheduler.execute(() -> { });
+            scheduler.execute(() -> {});
         } catch (IllegalStateException expected) {
             refused = true;
         }
@@ -140,15 +174,20 @@ class TaskSchedulerTest {
     void busyTimeCountsTheTimeSpentRunningTasks() throws Exception {
         try (TaskScheduler scheduler = new TaskScheduler(1, Duration.ofMillis(1), BATCH)) {
             CountDownLatch done = new CountDownLatch(1);
-            scheduler.execute(() -> {
-                long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(50);
-                while (System.nanoTime() < end) Thread.onSpinWait();
-                done.countDown();
-            });
+            scheduler.execute(
+                    () -> {
+                        long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(50);
+                        while (System.nanoTime() < end) Thread.onSpinWait();
+                        done.countDown();
+                    });
             assertTrue(done.await(2, TimeUnit.SECONDS));
             Thread.sleep(20);
-            assertTrue(scheduler.busyNanos() >= TimeUnit.MILLISECONDS.toNanos(50), "busy " + scheduler.busyNanos());
-            assertTrue(scheduler.busyNanos() < TimeUnit.MILLISECONDS.toNanos(500), "idle time is not busy time");
+            assertTrue(
+                    scheduler.busyNanos() >= TimeUnit.MILLISECONDS.toNanos(50),
+                    "busy " + scheduler.busyNanos());
+            assertTrue(
+                    scheduler.busyNanos() < TimeUnit.MILLISECONDS.toNanos(500),
+                    "idle time is not busy time");
         }
     }
 

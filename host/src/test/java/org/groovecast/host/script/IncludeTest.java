@@ -16,10 +16,12 @@ import org.groovecast.host.StationReloader;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** include('lib/x.groovy'): functions and settings from a library, checked statically, located in their own file. */
+/**
+ * include('lib/x.groovy'): functions and settings from a library, checked statically, located in
+ * their own file.
+ */
 class IncludeTest {
-    @TempDir
-    Path dir;
+    @TempDir Path dir;
 
     Path write(String name, String text) throws IOException {
         Path p = dir.resolve(name);
@@ -38,8 +40,11 @@ class IncludeTest {
     }
 
     @Test
-    void aLibraryGivesFunctionsAndSettingsAndItsTopLevelRunsWhereTheIncludeStands() throws IOException {
-        write("lib/common.groovy", """
+    void aLibraryGivesFunctionsAndSettingsAndItsTopLevelRunsWhereTheIncludeStands()
+            throws IOException {
+        write(
+                "lib/common.groovy",
+                """
                 settings.frame.duration = 0.04
                 log.info('library loaded')
                 double gain() { 0.5d }
@@ -47,7 +52,10 @@ class IncludeTest {
                 def music(double freq) { tone(freq, gain: gain()) }
                 Map tagged(Map m, List<String> keys) { m.subMap(keys) + [tagged: 'yes'] }
                 """);
-        Path radio = write("radio.groovy", """
+        Path radio =
+                write(
+                        "radio.groovy",
+                        """
                 log.info('before')
                 include('lib/common.groovy')
                 log.info(greet('dj') + ', ' + greet('all', 'bye'))
@@ -55,24 +63,41 @@ class IncludeTest {
                 out.sink(music(220d))
                 """);
         Station s = load(radio);
-        assertEquals(List.of("info: before", "info: library loaded", "info: hello dj, bye all", "info: [a:1, tagged:yes]"), s.scriptLog().recent());
+        assertEquals(
+                List.of(
+                        "info: before",
+                        "info: library loaded",
+                        "info: hello dj, bye all",
+                        "info: [a:1, tagged:yes]"),
+                s.scriptLog().recent());
         assertEquals(0.04, s.settings().number("frame.duration"));
         assertEquals(1, s.graph().outputs().size());
-        assertEquals(List.of(radio.toAbsolutePath().normalize(), dir.resolve("lib/common.groovy").toAbsolutePath().normalize()),
+        assertEquals(
+                List.of(
+                        radio.toAbsolutePath().normalize(),
+                        dir.resolve("lib/common.groovy").toAbsolutePath().normalize()),
                 s.scriptFiles());
     }
 
     @Test
-    void librariesIncludeOthersRelativeToThemselvesAndTheScriptsOwnFunctionWins() throws IOException {
-        write("lib/a.groovy", """
+    void librariesIncludeOthersRelativeToThemselvesAndTheScriptsOwnFunctionWins()
+            throws IOException {
+        write(
+                "lib/a.groovy",
+                """
                 include('b.groovy')
                 String who() { 'a' }
                 String shadowed() { 'library' }
                 """);
-        write("lib/b.groovy", """
+        write(
+                "lib/b.groovy",
+                """
                 String deep() { 'b' }
                 """);
-        Path radio = write("radio.groovy", """
+        Path radio =
+                write(
+                        "radio.groovy",
+                        """
                 include('lib/a.groovy')
                 String shadowed() { 'script' }
                 log.info("${who()} ${deep()} ${shadowed()}")
@@ -83,45 +108,66 @@ class IncludeTest {
 
     @Test
     void aLibrarysMistakeIsReportedAtItsOwnLineAndCallsIntoItAreChecked() throws IOException {
-        write("lib/common.groovy", """
+        write(
+                "lib/common.groovy",
+                """
                 def ok() { tone() }
 
                 def broken() { tone('loud') }
                 """);
-        Path radio = write("radio.groovy", """
+        Path radio =
+                write(
+                        "radio.groovy",
+                        """
                 include('lib/common.groovy')
                 out.sink(ok())
                 """);
-        assertEquals(List.of("lib/common.groovy:3: tone() expects a number for freq, got String \"loud\""), errors(radio));
+        assertEquals(
+                List.of(
+                        "lib/common.groovy:3: tone() expects a number for freq, got String \"loud\""),
+                errors(radio));
 
-        write("lib/common.groovy", """
+        write(
+                "lib/common.groovy",
+                """
                 String greet(String who) { "hi ${who}" }
                 """);
-        Path wrongCall = write("wrong.groovy", """
+        Path wrongCall =
+                write(
+                        "wrong.groovy",
+                        """
                 include('lib/common.groovy')
                 log.info(greet(3))
                 out.sink(tone())
                 """);
         List<String> e = errors(wrongCall);
         assertEquals(1, e.size(), e.toString());
-        assertTrue(e.getFirst().startsWith("wrong.groovy:2: Cannot find matching method") && e.getFirst().contains("greet(int)"),
+        assertTrue(
+                e.getFirst().startsWith("wrong.groovy:2: Cannot find matching method")
+                        && e.getFirst().contains("greet(int)"),
                 e.getFirst());
     }
 
     @Test
     void aRunTimeMistakeInALibraryFunctionIsLocatedInTheLibrary() throws IOException {
-        write("lib/common.groovy", """
+        write(
+                "lib/common.groovy",
+                """
                 def sync(Object v) {
                     settings.clock.sync = v
                 }
                 """);
-        Path radio = write("radio.groovy", """
+        Path radio =
+                write(
+                        "radio.groovy",
+                        """
                 include('lib/common.groovy')
                 sync(3)
                 out.sink(tone())
                 """);
         ScriptError e = assertThrows(ScriptError.class, () -> load(radio));
-        assertEquals("lib/common.groovy:2: settings.clock.sync expects a string, got 3", e.getMessage());
+        assertEquals(
+                "lib/common.groovy:2: settings.clock.sync expects a string, got 3", e.getMessage());
     }
 
     @Test
@@ -129,18 +175,30 @@ class IncludeTest {
         write("a.groovy", "include('b.groovy')\n");
         write("b.groovy", "def x = 1\ninclude('a.groovy')\n");
         Path radio = write("radio.groovy", "include('a.groovy')\nout.sink(tone())\n");
-        assertEquals(List.of("b.groovy:2: include cycle: a.groovy -> b.groovy -> a.groovy; a file cannot include itself, "
-                + "even through others"), errors(radio));
+        assertEquals(
+                List.of(
+                        "b.groovy:2: include cycle: a.groovy -> b.groovy -> a.groovy; a file cannot include itself, "
+                                + "even through others"),
+                errors(radio));
 
         Path self = write("self.groovy", "include('self.groovy')\nout.sink(tone())\n");
-        assertEquals(List.of("self.groovy:1: include cycle: self.groovy -> self.groovy; a file cannot include itself, "
-                + "even through others"), errors(self));
+        assertEquals(
+                List.of(
+                        "self.groovy:1: include cycle: self.groovy -> self.groovy; a file cannot include itself, "
+                                + "even through others"),
+                errors(self));
 
         Path missing = write("missing.groovy", "\ninclude('lib/nope.groovy')\nout.sink(tone())\n");
-        assertEquals(List.of("missing.groovy:2: include(): no file " + dir.resolve("lib/nope.groovy").toAbsolutePath().normalize()),
+        assertEquals(
+                List.of(
+                        "missing.groovy:2: include(): no file "
+                                + dir.resolve("lib/nope.groovy").toAbsolutePath().normalize()),
                 errors(missing));
 
-        Path misplaced = write("misplaced.groovy", """
+        Path misplaced =
+                write(
+                        "misplaced.groovy",
+                        """
                 def name = 'lib/a.groovy'
                 include(name)
                 if (true) {
@@ -149,20 +207,33 @@ class IncludeTest {
                 out.sink(tone())
                 """);
         List<String> e = errors(misplaced);
-        assertEquals(List.of(2, 4), e.stream().map(m -> Integer.parseInt(m.split(":")[1])).toList(), e.toString());
-        assertTrue(e.stream().allMatch(m -> m.contains("include() must stand alone at the top level of the script, with the "
-                + "path as a plain string: include('lib/common.groovy')")), e.toString());
+        assertEquals(
+                List.of(2, 4),
+                e.stream().map(m -> Integer.parseInt(m.split(":")[1])).toList(),
+                e.toString());
+        assertTrue(
+                e.stream()
+                        .allMatch(
+                                m ->
+                                        m.contains(
+                                                "include() must stand alone at the top level of the script, with the "
+                                                        + "path as a plain string: include('lib/common.groovy')")),
+                e.toString());
     }
 
     @Test
     void aReloadReadsTheLibraryAgainAndEveryIncludedFileIsReported() throws Exception {
         Path lib = write("lib/common.groovy", "String version() { 'one' }\n");
-        Path radio = write("radio.groovy", """
+        Path radio =
+                write(
+                        "radio.groovy",
+                        """
                 include('lib/common.groovy')
                 log.info(version())
                 out.sink(tone())
                 """);
-        StationReloader reloader = new StationReloader(radio, ScriptCompilerTest.functions(), Map.of());
+        StationReloader reloader =
+                new StationReloader(radio, ScriptCompilerTest.functions(), Map.of());
         List<Path> included = new ArrayList<>();
         reloader.onIncludedFile(included::add);
         try {
@@ -173,12 +244,20 @@ class IncludeTest {
             assertEquals(List.of("info: two"), reloader.current().scriptLog().recent());
 
             Files.writeString(radio, "include('lib/later.groovy')\n" + Files.readString(radio));
-            assertFalse(reloader.reload(), "a missing library fails the reload; the station on air stays");
+            assertFalse(
+                    reloader.reload(),
+                    "a missing library fails the reload; the station on air stays");
             assertEquals(List.of("info: two"), reloader.current().scriptLog().recent());
         } finally {
             reloader.stop();
         }
         Path common = lib.toAbsolutePath().normalize();
-        assertEquals(List.of(common, common, dir.resolve("lib/later.groovy").toAbsolutePath().normalize(), common), included);
+        assertEquals(
+                List.of(
+                        common,
+                        common,
+                        dir.resolve("lib/later.groovy").toAbsolutePath().normalize(),
+                        common),
+                included);
     }
 }

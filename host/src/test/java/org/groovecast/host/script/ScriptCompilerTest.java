@@ -15,7 +15,10 @@ import org.groovecast.api.ValueType;
 import org.groovecast.host.Station;
 import org.junit.jupiter.api.Test;
 
-/** The script compiler and runtime against a few test operators, without plugins (other tests use them too). */
+/**
+ * The script compiler and runtime against a few test operators, without plugins (other tests use
+ * them too).
+ */
 public class ScriptCompilerTest {
     static final class Tone extends Generator {
         final double freq;
@@ -37,40 +40,53 @@ public class ScriptCompilerTest {
         }
 
         @Override
-        protected void send(Frame frame) {
-        }
+        protected void send(Frame frame) {}
     }
 
     public static ScriptFunctions functions() {
         ScriptFunctions f = new ScriptFunctions();
-        f.add(OperatorSpec.named("tone")
-                .positional("freq", ValueType.NUMBER, 440.0, "Hz")
-                .named("gain", ValueType.NUMBER, 1.0, "gain")
-                .create(a -> new Tone(a.number("freq"))), "test");
-        f.add(OperatorSpec.named("mix")
-                .positional("sources", ValueType.SOURCES, "inputs")
-                .create(a -> a.sources("sources").getFirst()), "test");
-        f.add(OperatorSpec.named("out.sink")
-                .positional("source", ValueType.SOURCE, "input")
-                .returns(ValueType.OUTPUT)
-                .create(a -> new Sink(a.source("source"))), "test");
+        f.add(
+                OperatorSpec.named("tone")
+                        .positional("freq", ValueType.NUMBER, 440.0, "Hz")
+                        .named("gain", ValueType.NUMBER, 1.0, "gain")
+                        .create(a -> new Tone(a.number("freq"))),
+                "test");
+        f.add(
+                OperatorSpec.named("mix")
+                        .positional("sources", ValueType.SOURCES, "inputs")
+                        .create(a -> a.sources("sources").getFirst()),
+                "test");
+        f.add(
+                OperatorSpec.named("out.sink")
+                        .positional("source", ValueType.SOURCE, "input")
+                        .returns(ValueType.OUTPUT)
+                        .create(a -> new Sink(a.source("source"))),
+                "test");
         return f;
     }
 
     static List<String> errors(String script) {
-        ScriptErrors e = assertThrows(ScriptErrors.class, () -> Station.load("s.groovy", script, functions(), Map.of()));
+        ScriptErrors e =
+                assertThrows(
+                        ScriptErrors.class,
+                        () -> Station.load("s.groovy", script, functions(), Map.of()));
         return e.errors().stream().map(ScriptError::getMessage).toList();
     }
 
     @Test
     void argumentTypesAreCheckedAtCompileTimeWithTheirLines() {
-        assertEquals(List.of("s.groovy:2: tone() expects a number for gain, got String \"loud\""),
-                errors("def a = tone(440)\ndef b = tone(220, gain: 'loud')\nout.sink(mix(a, b))\n"));
-        assertEquals(List.of("s.groovy:1: tone() expects a number for freq, got String \"x\""),
+        assertEquals(
+                List.of("s.groovy:2: tone() expects a number for gain, got String \"loud\""),
+                errors(
+                        "def a = tone(440)\ndef b = tone(220, gain: 'loud')\nout.sink(mix(a, b))\n"));
+        assertEquals(
+                List.of("s.groovy:1: tone() expects a number for freq, got String \"x\""),
                 errors("out.sink(tone('x'))\n"));
-        assertEquals(List.of("s.groovy:1: out.sink() is missing its source argument (a source)"),
+        assertEquals(
+                List.of("s.groovy:1: out.sink() is missing its source argument (a source)"),
                 errors("out.sink()\n"));
-        assertEquals(List.of("s.groovy:1: mix() expects sources, got Integer 3"),
+        assertEquals(
+                List.of("s.groovy:1: mix() expects sources, got Integer 3"),
                 errors("out.sink(mix([tone(), 3]))\n"));
     }
 
@@ -81,24 +97,39 @@ public class ScriptCompilerTest {
 
     @Test
     void namespacesAndSettingsAreCheckedToo() {
-        assertEquals(List.of("s.groovy:1: unknown operator out.snk(); did you mean out.sink()?"),
+        assertEquals(
+                List.of("s.groovy:1: unknown operator out.snk(); did you mean out.sink()?"),
                 errors("out.snk(tone())\n"));
-        assertTrue(errors("settings.clock.sinc = 'none'\nout.sink(tone())\n").getFirst()
-                .startsWith("s.groovy:1: unknown setting settings.clock.sinc"));
+        assertTrue(
+                errors("settings.clock.sinc = 'none'\nout.sink(tone())\n")
+                        .getFirst()
+                        .startsWith("s.groovy:1: unknown setting settings.clock.sinc"));
     }
 
     @Test
     void aWrongSettingValueIsFoundAtCompileTimeOrAtRunTime() {
-        assertEquals(List.of("s.groovy:2: settings.audio.channels expects an integer, got String \"two\""),
+        assertEquals(
+                List.of(
+                        "s.groovy:2: settings.audio.channels expects an integer, got String \"two\""),
                 errors("out.sink(tone())\nsettings.audio.channels = 'two'\n"));
-        ScriptError e = assertThrows(ScriptError.class, () -> Station.load("s.groovy",
-                "out.sink(tone())\ndef v = 'none'\nsettings.clock.sync = v.size()\n", functions(), Map.of()));
+        ScriptError e =
+                assertThrows(
+                        ScriptError.class,
+                        () ->
+                                Station.load(
+                                        "s.groovy",
+                                        "out.sink(tone())\ndef v = 'none'\nsettings.clock.sync = v.size()\n",
+                                        functions(),
+                                        Map.of()));
         assertEquals("s.groovy:3: settings.clock.sync expects a string, got 4", e.getMessage());
     }
 
     @Test
     void valuesOfUnknownTypeStayDynamicAndWork() {
-        Station s = Station.load("s.groovy", """
+        Station s =
+                Station.load(
+                        "s.groovy",
+                        """
                 def sources = [tone(100), tone(200)]
                 def pick = { List xs -> xs[1] }
                 def count = { xs -> xs.size() }
@@ -106,7 +137,9 @@ public class ScriptCompilerTest {
                 out.sink(mix(sources))
                 out.sink(pick(sources))
                 settings.frame.duration = 0.04
-                """, functions(), Map.of());
+                """,
+                        functions(),
+                        Map.of());
         assertEquals(2, s.graph().outputs().size());
         assertEquals(0.04, s.settings().number("frame.duration"));
     }

@@ -12,11 +12,30 @@ class ClockTraceTest {
         double duty;
         double lag;
 
-        @Override public String getId() { return "c"; }
-        @Override public double getDuty() { return duty; }
-        @Override public double getLag() { return lag; }
-        @Override public long getTicks() { return 0; }
-        @Override public double getTime() { return 0; }
+        @Override
+        public String getId() {
+            return "c";
+        }
+
+        @Override
+        public double getDuty() {
+            return duty;
+        }
+
+        @Override
+        public double getLag() {
+            return lag;
+        }
+
+        @Override
+        public long getTicks() {
+            return 0;
+        }
+
+        @Override
+        public double getTime() {
+            return 0;
+        }
     }
 
     @Test

@@ -94,7 +94,10 @@ final class Add extends Source {
         frame.advance(produced);
     }
 
-    /** Pulls {@code s} until the scratch frame reaches {@code to} or the input dries up; returns the position. */
+    /**
+     * Pulls {@code s} until the scratch frame reaches {@code to} or the input dries up; returns the
+     * position.
+     */
     private static int fillFrom(Source s, Frame scratch, int to) {
         while (scratch.position() < to && s.isReady()) {
             int before = scratch.position();

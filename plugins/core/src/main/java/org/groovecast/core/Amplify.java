@@ -7,9 +7,9 @@ import org.groovecast.api.Transform;
 
 /**
  * Multiplies the signal by a factor: a constant, or one read again at every frame (a script
- * function, an interactive variable) so that a station can follow a control. With an
- * {@code override} key, a track whose metadata has that key ({@code liq_amplify="0.5"},
- * {@code replaygain_track_gain="-6.5 dB"}) is multiplied by its value too, until the track ends.
+ * function, an interactive variable) so that a station can follow a control. With an {@code
+ * override} key, a track whose metadata has that key ({@code liq_amplify="0.5"}, {@code
+ * replaygain_track_gain="-6.5 dB"}) is multiplied by its value too, until the track ends.
  */
 final class Amplify extends Transform {
     private final DoubleSupplier factor;
@@ -21,7 +21,9 @@ final class Amplify extends Transform {
         this(factor, source, null);
     }
 
-    /** @param override the metadata key of a per-track gain, or null for none */
+    /**
+     * @param override the metadata key of a per-track gain, or null for none
+     */
     Amplify(DoubleSupplier factor, Source source, String override) {
         super("amplify", source);
         this.factor = factor;
@@ -29,7 +31,10 @@ final class Amplify extends Transform {
         this.current = (float) factor.getAsDouble();
     }
 
-    /** A gain as metadata writes it: a plain factor ({@code 0.5}) or decibels ({@code -6 dB}); null if neither. */
+    /**
+     * A gain as metadata writes it: a plain factor ({@code 0.5}) or decibels ({@code -6 dB}); null
+     * if neither.
+     */
     static Float parseGain(String v) {
         if (v == null) return null;
         String s = v.trim().toLowerCase(java.util.Locale.ROOT);
@@ -58,7 +63,8 @@ final class Amplify extends Transform {
             }
         }
         float next = (float) factor.getAsDouble() * trackGain;
-        if (override != null && to < end) trackGain = 1f; // the track ended: the next one has its own
+        if (override != null && to < end)
+            trackGain = 1f; // the track ended: the next one has its own
         if (next == current) {
             for (float[] plane : frame.pcm()) {
                 for (int i = from; i < to; i++) plane[i] *= next;

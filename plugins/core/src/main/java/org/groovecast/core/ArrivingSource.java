@@ -5,9 +5,8 @@ import org.groovecast.api.Source;
 
 /**
  * The {@code to} of a switch's transition: the newly selected input as the switch plays it (its
- * last metadata replayed if asked), so that the transition and the switch after it read one
- * stream. Once its track ends the transition is over. Like {@link LeavingSource} it declares no
- * inputs.
+ * last metadata replayed if asked), so that the transition and the switch after it read one stream.
+ * Once its track ends the transition is over. Like {@link LeavingSource} it declares no inputs.
  */
 final class ArrivingSource extends Source {
     /** How the switch pulls its selected input. */

@@ -18,15 +18,17 @@ import org.slf4j.LoggerFactory;
  *
  * <p>It keeps at most {@code max} seconds: when full (nobody plays it, or the source delivers more
  * than it plays), the oldest samples are dropped, so what plays is never more than {@code max}
- * seconds old. Metadata and track ends travel with the samples; video and encoded packets do not.
- * A skip drops what is queued, at the end of the tick.
+ * seconds old. Metadata and track ends travel with the samples; video and encoded packets do not. A
+ * skip drops what is queued, at the end of the tick.
  */
 final class Buffer extends Source {
     private static final Logger log = LoggerFactory.getLogger(Buffer.class);
 
-    /** A metadata entry, or a track end when {@code metadata} is null, at an absolute queue position. */
-    private record Mark(long at, Metadata metadata) {
-    }
+    /**
+     * A metadata entry, or a track end when {@code metadata} is null, at an absolute queue
+     * position.
+     */
+    private record Mark(long at, Metadata metadata) {}
 
     private final Source input;
     private final double bufferSeconds;
@@ -52,7 +54,8 @@ final class Buffer extends Source {
         fifo = new SampleFifo(context.format().channels(), capacity);
         scratch = new Frame(context.format(), context.frameSize());
         bufferSamples = Math.max(1, Math.min(capacity, context.samples(bufferSeconds)));
-        // Filled after each tick, once the consumers have played: a callback of its own (it shows in registrations()).
+        // Filled after each tick, once the consumers have played: a callback of its own (it shows
+        // in registrations()).
         onFrame(false, this::fill);
     }
 
@@ -79,12 +82,15 @@ final class Buffer extends Source {
         long read = fifo.readPosition();
         if (!playing) {
             playing = true;
-            if (!marks.isEmpty() && marks.peek().at() == read && marks.peek().metadata() == null) marks.poll(); // old end
+            if (!marks.isEmpty() && marks.peek().at() == read && marks.peek().metadata() == null)
+                marks.poll(); // old end
         }
         int n = (int) Math.min(frame.free(), fifo.size());
         while (!marks.isEmpty() && marks.peek().at() < read + n) {
             Mark m = marks.peek();
-            if (m.metadata() == null) { // the source's track ended inside this frame: ours ends there too, short of its end
+            if (m.metadata()
+                    == null) { // the source's track ended inside this frame: ours ends there too,
+                // short of its end
                 n = (int) (m.at() - read);
                 marks.poll();
                 break;
@@ -99,7 +105,8 @@ final class Buffer extends Source {
 
     /** Queues one frame of the source, with its metadata and track ends. */
     private void fill() {
-        if (skip) { // a skip, from a switch or the control interface: what is queued belongs to the skipped track
+        if (skip) { // a skip, from a switch or the control interface: what is queued belongs to the
+            // skipped track
             skip = false;
             drop();
         }

@@ -8,9 +8,9 @@ import org.groovecast.api.Transform;
 /**
  * {@code delay(seconds, s)}: after each track of its source ends, unavailable for that long (a
  * jingle at most every 15 minutes: {@code fallback(delay(900, jingles), music)}). It is available
- * at first, counts in the clock's stream time, and becomes available again at the first frame
- * that starts at least {@code seconds} after the end of the track. A track cut by a switch or a
- * skip counts as ended where the cut happens.
+ * at first, counts in the clock's stream time, and becomes available again at the first frame that
+ * starts at least {@code seconds} after the end of the track. A track cut by a switch or a skip
+ * counts as ended where the cut happens.
  */
 final class Delay extends Transform {
     private final double seconds;
@@ -52,7 +52,9 @@ final class Delay extends Transform {
         int before = frame.position();
         input.get(frame);
         if (starting && frame.position() == before && input.isReady()) {
-            input.get(frame); // the input still owed the end of a track that was cut before it played on
+            input.get(
+                    frame); // the input still owed the end of a track that was cut before it played
+            // on
         }
         if (frame.position() < frame.end() || frame.position() == before) ended(frame.position());
     }

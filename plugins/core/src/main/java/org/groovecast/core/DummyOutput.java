@@ -11,6 +11,5 @@ final class DummyOutput extends Output {
     }
 
     @Override
-    protected void send(Frame frame) {
-    }
+    protected void send(Frame frame) {}
 }

@@ -15,7 +15,8 @@ public final class EncoderOperators implements OperatorProvider {
     public List<OperatorSpec> operators() {
         return List.of(
                 OperatorSpec.named("wav")
-                        .doc("PCM WAV; the header gets its real sizes when the output stops cleanly.")
+                        .doc(
+                                "PCM WAV; the header gets its real sizes when the output stops cleanly.")
                         .named("samplesize", INTEGER, 16, "bits per sample: 16 or 24")
                         .returns(ENCODER)
                         .create(a -> new WavEncoder(a.integer("samplesize"))));

@@ -7,8 +7,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A number that a script may give as a constant ({@code 0.5}), a function ({@code { -> vol.value }})
- * or any {@link DoubleSupplier} (an interactive variable). Functions run on the clock at every
+ * A number that a script may give as a constant ({@code 0.5}), a function ({@code { -> vol.value
+ * }}) or any {@link DoubleSupplier} (an interactive variable). Functions run on the clock at every
  * read; one that fails or returns something other than a number is logged once and the last good
  * value kept, so that a typo in a control does not stop the station.
  */
@@ -27,8 +27,8 @@ final class Factor implements DoubleSupplier {
     }
 
     /**
-     * The value as a supplier; throws a script error for anything else than a number, a function
-     * or a supplier.
+     * The value as a supplier; throws a script error for anything else than a number, a function or
+     * a supplier.
      */
     static DoubleSupplier of(String operator, String param, Object value) {
         if (value instanceof Number n) {
@@ -37,17 +37,30 @@ final class Factor implements DoubleSupplier {
         }
         if (value instanceof DoubleSupplier s) return s;
         if (value instanceof UserFunction f) {
-            // Called once now, so that a function that cannot give a number is a script error with its line.
+            // Called once now, so that a function that cannot give a number is a script error with
+            // its line.
             Object first = f.call();
             if (!(first instanceof Number n) || !Double.isFinite(n.doubleValue())) {
-                throw new ScriptException(operator + "(): the " + param + " function returned " + first
-                        + ", not a number");
+                throw new ScriptException(
+                        operator
+                                + "(): the "
+                                + param
+                                + " function returned "
+                                + first
+                                + ", not a number");
             }
             return new Factor(operator, f, n.doubleValue());
         }
-        throw new ScriptException(operator + "() expects a number or a function for " + param + ", got "
-                + (value instanceof CharSequence t ? "String \"" + t + "\"" : value == null ? "null"
-                        : value.getClass().getSimpleName() + " " + value));
+        throw new ScriptException(
+                operator
+                        + "() expects a number or a function for "
+                        + param
+                        + ", got "
+                        + (value instanceof CharSequence t
+                                ? "String \"" + t + "\""
+                                : value == null
+                                        ? "null"
+                                        : value.getClass().getSimpleName() + " " + value));
     }
 
     @Override

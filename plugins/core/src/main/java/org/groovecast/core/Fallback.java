@@ -6,8 +6,13 @@ import org.groovecast.api.UserFunction;
 
 /** Plays the first ready input, in order of preference. */
 final class Fallback extends Selector {
-    Fallback(List<Source> choices, boolean trackSensitive, UserFunction onSelect, UserFunction onLeave,
-             boolean replayMetadata, Transitions transitions) {
+    Fallback(
+            List<Source> choices,
+            boolean trackSensitive,
+            UserFunction onSelect,
+            UserFunction onLeave,
+            boolean replayMetadata,
+            Transitions transitions) {
         super("fallback", choices, trackSensitive, onSelect, onLeave, replayMetadata, transitions);
     }
 

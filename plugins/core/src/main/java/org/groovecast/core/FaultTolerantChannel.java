@@ -6,12 +6,12 @@ import java.nio.channels.FileChannel;
 import java.nio.channels.SeekableByteChannel;
 
 /**
- * A file channel whose writes do not fail: a write the file system refuses (a full disk, a
- * quota) is dropped whole, so that encoders keep their state and the clock keeps its pace, and
- * the file goes on where it stood once writes succeed again. Each write is all or nothing: what
- * a refused write had put down is cut off again, so the file never holds half a write (for a
- * WAV, half a sample frame). While writes fail, the file is tried again at most once per
- * {@code retryNanos}; the calls in between cost nothing. Everything already written stays.
+ * A file channel whose writes do not fail: a write the file system refuses (a full disk, a quota)
+ * is dropped whole, so that encoders keep their state and the clock keeps its pace, and the file
+ * goes on where it stood once writes succeed again. Each write is all or nothing: what a refused
+ * write had put down is cut off again, so the file never holds half a write (for a WAV, half a
+ * sample frame). While writes fail, the file is tried again at most once per {@code retryNanos};
+ * the calls in between cost nothing. Everything already written stays.
  */
 final class FaultTolerantChannel implements SeekableByteChannel {
     /** Hears when writes start failing and when they succeed again. */
@@ -24,10 +24,13 @@ final class FaultTolerantChannel implements SeekableByteChannel {
     private final FileChannel file;
     private final long retryNanos;
     private Listener listener;
+
     /** Where the file ends as far as this channel wrote it: an append is a write at or past it. */
     private long end;
+
     /** The file's position, kept here so that a write costs no extra system call. */
     private long position;
+
     private boolean failing;
     private long failedAt;
     private long nextTry;
@@ -62,7 +65,8 @@ final class FaultTolerantChannel implements SeekableByteChannel {
             while (src.hasRemaining()) file.write(src);
         } catch (IOException e) {
             try {
-                // Cut off what this write put down (an overwrite inside the file keeps the bytes it replaced).
+                // Cut off what this write put down (an overwrite inside the file keeps the bytes it
+                // replaced).
                 file.truncate(Math.max(start, end));
                 file.position(start);
             } catch (IOException again) {

@@ -3,10 +3,12 @@ package org.groovecast.core;
 import java.time.ZonedDateTime;
 import org.groovecast.api.StreamContext;
 
-/** Where the frame being produced lies in the station's time ({@link StreamContext#now()} is its start). */
+/**
+ * Where the frame being produced lies in the station's time ({@link StreamContext#now()} is its
+ * start).
+ */
 final class FrameTime {
-    private FrameTime() {
-    }
+    private FrameTime() {}
 
     /** The length of one frame in nanoseconds. */
     static long nanos(StreamContext context) {

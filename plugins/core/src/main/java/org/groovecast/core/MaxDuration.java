@@ -36,7 +36,8 @@ final class MaxDuration extends Transform {
     @Override
     protected void generate(Frame frame) {
         if (played >= limit) {
-            cut(); // the cut fell on the end of the last frame: end our track here, at the start of this one
+            cut(); // the cut fell on the end of the last frame: end our track here, at the start of
+            // this one
             return;
         }
         int before = frame.position();
@@ -44,7 +45,8 @@ final class MaxDuration extends Transform {
         int end = frame.limit(before + want);
         input.get(frame);
         if (restarting && frame.position() == before && input.isReady()) {
-            input.get(frame); // the cut track's own end, owed by the input: the next track starts now
+            input.get(
+                    frame); // the cut track's own end, owed by the input: the next track starts now
         }
         restarting = false;
         frame.limit(end);

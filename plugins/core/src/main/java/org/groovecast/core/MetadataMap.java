@@ -12,9 +12,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Rewrites each metadata passing through with a script function. With {@code update} the result
- * is merged into the original, otherwise it replaces it; with {@code strip} empty values are
- * removed, and metadata left empty is dropped.
+ * Rewrites each metadata passing through with a script function. With {@code update} the result is
+ * merged into the original, otherwise it replaces it; with {@code strip} empty values are removed,
+ * and metadata left empty is dropped.
  */
 final class MetadataMap extends Transform {
     private static final Logger log = LoggerFactory.getLogger(MetadataMap.class);
@@ -22,7 +22,11 @@ final class MetadataMap extends Transform {
     private final UserFunction mapper;
     private final boolean update;
     private final boolean strip;
-    /** When a failure of the function was last logged (System.nanoTime), 0 for never; on the clock's thread. */
+
+    /**
+     * When a failure of the function was last logged (System.nanoTime), 0 for never; on the clock's
+     * thread.
+     */
     private long reportedAt;
 
     MetadataMap(Source source, UserFunction mapper, boolean update, boolean strip) {
@@ -52,8 +56,8 @@ final class MetadataMap extends Transform {
     }
 
     /**
-     * The script's function runs on the clock: one that fails (a mistake, an http call refused there)
-     * leaves the metadata as it came, logged at most every 5 s, and the stream goes on.
+     * The script's function runs on the clock: one that fails (a mistake, an http call refused
+     * there) leaves the metadata as it came, logged at most every 5 s, and the stream goes on.
      */
     private Metadata mapOrKeep(Metadata m) {
         try {
@@ -62,7 +66,10 @@ final class MetadataMap extends Transform {
             long now = System.nanoTime();
             if (reportedAt == 0 || now - reportedAt >= REPORT_NANOS) {
                 reportedAt = now;
-                log.error("{}: the function failed, the metadata passes unchanged: {}", id(), e.getMessage());
+                log.error(
+                        "{}: the function failed, the metadata passes unchanged: {}",
+                        id(),
+                        e.getMessage());
             }
             return m;
         }
@@ -72,14 +79,17 @@ final class MetadataMap extends Transform {
         Object r = mapper.call(m);
         if (r == null) return update ? m : null;
         if (!(r instanceof Map<?, ?> changes)) {
-            throw new ScriptException("metadata.map(): the function must return a map, got " + r.getClass().getSimpleName());
+            throw new ScriptException(
+                    "metadata.map(): the function must return a map, got "
+                            + r.getClass().getSimpleName());
         }
         Metadata out = update ? m.with(changes) : Metadata.of(changes);
         if (strip) {
             LinkedHashMap<String, String> kept = new LinkedHashMap<>();
-            out.forEach((k, v) -> {
-                if (!v.isEmpty()) kept.put(k, v);
-            });
+            out.forEach(
+                    (k, v) -> {
+                        if (!v.isEmpty()) kept.put(k, v);
+                    });
             out = Metadata.of(kept);
         }
         return out.isEmpty() ? null : out;

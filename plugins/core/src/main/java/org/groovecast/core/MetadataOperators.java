@@ -16,11 +16,22 @@ public final class MetadataOperators implements OperatorProvider {
     public List<OperatorSpec> operators() {
         return List.of(
                 OperatorSpec.named("metadata.map")
-                        .doc("Rewrites each metadata: metadata.map(s) { m -> [title: m.title.toUpperCase()] }.")
-                        .named("update", BOOLEAN, true, "merge the result into the metadata instead of replacing it")
+                        .doc(
+                                "Rewrites each metadata: metadata.map(s) { m -> [title: m.title.toUpperCase()] }.")
+                        .named(
+                                "update",
+                                BOOLEAN,
+                                true,
+                                "merge the result into the metadata instead of replacing it")
                         .named("strip", BOOLEAN, false, "remove entries whose value is empty")
                         .positional("source", SOURCE, "the source")
                         .positional("mapper", FUNCTION, "metadata -> map of changes")
-                        .create(a -> new MetadataMap(a.source("source"), a.function("mapper"), a.bool("update"), a.bool("strip"))));
+                        .create(
+                                a ->
+                                        new MetadataMap(
+                                                a.source("source"),
+                                                a.function("mapper"),
+                                                a.bool("update"),
+                                                a.bool("strip"))));
     }
 }

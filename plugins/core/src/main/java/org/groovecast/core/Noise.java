@@ -18,7 +18,8 @@ final class Noise extends Generator {
     protected void generate(Frame frame) {
         int from = frame.position();
         for (float[] plane : frame.pcm()) {
-            for (int i = from, to = frame.end(); i < to; i++) plane[i] = amplitude * (float) (random.nextDouble() * 2 - 1);
+            for (int i = from, to = frame.end(); i < to; i++)
+                plane[i] = amplitude * (float) (random.nextDouble() * 2 - 1);
         }
         frame.advance(frame.free());
     }

@@ -20,21 +20,48 @@ public final class OutputOperators implements OperatorProvider {
         return List.of(
                 OperatorSpec.named("output.dummy")
                         .doc("Drives a source in real time and discards it.")
-                        .named("fallible", BOOLEAN, false, "accept a source that may become unavailable")
+                        .named(
+                                "fallible",
+                                BOOLEAN,
+                                false,
+                                "accept a source that may become unavailable")
                         .positional("source", SOURCE, "the source")
                         .returns(OUTPUT)
                         .create(a -> new DummyOutput(a.source("source"), a.bool("fallible"))),
                 OperatorSpec.named("output.file")
-                        .doc("Encodes a source into a file: output.file(mp3(), '/archive/%Y-%m-%d/%H-%M.mp3', s).")
-                        .named("fallible", BOOLEAN, false, "accept a source that may become unavailable")
-                        .named("reopenOnMetadata", BOOLEAN, false, "start a new file at each new metadata (one per track)")
-                        .named("onClose", FUNCTION, null, "called with the path of each finished file, on the blocking pool")
+                        .doc(
+                                "Encodes a source into a file: output.file(mp3(), '/archive/%Y-%m-%d/%H-%M.mp3', s).")
+                        .named(
+                                "fallible",
+                                BOOLEAN,
+                                false,
+                                "accept a source that may become unavailable")
+                        .named(
+                                "reopenOnMetadata",
+                                BOOLEAN,
+                                false,
+                                "start a new file at each new metadata (one per track)")
+                        .named(
+                                "onClose",
+                                FUNCTION,
+                                null,
+                                "called with the path of each finished file, on the blocking pool")
                         .positional("encoder", ENCODER, "the format, e.g. wav()")
-                        .positional("path", ANY, "the file to write, or a function { -> path } asked at each file ('' for none now); "
-                                + "strftime fields (%Y %m %d %H %M %S) and %{field} of metadata are expanded")
+                        .positional(
+                                "path",
+                                ANY,
+                                "the file to write, or a function { -> path } asked at each file ('' for none now); "
+                                        + "strftime fields (%Y %m %d %H %M %S) and %{field} of metadata are expanded")
                         .positional("source", SOURCE, "the source")
                         .returns(OUTPUT)
-                        .create(a -> new FileOutput(a.encoder("encoder"), a.value("path"), a.source("source"),
-                                a.bool("fallible"), a.bool("reopenOnMetadata"), a.function("onClose"))));
+                        .create(
+                                a ->
+                                        new FileOutput(
+                                                a.encoder("encoder"),
+                                                a.value("path"),
+                                                a.source("source"),
+                                                a.bool("fallible"),
+                                                a.bool("reopenOnMetadata"),
+                                                a.function("onClose"))));
     }
 }

@@ -17,7 +17,8 @@ final class Rotate extends Selector {
 
     @Override
     protected Source pick(Source current) {
-        if (index >= 0 && played < weights[index] && choices.get(index).isReady()) return choices.get(index);
+        if (index >= 0 && played < weights[index] && choices.get(index).isReady())
+            return choices.get(index);
         int n = choices.size();
         for (int step = 1; step <= n; step++) {
             int i = Math.floorMod(index + step, n);

@@ -34,7 +34,10 @@ final class SampleFifo {
         return written;
     }
 
-    /** Appends {@code n} samples of each plane from {@code from}; returns how many old samples were dropped for them. */
+    /**
+     * Appends {@code n} samples of each plane from {@code from}; returns how many old samples were
+     * dropped for them.
+     */
     long write(float[][] src, int from, int n) {
         long dropped = Math.max(0, size() + n - capacity);
         if (n > capacity) { // only the newest fit: the others count as written and dropped at once
@@ -54,7 +57,10 @@ final class SampleFifo {
         return dropped;
     }
 
-    /** Moves {@code n} samples (at most {@link #size()}) into each plane of {@code dst} from {@code at}. */
+    /**
+     * Moves {@code n} samples (at most {@link #size()}) into each plane of {@code dst} from {@code
+     * at}.
+     */
     void read(float[][] dst, int at, int n) {
         int from = (int) (read % capacity);
         int first = Math.min(n, capacity - from);

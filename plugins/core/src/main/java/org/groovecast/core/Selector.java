@@ -18,15 +18,15 @@ import org.groovecast.api.UserFunction;
  * <p>The script's {@code onSelect} runs at each new selection, and {@code onLeave} when that
  * selection ends: when the selected input's track ends or is cut, or the input runs dry. So every
  * {@code onSelect(s)} is followed by one {@code onLeave(s)}, also when the same input is selected
- * again for its next track. What each call registers on the inputs is released at the next call
- * of the same callback, so a station that switches every few seconds for months does not pile up
+ * again for its next track. What each call registers on the inputs is released at the next call of
+ * the same callback, so a station that switches every few seconds for months does not pile up
  * callbacks.
  *
- * <p>With {@code replayMetadata}, switching to an input that has played metadata before sends
- * that metadata again at the input's first data, unless the input brings metadata of its own
- * there (a track starting): listeners see the title of what they hear, also when the switch
- * returns to an input in the middle of its track. With {@code transitions}, switching from one
- * input to another plays what the target's function returns first (see {@link SwitchTransition}).
+ * <p>With {@code replayMetadata}, switching to an input that has played metadata before sends that
+ * metadata again at the input's first data, unless the input brings metadata of its own there (a
+ * track starting): listeners see the title of what they hear, also when the switch returns to an
+ * input in the middle of its track. With {@code transitions}, switching from one input to another
+ * plays what the target's function returns first (see {@link SwitchTransition}).
  */
 abstract class Selector extends Source {
     protected final List<Source> choices;
@@ -41,27 +41,51 @@ abstract class Selector extends Source {
     private Registration selectRegistrations = Registration.NONE;
     private Registration leaveRegistrations = Registration.NONE;
     private long selections;
-    /** The old input's continuation over the rest of the frame in which a cut happened, to fade out under the new one. */
+
+    /**
+     * The old input's continuation over the rest of the frame in which a cut happened, to fade out
+     * under the new one.
+     */
     private Frame cutTail;
+
     private int cutFrom;
     private int cutTo;
     private long cutTick = -1;
+
     /** Whether the input cut into was in the middle of a track (then it fades in too). */
     private boolean cutIntoPlaying;
+
     /** The metadata to send again at the selected input's first data, or null. */
     private Metadata replay;
+
     private SwitchTransition transition;
-    /** A skip asked for (maybe from the control's thread) while a transition plays: it ends at the next pull. */
+
+    /**
+     * A skip asked for (maybe from the control's thread) while a transition plays: it ends at the
+     * next pull.
+     */
     private volatile boolean skipTransition;
+
     private Set<Source> graph;
     private Frame transitionChunk;
 
-    Selector(String kind, List<Source> choices, boolean trackSensitive, UserFunction onSelect, UserFunction onLeave) {
+    Selector(
+            String kind,
+            List<Source> choices,
+            boolean trackSensitive,
+            UserFunction onSelect,
+            UserFunction onLeave) {
         this(kind, choices, trackSensitive, onSelect, onLeave, false, Transitions.NONE);
     }
 
-    Selector(String kind, List<Source> choices, boolean trackSensitive, UserFunction onSelect, UserFunction onLeave,
-             boolean replayMetadata, Transitions transitions) {
+    Selector(
+            String kind,
+            List<Source> choices,
+            boolean trackSensitive,
+            UserFunction onSelect,
+            UserFunction onLeave,
+            boolean replayMetadata,
+            Transitions transitions) {
         super(kind, choices);
         this.choices = choices;
         this.trackSensitive = trackSensitive;
@@ -71,16 +95,17 @@ abstract class Selector extends Source {
         this.transitions = transitions;
     }
 
-    /** The input to play next among the ready ones, or {@code null}; {@code current} is the one playing. */
+    /**
+     * The input to play next among the ready ones, or {@code null}; {@code current} is the one
+     * playing.
+     */
     protected abstract Source pick(Source current);
 
     /** Told when a track of {@code source} ended, before the next pick. */
-    protected void trackEnded(Source source) {
-    }
+    protected void trackEnded(Source source) {}
 
     /** Told when {@code source} was selected, after the script's {@code onSelect}. */
-    protected void selected(Source source) {
-    }
+    protected void selected(Source source) {}
 
     @Override
     public boolean isReady() {
@@ -88,7 +113,10 @@ abstract class Selector extends Source {
         return anyReady(current);
     }
 
-    /** Whether {@link #pick} would find an input now; pickers whose pick has side effects override it. */
+    /**
+     * Whether {@link #pick} would find an input now; pickers whose pick has side effects override
+     * it.
+     */
     protected boolean anyReady(Source current) {
         return pick(current) != null;
     }
@@ -128,7 +156,8 @@ abstract class Selector extends Source {
     @Override
     protected void generate(Frame frame) {
         if (midTrack && !onAirReady()) {
-            midTrack = false; // the input ran dry mid-track: end ours here and choose again next get
+            midTrack =
+                    false; // the input ran dry mid-track: end ours here and choose again next get
             endTransition();
             leave();
             return;
@@ -136,7 +165,8 @@ abstract class Selector extends Source {
         if (!midTrack) {
             Source previous = current;
             Source next = pick(previous);
-            SwitchTransition t = switching(previous, next) ? beginTransition(previous, next, false) : null;
+            SwitchTransition t =
+                    switching(previous, next) ? beginTransition(previous, next, false) : null;
             select(next);
             if (t != null) transition = t;
             if (current == null) return;
@@ -191,8 +221,17 @@ abstract class Selector extends Source {
             graph = Collections.newSetFromMap(new IdentityHashMap<>());
             collect(this, graph);
         }
-        if (transitionChunk == null) transitionChunk = new Frame(context().format(), context().frameSize());
-        return transitions.begin(this, choices.indexOf(to), from, to, cut, this::pullCurrent, graph, transitionChunk);
+        if (transitionChunk == null)
+            transitionChunk = new Frame(context().format(), context().frameSize());
+        return transitions.begin(
+                this,
+                choices.indexOf(to),
+                from,
+                to,
+                cut,
+                this::pullCurrent,
+                graph,
+                transitionChunk);
     }
 
     private static void collect(Source s, Set<Source> into) {
@@ -232,7 +271,8 @@ abstract class Selector extends Source {
         replay = null;
         for (int i = 0; i < frame.metadataCount(); i++) {
             int at = frame.metadataPosition(i);
-            if (at >= before && at <= after) return; // the input brings its own: a track start, no duplicate
+            if (at >= before && at <= after)
+                return; // the input brings its own: a track start, no duplicate
         }
         frame.addMetadata(before, m);
     }
@@ -254,7 +294,8 @@ abstract class Selector extends Source {
         if (cutTail == null) cutTail = new Frame(context().format(), frame.size());
         cutTail.clear();
         cutTail.limit(to);
-        cutTail.silence(from); // same positions as the frame: a shared input serves this tick's samples
+        cutTail.silence(
+                from); // same positions as the frame: a shared input serves this tick's samples
         while (!cutTail.isFull() && current.isReady()) {
             int p = cutTail.position();
             current.get(cutTail);
@@ -284,7 +325,8 @@ abstract class Selector extends Source {
         for (int i = cutFrom; i < end; i++) {
             float in = (float) ((1 - Math.cos(Math.PI * (i - cutFrom + 0.5) / span)) / 2);
             float gNew = cutIntoPlaying ? in : 1f;
-            for (int c = 0; c < pcm.length; c++) pcm[c][i] = pcm[c][i] * gNew + old[c][i] * (1 - in);
+            for (int c = 0; c < pcm.length; c++)
+                pcm[c][i] = pcm[c][i] * gNew + old[c][i] * (1 - in);
         }
     }
 
@@ -307,7 +349,8 @@ abstract class Selector extends Source {
         selectionOpen = true;
         if (onSelect != null) {
             selectRegistrations.release();
-            selectRegistrations = CallbackScope.collect(choices, () -> onSelect.call(next)).registration();
+            selectRegistrations =
+                    CallbackScope.collect(choices, () -> onSelect.call(next)).registration();
         }
         selected(next);
     }
@@ -319,7 +362,8 @@ abstract class Selector extends Source {
         if (onLeave != null) {
             Source left = current;
             leaveRegistrations.release();
-            leaveRegistrations = CallbackScope.collect(choices, () -> onLeave.call(left)).registration();
+            leaveRegistrations =
+                    CallbackScope.collect(choices, () -> onLeave.call(left)).registration();
         }
     }
 

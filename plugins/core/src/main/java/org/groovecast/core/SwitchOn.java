@@ -10,20 +10,26 @@ import org.groovecast.api.StreamContext;
 import org.groovecast.api.UserFunction;
 
 /**
- * Plays the first input whose predicate holds and which is ready. Predicates are conditions
- * ({@code time.between(...)}), or user code and booleans wrapped as conditions. User code is called
- * at every choice; what a call registers on the inputs is released before the next call.
+ * Plays the first input whose predicate holds and which is ready. Predicates are conditions ({@code
+ * time.between(...)}), or user code and booleans wrapped as conditions. User code is called at
+ * every choice; what a call registers on the inputs is released before the next call.
  *
- * <p>Conditions on instants ({@code time.at}) count from the end of the frame of this switch's
- * last choice, so an instant that passed mid-track is still seen at the next track boundary.
+ * <p>Conditions on instants ({@code time.at}) count from the end of the frame of this switch's last
+ * choice, so an instant that passed mid-track is still seen at the next track boundary.
  */
 final class SwitchOn extends Selector {
     private final List<Condition> predicates;
     private Registration predicateRegistrations = Registration.NONE;
     private ZonedDateTime since;
 
-    SwitchOn(List<Source> choices, List<Condition> predicates, boolean trackSensitive, UserFunction onSelect,
-             UserFunction onLeave, boolean replayMetadata, Transitions transitions) {
+    SwitchOn(
+            List<Source> choices,
+            List<Condition> predicates,
+            boolean trackSensitive,
+            UserFunction onSelect,
+            UserFunction onLeave,
+            boolean replayMetadata,
+            Transitions transitions) {
         super("switchOn", choices, trackSensitive, onSelect, onLeave, replayMetadata, transitions);
         this.predicates = predicates;
     }

@@ -9,16 +9,16 @@ import org.slf4j.LoggerFactory;
 
 /**
  * One transition of a switch on air: the source the script's {@code { from, to -> source }}
- * returned, played in place of the newly selected input until its first track ends, the new
- * input's track ends, or the transition length is reached; then the input goes on in the same
- * track. The nodes the function created are not known to the clock, so they are ticked here, on
- * the first pull of each tick. When the transition ends, what the function registered is
- * released, and the old input, if the transition left it in the middle of a track, has that
- * track ended, as a switch without a transition does at once.
+ * returned, played in place of the newly selected input until its first track ends, the new input's
+ * track ends, or the transition length is reached; then the input goes on in the same track. The
+ * nodes the function created are not known to the clock, so they are ticked here, on the first pull
+ * of each tick. When the transition ends, what the function registered is released, and the old
+ * input, if the transition left it in the middle of a track, has that track ended, as a switch
+ * without a transition does at once.
  *
  * <p>The transition renders through a frame of the clock's size, at the clock's positions where
- * they fit, so its operators see the frames they expect even when a consumer reads ahead in
- * longer frames (a crossfade).
+ * they fit, so its operators see the frames they expect even when a consumer reads ahead in longer
+ * frames (a crossfade).
  */
 final class SwitchTransition {
     private static final Logger log = LoggerFactory.getLogger(SwitchTransition.class);
@@ -38,8 +38,17 @@ final class SwitchTransition {
     private boolean finished;
     private boolean callbackReported;
 
-    SwitchTransition(Source source, Source[] nodes, LeavingSource leaving, ArrivingSource arriving,
-                     Registration registrations, Source from, boolean cut, long samples, ClockInfo clock, Frame chunk) {
+    SwitchTransition(
+            Source source,
+            Source[] nodes,
+            LeavingSource leaving,
+            ArrivingSource arriving,
+            Registration registrations,
+            Source from,
+            boolean cut,
+            long samples,
+            ClockInfo clock,
+            Frame chunk) {
         this.source = source;
         this.nodes = nodes;
         this.leaving = leaving;
@@ -61,12 +70,17 @@ final class SwitchTransition {
         return done;
     }
 
-    /** Whether the new input's track ended inside the transition: the switch's track ends there too. */
+    /**
+     * Whether the new input's track ended inside the transition: the switch's track ends there too.
+     */
     boolean endedTrack() {
         return arriving.ended();
     }
 
-    /** Plays the transition into {@code frame} from its position, until the frame is full or the transition done. */
+    /**
+     * Plays the transition into {@code frame} from its position, until the frame is full or the
+     * transition done.
+     */
     void play(Frame frame) {
         tick();
         while (!done && !frame.isFull()) {
@@ -84,14 +98,18 @@ final class SwitchTransition {
         }
     }
 
-    /** Ends the transition (played out, cut short by another switch, or the station stopping); idempotent. */
+    /**
+     * Ends the transition (played out, cut short by another switch, or the station stopping);
+     * idempotent.
+     */
     void finish() {
         if (finished) return;
         finished = true;
         done = true;
         if (tick >= 0) afterTick();
         registrations.release();
-        // Left mid-track: end that track, as a switch without transition does, so the input starts afresh next time.
+        // Left mid-track: end that track, as a switch without transition does, so the input starts
+        // afresh next time.
         if ((cut || leaving.pulled()) && from.remaining() != 0) from.abortTrack();
     }
 
@@ -122,6 +140,9 @@ final class SwitchTransition {
     private void callbackFailed(Source s, RuntimeException e) {
         if (callbackReported) return;
         callbackReported = true;
-        log.warn("an onFrame callback of transition source {} failed: {} (logged once per transition)", s.id(), e.toString());
+        log.warn(
+                "an onFrame callback of transition source {} failed: {} (logged once per transition)",
+                s.id(),
+                e.toString());
     }
 }

@@ -6,9 +6,8 @@ import org.groovecast.api.ScriptException;
 import org.groovecast.api.StreamContext;
 
 /**
- * {@code time.between('22h', '6h')}: holds from the first time (included) to the second
- * (excluded), wrapping past the end of the period (midnight for times of day); equal times
- * make it always true.
+ * {@code time.between('22h', '6h')}: holds from the first time (included) to the second (excluded),
+ * wrapping past the end of the period (midnight for times of day); equal times make it always true.
  */
 final class TimeBetween implements Condition {
     private final RecurringTime from;
@@ -16,8 +15,13 @@ final class TimeBetween implements Condition {
 
     TimeBetween(RecurringTime from, RecurringTime to) {
         if (from.period() != to.period()) {
-            throw new ScriptException("time.between(): '" + from + "' and '" + to + "' must both start with hours, "
-                    + "both with minutes or both with seconds, so that they repeat alike");
+            throw new ScriptException(
+                    "time.between(): '"
+                            + from
+                            + "' and '"
+                            + to
+                            + "' must both start with hours, "
+                            + "both with minutes or both with seconds, so that they repeat alike");
         }
         this.from = from;
         this.to = to;

@@ -24,22 +24,37 @@ public final class TimeOperators implements OperatorProvider {
 
     @Override
     public List<OperatorSpec> operators() {
-        OperatorSpec.Builder weekday = OperatorSpec.named("time.weekday")
-                .doc("Holds on the given days, 1 (Monday) to 7 (Sunday): time.weekday(6, 7), time.weekday(1..5).")
-                .positional("day", ANY, "a day 1-7, or a list or range of days");
+        OperatorSpec.Builder weekday =
+                OperatorSpec.named("time.weekday")
+                        .doc(
+                                "Holds on the given days, 1 (Monday) to 7 (Sunday): time.weekday(6, 7), time.weekday(1..5).")
+                        .positional("day", ANY, "a day 1-7, or a list or range of days");
         for (int i = 2; i <= DAYS; i++) weekday.positional("day" + i, INTEGER, null, "another day");
         return List.of(
                 OperatorSpec.named("time.between")
-                        .doc("Holds from one time to another, wrapping past midnight: time.between('22h', '6h').")
-                        .positional("from", STRING, "start, included: '22h', '22h30m', '0m' (every hour), '30s' (every minute)")
+                        .doc(
+                                "Holds from one time to another, wrapping past midnight: time.between('22h', '6h').")
+                        .positional(
+                                "from",
+                                STRING,
+                                "start, included: '22h', '22h30m', '0m' (every hour), '30s' (every minute)")
                         .positional("to", STRING, "end, excluded, with the same largest unit")
                         .returns(CONDITION)
-                        .create(a -> new TimeBetween(RecurringTime.parse("time.between", a.string("from")),
-                                RecurringTime.parse("time.between", a.string("to")))),
+                        .create(
+                                a ->
+                                        new TimeBetween(
+                                                RecurringTime.parse(
+                                                        "time.between", a.string("from")),
+                                                RecurringTime.parse(
+                                                        "time.between", a.string("to")))),
                 OperatorSpec.named("time.at")
-                        .doc("Holds from the frame in which the time falls until the switch asking next chooses: "
-                                + "time.at('0m0s') at the top of every hour.")
-                        .positional("time", STRING, "'0m0s' (every hour), '12h' (every day), '30s' (every minute)")
+                        .doc(
+                                "Holds from the frame in which the time falls until the switch asking next chooses: "
+                                        + "time.at('0m0s') at the top of every hour.")
+                        .positional(
+                                "time",
+                                STRING,
+                                "'0m0s' (every hour), '12h' (every day), '30s' (every minute)")
                         .returns(CONDITION)
                         .create(a -> new TimeAt(RecurringTime.parse("time.at", a.string("time")))),
                 weekday.returns(CONDITION).create(TimeOperators::weekday));
@@ -57,12 +72,18 @@ public final class TimeOperators implements OperatorProvider {
         }
         Set<DayOfWeek> days = EnumSet.noneOf(DayOfWeek.class);
         for (Object d : given) {
-            if (!(d instanceof Number n) || n.doubleValue() != Math.rint(n.doubleValue()) || n.intValue() < 1 || n.intValue() > 7) {
-                throw new ScriptException("time.weekday(): days are 1 (Monday) to 7 (Sunday), got " + d);
+            if (!(d instanceof Number n)
+                    || n.doubleValue() != Math.rint(n.doubleValue())
+                    || n.intValue() < 1
+                    || n.intValue() > 7) {
+                throw new ScriptException(
+                        "time.weekday(): days are 1 (Monday) to 7 (Sunday), got " + d);
             }
             days.add(DayOfWeek.of(n.intValue()));
         }
-        if (days.isEmpty()) throw new ScriptException("time.weekday(): give at least one day, 1 (Monday) to 7 (Sunday)");
+        if (days.isEmpty())
+            throw new ScriptException(
+                    "time.weekday(): give at least one day, 1 (Monday) to 7 (Sunday)");
         return new Weekday(days);
     }
 }

@@ -8,8 +8,7 @@ import java.util.Map;
  * fields ({@code %{title}}, empty when absent; path separators in values become '_').
  */
 final class TimePattern {
-    private TimePattern() {
-    }
+    private TimePattern() {}
 
     static String format(String pattern, ZonedDateTime t) {
         return format(pattern, t, Map.of());

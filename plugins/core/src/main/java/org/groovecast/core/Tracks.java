@@ -2,10 +2,13 @@ package org.groovecast.core;
 
 import org.groovecast.api.Frame;
 import org.groovecast.api.Source;
-import org.groovecast.api.Transform;
 import org.groovecast.api.StreamContext;
+import org.groovecast.api.Transform;
 
-/** Cuts its source into tracks of a fixed length; a track of the source that ends first ends ours too. */
+/**
+ * Cuts its source into tracks of a fixed length; a track of the source that ends first ends ours
+ * too.
+ */
 final class Tracks extends Transform {
     private final double duration;
     private long trackLength;

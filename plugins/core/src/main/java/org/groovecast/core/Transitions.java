@@ -17,11 +17,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The {@code transitions: [f1, f2, ...]} of a switch: for each input, the script's
- * {@code { from, to -> source }} called when the switch moves to that input from another one,
- * and the longest a transition may play ({@code transitionLength}, seconds). Builds each
- * {@link SwitchTransition}; a function that fails or returns no source gives a plain switch,
- * logged once per switch.
+ * The {@code transitions: [f1, f2, ...]} of a switch: for each input, the script's {@code { from,
+ * to -> source }} called when the switch moves to that input from another one, and the longest a
+ * transition may play ({@code transitionLength}, seconds). Builds each {@link SwitchTransition}; a
+ * function that fails or returns no source gives a plain switch, logged once per switch.
  */
 final class Transitions {
     private static final Logger log = LoggerFactory.getLogger(Transitions.class);
@@ -36,23 +35,40 @@ final class Transitions {
         this.seconds = seconds;
     }
 
-    /** Reads {@code transitions:} and {@code transitionLength:}; {@code null} entries mean no transition for that input. */
+    /**
+     * Reads {@code transitions:} and {@code transitionLength:}; {@code null} entries mean no
+     * transition for that input.
+     */
     static Transitions of(Arguments a, int sources) {
         List<?> given = a.list("transitions");
         double length = a.number("transitionLength");
         if (!(length >= 0) || length > 60) {
-            throw new ScriptException(a.operator() + "(): transitionLength must be between 0 and 60 seconds, got " + length);
+            throw new ScriptException(
+                    a.operator()
+                            + "(): transitionLength must be between 0 and 60 seconds, got "
+                            + length);
         }
         if (given == null || given.isEmpty()) return NONE;
         if (given.size() > sources) {
-            throw new ScriptException(a.operator() + "(): " + given.size() + " transitions for " + sources + " sources");
+            throw new ScriptException(
+                    a.operator()
+                            + "(): "
+                            + given.size()
+                            + " transitions for "
+                            + sources
+                            + " sources");
         }
         List<UserFunction> out = new ArrayList<>(sources);
         for (int i = 0; i < given.size(); i++) {
             Object f = given.get(i);
             if (f != null && !(f instanceof UserFunction)) {
-                throw new ScriptException(a.operator() + "(): transitions[" + i + "] must be a function { from, to -> source }"
-                        + " or null, got " + f);
+                throw new ScriptException(
+                        a.operator()
+                                + "(): transitions["
+                                + i
+                                + "] must be a function { from, to -> source }"
+                                + " or null, got "
+                                + f);
             }
             out.add((UserFunction) f);
         }
@@ -65,11 +81,19 @@ final class Transitions {
      * the script's function with the two ends and prepares what it returned. What the call
      * registers on the switch's graph or on the two ends is released when the transition ends.
      *
-     * @param station the switch's graph, driven by the clock: the transition ticks only what it adds
-     * @param cut     whether {@code from} is left in the middle of a track
+     * @param station the switch's graph, driven by the clock: the transition ticks only what it
+     *     adds
+     * @param cut whether {@code from} is left in the middle of a track
      */
-    SwitchTransition begin(Source owner, int index, Source from, Source to, boolean cut, ArrivingSource.Pull pull,
-                           Set<Source> station, Frame chunk) {
+    SwitchTransition begin(
+            Source owner,
+            int index,
+            Source from,
+            Source to,
+            boolean cut,
+            ArrivingSource.Pull pull,
+            Set<Source> station,
+            Frame chunk) {
         UserFunction f = index < functions.size() ? functions.get(index) : null;
         StreamContext context = owner.context();
         long samples = context.samples(seconds);
@@ -81,12 +105,19 @@ final class Transitions {
         watched.add(arriving);
         CallbackScope.Collected<Object> made;
         try {
-            made = CallbackScope.collect(watched, () -> {
-                Object value = f.call(leaving, arriving);
-                // Preparing reaches the two ends through the graph; an end the transition leaves out is never pulled.
-                if (value instanceof Source s && s != arriving && s != to && s.context() == null) s.prepare(context);
-                return value;
-            });
+            made =
+                    CallbackScope.collect(
+                            watched,
+                            () -> {
+                                Object value = f.call(leaving, arriving);
+                                // Preparing reaches the two ends through the graph; an end the
+                                // transition leaves out is never pulled.
+                                if (value instanceof Source s
+                                        && s != arriving
+                                        && s != to
+                                        && s.context() == null) s.prepare(context);
+                                return value;
+                            });
         } catch (RuntimeException e) {
             report(owner, to, "failed: " + e);
             return null;
@@ -100,11 +131,23 @@ final class Transitions {
             made.release();
             return null;
         }
-        return new SwitchTransition(s, added(s, station), leaving, arriving, made.registration(), from, cut, samples,
-                context.clock(), chunk);
+        return new SwitchTransition(
+                s,
+                added(s, station),
+                leaving,
+                arriving,
+                made.registration(),
+                from,
+                cut,
+                samples,
+                context.clock(),
+                chunk);
     }
 
-    /** The nodes of the transition's graph that the clock does not drive: those outside the switch's own graph. */
+    /**
+     * The nodes of the transition's graph that the clock does not drive: those outside the switch's
+     * own graph.
+     */
     private static Source[] added(Source s, Set<Source> station) {
         Set<Source> seen = Collections.newSetFromMap(new IdentityHashMap<>());
         List<Source> out = new ArrayList<>();
@@ -112,7 +155,8 @@ final class Transitions {
         return out.toArray(new Source[0]);
     }
 
-    private static void walk(Source s, Collection<Source> station, Set<Source> seen, List<Source> out) {
+    private static void walk(
+            Source s, Collection<Source> station, Set<Source> seen, List<Source> out) {
         if (station.contains(s) || !seen.add(s)) return;
         out.add(s);
         for (Source in : s.inputs()) walk(in, station, seen, out);
@@ -121,6 +165,10 @@ final class Transitions {
     private void report(Source owner, Source to, String what) {
         if (reported) return;
         reported = true;
-        log.warn("{}: the transition to {} {}; switching without it (logged once)", owner.id(), to.id(), what);
+        log.warn(
+                "{}: the transition to {} {}; switching without it (logged once)",
+                owner.id(),
+                to.id(),
+                what);
     }
 }

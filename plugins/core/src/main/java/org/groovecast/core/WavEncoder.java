@@ -24,12 +24,14 @@ import org.groovecast.api.Frame;
 final class WavEncoder implements Encoder {
     /** RIFF, WAVE, the JUNK/ds64 chunk, fmt and the data chunk header. */
     static final int HEADER = 80;
+
     private static final int DS64 = 28;
     private static final long MAX_32 = 0xFFFFFFFFL;
     private final int bits;
 
     WavEncoder(int bits) {
-        if (bits != 16 && bits != 24) throw new IllegalArgumentException("wav(): samplesize must be 16 or 24, got " + bits);
+        if (bits != 16 && bits != 24)
+            throw new IllegalArgumentException("wav(): samplesize must be 16 or 24, got " + bits);
         this.bits = bits;
     }
 
@@ -62,7 +64,10 @@ final class WavEncoder implements Encoder {
         h.put("WAVE".getBytes(US_ASCII));
         h.put((rf64 ? "ds64" : "JUNK").getBytes(US_ASCII)).putInt(DS64);
         if (rf64) {
-            h.putLong(riffSize).putLong(dataSize).putLong(dataSize / blockAlign).putInt(0); // no table
+            h.putLong(riffSize)
+                    .putLong(dataSize)
+                    .putLong(dataSize / blockAlign)
+                    .putInt(0); // no table
         } else {
             h.position(h.position() + DS64);
         }
@@ -92,7 +97,8 @@ final class WavEncoder implements Encoder {
             int n = frame.position();
             int channels = format.channels();
             int need = n * channels * bytesPerSample;
-            if (buffer.capacity() < need) buffer = ByteBuffer.allocate(need).order(ByteOrder.LITTLE_ENDIAN);
+            if (buffer.capacity() < need)
+                buffer = ByteBuffer.allocate(need).order(ByteOrder.LITTLE_ENDIAN);
             buffer.clear();
             float[][] pcm = frame.pcm();
             for (int i = 0; i < n; i++) {
@@ -107,7 +113,8 @@ final class WavEncoder implements Encoder {
                 }
             }
             buffer.flip();
-            // One write per frame: a channel that drops a write it cannot make drops whole sample frames.
+            // One write per frame: a channel that drops a write it cannot make drops whole sample
+            // frames.
             writeFully(buffer);
         }
 
@@ -120,7 +127,8 @@ final class WavEncoder implements Encoder {
             if (out instanceof SeekableByteChannel seekable) {
                 long end = seekable.position();
                 long data = Math.max(0, end - HEADER);
-                if ((data & 1) != 0) writeFully(ByteBuffer.allocate(1)); // RIFF chunks are word-aligned
+                if ((data & 1) != 0)
+                    writeFully(ByteBuffer.allocate(1)); // RIFF chunks are word-aligned
                 long after = seekable.position();
                 seekable.position(0);
                 writeFully(header(format, bits, data));

@@ -22,7 +22,11 @@ final class Weekday implements Condition {
 
     @Override
     public String toString() {
-        return "time.weekday(" + days.stream().map(d -> String.valueOf(d.getValue())).reduce((a, b) -> a + ", " + b).orElse("")
+        return "time.weekday("
+                + days.stream()
+                        .map(d -> String.valueOf(d.getValue()))
+                        .reduce((a, b) -> a + ", " + b)
+                        .orElse("")
                 + ")";
     }
 }

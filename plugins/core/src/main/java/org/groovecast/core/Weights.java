@@ -7,8 +7,7 @@ import org.groovecast.api.ScriptException;
 
 /** Reads the {@code weights:} argument of rotate, random and add. */
 final class Weights {
-    private Weights() {
-    }
+    private Weights() {}
 
     static double[] of(Arguments args, int sources) {
         double[] w = new double[sources];
@@ -18,11 +17,18 @@ final class Weights {
             return w;
         }
         if (given.size() != sources) {
-            throw new ScriptException(args.operator() + "(): " + given.size() + " weights for " + sources + " sources");
+            throw new ScriptException(
+                    args.operator()
+                            + "(): "
+                            + given.size()
+                            + " weights for "
+                            + sources
+                            + " sources");
         }
         for (int i = 0; i < sources; i++) {
             if (!(given.get(i) instanceof Number n) || n.doubleValue() < 0) {
-                throw new ScriptException(args.operator() + "(): weights must be numbers >= 0, got " + given.get(i));
+                throw new ScriptException(
+                        args.operator() + "(): weights must be numbers >= 0, got " + given.get(i));
             }
             w[i] = n.doubleValue();
         }
@@ -34,7 +40,8 @@ final class Weights {
         int[] out = new int[w.length];
         for (int i = 0; i < w.length; i++) {
             if (w[i] != Math.rint(w[i])) {
-                throw new ScriptException(args.operator() + "(): weights must be whole numbers, got " + w[i]);
+                throw new ScriptException(
+                        args.operator() + "(): weights must be whole numbers, got " + w[i]);
             }
             out[i] = (int) w[i];
         }

@@ -23,7 +23,10 @@ import org.junit.jupiter.api.Test;
 class FaultTolerantChannelTest {
     static final Path DIR = Path.of("target", "channel-tests").toAbsolutePath();
 
-    /** A real file whose disk holds {@code capacity} bytes: past it a write puts down what fits, then fails, as the kernel does. */
+    /**
+     * A real file whose disk holds {@code capacity} bytes: past it a write puts down what fits,
+     * then fails, as the kernel does.
+     */
     static final class SmallDisk extends FileChannel {
         final FileChannel file;
         long capacity;
@@ -31,8 +34,13 @@ class FaultTolerantChannelTest {
 
         SmallDisk(Path path, long capacity) throws IOException {
             Files.createDirectories(path.getParent());
-            file = FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE,
-                    StandardOpenOption.TRUNCATE_EXISTING);
+            file =
+                    FileChannel.open(
+                            path,
+                            StandardOpenOption.CREATE,
+                            StandardOpenOption.READ,
+                            StandardOpenOption.WRITE,
+                            StandardOpenOption.TRUNCATE_EXISTING);
             this.capacity = capacity;
         }
 
@@ -48,22 +56,87 @@ class FaultTolerantChannelTest {
             return n;
         }
 
-        @Override public int read(ByteBuffer dst) throws IOException { return file.read(dst); }
-        @Override public long read(ByteBuffer[] dsts, int offset, int length) throws IOException { return file.read(dsts, offset, length); }
-        @Override public long write(ByteBuffer[] srcs, int offset, int length) { throw new UnsupportedOperationException(); }
-        @Override public long position() throws IOException { return file.position(); }
-        @Override public FileChannel position(long p) throws IOException { file.position(p); return this; }
-        @Override public long size() throws IOException { return file.size(); }
-        @Override public FileChannel truncate(long size) throws IOException { file.truncate(size); return this; }
-        @Override public void force(boolean metaData) throws IOException { file.force(metaData); }
-        @Override public long transferTo(long position, long count, WritableByteChannel target) { throw new UnsupportedOperationException(); }
-        @Override public long transferFrom(ReadableByteChannel src, long position, long count) { throw new UnsupportedOperationException(); }
-        @Override public int read(ByteBuffer dst, long position) throws IOException { return file.read(dst, position); }
-        @Override public int write(ByteBuffer src, long position) { throw new UnsupportedOperationException(); }
-        @Override public MappedByteBuffer map(MapMode mode, long position, long size) { throw new UnsupportedOperationException(); }
-        @Override public FileLock lock(long position, long size, boolean shared) { throw new UnsupportedOperationException(); }
-        @Override public FileLock tryLock(long position, long size, boolean shared) { throw new UnsupportedOperationException(); }
-        @Override protected void implCloseChannel() throws IOException { file.close(); }
+        @Override
+        public int read(ByteBuffer dst) throws IOException {
+            return file.read(dst);
+        }
+
+        @Override
+        public long read(ByteBuffer[] dsts, int offset, int length) throws IOException {
+            return file.read(dsts, offset, length);
+        }
+
+        @Override
+        public long write(ByteBuffer[] srcs, int offset, int length) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public long position() throws IOException {
+            return file.position();
+        }
+
+        @Override
+        public FileChannel position(long p) throws IOException {
+            file.position(p);
+            return this;
+        }
+
+        @Override
+        public long size() throws IOException {
+            return file.size();
+        }
+
+        @Override
+        public FileChannel truncate(long size) throws IOException {
+            file.truncate(size);
+            return this;
+        }
+
+        @Override
+        public void force(boolean metaData) throws IOException {
+            file.force(metaData);
+        }
+
+        @Override
+        public long transferTo(long position, long count, WritableByteChannel target) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public long transferFrom(ReadableByteChannel src, long position, long count) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public int read(ByteBuffer dst, long position) throws IOException {
+            return file.read(dst, position);
+        }
+
+        @Override
+        public int write(ByteBuffer src, long position) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public MappedByteBuffer map(MapMode mode, long position, long size) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public FileLock lock(long position, long size, boolean shared) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public FileLock tryLock(long position, long size, boolean shared) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        protected void implCloseChannel() throws IOException {
+            file.close();
+        }
     }
 
     static final class Events implements FaultTolerantChannel.Listener {
@@ -87,7 +160,8 @@ class FaultTolerantChannelTest {
     }
 
     @Test
-    void aRefusedWriteIsDroppedWholeAndTheFileGoesOnWhereItStoodOnceThereIsRoom() throws IOException {
+    void aRefusedWriteIsDroppedWholeAndTheFileGoesOnWhereItStoodOnceThereIsRoom()
+            throws IOException {
         Path path = DIR.resolve("full.bin");
         SmallDisk disk = new SmallDisk(path, 1000);
         Events events = new Events();
@@ -114,7 +188,10 @@ class FaultTolerantChannelTest {
         Arrays.fill(expected, 400, 800, (byte) 2);
         Arrays.fill(expected, 800, 1200, (byte) 5);
         assertArrayEquals(expected, file, "what was written before stays, the gap is whole writes");
-        assertEquals(List.of("failed No space left on device", "resumed, lost 800"), events.seen, "one failure per outage");
+        assertEquals(
+                List.of("failed No space left on device", "resumed, lost 800"),
+                events.seen,
+                "one failure per outage");
     }
 
     @Test

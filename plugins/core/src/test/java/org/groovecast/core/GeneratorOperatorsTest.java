@@ -35,7 +35,11 @@ class GeneratorOperatorsTest {
         // 1000 periods in a second: 2000 zero crossings, give or take the one at each end
         assertEquals(2000, zeroCrossings(one.channel(0), 0, one.length()), 2);
         assertArrayEquals(one.channel(0), one.channel(1));
-        assertEquals(2 * 440, zeroCrossings(new FramePuller(op("sine", Map.of())).pullSeconds(1).channel(0), 0, 44_100), 2);
+        assertEquals(
+                2 * 440,
+                zeroCrossings(
+                        new FramePuller(op("sine", Map.of())).pullSeconds(1).channel(0), 0, 44_100),
+                2);
     }
 
     @Test
@@ -43,7 +47,10 @@ class GeneratorOperatorsTest {
         Pulled p = new FramePuller(op("sine", Map.of("amplitude", 0.5), 441)).pullSeconds(1);
         assertEquals(0.5, p.peak(0), 1e-3);
         assertEquals(0.5 / Math.sqrt(2), p.rms(0), 1e-4);
-        assertEquals(1 / Math.sqrt(2), new FramePuller(op("sine", Map.of(), 441)).pullSeconds(1).rms(1), 1e-4);
+        assertEquals(
+                1 / Math.sqrt(2),
+                new FramePuller(op("sine", Map.of(), 441)).pullSeconds(1).rms(1),
+                1e-4);
     }
 
     @Test
@@ -84,6 +91,8 @@ class GeneratorOperatorsTest {
     void tracksRefusesANonPositiveDuration() {
         Source sine = op("sine", Map.of());
         assertThrows(ScriptException.class, () -> op("tracks", Map.of("duration", 0), sine));
-        assertThrows(IllegalArgumentException.class, () -> op("tracks", Map.of(), sine)); // duration: is required
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> op("tracks", Map.of(), sine)); // duration: is required
     }
 }

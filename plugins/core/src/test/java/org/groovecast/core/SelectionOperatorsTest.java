@@ -28,7 +28,8 @@ class SelectionOperatorsTest {
     static void assertLevel(double level, Pulled p, int from, int to) {
         for (int i = from; i < to; i++) {
             if (Math.abs(p.channel(0)[i] - level) > 1e-6) {
-                throw new AssertionError("sample " + i + " is " + p.channel(0)[i] + ", expected " + level);
+                throw new AssertionError(
+                        "sample " + i + " is " + p.channel(0)[i] + ", expected " + level);
             }
         }
     }
@@ -66,14 +67,21 @@ class SelectionOperatorsTest {
     void aFallbackThatIsNotTrackSensitiveSwitchesAtTheNextFrame() {
         TestSource live = TestSource.level(0.25).fallible();
         live.ready(false);
-        Source f = op("fallback", Map.of("trackSensitive", false), live, TestSource.level(0.5).tracks(0.5));
+        Source f =
+                op(
+                        "fallback",
+                        Map.of("trackSensitive", false),
+                        live,
+                        TestSource.level(0.5).tracks(0.5));
         FramePuller puller = new FramePuller(f);
         puller.pullSeconds(0.2);
         live.ready(true);
         Pulled p = puller.pull(5);
         assertEquals(List.of(0), p.trackStarts());
         // the cut's frame lays the old input's fading tail under the new one...
-        assertTrue(p.channel(0)[0] > 0.7, "the backup fades out under the live input, got " + p.channel(0)[0]);
+        assertTrue(
+                p.channel(0)[0] > 0.7,
+                "the backup fades out under the live input, got " + p.channel(0)[0]);
         assertEquals(0.25, p.channel(0)[FRAME - 1], 1e-3);
         // ...and from the next frame on only the new one plays
         assertLevel(0.25, p, FRAME, p.length());
@@ -88,19 +96,29 @@ class SelectionOperatorsTest {
         List<String> calls = new ArrayList<>();
         UserFunction onSelect = args -> calls.add("select " + args[0]);
         UserFunction onLeave = args -> calls.add("leave " + args[0]);
-        new FramePuller(op("fallback", Map.of("onSelect", onSelect, "onLeave", onLeave), a, b)).pullSeconds(0.25);
-        // three tracks of a began in a quarter second: each its own selection, each left before the next
-        assertEquals(List.of("select " + a, "leave " + a, "select " + a, "leave " + a, "select " + a), calls);
+        new FramePuller(op("fallback", Map.of("onSelect", onSelect, "onLeave", onLeave), a, b))
+                .pullSeconds(0.25);
+        // three tracks of a began in a quarter second: each its own selection, each left before the
+        // next
+        assertEquals(
+                List.of("select " + a, "leave " + a, "select " + a, "leave " + a, "select " + a),
+                calls);
     }
 
     @Test
     void sequencePlaysOneTrackOfEachThenStaysOnTheLast() {
-        Source s = op("sequence", Map.of(), TestSource.level(0.1).tracks(0.1).titled("a"),
-                TestSource.level(0.2).tracks(0.1).titled("b"));
+        Source s =
+                op(
+                        "sequence",
+                        Map.of(),
+                        TestSource.level(0.1).tracks(0.1).titled("a"),
+                        TestSource.level(0.2).tracks(0.1).titled("b"));
         Pulled p = new FramePuller(s).pullSeconds(0.5);
         List<String> titles = p.metadata().stream().map(m -> m.metadata().get("title")).toList();
         assertEquals(List.of("a 1", "b 1", "b 2", "b 3", "b 4"), titles);
-        assertEquals(List.of(0, 4_410, 8_820, 13_230, 17_640), p.metadata().stream().map(MetadataAt::position).toList());
+        assertEquals(
+                List.of(0, 4_410, 8_820, 13_230, 17_640),
+                p.metadata().stream().map(MetadataAt::position).toList());
         assertLevel(0.1, p, 0, 4_410);
         assertLevel(0.2, p, 4_410, p.length());
     }

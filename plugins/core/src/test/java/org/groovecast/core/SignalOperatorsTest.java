@@ -26,8 +26,14 @@ class SignalOperatorsTest {
 
     @Test
     void amplifyMultipliesByItsFactor() {
-        assertLevel(0.4, new FramePuller(op("amplify", Map.of(), 0.5, TestSource.level(0.8))).pull(3), 0, 3 * FRAME);
-        Pulled loud = new FramePuller(op("amplify", Map.of(), 2, TestSource.sine(440, 0.25))).pullSeconds(1);
+        assertLevel(
+                0.4,
+                new FramePuller(op("amplify", Map.of(), 0.5, TestSource.level(0.8))).pull(3),
+                0,
+                3 * FRAME);
+        Pulled loud =
+                new FramePuller(op("amplify", Map.of(), 2, TestSource.sine(440, 0.25)))
+                        .pullSeconds(1);
         assertEquals(0.5, loud.peak(0), 1e-3);
     }
 
@@ -35,7 +41,8 @@ class SignalOperatorsTest {
     void aFactorReadEveryFrameRampsToItsNewValueOverOneFrame() {
         double[] volume = {0.5};
         UserFunction factor = args -> volume[0];
-        FramePuller puller = new FramePuller(op("amplify", Map.of(), factor, TestSource.level(0.8)));
+        FramePuller puller =
+                new FramePuller(op("amplify", Map.of(), factor, TestSource.level(0.8)));
         assertLevel(0.4, puller.pull(2), 0, 2 * FRAME);
         volume[0] = 1.0;
         Pulled p = puller.pull(2);
@@ -51,13 +58,22 @@ class SignalOperatorsTest {
     void addNormalizesByTheTotalWeight() {
         Source mean = op("add", Map.of(), TestSource.level(0.2), TestSource.level(0.6));
         assertLevel(0.4, new FramePuller(mean).pull(2), 0, 2 * FRAME);
-        Source weighted = op("add", Map.of("weights", List.of(3, 1)), TestSource.level(0.2), TestSource.level(0.6));
+        Source weighted =
+                op(
+                        "add",
+                        Map.of("weights", List.of(3, 1)),
+                        TestSource.level(0.2),
+                        TestSource.level(0.6));
         assertLevel(0.3, new FramePuller(weighted).pull(2), 0, 2 * FRAME); // (3 x 0.2 + 0.6) / 4
     }
 
     @Test
     void addWithoutNormalizeSums() {
-        Source sum = op("add", Map.of("normalize", false), List.of(TestSource.level(0.2), TestSource.level(0.6)));
+        Source sum =
+                op(
+                        "add",
+                        Map.of("normalize", false),
+                        List.of(TestSource.level(0.2), TestSource.level(0.6)));
         assertLevel(0.8, new FramePuller(sum).pull(2), 0, 2 * FRAME);
     }
 
@@ -67,7 +83,11 @@ class SignalOperatorsTest {
         off.ready(false);
         Source mix = op("add", Map.of(), off, TestSource.level(0.6));
         FramePuller puller = new FramePuller(mix);
-        assertLevel(0.6, puller.pull(2), 0, 2 * FRAME); // not 0.3: the silent input does not halve the other
+        assertLevel(
+                0.6,
+                puller.pull(2),
+                0,
+                2 * FRAME); // not 0.3: the silent input does not halve the other
         off.ready(true);
         assertLevel(0.4, puller.pull(2), 0, 2 * FRAME);
     }

@@ -35,7 +35,8 @@ class WavEncoderTest {
     }
 
     /** Encodes {@code frames} frames of 882 samples of a 440 Hz sine. */
-    static void tone(Encoder.Session s, AudioFormat format, int frames, long[] t) throws IOException {
+    static void tone(Encoder.Session s, AudioFormat format, int frames, long[] t)
+            throws IOException {
         Frame f = new Frame(format, 882);
         for (int i = 0; i < frames; i++) {
             f.clear();
@@ -50,23 +51,43 @@ class WavEncoderTest {
 
     static FileChannel create(Path file) throws IOException {
         Files.createDirectories(file.getParent());
-        return FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.READ,
+        return FileChannel.open(
+                file,
+                StandardOpenOption.CREATE,
+                StandardOpenOption.WRITE,
+                StandardOpenOption.READ,
                 StandardOpenOption.TRUNCATE_EXISTING);
     }
 
     @Test
     void aShortWavIsPlainRiffByteForByteAsFfmpegWritesIt() throws IOException {
         Path ours = DIR.resolve("short.wav");
-        try (FileChannel ch = create(ours); Encoder.Session s = new WavEncoder(16).open(STEREO, ch)) {
+        try (FileChannel ch = create(ours);
+                Encoder.Session s = new WavEncoder(16).open(STEREO, ch)) {
             tone(s, STEREO, 50, new long[1]);
         }
         Path theirs = DIR.resolve("short-ffmpeg.wav");
-        run("ffmpeg", "-nostdin", "-v", "error", "-y", "-i", ours.toString(), "-c", "copy", "-rf64", "auto",
-                "-bitexact", theirs.toString());
+        run(
+                "ffmpeg",
+                "-nostdin",
+                "-v",
+                "error",
+                "-y",
+                "-i",
+                ours.toString(),
+                "-c",
+                "copy",
+                "-rf64",
+                "auto",
+                "-bitexact",
+                theirs.toString());
         byte[] a = Files.readAllBytes(ours);
         assertEquals("RIFF", new String(a, 0, 4, StandardCharsets.US_ASCII));
         assertEquals(WavEncoder.HEADER + 50 * 882 * 4, a.length);
-        assertArrayEquals(Files.readAllBytes(theirs), a, "the same bytes as ffmpeg -rf64 auto: RIFF, JUNK, fmt, data");
+        assertArrayEquals(
+                Files.readAllBytes(theirs),
+                a,
+                "the same bytes as ffmpeg -rf64 auto: RIFF, JUNK, fmt, data");
     }
 
     @Test
@@ -98,7 +119,11 @@ class WavEncoderTest {
         assertEquals(0xFFFFFFFF, h.getInt(76));
         double seconds = data / 4 / 44100.0;
         assertTrue(seconds > 6.8 * 3600, "longer than what 32-bit sizes hold");
-        assertEquals(seconds, Double.parseDouble(probe(file, "format=duration")), 0.01, "ffprobe reads the RF64 duration");
+        assertEquals(
+                seconds,
+                Double.parseDouble(probe(file, "format=duration")),
+                0.01,
+                "ffprobe reads the RF64 duration");
         assertEquals("pcm_s16le", probe(file, "stream=codec_name"));
     }
 
@@ -106,11 +131,13 @@ class WavEncoderTest {
     void justUnderTheLimitStaysRiffAndAnOddDataChunkIsPadded() throws IOException {
         Path file = DIR.resolve("edge.wav");
         AudioFormat mono = new AudioFormat(44100, 1);
-        // 24-bit mono: 3 bytes a sample, so 882 samples make an odd chunk; the file ends 1 byte under 4 GiB + 8.
+        // 24-bit mono: 3 bytes a sample, so 882 samples make an odd chunk; the file ends 1 byte
+        // under 4 GiB + 8.
         long data = 0xFFFFFFFFL - (WavEncoder.HEADER - 8) - 1;
         data -= data % 3;
         if ((data & 1) == 0) data -= 3;
-        try (FileChannel ch = create(file); Encoder.Session s = new WavEncoder(24).open(mono, ch)) {
+        try (FileChannel ch = create(file);
+                Encoder.Session s = new WavEncoder(24).open(mono, ch)) {
             tone(s, mono, 1, new long[1]);
             ch.position(WavEncoder.HEADER + data - 882 * 3);
             tone(s, mono, 1, new long[1]);
@@ -119,8 +146,14 @@ class WavEncoderTest {
         assertEquals("RIFF", ascii(h, 0));
         assertEquals("JUNK", ascii(h, 12));
         assertEquals(data, Integer.toUnsignedLong(h.getInt(76)), "data size");
-        assertEquals(Files.size(file) - 8, Integer.toUnsignedLong(h.getInt(4)), "RIFF size, pad byte included");
-        assertEquals(WavEncoder.HEADER + data + 1, Files.size(file), "one pad byte after an odd data chunk");
+        assertEquals(
+                Files.size(file) - 8,
+                Integer.toUnsignedLong(h.getInt(4)),
+                "RIFF size, pad byte included");
+        assertEquals(
+                WavEncoder.HEADER + data + 1,
+                Files.size(file),
+                "one pad byte after an odd data chunk");
         assertEquals(data / 3 / 44100.0, Double.parseDouble(probe(file, "format=duration")), 0.01);
     }
 
@@ -141,15 +174,25 @@ class WavEncoderTest {
     }
 
     static String probe(Path file, String entry) throws IOException {
-        return run("ffprobe", "-v", "error", "-show_entries", entry, "-of", "default=noprint_wrappers=1:nokey=1",
-                file.toString()).strip();
+        return run(
+                        "ffprobe",
+                        "-v",
+                        "error",
+                        "-show_entries",
+                        entry,
+                        "-of",
+                        "default=noprint_wrappers=1:nokey=1",
+                        file.toString())
+                .strip();
     }
 
     static String run(String... cmd) throws IOException {
-        Process p = new ProcessBuilder(new ArrayList<>(List.of(cmd))).redirectErrorStream(true).start();
+        Process p =
+                new ProcessBuilder(new ArrayList<>(List.of(cmd))).redirectErrorStream(true).start();
         try {
             String out = new String(p.getInputStream().readAllBytes());
-            if (!p.waitFor(60, TimeUnit.SECONDS) || p.exitValue() != 0) throw new IOException(String.join(" ", cmd) + ": " + out);
+            if (!p.waitFor(60, TimeUnit.SECONDS) || p.exitValue() != 0)
+                throw new IOException(String.join(" ", cmd) + ": " + out);
             return out;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

@@ -10,12 +10,17 @@ final class Blank {
     private final double threshold;
     private long silent;
 
-    /** @param thresholdDb level in dBFS below which audio counts as silence */
+    /**
+     * @param thresholdDb level in dBFS below which audio counts as silence
+     */
     Blank(double thresholdDb) {
         this.threshold = Math.pow(10, thresholdDb / 20);
     }
 
-    /** Checks samples [from, to); returns how many samples the silence has lasted (0 if they are loud). */
+    /**
+     * Checks samples [from, to); returns how many samples the silence has lasted (0 if they are
+     * loud).
+     */
     long add(Frame frame, int from, int to) {
         if (to <= from) return silent;
         double loudest = 0;

@@ -6,11 +6,11 @@ import org.groovecast.api.Source;
 import org.groovecast.api.StreamContext;
 
 /**
- * {@code blank.strip(s, threshold: -40, maxBlank: 20)}: unavailable once its source has been
- * silent for {@code maxBlank} seconds, so that a fallback moves to its backup; available again
- * as soon as sound returns. While stripped nobody pulls it, so it listens by itself: each tick
- * in which it is asked whether it is ready, it reads one frame of its source, and keeps it to
- * play first if it is not silent.
+ * {@code blank.strip(s, threshold: -40, maxBlank: 20)}: unavailable once its source has been silent
+ * for {@code maxBlank} seconds, so that a fallback moves to its backup; available again as soon as
+ * sound returns. While stripped nobody pulls it, so it listens by itself: each tick in which it is
+ * asked whether it is ready, it reads one frame of its source, and keeps it to play first if it is
+ * not silent.
  */
 final class BlankStrip extends Source {
     private final Source input;

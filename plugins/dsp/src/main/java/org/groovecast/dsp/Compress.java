@@ -22,7 +22,13 @@ final class Compress extends Transform {
     private double envelope;
     private double reduction;
 
-    Compress(Source input, double threshold, double ratio, double attackMs, double releaseMs, double makeUp) {
+    Compress(
+            Source input,
+            double threshold,
+            double ratio,
+            double attackMs,
+            double releaseMs,
+            double makeUp) {
         super("compress", input);
         this.threshold = threshold;
         this.ratio = ratio;
@@ -48,11 +54,16 @@ final class Compress extends Transform {
             double peak = 0;
             for (float[] plane : pcm) peak = Math.max(peak, Math.abs(plane[i]));
             // Peak envelope: rises with the attack, falls with the release.
-            envelope = peak > envelope ? attack * envelope + (1 - attack) * peak : release * envelope + (1 - release) * peak;
+            envelope =
+                    peak > envelope
+                            ? attack * envelope + (1 - attack) * peak
+                            : release * envelope + (1 - release) * peak;
             double level = 20 * Math.log10(Math.max(envelope, 1e-9));
             double wanted = level > threshold ? (level - threshold) * slope : 0;
-            reduction = wanted > reduction ? attack * reduction + (1 - attack) * wanted
-                    : release * reduction + (1 - release) * wanted;
+            reduction =
+                    wanted > reduction
+                            ? attack * reduction + (1 - attack) * wanted
+                            : release * reduction + (1 - release) * wanted;
             float g = (float) Math.pow(10, (makeUp - reduction) / 20);
             for (float[] plane : pcm) plane[i] *= g;
         }

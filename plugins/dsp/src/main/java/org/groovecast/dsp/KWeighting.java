@@ -2,8 +2,8 @@ package org.groovecast.dsp;
 
 /**
  * The K-weighting of ITU-R BS.1770 for one channel: a high shelf (+4 dB above about 1.7 kHz, the
- * head's effect) then a high pass (about 38 Hz), as two biquads whose coefficients are designed
- * for the stream's sample rate rather than tabulated for 48 kHz.
+ * head's effect) then a high pass (about 38 Hz), as two biquads whose coefficients are designed for
+ * the stream's sample rate rather than tabulated for 48 kHz.
  */
 final class KWeighting {
     private final double b0s, b1s, b2s, a1s, a2s;

@@ -3,8 +3,8 @@ package org.groovecast.dsp;
 /**
  * EBU R128 loudness of a stream (ITU-R BS.1770-4): momentary (400 ms), short-term (3 s) and
  * integrated (gated: blocks of 400 ms every 100 ms, absolute gate -70 LUFS, relative gate 10 LU
- * below the mean of the blocks above it). Integrated loudness keeps a histogram of block
- * loudness in 0.01 LU steps, so it costs the same after ten minutes as after ten seconds.
+ * below the mean of the blocks above it). Integrated loudness keeps a histogram of block loudness
+ * in 0.01 LU steps, so it costs the same after ten minutes as after ten seconds.
  */
 final class LoudnessMeter {
     private static final int SHORT_BLOCKS = 30;
@@ -29,7 +29,7 @@ final class LoudnessMeter {
 
     /**
      * @param weighted true for EBU R128 (K-weighted, LUFS); false for the plain RMS level of the
-     *                 channels' mean square, in dBFS (a full-scale sine reads -3)
+     *     channels' mean square, in dBFS (a full-scale sine reads -3)
      */
     LoudnessMeter(int channels, int sampleRate, boolean weighted) {
         this.weighted = weighted;
@@ -46,7 +46,8 @@ final class LoudnessMeter {
             if (weighted) {
                 for (int c = 0; c < filters.length; c++) e += filters[c].energy(pcm[c][i]);
             } else {
-                for (int c = 0; c < filters.length; c++) e += (double) pcm[c][i] * pcm[c][i] / filters.length;
+                for (int c = 0; c < filters.length; c++)
+                    e += (double) pcm[c][i] * pcm[c][i] / filters.length;
             }
             current += e;
             if (++inSub == subBlock) endSubBlock();

@@ -6,8 +6,8 @@ import org.groovecast.api.StreamContext;
 import org.groovecast.api.Transform;
 
 /**
- * {@code lufs(s)}: passes its source through and measures it (EBU R128); scripts read
- * {@code m.momentary}, {@code m.shortTerm} and {@code m.integrated} (LUFS) at any time.
+ * {@code lufs(s)}: passes its source through and measures it (EBU R128); scripts read {@code
+ * m.momentary}, {@code m.shortTerm} and {@code m.integrated} (LUFS) at any time.
  */
 final class Lufs extends Transform {
     private volatile LoudnessMeter meter;
@@ -30,8 +30,13 @@ final class Lufs extends Transform {
 
     @Override
     public java.util.Map<String, Object> readings() {
-        return java.util.Map.of("momentary", round(getMomentary()), "shortTerm", round(getShortTerm()),
-                "integrated", round(getIntegrated()));
+        return java.util.Map.of(
+                "momentary",
+                round(getMomentary()),
+                "shortTerm",
+                round(getShortTerm()),
+                "integrated",
+                round(getIntegrated()));
     }
 
     private static Object round(double lufs) {

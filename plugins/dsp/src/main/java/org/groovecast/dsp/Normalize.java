@@ -7,13 +7,13 @@ import org.groovecast.api.Transform;
 
 /**
  * {@code normalize(s, target: -14, lufs: true, threshold: -40)}: brings the short-term loudness
- * (EBU R128, 3 s; with {@code lufs: false} the plain RMS level in dBFS) to the target with a
- * smooth gain. The gain moves towards {@code target - loudness} by at most {@code rate} dB per
- * second, except in the first second, where it settles at once; it is limited to {@code maxGain}
- * dB. Below {@code threshold} (LUFS, or dBFS without {@code lufs}) the gain is not adapted but
- * held where it was, as Liquidsoap's {@code normalize} does with the same default: pauses, fades
- * and near-silence are not pumped up, and an input that stays that quiet is left as it is. The
- * gain is interpolated sample by sample, so changes never click.
+ * (EBU R128, 3 s; with {@code lufs: false} the plain RMS level in dBFS) to the target with a smooth
+ * gain. The gain moves towards {@code target - loudness} by at most {@code rate} dB per second,
+ * except in the first second, where it settles at once; it is limited to {@code maxGain} dB. Below
+ * {@code threshold} (LUFS, or dBFS without {@code lufs}) the gain is not adapted but held where it
+ * was, as Liquidsoap's {@code normalize} does with the same default: pauses, fades and near-silence
+ * are not pumped up, and an input that stays that quiet is left as it is. The gain is interpolated
+ * sample by sample, so changes never click.
  */
 final class Normalize extends Transform {
     private final double threshold;
@@ -26,7 +26,13 @@ final class Normalize extends Transform {
     private long samples;
     private int sampleRate;
 
-    Normalize(Source input, double target, double maxGain, double rate, boolean lufs, double threshold) {
+    Normalize(
+            Source input,
+            double target,
+            double maxGain,
+            double rate,
+            boolean lufs,
+            double threshold) {
         super("normalize", input);
         this.threshold = threshold;
         this.target = target;
@@ -54,7 +60,10 @@ final class Normalize extends Transform {
         if (loudness >= threshold) {
             double wanted = Math.min(maxGain, target - loudness);
             double step = rate * (end - start) / sampleRate;
-            gainDb = samples < sampleRate ? wanted : from + Math.max(-step, Math.min(step, wanted - from));
+            gainDb =
+                    samples < sampleRate
+                            ? wanted
+                            : from + Math.max(-step, Math.min(step, wanted - from));
         }
         double g0 = Math.pow(10, from / 20);
         double g1 = Math.pow(10, gainDb / 20);

@@ -27,7 +27,8 @@ class BlankOperatorsTest {
         int[] calls = {0};
         UserFunction onBlank = args -> ++calls[0];
         Gain tone = new Gain(TestSource.sine(440, 0.5));
-        FramePuller puller = new FramePuller(op("blank.detect", Map.of("maxBlank", 1), tone, onBlank));
+        FramePuller puller =
+                new FramePuller(op("blank.detect", Map.of("maxBlank", 1), tone, onBlank));
         puller.pullSeconds(2);
         assertEquals(0, calls[0]);
         tone.gain = 0;
@@ -47,7 +48,9 @@ class BlankOperatorsTest {
     @Test
     void blankDetectPassesTheAudioUnchanged() {
         UserFunction none = args -> null;
-        Pulled detected = new FramePuller(op("blank.detect", Map.of(), TestSource.sine(440, 0.5), none)).pullSeconds(1);
+        Pulled detected =
+                new FramePuller(op("blank.detect", Map.of(), TestSource.sine(440, 0.5), none))
+                        .pullSeconds(1);
         Pulled raw = new FramePuller(TestSource.sine(440, 0.5)).pullSeconds(1);
         assertArrayEquals(raw.channel(0), detected.channel(0));
     }
@@ -57,9 +60,20 @@ class BlankOperatorsTest {
         int[] calls = {0};
         UserFunction onBlank = args -> ++calls[0];
         // -34 dBFS RMS is over the -40 default; with threshold: -30 it is dead air
-        new FramePuller(op("blank.detect", Map.of("maxBlank", 1), TestSource.sine(440, 0.028), onBlank)).pullSeconds(3);
+        new FramePuller(
+                        op(
+                                "blank.detect",
+                                Map.of("maxBlank", 1),
+                                TestSource.sine(440, 0.028),
+                                onBlank))
+                .pullSeconds(3);
         assertEquals(0, calls[0]);
-        new FramePuller(op("blank.detect", Map.of("maxBlank", 1, "threshold", -30), TestSource.sine(440, 0.028), onBlank))
+        new FramePuller(
+                        op(
+                                "blank.detect",
+                                Map.of("maxBlank", 1, "threshold", -30),
+                                TestSource.sine(440, 0.028),
+                                onBlank))
                 .pullSeconds(3);
         assertEquals(1, calls[0]);
     }
@@ -78,7 +92,10 @@ class BlankOperatorsTest {
         assertEquals(0, silent.produced() % FRAME, "whole frames, then none");
         tone.gain = 1;
         Pulled back = puller.pullSeconds(1);
-        assertEquals(back.length(), back.produced(), "it heard the sound by itself and plays it at once");
+        assertEquals(
+                back.length(),
+                back.produced(),
+                "it heard the sound by itself and plays it at once");
         assertEquals(0.5 / Math.sqrt(2), back.rms(0), 1e-3);
     }
 

@@ -25,44 +25,65 @@ class DynamicsTest {
 
     @Test
     void compressFollowsItsStaticCurveAboveTheThreshold() {
-        Source c = op("compress", Map.of("threshold", -20, "ratio", 4, "attack", 5, "release", 50),
-                TestSource.sine(1000, 0.5));
+        Source c =
+                op(
+                        "compress",
+                        Map.of("threshold", -20, "ratio", 4, "attack", 5, "release", 50),
+                        TestSource.sine(1000, 0.5));
         Pulled p = new FramePuller(c).pullSeconds(4);
         // -6 dBFS in, 14 dB over the threshold, a quarter of that out: -20 + 14 / 4 = -16.5 dBFS
         assertEquals(-16.5, db(p.peak(0, p.at(2), p.length())), 1.0);
-        assertEquals(p.peak(0, p.at(2), p.length()), p.peak(1, p.at(2), p.length()), 1e-6); // linked channels
+        assertEquals(
+                p.peak(0, p.at(2), p.length()),
+                p.peak(1, p.at(2), p.length()),
+                1e-6); // linked channels
     }
 
     @Test
     void compressLeavesALevelBelowTheThresholdAloneButForTheMakeUpGain() {
-        Pulled plain = new FramePuller(op("compress", Map.of(), TestSource.sine(1000, 0.05))).pullSeconds(1);
+        Pulled plain =
+                new FramePuller(op("compress", Map.of(), TestSource.sine(1000, 0.05)))
+                        .pullSeconds(1);
         Pulled raw = new FramePuller(TestSource.sine(1000, 0.05)).pullSeconds(1);
-        for (int i = 0; i < raw.length(); i++) assertEquals(raw.channel(0)[i], plain.channel(0)[i], 1e-7);
-        Pulled made = new FramePuller(op("compress", Map.of("gain", 6), TestSource.sine(1000, 0.05))).pullSeconds(1);
+        for (int i = 0; i < raw.length(); i++)
+            assertEquals(raw.channel(0)[i], plain.channel(0)[i], 1e-7);
+        Pulled made =
+                new FramePuller(op("compress", Map.of("gain", 6), TestSource.sine(1000, 0.05)))
+                        .pullSeconds(1);
         assertEquals(0.05 * Math.pow(10, 6 / 20.0), made.peak(0), 1e-3);
     }
 
     @Test
     void compressRefusesARatioUnderOne() {
-        assertThrows(ScriptException.class, () -> op("compress", Map.of("ratio", 0.5), TestSource.level(0)));
+        assertThrows(
+                ScriptException.class,
+                () -> op("compress", Map.of("ratio", 0.5), TestSource.level(0)));
     }
 
     @Test
     void limitKeepsEverySampleUnderItsThreshold() {
         double ceiling = Math.pow(10, -1 / 20.0);
-        Pulled p = new FramePuller(op("limit", Map.of("threshold", -1), TestSource.sine(997, 2.0))).pullSeconds(3);
+        Pulled p =
+                new FramePuller(op("limit", Map.of("threshold", -1), TestSource.sine(997, 2.0)))
+                        .pullSeconds(3);
         for (int c = 0; c < 2; c++) {
-            assertTrue(p.peak(c) <= ceiling * 1.001, "peak " + p.peak(c) + " over the ceiling " + ceiling);
+            assertTrue(
+                    p.peak(c) <= ceiling * 1.001,
+                    "peak " + p.peak(c) + " over the ceiling " + ceiling);
         }
-        assertTrue(p.peak(0, p.at(1), p.length()) > ceiling * 0.95, "a +6 dBFS tone is limited, not muted");
+        assertTrue(
+                p.peak(0, p.at(1), p.length()) > ceiling * 0.95,
+                "a +6 dBFS tone is limited, not muted");
     }
 
     @Test
     void limitOnlyDelaysWhatIsUnderItsThreshold() {
-        Pulled limited = new FramePuller(op("limit", Map.of(), TestSource.sine(440, 0.5))).pullSeconds(1);
+        Pulled limited =
+                new FramePuller(op("limit", Map.of(), TestSource.sine(440, 0.5))).pullSeconds(1);
         Pulled raw = new FramePuller(TestSource.sine(440, 0.5)).pullSeconds(1);
         int delay = 221; // 5 ms of look-ahead at 44.1 kHz
         for (int i = 0; i < delay; i++) assertEquals(0, limited.channel(0)[i]);
-        for (int i = delay; i < raw.length(); i++) assertEquals(raw.channel(0)[i - delay], limited.channel(0)[i], 1e-6);
+        for (int i = delay; i < raw.length(); i++)
+            assertEquals(raw.channel(0)[i - delay], limited.channel(0)[i], 1e-6);
     }
 }

@@ -19,7 +19,10 @@ class LoudnessTest {
         return OperatorCall.source(new DspOperators(), name, named, positional);
     }
 
-    /** Peak amplitude of a sine at {@code db} dBFS peak; in stereo, at 1 kHz, that is also its loudness in LUFS. */
+    /**
+     * Peak amplitude of a sine at {@code db} dBFS peak; in stereo, at 1 kHz, that is also its
+     * loudness in LUFS.
+     */
     static double peakOf(double db) {
         return Math.pow(10, db / 20);
     }
@@ -54,11 +57,17 @@ class LoudnessTest {
     @Test
     void normalizeBringsAQuietAndALoudToneToTheTarget() {
         for (double level : new double[] {-23, -8}) {
-            Normalize n = (Normalize) op("normalize", Map.of("target", -14), TestSource.sine(1000, peakOf(level)));
+            Normalize n =
+                    (Normalize)
+                            op(
+                                    "normalize",
+                                    Map.of("target", -14),
+                                    TestSource.sine(1000, peakOf(level)));
             Lufs after = (Lufs) op("lufs", Map.of(), n);
             new FramePuller(after).pullSeconds(8);
             assertEquals(-14 - level, n.getGain(), 0.5, "gain for a " + level + " LUFS tone");
-            assertEquals(-14, after.getShortTerm(), 0.5, "loudness out for a " + level + " LUFS tone");
+            assertEquals(
+                    -14, after.getShortTerm(), 0.5, "loudness out for a " + level + " LUFS tone");
         }
     }
 
@@ -70,7 +79,8 @@ class LoudnessTest {
         puller.pullSeconds(4);
         double before = n.getGain();
         assertEquals(9, before, 0.3);
-        jump.gain = 10; // 20 dB louder at once: -11 dB wanted, reached at 3 dB a second, not at once
+        jump.gain =
+                10; // 20 dB louder at once: -11 dB wanted, reached at 3 dB a second, not at once
         puller.pullSeconds(1);
         // the meter sees the jump at its next 100 ms block: up to 5 frames' worth (0.3 dB) later
         double fell = before - n.getGain();
@@ -86,7 +96,12 @@ class LoudnessTest {
         assertEquals(0, held.getGain());
         assertEquals(peakOf(-45), p.peak(0, p.at(4), p.length()), 1e-5);
 
-        Normalize capped = (Normalize) op("normalize", Map.of("threshold", -50), TestSource.sine(1000, peakOf(-45)));
+        Normalize capped =
+                (Normalize)
+                        op(
+                                "normalize",
+                                Map.of("threshold", -50),
+                                TestSource.sine(1000, peakOf(-45)));
         new FramePuller(capped).pullSeconds(5);
         assertEquals(12, capped.getGain(), 1e-9); // 31 dB wanted, 12 allowed
         assertTrue(capped.readings().containsKey("gain"));

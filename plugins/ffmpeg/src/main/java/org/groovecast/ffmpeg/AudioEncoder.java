@@ -9,8 +9,8 @@ import org.groovecast.api.AudioFormat;
 import org.groovecast.api.Frame;
 
 /**
- * Turns the clock's planar float frames into one codec's packets. FFmpeg's encoders do it for
- * every codec; MP3 goes to the system's LAME when there is one ({@link LameAudioEncoder}), which a
+ * Turns the clock's planar float frames into one codec's packets. FFmpeg's encoders do it for every
+ * codec; MP3 goes to the system's LAME when there is one ({@link LameAudioEncoder}), which a
  * distribution builds optimized and the bundled natives do not.
  */
 interface AudioEncoder extends AutoCloseable {
@@ -25,14 +25,34 @@ interface AudioEncoder extends AutoCloseable {
      * when it is found and takes every option given, else FFmpeg's encoder (which names an option
      * neither knows).
      */
-    static AudioEncoder open(String codecName, Map<String, String> options, int threads, AudioFormat input,
-            boolean globalHeader) throws IOException {
-        return open(codecName, options, threads, input, globalHeader, LameAudioEncoder.CODEC.equals(codecName) ? Lame.system() : null);
+    static AudioEncoder open(
+            String codecName,
+            Map<String, String> options,
+            int threads,
+            AudioFormat input,
+            boolean globalHeader)
+            throws IOException {
+        return open(
+                codecName,
+                options,
+                threads,
+                input,
+                globalHeader,
+                LameAudioEncoder.CODEC.equals(codecName) ? Lame.system() : null);
     }
 
-    /** As {@link #open(String, Map, int, AudioFormat, boolean)} with this LAME, or FFmpeg's own if null. */
-    static AudioEncoder open(String codecName, Map<String, String> options, int threads, AudioFormat input,
-            boolean globalHeader, Lame lame) throws IOException {
+    /**
+     * As {@link #open(String, Map, int, AudioFormat, boolean)} with this LAME, or FFmpeg's own if
+     * null.
+     */
+    static AudioEncoder open(
+            String codecName,
+            Map<String, String> options,
+            int threads,
+            AudioFormat input,
+            boolean globalHeader,
+            Lame lame)
+            throws IOException {
         if (lame != null && LameAudioEncoder.CODEC.equals(codecName)) {
             LameAudioEncoder.Settings settings = LameAudioEncoder.Settings.of(options, input);
             if (settings != null) return new LameAudioEncoder(lame, settings, input);
@@ -43,7 +63,9 @@ interface AudioEncoder extends AutoCloseable {
     /** The codec's parameters, for the muxer's stream (an unopened context for the system LAME). */
     AVCodecContext context();
 
-    /** Encodes samples [0, frame.position()) and passes every packet that comes out to {@code sink}. */
+    /**
+     * Encodes samples [0, frame.position()) and passes every packet that comes out to {@code sink}.
+     */
     default void encode(Frame in, PacketSink sink) throws IOException {
         encode(in, 0, in.position(), sink);
     }

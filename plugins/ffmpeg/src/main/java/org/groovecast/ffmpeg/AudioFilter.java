@@ -41,10 +41,24 @@ final class AudioFilter implements AutoCloseable {
         this.format = format;
         boolean ok = false;
         try {
-            String layout = format.channels() == 1 ? "mono" : format.channels() == 2 ? "stereo" : format.channels() + "c";
-            graph = new FilterGraph("a", "time_base=1/" + format.sampleRate() + ":sample_rate=" + format.sampleRate()
-                    + ":sample_fmt=fltp:channel_layout=" + layout, description,
-                    "aformat=sample_fmts=fltp:sample_rates=" + format.sampleRate() + ":channel_layouts=" + layout);
+            String layout =
+                    format.channels() == 1
+                            ? "mono"
+                            : format.channels() == 2 ? "stereo" : format.channels() + "c";
+            graph =
+                    new FilterGraph(
+                            "a",
+                            "time_base=1/"
+                                    + format.sampleRate()
+                                    + ":sample_rate="
+                                    + format.sampleRate()
+                                    + ":sample_fmt=fltp:channel_layout="
+                                    + layout,
+                            description,
+                            "aformat=sample_fmts=fltp:sample_rates="
+                                    + format.sampleRate()
+                                    + ":channel_layouts="
+                                    + layout);
             source = graph.source;
             sink = graph.sink;
             in = av_frame_alloc();
@@ -65,7 +79,12 @@ final class AudioFilter implements AutoCloseable {
         Av.check(av_frame_get_buffer(in, 0), "cannot allocate filter input");
         float[][] pcm = frame.pcm();
         for (int c = 0; c < pcm.length; c++) {
-            in.data(c).capacity(n * 4L).asByteBuffer().order(ByteOrder.nativeOrder()).asFloatBuffer().put(pcm[c], from, n);
+            in.data(c)
+                    .capacity(n * 4L)
+                    .asByteBuffer()
+                    .order(ByteOrder.nativeOrder())
+                    .asFloatBuffer()
+                    .put(pcm[c], from, n);
         }
         in.pts(pts);
         pts += n;
@@ -95,10 +114,18 @@ final class AudioFilter implements AutoCloseable {
     private void append(AVFrame f) {
         int n = f.nb_samples();
         if (queued + n > queue[0].length) {
-            for (int c = 0; c < queue.length; c++) queue[c] = java.util.Arrays.copyOf(queue[c], Math.max(2 * queue[c].length, queued + n));
+            for (int c = 0; c < queue.length; c++)
+                queue[c] =
+                        java.util.Arrays.copyOf(
+                                queue[c], Math.max(2 * queue[c].length, queued + n));
         }
         for (int c = 0; c < queue.length; c++) {
-            f.data(c).capacity(n * 4L).asByteBuffer().order(ByteOrder.nativeOrder()).asFloatBuffer().get(queue[c], queued, n);
+            f.data(c)
+                    .capacity(n * 4L)
+                    .asByteBuffer()
+                    .order(ByteOrder.nativeOrder())
+                    .asFloatBuffer()
+                    .get(queue[c], queued, n);
         }
         queued += n;
     }

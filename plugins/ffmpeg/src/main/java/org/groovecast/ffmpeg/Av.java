@@ -24,8 +24,7 @@ final class Av {
         av_log_set_level(AV_LOG_QUIET);
     }
 
-    private Av() {
-    }
+    private Av() {}
 
     /** Loads the native libraries and silences FFmpeg's stderr logging; idempotent. */
     static void init() {
@@ -51,11 +50,15 @@ final class Av {
         List<String> out = new ArrayList<>();
         if (dict == null || dict.isNull()) return out;
         AVDictionaryEntry e = null;
-        while ((e = av_dict_get(dict, "", e, AV_DICT_IGNORE_SUFFIX)) != null && !e.isNull()) out.add(e.key().getString());
+        while ((e = av_dict_get(dict, "", e, AV_DICT_IGNORE_SUFFIX)) != null && !e.isNull())
+            out.add(e.key().getString());
         return out;
     }
 
-    /** Copies a dictionary's entries into {@code into}, keys lower-cased; a null dictionary adds nothing. */
+    /**
+     * Copies a dictionary's entries into {@code into}, keys lower-cased; a null dictionary adds
+     * nothing.
+     */
     static void copy(AVDictionary dict, Map<String, String> into) {
         if (dict == null || dict.isNull()) return;
         AVDictionaryEntry e = null;

@@ -3,11 +3,11 @@ package org.groovecast.ffmpeg;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
- * How long a thread talking to a remote peer (a stream's server, an HLS origin) waits before
- * trying again: a first delay doubling to a maximum, each wait drawn within ±25 % so that stations
- * using one server do not all come back at the same instant; back to the first delay once the
- * peer answers again. Also tells one episode of failures from the next, so that an outage is
- * logged once and its end once.
+ * How long a thread talking to a remote peer (a stream's server, an HLS origin) waits before trying
+ * again: a first delay doubling to a maximum, each wait drawn within ±25 % so that stations using
+ * one server do not all come back at the same instant; back to the first delay once the peer
+ * answers again. Also tells one episode of failures from the next, so that an outage is logged once
+ * and its end once.
  */
 final class Backoff {
     private final double first;
@@ -15,12 +15,16 @@ final class Backoff {
     private double next;
     private long episodeStart;
 
-    /** @param max the longest wait in seconds; the first is 1 s */
+    /**
+     * @param max the longest wait in seconds; the first is 1 s
+     */
     Backoff(double max) {
         this(1, max);
     }
 
-    /** @param first the first wait in seconds, @param max the longest */
+    /**
+     * @param first the first wait in seconds, @param max the longest
+     */
     Backoff(double first, double max) {
         this.first = first;
         this.max = max;
@@ -39,14 +43,20 @@ final class Backoff {
         return d;
     }
 
-    /** A failure: whether it is news (the first of an episode), to log at warning level; the others go to debug. */
+    /**
+     * A failure: whether it is news (the first of an episode), to log at warning level; the others
+     * go to debug.
+     */
     boolean failed() {
         if (episodeStart != 0) return false;
         episodeStart = System.nanoTime();
         return true;
     }
 
-    /** The peer answers again (a connection holds): the backoff starts over. Returns the outage's length in seconds, or -1 if there was none. */
+    /**
+     * The peer answers again (a connection holds): the backoff starts over. Returns the outage's
+     * length in seconds, or -1 if there was none.
+     */
     double recovered() {
         next = first;
         if (episodeStart == 0) return -1;

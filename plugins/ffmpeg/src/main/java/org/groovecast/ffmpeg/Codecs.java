@@ -18,22 +18,28 @@ import org.bytedeco.ffmpeg.avutil.AVDictionary;
 
 /** What the audio and video encoders do alike: open with the script's options, hand out packets. */
 final class Codecs {
-    private Codecs() {
-    }
+    private Codecs() {}
 
     /**
-     * Opens {@code codec} with every script option; an option the codec did not take is an
-     * {@link IllegalArgumentException} naming it, so a misspelling is a script error, not ignored.
+     * Opens {@code codec} with every script option; an option the codec did not take is an {@link
+     * IllegalArgumentException} naming it, so a misspelling is a script error, not ignored.
      */
-    static void open(AVCodecContext codec, AVCodec enc, Map<String, String> options, String codecName) throws IOException {
+    static void open(
+            AVCodecContext codec, AVCodec enc, Map<String, String> options, String codecName)
+            throws IOException {
         AVDictionary dict = new AVDictionary(null);
         try {
-            for (Map.Entry<String, String> o : options.entrySet()) av_dict_set(dict, o.getKey(), o.getValue(), 0);
+            for (Map.Entry<String, String> o : options.entrySet())
+                av_dict_set(dict, o.getKey(), o.getValue(), 0);
             Av.check(avcodec_open2(codec, enc, dict), "cannot open encoder " + codecName);
             List<String> unknown = Av.keys(dict);
             if (!unknown.isEmpty()) {
-                throw new IllegalArgumentException("unknown option" + (unknown.size() > 1 ? "s " : " ")
-                        + String.join(", ", unknown) + " for codec " + codecName);
+                throw new IllegalArgumentException(
+                        "unknown option"
+                                + (unknown.size() > 1 ? "s " : " ")
+                                + String.join(", ", unknown)
+                                + " for codec "
+                                + codecName);
             }
         } finally {
             av_dict_free(dict);
@@ -41,7 +47,8 @@ final class Codecs {
     }
 
     /** Passes every packet the codec has ready to {@code sink}, each valid only during the call. */
-    static void drain(AVCodecContext codec, AVPacket packet, AudioEncoder.PacketSink sink) throws IOException {
+    static void drain(AVCodecContext codec, AVPacket packet, AudioEncoder.PacketSink sink)
+            throws IOException {
         while (true) {
             int r = avcodec_receive_packet(codec, packet);
             if (r == AVERROR_EAGAIN() || r == AVERROR_EOF) return;

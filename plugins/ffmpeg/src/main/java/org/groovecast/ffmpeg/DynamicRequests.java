@@ -8,10 +8,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Asks a script function for the next track whenever one is needed (the AutoDJ pattern). The function
- * runs on a virtual thread, waited for from the blocking pool at most {@code timeout} seconds, so it may
- * query a database or a web service; one that answers null (nothing now), fails or is abandoned is asked
- * again no sooner than {@code retryDelay} seconds later. Its answer is resolved within the same timeout.
+ * Asks a script function for the next track whenever one is needed (the AutoDJ pattern). The
+ * function runs on a virtual thread, waited for from the blocking pool at most {@code timeout}
+ * seconds, so it may query a database or a web service; one that answers null (nothing now), fails
+ * or is abandoned is asked again no sooner than {@code retryDelay} seconds later. Its answer is
+ * resolved within the same timeout.
  */
 final class DynamicRequests extends RequestSource {
     private static final Logger log = LoggerFactory.getLogger(DynamicRequests.class);
@@ -19,10 +20,18 @@ final class DynamicRequests extends RequestSource {
     private final UserFunction nextUri;
     private final double timeout;
     private final double retryDelay;
-    /** Whether the last call failed or was abandoned: the next failure in a row is not logged again. */
+
+    /**
+     * Whether the last call failed or was abandoned: the next failure in a row is not logged again.
+     */
     private boolean failing;
 
-    DynamicRequests(UserFunction nextUri, int prefetch, double timeout, double retryDelay, RequestResolver requests) {
+    DynamicRequests(
+            UserFunction nextUri,
+            int prefetch,
+            double timeout,
+            double retryDelay,
+            RequestResolver requests) {
         super("request.dynamic", prefetch, requests);
         this.nextUri = nextUri;
         this.timeout = timeout;

@@ -11,8 +11,8 @@ import org.groovecast.api.StreamContext;
 import org.groovecast.api.Transform;
 
 /**
- * {@code ffmpeg.encode.audio(encoder, s)}: encodes its source once and passes the packets along
- * in the frames, beside the audio, so that any number of outputs can mux them with {@code copy()}
+ * {@code ffmpeg.encode.audio(encoder, s)}: encodes its source once and passes the packets along in
+ * the frames, beside the audio, so that any number of outputs can mux them with {@code copy()}
  * (three encodes for five outputs, instead of five). Packets are pooled and reused every tick.
  */
 final class EncodeSource extends Transform {
@@ -41,10 +41,12 @@ final class EncodeSource extends Transform {
     protected void onPrepare(StreamContext ctx) {
         this.context = ctx;
         try {
-            // Global headers (codec extradata) suit every muxer: ADTS and MPEG-TS add their own framing.
+            // Global headers (codec extradata) suit every muxer: ADTS and MPEG-TS add their own
+            // framing.
             encoder = encoding.newAudioEncoder(ctx.format(), true);
         } catch (IOException e) {
-            throw new ScriptException(id() + ": cannot open " + encoding + ": " + e.getMessage(), e);
+            throw new ScriptException(
+                    id() + ": cannot open " + encoding + ": " + e.getMessage(), e);
         }
     }
 
@@ -56,11 +58,15 @@ final class EncodeSource extends Transform {
         int end = frame.position();
         if (end == start) return;
         try {
-            encoder.encode(frame, start, end, (packet, timeBase) -> {
-                SharedPacket p = next();
-                p.fill(packet, timeBase);
-                frame.addEncoded(start, p);
-            });
+            encoder.encode(
+                    frame,
+                    start,
+                    end,
+                    (packet, timeBase) -> {
+                        SharedPacket p = next();
+                        p.fill(packet, timeBase);
+                        frame.addEncoded(start, p);
+                    });
         } catch (IOException e) {
             throw new IllegalStateException(id() + ": encoding failed: " + e.getMessage(), e);
         }

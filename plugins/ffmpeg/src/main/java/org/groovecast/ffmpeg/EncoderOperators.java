@@ -22,12 +22,23 @@ public final class EncoderOperators implements OperatorProvider {
     public List<OperatorSpec> operators() {
         return List.of(
                 OperatorSpec.named("ffmpeg")
-                        .doc("Any FFmpeg muxer, audio codec and optional video codec: ffmpeg(format: 'mpegts', "
-                                + "audio: [codec: 'aac', b: '128k'], video: [codec: 'libx264', preset: 'ultrafast', g: 50]).")
-                        .requiredNamed("format", STRING, "the muxer: mp3, adts, ogg, flac, mpegts, matroska...")
-                        .requiredNamed("audio", MAP, "codec: and any codec option (b:, compression_level:...); threads: (0 = auto)")
-                        .named("video", MAP, null, "codec: and any video codec option; threads: (0 = auto). "
-                                + "Pictures come from the source; black until it has some")
+                        .doc(
+                                "Any FFmpeg muxer, audio codec and optional video codec: ffmpeg(format: 'mpegts', "
+                                        + "audio: [codec: 'aac', b: '128k'], video: [codec: 'libx264', preset: 'ultrafast', g: 50]).")
+                        .requiredNamed(
+                                "format",
+                                STRING,
+                                "the muxer: mp3, adts, ogg, flac, mpegts, matroska...")
+                        .requiredNamed(
+                                "audio",
+                                MAP,
+                                "codec: and any codec option (b:, compression_level:...); threads: (0 = auto)")
+                        .named(
+                                "video",
+                                MAP,
+                                null,
+                                "codec: and any video codec option; threads: (0 = auto). "
+                                        + "Pictures come from the source; black until it has some")
                         .named("options", MAP, Map.of(), "muxer options")
                         .returns(ENCODER)
                         .create(EncoderOperators::ffmpeg),
@@ -35,75 +46,143 @@ public final class EncoderOperators implements OperatorProvider {
                 sugar("aac", "AAC (FFmpeg's encoder) in ADTS.", "adts", "aac", 96),
                 sugar("opus", "Opus in Ogg (48 kHz).", "ogg", "libopus", 64),
                 OperatorSpec.named("vorbis")
-                        .doc("Vorbis in Ogg, with FFmpeg's own encoder (the bundled FFmpeg has no libvorbis).")
+                        .doc(
+                                "Vorbis in Ogg, with FFmpeg's own encoder (the bundled FFmpeg has no libvorbis).")
                         .returns(ENCODER)
-                        .create(a -> encoder("vorbis", "ogg", "vorbis", Map.of("strict", "experimental"), 0)),
+                        .create(
+                                a ->
+                                        encoder(
+                                                "vorbis",
+                                                "ogg",
+                                                "vorbis",
+                                                Map.of("strict", "experimental"),
+                                                0)),
                 OperatorSpec.named("copy")
-                        .doc("Muxes the packets of a shared encode (ffmpeg.encode.audio) without encoding again.")
-                        .named("format", STRING, null, "the container; by default the codec's usual one (adts for aac, mp3...)")
+                        .doc(
+                                "Muxes the packets of a shared encode (ffmpeg.encode.audio) without encoding again.")
+                        .named(
+                                "format",
+                                STRING,
+                                null,
+                                "the container; by default the codec's usual one (adts for aac, mp3...)")
                         .returns(ENCODER)
                         .create(a -> new CopyEncoder(a.string("format"))),
                 OperatorSpec.named("ffmpeg.filter")
-                        .doc("Runs any libavfilter audio graph: ffmpeg.filter(s, 'acompressor=threshold=-18dB:ratio=4,alimiter=limit=0.9').")
+                        .doc(
+                                "Runs any libavfilter audio graph: ffmpeg.filter(s, 'acompressor=threshold=-18dB:ratio=4,alimiter=limit=0.9').")
                         .positional("source", SOURCE, "the source")
-                        .positional("graph", STRING, null, "the audio filter graph, as ffmpeg's -af takes it")
-                        .named("video", STRING, null, "a video filter graph, as -vf takes it, for the pictures")
+                        .positional(
+                                "graph",
+                                STRING,
+                                null,
+                                "the audio filter graph, as ffmpeg's -af takes it")
+                        .named(
+                                "video",
+                                STRING,
+                                null,
+                                "a video filter graph, as -vf takes it, for the pictures")
                         .returns(SOURCE)
-                        .create(a -> {
-                            String graph = a.string("graph");
-                            String video = a.string("video");
-                            if (graph == null && video == null) throw new ScriptException("ffmpeg.filter(): give an audio graph, video:, or both");
-                            // Built once here, so that a misspelt filter or option is a script error with its line.
-                            try {
-                                if (graph != null) new AudioFilter(graph, org.groovecast.api.AudioFormat.DEFAULT).close();
-                                if (video != null) new VideoFilter(video, org.groovecast.api.VideoFormat.DEFAULT).close();
-                                return new FilterSource(a.source("source"), graph, video);
-                            } catch (java.io.IOException e) {
-                                throw new ScriptException("ffmpeg.filter(): " + e.getMessage());
-                            }
-                        }),
+                        .create(
+                                a -> {
+                                    String graph = a.string("graph");
+                                    String video = a.string("video");
+                                    if (graph == null && video == null)
+                                        throw new ScriptException(
+                                                "ffmpeg.filter(): give an audio graph, video:, or both");
+                                    // Built once here, so that a misspelt filter or option is a
+                                    // script error with its line.
+                                    try {
+                                        if (graph != null)
+                                            new AudioFilter(
+                                                            graph,
+                                                            org.groovecast.api.AudioFormat.DEFAULT)
+                                                    .close();
+                                        if (video != null)
+                                            new VideoFilter(
+                                                            video,
+                                                            org.groovecast.api.VideoFormat.DEFAULT)
+                                                    .close();
+                                        return new FilterSource(a.source("source"), graph, video);
+                                    } catch (java.io.IOException e) {
+                                        throw new ScriptException(
+                                                "ffmpeg.filter(): " + e.getMessage());
+                                    }
+                                }),
                 OperatorSpec.named("ffmpeg.encode.audio")
-                        .doc("Encodes once; outputs then mux the packets with copy(): output.file(copy(), 'a.aac', e).")
-                        .positional("encoder", ENCODER, "an FFmpeg encoder such as aac(bitrate: 48)")
+                        .doc(
+                                "Encodes once; outputs then mux the packets with copy(): output.file(copy(), 'a.aac', e).")
+                        .positional(
+                                "encoder", ENCODER, "an FFmpeg encoder such as aac(bitrate: 48)")
                         .positional("source", SOURCE, "the source to encode")
-                        .create(a -> {
-                            if (!(a.encoder("encoder") instanceof FfmpegEncoder f)) {
-                                throw new ScriptException("ffmpeg.encode.audio() needs an FFmpeg encoder such as aac(), got "
-                                        + a.encoder("encoder").name() + "()");
-                            }
-                            return new EncodeSource(f, a.source("source"));
-                        }),
+                        .create(
+                                a -> {
+                                    if (!(a.encoder("encoder") instanceof FfmpegEncoder f)) {
+                                        throw new ScriptException(
+                                                "ffmpeg.encode.audio() needs an FFmpeg encoder such as aac(), got "
+                                                        + a.encoder("encoder").name()
+                                                        + "()");
+                                    }
+                                    return new EncodeSource(f, a.source("source"));
+                                }),
                 OperatorSpec.named("flac")
                         .doc("Lossless FLAC.")
                         .named("compression", INTEGER, 5, "compression level, 0 to 12")
                         .returns(ENCODER)
-                        .create(a -> encoder("flac", "flac", "flac",
-                                Map.of("compression_level", String.valueOf(a.integer("compression"))), 0)));
+                        .create(
+                                a ->
+                                        encoder(
+                                                "flac",
+                                                "flac",
+                                                "flac",
+                                                Map.of(
+                                                        "compression_level",
+                                                        String.valueOf(a.integer("compression"))),
+                                                0)));
     }
 
-    private static OperatorSpec sugar(String name, String doc, String format, String codec, int bitrate) {
+    private static OperatorSpec sugar(
+            String name, String doc, String format, String codec, int bitrate) {
         return OperatorSpec.named(name)
                 .doc(doc)
                 .named("bitrate", INTEGER, bitrate, "kbit/s")
                 .named("threads", INTEGER, 0, "encoder threads; 0 lets FFmpeg decide")
                 .returns(ENCODER)
-                .create(a -> encoder(name, format, codec, Map.of("b", a.integer("bitrate") + "k"), a.integer("threads")));
+                .create(
+                        a ->
+                                encoder(
+                                        name,
+                                        format,
+                                        codec,
+                                        Map.of("b", a.integer("bitrate") + "k"),
+                                        a.integer("threads")));
     }
 
     private static FfmpegEncoder ffmpeg(Arguments a) {
         Map<String, String> audio = strings(a.map("audio"));
         String codec = audio.remove("codec");
-        if (codec == null) throw new ScriptException("ffmpeg(): audio: needs a codec:, e.g. audio: [codec: 'aac']");
+        if (codec == null)
+            throw new ScriptException(
+                    "ffmpeg(): audio: needs a codec:, e.g. audio: [codec: 'aac']");
         int threads = threads(audio.remove("threads"));
         FfmpegEncoder.Codec video = null;
         if (a.value("video") != null) {
             Map<String, String> v = strings(a.map("video"));
             String name = v.remove("codec");
-            if (name == null) throw new ScriptException("ffmpeg(): video: needs a codec:, e.g. video: [codec: 'libx264']");
+            if (name == null)
+                throw new ScriptException(
+                        "ffmpeg(): video: needs a codec:, e.g. video: [codec: 'libx264']");
             video = new FfmpegEncoder.Codec(name, v, threads(v.remove("threads")));
         }
-        return validated("ffmpeg", new FfmpegEncoder("ffmpeg", a.string("format"), codec, audio,
-                strings(a.map("options")), threads, video));
+        return validated(
+                "ffmpeg",
+                new FfmpegEncoder(
+                        "ffmpeg",
+                        a.string("format"),
+                        codec,
+                        audio,
+                        strings(a.map("options")),
+                        threads,
+                        video));
     }
 
     private static int threads(String t) {
@@ -115,7 +194,8 @@ public final class EncoderOperators implements OperatorProvider {
         }
     }
 
-    private static FfmpegEncoder encoder(String name, String format, String codec, Map<String, String> options, int threads) {
+    private static FfmpegEncoder encoder(
+            String name, String format, String codec, Map<String, String> options, int threads) {
         return validated(name, new FfmpegEncoder(name, format, codec, options, Map.of(), threads));
     }
 

@@ -37,7 +37,6 @@ import org.bytedeco.ffmpeg.avcodec.AVCodecContext;
 import org.bytedeco.ffmpeg.avcodec.AVPacket;
 import org.bytedeco.ffmpeg.avutil.AVAudioFifo;
 import org.bytedeco.ffmpeg.avutil.AVFrame;
-import org.bytedeco.ffmpeg.avutil.AVRational;
 import org.bytedeco.ffmpeg.swresample.SwrContext;
 import org.bytedeco.javacpp.FloatPointer;
 import org.bytedeco.javacpp.IntPointer;
@@ -46,10 +45,10 @@ import org.groovecast.api.AudioFormat;
 import org.groovecast.api.Frame;
 
 /**
- * One FFmpeg audio encoder fed with the clock's planar float frames: converts them to the
- * codec's sample format and rate, cuts them into the codec's frame size, and hands out packets.
- * Codecs open with {@code thread_count = 0} (FFmpeg decides) unless the script set threads.
- * Natives are freed by {@link #close()}.
+ * One FFmpeg audio encoder fed with the clock's planar float frames: converts them to the codec's
+ * sample format and rate, cuts them into the codec's frame size, and hands out packets. Codecs open
+ * with {@code thread_count = 0} (FFmpeg decides) unless the script set threads. Natives are freed
+ * by {@link #close()}.
  */
 final class FfmpegAudioEncoder implements AudioEncoder {
     private final AudioFormat input;
@@ -66,7 +65,12 @@ final class FfmpegAudioEncoder implements AudioEncoder {
     private PointerPointer<?> converted;
     private int convertedCapacity;
 
-    FfmpegAudioEncoder(String codecName, Map<String, String> options, int threads, AudioFormat input, boolean globalHeader)
+    FfmpegAudioEncoder(
+            String codecName,
+            Map<String, String> options,
+            int threads,
+            AudioFormat input,
+            boolean globalHeader)
             throws IOException {
         Av.init();
         this.input = input;
@@ -75,7 +79,8 @@ final class FfmpegAudioEncoder implements AudioEncoder {
         boolean ok = false;
         try {
             AVCodec enc = avcodec_find_encoder_by_name(codecName);
-            if (enc == null || enc.isNull()) throw new IllegalArgumentException("unknown audio codec '" + codecName + "'");
+            if (enc == null || enc.isNull())
+                throw new IllegalArgumentException("unknown audio codec '" + codecName + "'");
             codec = avcodec_alloc_context3(enc);
             codec.sample_fmt(sampleFormat(enc));
             codec.sample_rate(sampleRate(enc, input.sampleRate()));
@@ -88,8 +93,18 @@ final class FfmpegAudioEncoder implements AudioEncoder {
             frameSize = codec.frame_size() > 0 && !variable ? codec.frame_size() : 1024;
             shortLastFrame = variable || (enc.capabilities() & AV_CODEC_CAP_SMALL_LAST_FRAME) != 0;
             SwrContext s = new SwrContext(null);
-            Av.check(swr_alloc_set_opts2(s, codec.ch_layout(), codec.sample_fmt(), codec.sample_rate(),
-                    codec.ch_layout(), AV_SAMPLE_FMT_FLTP, input.sampleRate(), 0, null), "cannot set up resampling");
+            Av.check(
+                    swr_alloc_set_opts2(
+                            s,
+                            codec.ch_layout(),
+                            codec.sample_fmt(),
+                            codec.sample_rate(),
+                            codec.ch_layout(),
+                            AV_SAMPLE_FMT_FLTP,
+                            input.sampleRate(),
+                            0,
+                            null),
+                    "cannot set up resampling");
             swr = s;
             Av.check(swr_init(swr), "cannot start resampling");
             fifo = av_audio_fifo_alloc(codec.sample_fmt(), input.channels(), frameSize * 4);
@@ -114,7 +129,9 @@ final class FfmpegAudioEncoder implements AudioEncoder {
         return first;
     }
 
-    /** The stream's rate if the codec takes it, else the closest rate it takes (48 kHz for Opus). */
+    /**
+     * The stream's rate if the codec takes it, else the closest rate it takes (48 kHz for Opus).
+     */
     static int sampleRate(AVCodec enc, int wanted) {
         IntPointer rates = enc.supported_samplerates();
         if (rates == null || rates.isNull()) return wanted;
@@ -154,12 +171,15 @@ final class FfmpegAudioEncoder implements AudioEncoder {
             freeConverted();
             converted = new PointerPointer<>(inPlanes.length);
             IntPointer linesize = new IntPointer(1);
-            Av.check(av_samples_alloc(converted, linesize, inPlanes.length, capacity,
-                    codec.sample_fmt(), 0), "cannot allocate conversion buffers");
+            Av.check(
+                    av_samples_alloc(
+                            converted, linesize, inPlanes.length, capacity, codec.sample_fmt(), 0),
+                    "cannot allocate conversion buffers");
             linesize.close();
             convertedCapacity = capacity;
         }
-        int got = Av.check(swr_convert(swr, converted, capacity, in, n), "sample conversion failed");
+        int got =
+                Av.check(swr_convert(swr, converted, capacity, in, n), "sample conversion failed");
         if (got > 0) av_audio_fifo_write(fifo, converted, got);
     }
 
@@ -169,7 +189,12 @@ final class FfmpegAudioEncoder implements AudioEncoder {
             int n = Math.min(frameSize, av_audio_fifo_size(fifo));
             av_audio_fifo_read(fifo, frame.extended_data(), n);
             if (n < frameSize && !shortLastFrame) {
-                av_samples_set_silence(frame.extended_data(), n, frameSize - n, inPlanes.length, codec.sample_fmt());
+                av_samples_set_silence(
+                        frame.extended_data(),
+                        n,
+                        frameSize - n,
+                        inPlanes.length,
+                        codec.sample_fmt());
                 n = frameSize;
             }
             frame.nb_samples(n);

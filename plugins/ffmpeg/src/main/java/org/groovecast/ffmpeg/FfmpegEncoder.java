@@ -32,14 +32,27 @@ final class FfmpegEncoder implements Encoder {
         }
     }
 
-    FfmpegEncoder(String name, String format, String codec, Map<String, String> codecOptions,
-                  Map<String, String> formatOptions, int threads) {
+    FfmpegEncoder(
+            String name,
+            String format,
+            String codec,
+            Map<String, String> codecOptions,
+            Map<String, String> formatOptions,
+            int threads) {
         this(name, format, codec, codecOptions, formatOptions, threads, null);
     }
 
-    /** @param video the video codec, or null for audio only */
-    FfmpegEncoder(String name, String format, String codec, Map<String, String> codecOptions,
-                  Map<String, String> formatOptions, int threads, Codec video) {
+    /**
+     * @param video the video codec, or null for audio only
+     */
+    FfmpegEncoder(
+            String name,
+            String format,
+            String codec,
+            Map<String, String> codecOptions,
+            Map<String, String> formatOptions,
+            int threads,
+            Codec video) {
         this.name = name;
         this.format = format;
         this.codec = codec;
@@ -74,8 +87,10 @@ final class FfmpegEncoder implements Encoder {
 
     /** The same encoding muxed as {@code otherFormat} (output.url's {@code format:}). */
     FfmpegEncoder withFormat(String otherFormat) {
-        return otherFormat.equals(format) ? this
-                : new FfmpegEncoder(name, otherFormat, codec, codecOptions, formatOptions, threads, video);
+        return otherFormat.equals(format)
+                ? this
+                : new FfmpegEncoder(
+                        name, otherFormat, codec, codecOptions, formatOptions, threads, video);
     }
 
     @Override
@@ -96,14 +111,20 @@ final class FfmpegEncoder implements Encoder {
     @Override
     public int bitrate() {
         String b = codecOptions.get("b");
-        if (b == null || codecOptions.containsKey("q") || codecOptions.containsKey("qscale")
-                || codecOptions.containsKey("global_quality") || codecOptions.getOrDefault("flags", "").contains("qscale")) {
+        if (b == null
+                || codecOptions.containsKey("q")
+                || codecOptions.containsKey("qscale")
+                || codecOptions.containsKey("global_quality")
+                || codecOptions.getOrDefault("flags", "").contains("qscale")) {
             return 0;
         }
         return Math.max(0, BitRateOption.kbps(b));
     }
 
-    /** Opens the codec and the muxer on a throwaway channel; throws IllegalArgumentException naming what is wrong. */
+    /**
+     * Opens the codec and the muxer on a throwaway channel; throws IllegalArgumentException naming
+     * what is wrong.
+     */
     FfmpegEncoder validate() {
         try (Session s = open(AudioFormat.DEFAULT, VideoFormat.DEFAULT, new DiscardChannel())) {
             return this;
@@ -112,19 +133,34 @@ final class FfmpegEncoder implements Encoder {
         }
     }
 
-    /** A new encoder instance for this encoding, for outputs that manage muxing themselves (HLS). */
+    /**
+     * A new encoder instance for this encoding, for outputs that manage muxing themselves (HLS).
+     */
     AudioEncoder newAudioEncoder(AudioFormat input, boolean globalHeader) throws IOException {
         return AudioEncoder.open(codec, codecOptions, threads, input, globalHeader);
     }
 
-    /** New encoders for this encoding (audio, and video if it has a video codec), for outputs that mux themselves. */
-    MediaEncoder newMediaEncoder(AudioFormat input, VideoFormat picture, boolean globalHeader) throws IOException {
+    /**
+     * New encoders for this encoding (audio, and video if it has a video codec), for outputs that
+     * mux themselves.
+     */
+    MediaEncoder newMediaEncoder(AudioFormat input, VideoFormat picture, boolean globalHeader)
+            throws IOException {
         AudioEncoder a = newAudioEncoder(input, globalHeader);
         if (video == null) return new MediaEncoder(a, null);
         try {
-            // The frames' pictures are yuv420p already: the scaler only runs for codecs that want another format.
-            return new MediaEncoder(a, new VideoEncoder(video.name(), video.options(), video.threads(), picture, input,
-                    1, globalHeader));
+            // The frames' pictures are yuv420p already: the scaler only runs for codecs that want
+            // another format.
+            return new MediaEncoder(
+                    a,
+                    new VideoEncoder(
+                            video.name(),
+                            video.options(),
+                            video.threads(),
+                            picture,
+                            input,
+                            1,
+                            globalHeader));
         } catch (IOException | RuntimeException e) {
             a.close();
             throw e;
@@ -137,7 +173,8 @@ final class FfmpegEncoder implements Encoder {
     }
 
     @Override
-    public Session open(AudioFormat input, VideoFormat picture, WritableByteChannel out) throws IOException {
+    public Session open(AudioFormat input, VideoFormat picture, WritableByteChannel out)
+            throws IOException {
         MediaEncoder encoder = newMediaEncoder(input, picture, Muxer.wantsGlobalHeader(format));
         try {
             Muxer muxer = new Muxer(format, formatOptions, encoder.contexts(), out);
@@ -151,11 +188,18 @@ final class FfmpegEncoder implements Encoder {
     @Override
     public String toString() {
         Map<String, String> all = new LinkedHashMap<>(codecOptions);
-        return name + "(" + format + ", " + codec + (all.isEmpty() ? "" : ", " + all)
-                + (video == null ? "" : ", " + video.name() + " " + video.options()) + ")";
+        return name
+                + "("
+                + format
+                + ", "
+                + codec
+                + (all.isEmpty() ? "" : ", " + all)
+                + (video == null ? "" : ", " + video.name() + " " + video.options())
+                + ")";
     }
 
-    private record EncodingSession(MediaEncoder encoder, Muxer muxer, MediaEncoder.Sink sink) implements Session {
+    private record EncodingSession(MediaEncoder encoder, Muxer muxer, MediaEncoder.Sink sink)
+            implements Session {
         EncodingSession(MediaEncoder encoder, Muxer muxer) {
             this(encoder, muxer, muxer::write);
         }
@@ -229,7 +273,6 @@ final class FfmpegEncoder implements Encoder {
         }
 
         @Override
-        public void close() {
-        }
+        public void close() {}
     }
 }

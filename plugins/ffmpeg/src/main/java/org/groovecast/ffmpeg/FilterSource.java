@@ -7,14 +7,19 @@ import org.groovecast.api.Source;
 import org.groovecast.api.StreamContext;
 import org.groovecast.api.Transform;
 
-/** {@code ffmpeg.filter(s, graph)}: the source through a libavfilter audio graph ({@link AudioFilter}). */
+/**
+ * {@code ffmpeg.filter(s, graph)}: the source through a libavfilter audio graph ({@link
+ * AudioFilter}).
+ */
 final class FilterSource extends Transform {
     private final String description;
     private final String videoDescription;
     private AudioFilter filter;
     private VideoFilter video;
 
-    /** @param description the audio graph, or null; @param videoDescription the video graph, or null */
+    /**
+     * @param description the audio graph, or null; @param videoDescription the video graph, or null
+     */
     FilterSource(Source input, String description, String videoDescription) {
         super("ffmpeg.filter", input);
         this.description = description;
@@ -25,7 +30,8 @@ final class FilterSource extends Transform {
     protected void onPrepare(StreamContext context) {
         try {
             if (description != null) filter = new AudioFilter(description, context.format());
-            if (videoDescription != null) video = new VideoFilter(videoDescription, context.video());
+            if (videoDescription != null)
+                video = new VideoFilter(videoDescription, context.video());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

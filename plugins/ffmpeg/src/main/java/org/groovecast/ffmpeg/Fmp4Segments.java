@@ -19,14 +19,17 @@ import org.bytedeco.ffmpeg.avutil.AVRational;
  * timestamps run on across segments as players expect.
  */
 final class Fmp4Segments implements HlsSegments {
-    private static final Map<String, String> FRAGMENTED = Map.of("movflags", "frag_custom+empty_moov+default_base_moof");
+    private static final Map<String, String> FRAGMENTED =
+            Map.of("movflags", "frag_custom+empty_moov+default_base_moof");
 
     private final List<AVCodecContext> codecs;
     private final Path init;
     private final Target target = new Target();
     private Muxer muxer;
 
-    /** @param init where the init section goes, written with the first segment */
+    /**
+     * @param init where the init section goes, written with the first segment
+     */
     Fmp4Segments(List<AVCodecContext> codecs, Path init) {
         this.codecs = codecs;
         this.init = init;
@@ -82,8 +85,12 @@ final class Fmp4Segments implements HlsSegments {
         private FileChannel file;
 
         void open(Path path) throws IOException {
-            file = FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                    StandardOpenOption.TRUNCATE_EXISTING);
+            file =
+                    FileChannel.open(
+                            path,
+                            StandardOpenOption.CREATE,
+                            StandardOpenOption.WRITE,
+                            StandardOpenOption.TRUNCATE_EXISTING);
         }
 
         @Override

@@ -45,7 +45,8 @@ final class Gather extends Source {
             Source s = sources.get(i);
             scratch.clear();
             scratch.limit(to);
-            scratch.silence(from); // align with this tick's positions, as the sources' caches expect
+            scratch.silence(
+                    from); // align with this tick's positions, as the sources' caches expect
             while (scratch.position() < to && s.isReady()) {
                 int before = scratch.position();
                 s.get(scratch);

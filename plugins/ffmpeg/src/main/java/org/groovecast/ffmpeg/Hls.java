@@ -22,18 +22,22 @@ import org.bytedeco.javacpp.BytePointer;
 
 /** HLS file conventions shared by the output and its variants. */
 final class Hls {
-    private Hls() {
-    }
+    private Hls() {}
 
     /**
      * Writes {@code text} to a temporary file beside {@code target}, then renames it over: readers
-     * never see half a playlist, and one that cannot be written (a full disk) leaves the last one whole.
+     * never see half a playlist, and one that cannot be written (a full disk) leaves the last one
+     * whole.
      */
     static void writeAtomically(Path target, String text) throws IOException {
         Path tmp = target.resolveSibling("." + target.getFileName() + ".tmp");
         try {
             Files.writeString(tmp, text);
-            Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            Files.move(
+                    tmp,
+                    target,
+                    StandardCopyOption.ATOMIC_MOVE,
+                    StandardCopyOption.REPLACE_EXISTING);
         } catch (IOException e) {
             Files.deleteIfExists(tmp);
             throw e;
@@ -51,12 +55,15 @@ final class Hls {
 
     /**
      * Whether a codec's segments are fragmented MP4 (with an init section) rather than MPEG-TS,
-     * which carries AAC, MP3, MP2, AC-3 and E-AC-3 (RFC 8216 §3.2) and not FLAC, Vorbis or, in
-     * what players read, Opus.
+     * which carries AAC, MP3, MP2, AC-3 and E-AC-3 (RFC 8216 §3.2) and not FLAC, Vorbis or, in what
+     * players read, Opus.
      */
     static boolean fragmented(int audioCodecId) {
-        return audioCodecId != AV_CODEC_ID_AAC && audioCodecId != AV_CODEC_ID_MP3 && audioCodecId != AV_CODEC_ID_MP2
-                && audioCodecId != AV_CODEC_ID_AC3 && audioCodecId != AV_CODEC_ID_EAC3;
+        return audioCodecId != AV_CODEC_ID_AAC
+                && audioCodecId != AV_CODEC_ID_MP3
+                && audioCodecId != AV_CODEC_ID_MP2
+                && audioCodecId != AV_CODEC_ID_AC3
+                && audioCodecId != AV_CODEC_ID_EAC3;
     }
 
     /**
@@ -65,9 +72,13 @@ final class Hls {
      */
     static String avc(BytePointer data, int size) {
         for (int i = 0; i + 6 < size; i++) {
-            if (data.get(i) == 0 && data.get(i + 1) == 0 && data.get(i + 2) == 1 && (data.get(i + 3) & 0x1f) == 7) {
-                return String.format("avc1.%02x%02x%02x", data.get(i + 4) & 0xff, data.get(i + 5) & 0xff,
-                        data.get(i + 6) & 0xff);
+            if (data.get(i) == 0
+                    && data.get(i + 1) == 0
+                    && data.get(i + 2) == 1
+                    && (data.get(i + 3) & 0x1f) == 7) {
+                return String.format(
+                        "avc1.%02x%02x%02x",
+                        data.get(i + 4) & 0xff, data.get(i + 5) & 0xff, data.get(i + 6) & 0xff);
             }
         }
         return null;
@@ -76,8 +87,8 @@ final class Hls {
     /**
      * The CODECS string of an audio codec for the master playlist, as Apple's HLS authoring
      * specification lists them (MP3 as {@code mp4a.40.34}, not RFC 6381's {@code mp4a.6B}); null
-     * for a codec without one, whose variant then states no CODECS rather than a wrong one.
-     * Vorbis has no registered MP4 name: {@code vorbis}, the name browsers know it by, is given.
+     * for a codec without one, whose variant then states no CODECS rather than a wrong one. Vorbis
+     * has no registered MP4 name: {@code vorbis}, the name browsers know it by, is given.
      */
     static String audioCodecs(int codecId, int profile) {
         if (codecId == AV_CODEC_ID_AAC) {

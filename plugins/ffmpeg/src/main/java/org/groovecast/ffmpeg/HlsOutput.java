@@ -18,15 +18,19 @@ import org.slf4j.LoggerFactory;
 /**
  * {@code output.file.hls(dir, [name: encoder, ...], s)}: one rendition per encoder (MPEG-TS, or
  * fragmented MP4 for Opus, FLAC and Vorbis), each with its media playlist, and a master playlist
- * {@code stream.m3u8} naming them all. A directory it cannot write in when the station starts is
- * a start error; a disk that fills up on air costs segments, not the output (see {@link HlsVariant}).
+ * {@code stream.m3u8} naming them all. A directory it cannot write in when the station starts is a
+ * start error; a disk that fills up on air costs segments, not the output (see {@link HlsVariant}).
  * With {@code publish:} the same files also go to an HTTP origin (see {@link HlsPublisher}); the
  * local directory is written as without it, and a reload to the same origin keeps the publisher.
  */
 final class HlsOutput extends Output {
     private static final Logger log = LoggerFactory.getLogger(HlsOutput.class);
     private static final long MASTER_RETRY_NANOS = 1_000_000_000L;
-    /** How long a stopping output gives a healthy origin to take what waits (the last segment, #EXT-X-ENDLIST). */
+
+    /**
+     * How long a stopping output gives a healthy origin to take what waits (the last segment,
+     * #EXT-X-ENDLIST).
+     */
     private static final long PUBLISH_DRAIN_MILLIS = 5_000;
 
     private final Path dir;
@@ -41,18 +45,36 @@ final class HlsOutput extends Output {
     private final java.net.URI publish;
     private final Map<String, String> publishHeaders;
     private HlsPublisher publisher;
+
     /** The publisher close() signalled, for onShutdown() to give its drain the time it has. */
     private HlsPublisher draining;
 
-    /** @param renditions name to an {@link FfmpegEncoder} (encoded here) or an {@link EncodeSource} (copied) */
-    HlsOutput(Path dir, Map<String, Object> renditions, Source source, double segmentDuration, int segments,
-              boolean fallible) {
+    /**
+     * @param renditions name to an {@link FfmpegEncoder} (encoded here) or an {@link EncodeSource}
+     *     (copied)
+     */
+    HlsOutput(
+            Path dir,
+            Map<String, Object> renditions,
+            Source source,
+            double segmentDuration,
+            int segments,
+            boolean fallible) {
         this(dir, renditions, source, segmentDuration, segments, fallible, null, Map.of());
     }
 
-    /** @param publish the origin's URL for this directory (ending in {@code /}), or null */
-    HlsOutput(Path dir, Map<String, Object> renditions, Source source, double segmentDuration, int segments,
-              boolean fallible, java.net.URI publish, Map<String, String> publishHeaders) {
+    /**
+     * @param publish the origin's URL for this directory (ending in {@code /}), or null
+     */
+    HlsOutput(
+            Path dir,
+            Map<String, Object> renditions,
+            Source source,
+            double segmentDuration,
+            int segments,
+            boolean fallible,
+            java.net.URI publish,
+            Map<String, String> publishHeaders) {
         super("output.file.hls", source, fallible);
         this.publish = publish;
         this.publishHeaders = publishHeaders;
@@ -65,9 +87,28 @@ final class HlsOutput extends Output {
     @Override
     protected void prepareOutput(StreamContext context) {
         video = context.video();
-        renditions.forEach((name, r) -> variants.add(r instanceof EncodeSource shared
-                ? new HlsVariant(name, shared.encoding(), shared, dir, context.format(), context.video(), segmentDuration, segments)
-                : new HlsVariant(name, (FfmpegEncoder) r, null, dir, context.format(), context.video(), segmentDuration, segments)));
+        renditions.forEach(
+                (name, r) ->
+                        variants.add(
+                                r instanceof EncodeSource shared
+                                        ? new HlsVariant(
+                                                name,
+                                                shared.encoding(),
+                                                shared,
+                                                dir,
+                                                context.format(),
+                                                context.video(),
+                                                segmentDuration,
+                                                segments)
+                                        : new HlsVariant(
+                                                name,
+                                                (FfmpegEncoder) r,
+                                                null,
+                                                dir,
+                                                context.format(),
+                                                context.video(),
+                                                segmentDuration,
+                                                segments)));
     }
 
     @Override
@@ -80,11 +121,14 @@ final class HlsOutput extends Output {
     protected void adopt(Source previous) {
         HlsOutput p = (HlsOutput) previous;
         if (publisher == null && p.publisher != null && sameOrigin(p)) {
-            publisher = p.publisher; // what it knows is on the origin goes on: no file sent twice, none left behind
+            publisher =
+                    p.publisher; // what it knows is on the origin goes on: no file sent twice, none
+            // left behind
             p.publisher = null;
             for (HlsVariant v : variants) v.publishTo(publisher);
         }
-        // open() left it to the predecessor's, which stopped meanwhile (a failed output): one of its own.
+        // open() left it to the predecessor's, which stopped meanwhile (a failed output): one of
+        // its own.
         if (publish != null && publisher == null) startPublisher();
         for (HlsVariant v : variants) {
             for (HlsVariant old : p.variants) {
@@ -92,33 +136,52 @@ final class HlsOutput extends Output {
                 try {
                     v.continueFrom(old);
                 } catch (IOException e) {
-                    throw new java.io.UncheckedIOException("output.file.hls " + dir + ": " + e.getMessage(), e);
+                    throw new java.io.UncheckedIOException(
+                            "output.file.hls " + dir + ": " + e.getMessage(), e);
                 }
             }
         }
     }
 
-    /** Fails at once, with the system's reason, where nothing could be written: a read-only directory. */
+    /**
+     * Fails at once, with the system's reason, where nothing could be written: a read-only
+     * directory.
+     */
     @Override
     protected void open() throws IOException {
         try {
             Files.createDirectories(dir);
             Files.delete(Files.createTempFile(dir, ".groovecast-", ".probe"));
         } catch (FileSystemException e) {
-            throw new IOException("cannot write in " + dir + ": "
-                    + (e.getReason() != null ? e.getReason() : e.getClass().getSimpleName()), e);
+            throw new IOException(
+                    "cannot write in "
+                            + dir
+                            + ": "
+                            + (e.getReason() != null
+                                    ? e.getReason()
+                                    : e.getClass().getSimpleName()),
+                    e);
         }
         // A reload to the same origin takes its predecessor's publisher over in adopt().
-        if (publish != null && !(predecessor() instanceof HlsOutput p && p.publisher != null && sameOrigin(p))) {
+        if (publish != null
+                && !(predecessor() instanceof HlsOutput p
+                        && p.publisher != null
+                        && sameOrigin(p))) {
             startPublisher();
         }
     }
 
     private void startPublisher() {
-        // RFC 8216 §6.2.2: a file stays on the origin for its duration and the playlist's once unnamed.
+        // RFC 8216 §6.2.2: a file stays on the origin for its duration and the playlist's once
+        // unnamed.
         double target = Math.ceil(segmentDuration);
-        publisher = new HlsPublisher(publish, publishHeaders, dir, "output.file.hls " + dir,
-                java.time.Duration.ofMillis((long) (target * (segments + 1) * 1000)));
+        publisher =
+                new HlsPublisher(
+                        publish,
+                        publishHeaders,
+                        dir,
+                        "output.file.hls " + dir,
+                        java.time.Duration.ofMillis((long) (target * (segments + 1) * 1000)));
         publisher.start();
         for (HlsVariant v : variants) v.publishTo(publisher);
     }
@@ -129,14 +192,18 @@ final class HlsOutput extends Output {
     }
 
     private boolean sameOrigin(HlsOutput p) {
-        return publish != null && publish.equals(p.publish) && publishHeaders.equals(p.publishHeaders);
+        return publish != null
+                && publish.equals(p.publish)
+                && publishHeaders.equals(p.publishHeaders);
     }
 
     @Override
     protected void send(Frame frame) throws IOException {
         if (frame.position() > 0) {
             for (HlsVariant v : variants) v.encode(frame);
-            if (!masterWritten && System.nanoTime() >= masterRetryAt && variants.stream().allMatch(HlsVariant::described)) {
+            if (!masterWritten
+                    && System.nanoTime() >= masterRetryAt
+                    && variants.stream().allMatch(HlsVariant::described)) {
                 tryMaster();
             }
             playing = true;
@@ -147,14 +214,21 @@ final class HlsOutput extends Output {
         }
     }
 
-    /** A master playlist that cannot be written (a full disk) is logged once and tried again a second later. */
+    /**
+     * A master playlist that cannot be written (a full disk) is logged once and tried again a
+     * second later.
+     */
     private void tryMaster() {
         try {
             writeMaster();
             if (masterRetryAt != 0) log.warn("{}: master playlist written", id());
         } catch (IOException e) {
-            if (masterRetryAt == 0) log.error("{}: cannot write {} ({}); trying again every second", id(),
-                    dir.resolve("stream.m3u8"), e.toString());
+            if (masterRetryAt == 0)
+                log.error(
+                        "{}: cannot write {} ({}); trying again every second",
+                        id(),
+                        dir.resolve("stream.m3u8"),
+                        e.toString());
             masterRetryAt = System.nanoTime() + MASTER_RETRY_NANOS;
         }
     }
@@ -163,14 +237,22 @@ final class HlsOutput extends Output {
         StringBuilder m = new StringBuilder("#EXTM3U\n#EXT-X-VERSION:3\n");
         for (HlsVariant v : variants) {
             String codecs = v.codecs();
-            m.append("#EXT-X-STREAM-INF:BANDWIDTH=").append(v.bandwidth())
+            m.append("#EXT-X-STREAM-INF:BANDWIDTH=")
+                    .append(v.bandwidth())
                     .append(codecs == null ? "" : ",CODECS=\"" + codecs + '"')
-                    .append(v.encoding().video() == null ? "" : ",RESOLUTION=" + video.width() + "x" + video.height())
+                    .append(
+                            v.encoding().video() == null
+                                    ? ""
+                                    : ",RESOLUTION=" + video.width() + "x" + video.height())
                     .append('\n')
-                    .append(v.name()).append(".m3u8\n");
+                    .append(v.name())
+                    .append(".m3u8\n");
         }
         if (publisher != null) {
-            publisher.master("stream.m3u8", m.toString(), variants.stream().map(v -> v.name() + ".m3u8").toList());
+            publisher.master(
+                    "stream.m3u8",
+                    m.toString(),
+                    variants.stream().map(v -> v.name() + ".m3u8").toList());
         }
         Hls.writeAtomically(dir.resolve("stream.m3u8"), m.toString());
         masterWritten = true;
@@ -188,14 +270,19 @@ final class HlsOutput extends Output {
             }
         }
         if (publisher != null) {
-            publisher.close(PUBLISH_DRAIN_MILLIS); // returns at once: the clock or the reload does not wait for the origin
+            publisher.close(
+                    PUBLISH_DRAIN_MILLIS); // returns at once: the clock or the reload does not wait
+            // for the origin
             draining = publisher;
             publisher = null;
         }
         if (first != null) throw first;
     }
 
-    /** The station stops (after a reload's new clocks started): its last playlists get their time to go out. */
+    /**
+     * The station stops (after a reload's new clocks started): its last playlists get their time to
+     * go out.
+     */
     @Override
     protected void onShutdown() {
         HlsPublisher d = draining;

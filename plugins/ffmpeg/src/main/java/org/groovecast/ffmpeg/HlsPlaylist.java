@@ -10,21 +10,25 @@ import java.util.Objects;
 /**
  * A rendition's live media playlist (RFC 8216): the window of its last {@code keep} segments and
  * the numbers that must stay true from one rewrite to the next, which a reload hands on whole.
- * Between rewrites only what RFC 8216 §6.2.1 allows changes: segments are appended and removed
- * from the front, the media sequence grows by the segments removed, the discontinuity sequence by
- * the discontinuity tags removed with them (§6.2.2), so every segment keeps its two numbers;
- * the target duration and the version never change.
+ * Between rewrites only what RFC 8216 §6.2.1 allows changes: segments are appended and removed from
+ * the front, the media sequence grows by the segments removed, the discontinuity sequence by the
+ * discontinuity tags removed with them (§6.2.2), so every segment keeps its two numbers; the target
+ * duration and the version never change.
  */
 final class HlsPlaylist {
-    /** A finished segment: its number, file, length, whether a discontinuity precedes it, its init section. */
-    record Segment(long sequence, String file, double seconds, boolean discontinuity, String map) {
-    }
+    /**
+     * A finished segment: its number, file, length, whether a discontinuity precedes it, its init
+     * section.
+     */
+    record Segment(long sequence, String file, double seconds, boolean discontinuity, String map) {}
 
     private final int targetDuration;
     private final int keep;
     private final Deque<Segment> window = new ArrayDeque<>();
+
     /** Segments that left the window: players may still fetch them for one more round. */
     private final Deque<Segment> retired = new ArrayDeque<>();
+
     private long nextSequence;
     private long discontinuitySequence;
     private int version = 3;
@@ -48,12 +52,13 @@ final class HlsPlaylist {
     }
 
     /**
-     * Appends a finished segment; returns the files nobody needs any more (segments a round out
-     * of the window, init sections no remaining segment uses), for the caller to delete.
+     * Appends a finished segment; returns the files nobody needs any more (segments a round out of
+     * the window, init sections no remaining segment uses), for the caller to delete.
      */
     List<String> add(String file, double seconds, boolean discontinuity, String map) {
         window.addLast(new Segment(nextSequence++, file, seconds, discontinuity, map));
-        if (map != null) version = Math.max(version, 6); // EXT-X-MAP in a media playlist (RFC 8216 §7)
+        if (map != null)
+            version = Math.max(version, 6); // EXT-X-MAP in a media playlist (RFC 8216 §7)
         List<String> gone = new ArrayList<>();
         while (window.size() > keep) {
             Segment old = window.removeFirst();
@@ -84,19 +89,27 @@ final class HlsPlaylist {
         return files;
     }
 
-    /** The playlist's text; {@code ended} adds {@code #EXT-X-ENDLIST}, for a stream that is over. */
+    /**
+     * The playlist's text; {@code ended} adds {@code #EXT-X-ENDLIST}, for a stream that is over.
+     */
     String render(boolean ended) {
         StringBuilder m = new StringBuilder(256 + window.size() * 64);
         m.append("#EXTM3U\n#EXT-X-VERSION:").append(version).append('\n');
         m.append("#EXT-X-TARGETDURATION:").append(targetDuration).append('\n');
-        m.append("#EXT-X-MEDIA-SEQUENCE:").append(window.isEmpty() ? nextSequence : window.getFirst().sequence()).append('\n');
+        m.append("#EXT-X-MEDIA-SEQUENCE:")
+                .append(window.isEmpty() ? nextSequence : window.getFirst().sequence())
+                .append('\n');
         m.append("#EXT-X-DISCONTINUITY-SEQUENCE:").append(discontinuitySequence).append('\n');
         String map = null;
         for (Segment s : window) {
             if (s.discontinuity()) m.append("#EXT-X-DISCONTINUITY\n");
-            if (s.map() != null && !Objects.equals(s.map(), map)) m.append("#EXT-X-MAP:URI=\"").append(s.map()).append("\"\n");
+            if (s.map() != null && !Objects.equals(s.map(), map))
+                m.append("#EXT-X-MAP:URI=\"").append(s.map()).append("\"\n");
             map = s.map();
-            m.append(String.format(Locale.ROOT, "#EXTINF:%.3f,", s.seconds())).append('\n').append(s.file()).append('\n');
+            m.append(String.format(Locale.ROOT, "#EXTINF:%.3f,", s.seconds()))
+                    .append('\n')
+                    .append(s.file())
+                    .append('\n');
         }
         if (ended) m.append("#EXT-X-ENDLIST\n");
         return m.toString();

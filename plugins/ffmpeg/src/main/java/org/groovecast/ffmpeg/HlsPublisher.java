@@ -27,16 +27,17 @@ import org.slf4j.LoggerFactory;
  * {@code output.file.hls(..., publish: 'http://origin/live/')}: the HLS files written locally are
  * also sent to an origin by HTTP PUT, and the expired ones removed by DELETE, as CDNs' HLS ingest
  * and nginx's WebDAV module take them. The output only tells it what happened (on its clock, a few
- * list operations); one virtual thread does the requests, one at a time over a kept-alive
- * HTTP/1.1 connection, in an order that never lets a player on the origin miss a file:
+ * list operations); one virtual thread does the requests, one at a time over a kept-alive HTTP/1.1
+ * connection, in an order that never lets a player on the origin miss a file:
  *
  * <ul>
- * <li>a segment (and its init section) is on the origin (2xx) before any playlist naming it is sent;
- * <li>a media playlist is on the origin before the master that names it is sent;
- * <li>a file is deleted only once every playlist on the origin that named it has been replaced by
- *     one that does not, and then only after the time a player may still fetch it from the playlist
- *     it loaded last: the segment's duration and the playlist's (RFC 8216 §6.2.2), counted from
- *     the moment the origin stopped naming it, so also after an outage.
+ *   <li>a segment (and its init section) is on the origin (2xx) before any playlist naming it is
+ *       sent;
+ *   <li>a media playlist is on the origin before the master that names it is sent;
+ *   <li>a file is deleted only once every playlist on the origin that named it has been replaced by
+ *       one that does not, and then only after the time a player may still fetch it from the
+ *       playlist it loaded last: the segment's duration and the playlist's (RFC 8216 §6.2.2),
+ *       counted from the moment the origin stopped naming it, so also after an outage.
  * </ul>
  *
  * <p>What waits is bounded by what exists locally: of each playlist only its latest version waits
@@ -45,29 +46,41 @@ import org.slf4j.LoggerFactory;
  * is logged once per episode with the request and the reason, and the same request is tried again
  * after a {@link Backoff} of 0.5 s doubling to 10 s; the episode ends when that kind of request
  * (PUT or DELETE) succeeds again, logged with how long it took and what was dropped meanwhile. An
- * origin that refuses DELETE (a 4xx other than 404, 408 and 429, or 501: PUT-only ingests) is told once; the publisher
- * then leaves expired files there. The station and the local files never wait for the origin: a
- * stopping output only signals the thread, which sends what waits within its budget on its own.
+ * origin that refuses DELETE (a 4xx other than 404, 408 and 429, or 501: PUT-only ingests) is told
+ * once; the publisher then leaves expired files there. The station and the local files never wait
+ * for the origin: a stopping output only signals the thread, which sends what waits within its
+ * budget on its own.
  */
 final class HlsPublisher {
     private static final Logger log = LoggerFactory.getLogger(HlsPublisher.class);
     private static final double FIRST_BACKOFF_SECONDS = 0.5;
     private static final double MAX_BACKOFF_SECONDS = 10;
-    /** Expired files kept for deletion at most: an origin that never deletes does not grow this without bound. */
+
+    /**
+     * Expired files kept for deletion at most: an origin that never deletes does not grow this
+     * without bound.
+     */
     static final int MAX_EXPIRED = 1000;
+
     private static final Duration TIMEOUT = Duration.ofSeconds(10);
-    /** What perform() says of a file no longer on disk: not a failure of the origin, nothing to retry. */
+
+    /**
+     * What perform() says of a file no longer on disk: not a failure of the origin, nothing to
+     * retry.
+     */
     private static final String GONE = "gone";
-    /** What perform() says of a DELETE the origin refuses (then the status): for good, nothing to retry. */
+
+    /**
+     * What perform() says of a DELETE the origin refuses (then the status): for good, nothing to
+     * retry.
+     */
     private static final String REFUSED = "refused HTTP ";
 
     /** A playlist's text and the files (or, for the master, the playlists) it names. */
-    private record Version(String text, Set<String> names) {
-    }
+    private record Version(String text, Set<String> names) {}
 
     /** One request to make: PUT a file, PUT a playlist version, or DELETE a file. */
-    private record Op(String method, String name, Version version) {
-    }
+    private record Op(String method, String name, Version version) {}
 
     private final URI base;
     private final Map<String, String> headers;
@@ -79,38 +92,59 @@ final class HlsPublisher {
 
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition changed = lock.newCondition();
+
     // Everything below is guarded by lock.
     /** Segments and init sections to PUT, oldest first. */
     private final ArrayDeque<String> files = new ArrayDeque<>();
+
     /** Files on the origin (PUT answered 2xx, not deleted since). */
     private final Set<String> onOrigin = new HashSet<>();
-    /** Files the output no longer lists: deleted from the origin once no playlist there names them. */
+
+    /**
+     * Files the output no longer lists: deleted from the origin once no playlist there names them.
+     */
     private final Set<String> expired = new LinkedHashSet<>();
+
     /** When each file on the origin stopped being named by its playlists there (nanoTime). */
     private final Map<String, Long> unnamedSince = new HashMap<>();
+
     /** The latest version of each playlist not yet on the origin, the master last. */
     private final Map<String, Version> playlists = new LinkedHashMap<>();
+
     /** What each playlist on the origin names now. */
     private final Map<String, Set<String>> published = new HashMap<>();
+
     private final Map<String, String> publishedText = new HashMap<>();
     private String master;
     private boolean closing;
+
     /** When a closing publisher gives up on what still waits (nanoTime). */
     private long closeBy;
+
     private boolean busy;
+
     /** The file being sent now, if one is. */
     private String inFlight;
+
     private final Backoff backoff = new Backoff(FIRST_BACKOFF_SECONDS, MAX_BACKOFF_SECONDS);
+
     /** The method (PUT, DELETE) whose failure started the episode going on, or null. */
     private String failingMethod;
+
     /** The origin refused a DELETE for good: expired files stay there. */
     private boolean deletesRefused;
-    /** When the next held-back DELETE is due (nanoTime), for the worker's wait; Long.MAX_VALUE if none. */
+
+    /**
+     * When the next held-back DELETE is due (nanoTime), for the worker's wait; Long.MAX_VALUE if
+     * none.
+     */
     private long nextDue = Long.MAX_VALUE;
+
     private int dropped;
 
     /**
-     * @param base the origin's URL for the directory, ending in {@code /}: files go to {@code base + name}
+     * @param base the origin's URL for the directory, ending in {@code /}: files go to {@code base
+     *     + name}
      * @param id the output's id and directory, for log lines
      * @param deleteDelay how long a file stays on the origin once no playlist there names it: its
      *     duration and the playlist's (RFC 8216 §6.2.2)
@@ -121,13 +155,20 @@ final class HlsPublisher {
         this.headers = Map.copyOf(headers);
         this.dir = dir;
         this.id = id;
-        this.client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(TIMEOUT).build();
+        this.client =
+                HttpClient.newBuilder()
+                        .version(HttpClient.Version.HTTP_1_1)
+                        .connectTimeout(TIMEOUT)
+                        .build();
         // A virtual thread: the drain after close() is bounded by its budget, and the station's
         // shutdown waits for it (awaitDrained), not the JVM.
         this.worker = Thread.ofVirtual().name("hls-publish " + base).unstarted(this::run);
     }
 
-    /** The origin's URL for a directory: {@code http(s)://...} with a trailing slash; null for a URL it cannot be. */
+    /**
+     * The origin's URL for a directory: {@code http(s)://...} with a trailing slash; null for a URL
+     * it cannot be.
+     */
     static URI origin(String url) {
         if (url == null || !url.matches("(?i)https?://[^/?#]+.*")) return null;
         try {
@@ -139,9 +180,10 @@ final class HlsPublisher {
     }
 
     /**
-     * Why {@code headers} cannot go on the origin's requests (a header Java's HTTP client sets itself,
-     * such as Host or Content-Length, or a name or value it refuses, such as one with a line break),
-     * or null when they all can: for a script error, rather than a publishing thread that dies.
+     * Why {@code headers} cannot go on the origin's requests (a header Java's HTTP client sets
+     * itself, such as Host or Content-Length, or a name or value it refuses, such as one with a
+     * line break), or null when they all can: for a script error, rather than a publishing thread
+     * that dies.
      */
     static String headerProblem(Map<String, String> headers) {
         HttpRequest.Builder b = HttpRequest.newBuilder(URI.create("http://origin/"));
@@ -149,7 +191,9 @@ final class HlsPublisher {
             try {
                 b.header(h.getKey(), h.getValue());
             } catch (IllegalArgumentException e) {
-                return "header \"" + h.getKey().replace("\r", "\\r").replace("\n", "\\n") + "\" cannot be sent: "
+                return "header \""
+                        + h.getKey().replace("\r", "\\r").replace("\n", "\\n")
+                        + "\" cannot be sent: "
                         + e.getMessage().replace("\r", "\\r").replace("\n", "\\n");
             }
         }
@@ -160,7 +204,10 @@ final class HlsPublisher {
         worker.start();
     }
 
-    /** A segment or init section finished on disk (the clock's thread): to be sent before any playlist naming it. */
+    /**
+     * A segment or init section finished on disk (the clock's thread): to be sent before any
+     * playlist naming it.
+     */
     void file(String name) {
         lock.lock();
         try {
@@ -172,12 +219,17 @@ final class HlsPublisher {
         }
     }
 
-    /** A new version of a media playlist naming {@code names}; it replaces a version not sent yet. */
+    /**
+     * A new version of a media playlist naming {@code names}; it replaces a version not sent yet.
+     */
     void playlist(String name, String text, Collection<String> names) {
         offer(name, new Version(text, new HashSet<>(names)));
     }
 
-    /** The master playlist naming the media playlists {@code playlists}; sent once they are all on the origin. */
+    /**
+     * The master playlist naming the media playlists {@code playlists}; sent once they are all on
+     * the origin.
+     */
     void master(String name, String text, Collection<String> playlists) {
         lock.lock();
         try {
@@ -202,7 +254,10 @@ final class HlsPublisher {
         }
     }
 
-    /** Files the output no longer lists (a round after they left its playlists); it deletes its own copies. */
+    /**
+     * Files the output no longer lists (a round after they left its playlists); it deletes its own
+     * copies.
+     */
     void expired(Collection<String> names) {
         if (names.isEmpty()) return;
         lock.lock();
@@ -210,13 +265,16 @@ final class HlsPublisher {
             for (String n : names) {
                 boolean sending = n.equals(inFlight);
                 if (files.remove(n) && !sending) {
-                    // Never sent, and no playlist sent from now on names it: nothing on the origin needs it.
+                    // Never sent, and no playlist sent from now on names it: nothing on the origin
+                    // needs it.
                     drop(n, "it expired before the origin took it");
                 } else if (deletesRefused) {
                     onOrigin.remove(n); // stays on the origin: nothing more to know of it
                     unnamedSince.remove(n);
                 } else if (onOrigin.contains(n) || sending) {
-                    expired.add(n); // one being sent may get there: deleted then (a DELETE of nothing is a 404)
+                    expired.add(
+                            n); // one being sent may get there: deleted then (a DELETE of nothing
+                    // is a 404)
                 }
             }
             while (expired.size() > MAX_EXPIRED) {
@@ -232,7 +290,11 @@ final class HlsPublisher {
 
     private void drop(String name, String why) {
         if (dropped++ == 0) {
-            log.warn("{}: {} not published: {} (further drops are counted until the origin catches up)", id, name, why);
+            log.warn(
+                    "{}: {} not published: {} (further drops are counted until the origin catches up)",
+                    id,
+                    name,
+                    why);
         }
     }
 
@@ -269,7 +331,10 @@ final class HlsPublisher {
         }
     }
 
-    /** Waits up to {@code millis} for the thread to end after {@link #close}: a station that stops for good. */
+    /**
+     * Waits up to {@code millis} for the thread to end after {@link #close}: a station that stops
+     * for good.
+     */
     boolean awaitDrained(long millis) {
         try {
             return worker.join(Duration.ofMillis(millis));
@@ -282,21 +347,27 @@ final class HlsPublisher {
     }
 
     /**
-     * The next request that may be made now, in the safe order; null if none. Under the lock.
-     * Sets {@link #nextDue} to when a DELETE held back for players is due.
+     * The next request that may be made now, in the safe order; null if none. Under the lock. Sets
+     * {@link #nextDue} to when a DELETE held back for players is due.
      */
     private Op next() {
         nextDue = Long.MAX_VALUE;
         if (!files.isEmpty()) return new Op("PUT", files.getFirst(), null);
         for (Map.Entry<String, Version> e : playlists.entrySet()) {
             Version v = e.getValue();
-            boolean ready = e.getKey().equals(master) ? published.keySet().containsAll(v.names()) : onOrigin.containsAll(v.names());
+            boolean ready =
+                    e.getKey().equals(master)
+                            ? published.keySet().containsAll(v.names())
+                            : onOrigin.containsAll(v.names());
             if (ready) return new Op("PUT", e.getKey(), v);
         }
         long now = System.nanoTime();
         for (String f : expired) {
             if (namedOnOrigin(f) || namedWaiting(f)) continue;
-            Long since = unnamedSince.get(f); // null: no playlist on the origin ever named it, no player can want it
+            Long since =
+                    unnamedSince.get(
+                            f); // null: no playlist on the origin ever named it, no player can want
+            // it
             long due = since == null ? now : since + deleteDelayNanos;
             if (due - now <= 0) return new Op("DELETE", f, null);
             if (due - nextDue < 0) nextDue = due;
@@ -325,9 +396,15 @@ final class HlsPublisher {
                         if (nextDue == Long.MAX_VALUE) changed.await();
                         else changed.awaitNanos(nextDue - System.nanoTime());
                     }
-                    if (closing && (op.method().equals(failingMethod) || System.nanoTime() - closeBy > 0)) {
-                        log.warn("{}: stopping with uploads to {} not done ({} files, {} playlists waiting)", id, base,
-                                files.size(), playlists.size());
+                    if (closing
+                            && (op.method().equals(failingMethod)
+                                    || System.nanoTime() - closeBy > 0)) {
+                        log.warn(
+                                "{}: stopping with uploads to {} not done ({} files, {} playlists waiting)",
+                                id,
+                                base,
+                                files.size(),
+                                playlists.size());
                         return; // a station that stops does not wait for a dead or slow origin
                     }
                     busy = true;
@@ -339,7 +416,10 @@ final class HlsPublisher {
                 try {
                     failure = perform(op);
                 } catch (IOException e) {
-                    failure = e.getMessage() == null ? e.getClass().getSimpleName() : e.getClass().getSimpleName() + ": " + e.getMessage();
+                    failure =
+                            e.getMessage() == null
+                                    ? e.getClass().getSimpleName()
+                                    : e.getClass().getSimpleName() + ": " + e.getMessage();
                 }
                 long wait = settle(op, failure);
                 if (wait > 0) {
@@ -347,7 +427,8 @@ final class HlsPublisher {
                     lock.lock();
                     try {
                         long left;
-                        while (!closing && (left = end - System.nanoTime()) > 0) changed.awaitNanos(left); // close() cuts it short
+                        while (!closing && (left = end - System.nanoTime()) > 0)
+                            changed.awaitNanos(left); // close() cuts it short
                     } finally {
                         lock.unlock();
                     }
@@ -355,7 +436,9 @@ final class HlsPublisher {
             }
         } catch (InterruptedException e) {
             // whatever waits stays unsent
-        } catch (RuntimeException e) { // a bug, not the origin: say so rather than stop publishing silently
+        } catch (
+                RuntimeException
+                        e) { // a bug, not the origin: say so rather than stop publishing silently
             log.error("{}: publishing to {} stopped: {}", id, base, e.toString(), e);
         } finally {
             lock.lock();
@@ -369,14 +452,20 @@ final class HlsPublisher {
         }
     }
 
-    /** Makes the request; null when it succeeded, {@link #GONE} for a file no longer on disk, else why it failed. */
+    /**
+     * Makes the request; null when it succeeded, {@link #GONE} for a file no longer on disk, else
+     * why it failed.
+     */
     private String perform(Op op) throws IOException, InterruptedException {
         HttpRequest.Builder b = HttpRequest.newBuilder(base.resolve(op.name())).timeout(timeout());
         headers.forEach(b::header);
         if (op.method().equals("DELETE")) {
-            int status = client.send(b.DELETE().build(), HttpResponse.BodyHandlers.discarding()).statusCode();
+            int status =
+                    client.send(b.DELETE().build(), HttpResponse.BodyHandlers.discarding())
+                            .statusCode();
             // 405/403 (a PUT-only ingest), 501 (no DELETE at all): asking again will not help
-            if (status / 100 == 4 && status != 404 && status != 408 && status != 429 || status == 501) return REFUSED + status;
+            if (status / 100 == 4 && status != 404 && status != 408 && status != 429
+                    || status == 501) return REFUSED + status;
             return status / 100 == 2 || status == 404 ? null : "HTTP " + status;
         }
         byte[] body;
@@ -389,8 +478,10 @@ final class HlsPublisher {
                 return GONE;
             }
         }
-        HttpRequest request = b.header("Content-Type", contentType(op.name()))
-                .PUT(HttpRequest.BodyPublishers.ofByteArray(body)).build();
+        HttpRequest request =
+                b.header("Content-Type", contentType(op.name()))
+                        .PUT(HttpRequest.BodyPublishers.ofByteArray(body))
+                        .build();
         int status = client.send(request, HttpResponse.BodyHandlers.discarding()).statusCode();
         return status / 100 == 2 ? null : "HTTP " + status;
     }
@@ -401,7 +492,8 @@ final class HlsPublisher {
         try {
             if (!closing) return TIMEOUT;
             long left = closeBy - System.nanoTime();
-            return Duration.ofNanos(Math.clamp(left, TimeUnit.MILLISECONDS.toNanos(100), TIMEOUT.toNanos()));
+            return Duration.ofNanos(
+                    Math.clamp(left, TimeUnit.MILLISECONDS.toNanos(100), TIMEOUT.toNanos()));
         } finally {
             lock.unlock();
         }
@@ -421,8 +513,14 @@ final class HlsPublisher {
             }
             if (failure != null && failure.startsWith(REFUSED)) {
                 deletesRefused = true;
-                log.warn("{}: the origin {} refuses DELETE ({} {}: {}); expired files are left there from now on "
-                        + "(let the origin expire them)", id, base, op.method(), op.name(), failure.substring(8));
+                log.warn(
+                        "{}: the origin {} refuses DELETE ({} {}: {}); expired files are left there from now on "
+                                + "(let the origin expire them)",
+                        id,
+                        base,
+                        op.method(),
+                        op.name(),
+                        failure.substring(8));
                 for (String f : expired) onOrigin.remove(f);
                 expired.clear();
                 unnamedSince.clear();
@@ -431,14 +529,25 @@ final class HlsPublisher {
             if (failure != null) {
                 if (backoff.failed()) {
                     failingMethod = op.method();
-                    log.error("{}: publishing to {} fails ({} {}: {}); trying again with a backoff up to {} s; "
-                            + "the local files go on, and so does the station", id, base, op.method(), op.name(), failure,
+                    log.error(
+                            "{}: publishing to {} fails ({} {}: {}); trying again with a backoff up to {} s; "
+                                    + "the local files go on, and so does the station",
+                            id,
+                            base,
+                            op.method(),
+                            op.name(),
+                            failure,
                             (long) MAX_BACKOFF_SECONDS);
                 }
                 return (long) (backoff.nextDelay() * 1000);
             }
-            if (op.method().equals(failingMethod)) { // another kind of request succeeding is not the origin back
-                log.warn("{}: publishing to {} again after {} s{}", id, base,
+            if (op.method()
+                    .equals(failingMethod)) { // another kind of request succeeding is not the
+                // origin back
+                log.warn(
+                        "{}: publishing to {} again after {} s{}",
+                        id,
+                        base,
                         String.format("%.1f", backoff.recovered()),
                         dropped > 0 ? "; " + dropped + " files were dropped meanwhile" : "");
                 failingMethod = null;
@@ -454,17 +563,26 @@ final class HlsPublisher {
                 Set<String> before = published.put(op.name(), op.version().names());
                 publishedText.put(op.name(), op.version().text());
                 if (playlists.get(op.name()) == op.version()) playlists.remove(op.name());
-                if (before != null && !deletesRefused) { // the delay of what it no longer names starts now, expired locally yet or not
+                if (before != null
+                        && !deletesRefused) { // the delay of what it no longer names starts now,
+                    // expired locally yet or not
                     long now = System.nanoTime();
                     for (String f : before) {
-                        if (!op.version().names().contains(f) && onOrigin.contains(f) && !namedOnOrigin(f)) {
+                        if (!op.version().names().contains(f)
+                                && onOrigin.contains(f)
+                                && !namedOnOrigin(f)) {
                             unnamedSince.putIfAbsent(f, now);
                         }
                     }
                 }
             }
             if (dropped > 0 && files.isEmpty() && failingMethod == null) {
-                if (dropped > 1) log.warn("{}: publishing to {} caught up; {} files were dropped", id, base, dropped);
+                if (dropped > 1)
+                    log.warn(
+                            "{}: publishing to {} caught up; {} files were dropped",
+                            id,
+                            base,
+                            dropped);
                 dropped = 0;
             }
             return 0;

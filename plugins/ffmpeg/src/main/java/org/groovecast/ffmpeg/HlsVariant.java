@@ -18,18 +18,18 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One HLS rendition: an encoder whose packets are cut into segments on an exact grid of
- * {@code segmentSamples} (MPEG-TS, or fragmented MP4 for codecs TS does not carry), and its media
+ * One HLS rendition: an encoder whose packets are cut into segments on an exact grid of {@code
+ * segmentSamples} (MPEG-TS, or fragmented MP4 for codecs TS does not carry), and its media
  * playlist, rewritten atomically after every segment.
  *
  * <p>A segment never runs past the playlist's target duration by the RFC 8216 rounding: if the
  * grid's cut has not come (a video keyframe that is late) it is cut anyway before it would.
  *
- * <p>A segment or playlist that cannot be written (a full disk) costs the segments until the
- * disk takes them again, not the output: the failure is logged once, what was being written is
- * deleted, packets are dropped meanwhile (the encoder runs on, so the clock keeps its pace),
- * writing is tried again at each cut of the grid, and the first segment after the gap follows a
- * discontinuity. The segments already listed stay as they are.
+ * <p>A segment or playlist that cannot be written (a full disk) costs the segments until the disk
+ * takes them again, not the output: the failure is logged once, what was being written is deleted,
+ * packets are dropped meanwhile (the encoder runs on, so the clock keeps its pace), writing is
+ * tried again at each cut of the grid, and the first segment after the gap follows a discontinuity.
+ * The segments already listed stay as they are.
  */
 final class HlsVariant implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(HlsVariant.class);
@@ -43,19 +43,31 @@ final class HlsVariant implements AutoCloseable {
     private final VideoFormat video;
     private long segmentSamples;
     private HlsPlaylist playlist;
-    /** The longest a segment may be: under the target duration plus half a second, which EXTINF rounding allows. */
+
+    /**
+     * The longest a segment may be: under the target duration plus half a second, which EXTINF
+     * rounding allows.
+     */
     private long limitSamples;
+
     private MediaEncoder encoder;
     private final MediaEncoder.Sink sink = this::packet;
+
     /** The current run's segment writer: null before a run's first segment and after a failure. */
     private HlsSegments segments;
+
     private boolean mapListed;
     private String segmentFile;
     private long segmentStart;
     private long nextCut;
     private long encoded;
-    /** Where the run of a shared encode began, in its packets' time: its frames' samples count from there. */
+
+    /**
+     * Where the run of a shared encode began, in its packets' time: its frames' samples count from
+     * there.
+     */
     private long runStart;
+
     private long lastPacingAt = Long.MIN_VALUE;
     private boolean started;
     private boolean discontinuity;
@@ -66,15 +78,23 @@ final class HlsVariant implements AutoCloseable {
     private String videoCodec;
     private String audioCodec;
     private boolean handedOver;
+
     /** Where the files also go, or null: set by the output once it is open. */
     private HlsPublisher publisher;
 
     /**
-     * @param shared the shared encode whose packets this rendition copies, or null to encode
-     *               with {@code encoding} here
+     * @param shared the shared encode whose packets this rendition copies, or null to encode with
+     *     {@code encoding} here
      */
-    HlsVariant(String name, FfmpegEncoder encoding, EncodeSource shared, Path dir, AudioFormat format,
-               VideoFormat video, double segmentDuration, int keep) {
+    HlsVariant(
+            String name,
+            FfmpegEncoder encoding,
+            EncodeSource shared,
+            Path dir,
+            AudioFormat format,
+            VideoFormat video,
+            double segmentDuration,
+            int keep) {
         this.video = video;
         this.name = name;
         this.encoding = encoding;
@@ -99,24 +119,34 @@ final class HlsVariant implements AutoCloseable {
         return encoding;
     }
 
-    /** Encodes a frame's samples (or copies its shared packets); segments are cut as packets cross the grid. */
+    /**
+     * Encodes a frame's samples (or copies its shared packets); segments are cut as packets cross
+     * the grid.
+     */
     void encode(Frame frame) throws IOException {
         if (shared != null) {
             if (!started) {
                 started = true;
-                segmentStart = -1; // the grid starts at the first packet: a shared encode's time runs on through gaps
+                segmentStart =
+                        -1; // the grid starts at the first packet: a shared encode's time runs on
+                // through gaps
                 encoded = 0;
                 audioCodec = Hls.audioCodecs(shared.codec().codec_id(), shared.codec().profile());
             }
             encoded += frame.position();
             for (int i = 0; i < frame.encodedCount(); i++) {
-                if (frame.encoded(i) instanceof SharedPacket p && p.origin == shared) packet(p.packet, p.timeBase(), 0);
+                if (frame.encoded(i) instanceof SharedPacket p && p.origin == shared)
+                    packet(p.packet, p.timeBase(), 0);
             }
             return;
         }
         if (encoder == null) {
-            encoder = encoding.newMediaEncoder(format, video, fragmented()); // MP4 wants the codec headers up front
-            encoder.keyframes(segmentSamples); // a video segment must start on a keyframe: put one on every cut
+            encoder =
+                    encoding.newMediaEncoder(
+                            format, video, fragmented()); // MP4 wants the codec headers up front
+            encoder.keyframes(
+                    segmentSamples); // a video segment must start on a keyframe: put one on every
+            // cut
             AVCodecContext audio = encoder.contexts().getFirst();
             audioCodec = Hls.audioCodecs(audio.codec_id(), audio.profile());
             segmentStart = 0;
@@ -142,7 +172,8 @@ final class HlsVariant implements AutoCloseable {
             nextCut = segmentStart + segmentSamples;
         }
         boolean key = (packet.flags() & AV_PKT_FLAG_KEY) != 0;
-        if (stream == 1 && videoCodec == null && key) videoCodec = Hls.avc(packet.data(), packet.size());
+        if (stream == 1 && videoCodec == null && key)
+            videoCodec = Hls.avc(packet.data(), packet.size());
         boolean hasVideo = encoder != null && encoder.hasVideo();
         // With video, segments start on the keyframes put on the grid; audio follows the cut.
         boolean cuttable = !hasVideo || stream == 1 && key;
@@ -150,19 +181,26 @@ final class HlsVariant implements AutoCloseable {
         long end = at;
         if (pacing) {
             // Encoders that state no packet duration (libx264): the last interval will do.
-            long duration = packet.duration() > 0 ? packet.duration() * format.sampleRate() * timeBase.num() / timeBase.den()
-                    : lastPacingAt == Long.MIN_VALUE ? 0 : Math.max(0, at - lastPacingAt);
+            long duration =
+                    packet.duration() > 0
+                            ? packet.duration()
+                                    * format.sampleRate()
+                                    * timeBase.num()
+                                    / timeBase.den()
+                            : lastPacingAt == Long.MIN_VALUE ? 0 : Math.max(0, at - lastPacingAt);
             lastPacingAt = at;
             end = at + duration;
         }
         if (segmentFile != null) {
-            // A segment ends where the packet that ends it starts: cut before one that would take it past the limit.
+            // A segment ends where the packet that ends it starts: cut before one that would take
+            // it past the limit.
             if (pacing && (cuttable && at >= nextCut || end - segmentStart > limitSamples)) {
                 finishSegment(at);
                 if (!waitForCut) startSegment(at); // straight on into the next segment
             }
         } else if (waitForCut && (!cuttable || at < nextCut)) {
-            return; // after a failure the disk is tried again at the next cut of the grid, not at every packet
+            return; // after a failure the disk is tried again at the next cut of the grid, not at
+            // every packet
         } else {
             startSegment(at);
         }
@@ -184,10 +222,15 @@ final class HlsVariant implements AutoCloseable {
         while (nextCut <= at) nextCut += segmentSamples;
         try {
             if (segments == null) {
-                List<AVCodecContext> codecs = shared != null ? List.of(shared.codec()) : encoder.contexts();
-                segments = fragmented()
-                        ? new Fmp4Segments(codecs, dir.resolve(name + "_init_" + playlist.nextSequence() + ".mp4"))
-                        : new TsSegments(codecs);
+                List<AVCodecContext> codecs =
+                        shared != null ? List.of(shared.codec()) : encoder.contexts();
+                segments =
+                        fragmented()
+                                ? new Fmp4Segments(
+                                        codecs,
+                                        dir.resolve(
+                                                name + "_init_" + playlist.nextSequence() + ".mp4"))
+                                : new TsSegments(codecs);
                 mapListed = false;
             }
             segmentFile = name + "_" + playlist.nextSequence() + "." + segments.extension();
@@ -197,7 +240,10 @@ final class HlsVariant implements AutoCloseable {
         }
     }
 
-    /** Closes the segment file; it covers stream samples [segmentStart, end), so durations add up to what was sent. */
+    /**
+     * Closes the segment file; it covers stream samples [segmentStart, end), so durations add up to
+     * what was sent.
+     */
     private void finishSegment(long end) {
         try {
             segments.end();
@@ -227,7 +273,10 @@ final class HlsVariant implements AutoCloseable {
         try {
             writePlaylist(false);
             if (failedAt >= 0 && reported) {
-                log.warn("output.file.hls {}: rendition {} writing again after {} s", dir, name,
+                log.warn(
+                        "output.file.hls {}: rendition {} writing again after {} s",
+                        dir,
+                        name,
                         String.format("%.1f", (System.nanoTime() - failedAt) / 1e9));
             }
             failedAt = -1;
@@ -237,9 +286,9 @@ final class HlsVariant implements AutoCloseable {
     }
 
     /**
-     * A segment could not be written: the failure is reported, the segment and the run's muxer
-     * are dropped (an init section no listed segment needs with them), and the disk is tried
-     * again at the next cut of the grid.
+     * A segment could not be written: the failure is reported, the segment and the run's muxer are
+     * dropped (an init section no listed segment needs with them), and the disk is tried again at
+     * the next cut of the grid.
      */
     private void failed(IOException e) {
         report(e);
@@ -247,20 +296,29 @@ final class HlsVariant implements AutoCloseable {
         waitForCut = true;
     }
 
-    /** Logs a write failure once per outage, and at most once a minute for a disk that keeps filling up again. */
+    /**
+     * Logs a write failure once per outage, and at most once a minute for a disk that keeps filling
+     * up again.
+     */
     private void report(IOException e) {
         if (failedAt < 0) {
             failedAt = System.nanoTime();
             reported = reportedAt == 0 || failedAt - reportedAt > REPORT_NANOS;
             if (reported) {
                 reportedAt = failedAt;
-                log.error("output.file.hls {}: rendition {} cannot write ({}): no new segments until the disk takes "
-                        + "them again, tried at every segment cut; the rest of the station plays on", dir, name, e.toString());
+                log.error(
+                        "output.file.hls {}: rendition {} cannot write ({}): no new segments until the disk takes "
+                                + "them again, tried at every segment cut; the rest of the station plays on",
+                        dir,
+                        name,
+                        e.toString());
             }
         }
     }
 
-    /** Abandons the segment being written, and the run's init section if no listed segment needs it. */
+    /**
+     * Abandons the segment being written, and the run's init section if no listed segment needs it.
+     */
     private void dropSegment() {
         if (segments != null) {
             segments.close();
@@ -287,7 +345,8 @@ final class HlsVariant implements AutoCloseable {
     void interrupt() throws IOException {
         if (shared != null) {
             if (!started) return;
-            // A shared encode keeps running for its other outputs: only this rendition's segment ends.
+            // A shared encode keeps running for its other outputs: only this rendition's segment
+            // ends.
             if (segmentFile != null) finishSegment(runStart + encoded);
             endRun();
             started = false;
@@ -314,9 +373,9 @@ final class HlsVariant implements AutoCloseable {
 
     /**
      * A reload: this rendition's playlist goes on from {@code previous}'s, whose current segment
-     * ends here: the same numbers, discontinuity sequence and target duration, the segments
-     * players may be reading; the first new segment follows a discontinuity (a new encoder
-     * starts its own timestamps).
+     * ends here: the same numbers, discontinuity sequence and target duration, the segments players
+     * may be reading; the first new segment follows a discontinuity (a new encoder starts its own
+     * timestamps).
      */
     void continueFrom(HlsVariant previous) throws IOException {
         previous.interrupt();
@@ -325,11 +384,16 @@ final class HlsVariant implements AutoCloseable {
         playlist = previous.playlist;
         limitSamples = limit(playlist);
         if (wanted > playlist.targetDuration()) {
-            // The new encoder's grid (and its video keyframes) follows, since encoders start at the first frame.
+            // The new encoder's grid (and its video keyframes) follows, since encoders start at the
+            // first frame.
             segmentSamples = format.samples(playlist.targetDuration());
-            log.warn("output.file.hls {}: rendition {} keeps the running playlist's target duration of {} s, which "
-                    + "may not change: segments of {} s until the output restarts", dir, name,
-                    playlist.targetDuration(), playlist.targetDuration());
+            log.warn(
+                    "output.file.hls {}: rendition {} keeps the running playlist's target duration of {} s, which "
+                            + "may not change: segments of {} s until the output restarts",
+                    dir,
+                    name,
+                    playlist.targetDuration(),
+                    playlist.targetDuration());
         }
         failedAt = previous.failedAt;
         reportedAt = previous.reportedAt;
@@ -337,7 +401,10 @@ final class HlsVariant implements AutoCloseable {
         discontinuity = true;
     }
 
-    /** The playlist, to the origin first if there is one: a disk that fails locally does not hold it back. */
+    /**
+     * The playlist, to the origin first if there is one: a disk that fails locally does not hold it
+     * back.
+     */
     private void writePlaylist(boolean ended) throws IOException {
         String text = playlist.render(ended);
         if (publisher != null) publisher.playlist(name + ".m3u8", text, playlist.files());
@@ -355,13 +422,21 @@ final class HlsVariant implements AutoCloseable {
      */
     String codecs() {
         if (audioCodec == null) return null;
-        return encoding.video() == null ? audioCodec : (videoCodec == null ? "avc1.640028" : videoCodec) + "," + audioCodec;
+        return encoding.video() == null
+                ? audioCodec
+                : (videoCodec == null ? "avc1.640028" : videoCodec) + "," + audioCodec;
     }
 
-    /** Whether the master playlist can be written: the codec strings are known once the encoder ran (and a keyframe was out). */
+    /**
+     * Whether the master playlist can be written: the codec strings are known once the encoder ran
+     * (and a keyframe was out).
+     */
     boolean described() {
         return (audioCodec != null || encoder != null || shared != null && started)
-                && (encoding.video() == null || shared != null || videoCodec != null || !playlist.isEmpty());
+                && (encoding.video() == null
+                        || shared != null
+                        || videoCodec != null
+                        || !playlist.isEmpty());
     }
 
     /** Peak bit rate for the master playlist, from the codec or a safe guess. */
@@ -369,14 +444,16 @@ final class HlsVariant implements AutoCloseable {
         long rate = 0;
         if (shared != null) rate = shared.codec().bit_rate();
         else if (encoder != null) for (var c : encoder.contexts()) rate += c.bit_rate();
-        if (encoding.video() != null && rate < 1_000_000) return 5_000_000; // rate-controlled video states no rate
+        if (encoding.video() != null && rate < 1_000_000)
+            return 5_000_000; // rate-controlled video states no rate
         return rate > 0 ? rate * 11 / 10 : 192_000;
     }
 
     /** Finishes the stream: last segment, end of playlist. */
     @Override
     public void close() throws IOException {
-        if (handedOver) return; // a reloaded station's rendition writes this playlist now: no end for players
+        if (handedOver)
+            return; // a reloaded station's rendition writes this playlist now: no end for players
         interrupt();
         writePlaylist(true);
     }

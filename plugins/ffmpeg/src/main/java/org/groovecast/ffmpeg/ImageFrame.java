@@ -13,14 +13,16 @@ import org.groovecast.api.Image;
 import org.groovecast.api.VideoFormat;
 
 /**
- * A reference-counted yuv420p AVFrame and an {@link Image} over its buffers: the scaler writes
- * into the image and encoders take references to it, with no copy in between. Freed by {@link #close()}.
+ * A reference-counted yuv420p AVFrame and an {@link Image} over its buffers: the scaler writes into
+ * the image and encoders take references to it, with no copy in between. Freed by {@link #close()}.
  */
 final class ImageFrame implements AutoCloseable {
     final Image image;
     final AVFrame frame;
+
     /** Track position (samples) where the picture starts to show. */
     long position;
+
     /** Clock tick in which the image was last handed to a frame. */
     long shownAt = -1;
 
@@ -34,7 +36,8 @@ final class ImageFrame implements AutoCloseable {
             for (int i = 0; i < 3; i++) {
                 int rows = i == 0 ? format.height() : format.height() / 2;
                 int width = i == 0 ? format.width() : format.width() / 2;
-                if (frame.linesize(i) != width) throw new IOException("unexpected row padding in a picture");
+                if (frame.linesize(i) != width)
+                    throw new IOException("unexpected row padding in a picture");
                 planes[i] = frame.data(i).capacity((long) width * rows).asByteBuffer();
             }
             image = new Image(format, planes[0], planes[1], planes[2]).black();
@@ -44,7 +47,9 @@ final class ImageFrame implements AutoCloseable {
         }
     }
 
-    /** Whether nobody else (an encoder) holds a reference to the buffers, so they can be written. */
+    /**
+     * Whether nobody else (an encoder) holds a reference to the buffers, so they can be written.
+     */
     boolean writable() {
         return av_frame_is_writable(frame) != 0;
     }

@@ -9,9 +9,9 @@ import org.bytedeco.javacpp.Pointer;
 /**
  * FFmpeg's interrupt callback for one network stream, so that no blocking call (connecting,
  * probing, a read, a write) outlasts its deadline or the station: FFmpeg polls it while it waits
- * and gives up with {@code AVERROR_EXIT} once it answers 1. One static native callback serves
- * every stream (JavaCPP makes few per class) and finds its stream by the opaque cell's address,
- * as {@link ChannelIo} does.
+ * and gives up with {@code AVERROR_EXIT} once it answers 1. One static native callback serves every
+ * stream (JavaCPP makes few per class) and finds its stream by the opaque cell's address, as {@link
+ * ChannelIo} does.
  */
 final class Interrupter implements AutoCloseable {
     private static final ConcurrentHashMap<Long, Interrupter> OPEN = new ConcurrentHashMap<>();

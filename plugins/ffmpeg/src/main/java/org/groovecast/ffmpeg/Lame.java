@@ -63,22 +63,40 @@ final class Lame {
         setDisableReservoir = handle(linker, lib, "lame_set_disable_reservoir", set);
         initParams = handle(linker, lib, "lame_init_params", get);
         encoderDelay = handle(linker, lib, "lame_get_encoder_delay", get);
-        // int lame_encode_buffer_ieee_float(lame_t, const float l[], const float r[], int n, unsigned char *out, int size):
+        // int lame_encode_buffer_ieee_float(lame_t, const float l[], const float r[], int n,
+        // unsigned char *out, int size):
         // floats in [-1, 1], the clock's own scale, so the samples are copied as they are.
-        encodeFloat = handle(linker, lib, "lame_encode_buffer_ieee_float",
-                FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_INT, JAVA_LONG, JAVA_INT));
-        flush = handle(linker, lib, "lame_encode_flush", FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_INT));
+        encodeFloat =
+                handle(
+                        linker,
+                        lib,
+                        "lame_encode_buffer_ieee_float",
+                        FunctionDescriptor.of(
+                                JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_INT, JAVA_LONG,
+                                JAVA_INT));
+        flush =
+                handle(
+                        linker,
+                        lib,
+                        "lame_encode_flush",
+                        FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_INT));
         close = handle(linker, lib, "lame_close", get);
-        MethodHandle versionOf = handle(linker, lib, "get_lame_version", FunctionDescriptor.of(ADDRESS));
+        MethodHandle versionOf =
+                handle(linker, lib, "get_lame_version", FunctionDescriptor.of(ADDRESS));
         version = ((MemorySegment) versionOf.invokeExact()).reinterpret(64).getString(0);
     }
 
-    private static MethodHandle handle(Linker linker, SymbolLookup lib, String name, FunctionDescriptor d) {
-        MemorySegment symbol = lib.find(name).orElseThrow(() -> new UnsatisfiedLinkError("no " + name));
+    private static MethodHandle handle(
+            Linker linker, SymbolLookup lib, String name, FunctionDescriptor d) {
+        MemorySegment symbol =
+                lib.find(name).orElseThrow(() -> new UnsatisfiedLinkError("no " + name));
         return linker.downcallHandle(symbol, d);
     }
 
-    /** The system LAME, or null (said once in the log) when there is none or the bundled one was asked for. */
+    /**
+     * The system LAME, or null (said once in the log) when there is none or the bundled one was
+     * asked for.
+     */
     static Lame system() {
         return Holder.LAME;
     }
@@ -98,8 +116,11 @@ final class Lame {
             log.info("mp3: LAME {} from {}", lame.version, library);
             return lame;
         } catch (Throwable e) {
-            log.warn("mp3: no usable {} ({}); encoding with the bundled FFmpeg's LAME, about 3x the CPU per stream "
-                    + "(Debian and Ubuntu: apt-get install libmp3lame0)", library, e.getMessage());
+            log.warn(
+                    "mp3: no usable {} ({}); encoding with the bundled FFmpeg's LAME, about 3x the CPU per stream "
+                            + "(Debian and Ubuntu: apt-get install libmp3lame0)",
+                    library,
+                    e.getMessage());
             return null;
         }
     }

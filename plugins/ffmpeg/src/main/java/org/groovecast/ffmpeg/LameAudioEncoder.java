@@ -5,9 +5,9 @@ import static java.lang.foreign.ValueLayout.JAVA_FLOAT;
 import static org.bytedeco.ffmpeg.global.avcodec.AV_CODEC_ID_MP3;
 import static org.bytedeco.ffmpeg.global.avcodec.AV_PKT_DATA_SKIP_SAMPLES;
 import static org.bytedeco.ffmpeg.global.avcodec.AV_PKT_FLAG_KEY;
-import static org.bytedeco.ffmpeg.global.avcodec.av_packet_new_side_data;
 import static org.bytedeco.ffmpeg.global.avcodec.av_packet_alloc;
 import static org.bytedeco.ffmpeg.global.avcodec.av_packet_free;
+import static org.bytedeco.ffmpeg.global.avcodec.av_packet_new_side_data;
 import static org.bytedeco.ffmpeg.global.avcodec.av_packet_unref;
 import static org.bytedeco.ffmpeg.global.avcodec.avcodec_alloc_context3;
 import static org.bytedeco.ffmpeg.global.avcodec.avcodec_find_encoder_by_name;
@@ -39,11 +39,19 @@ import org.groovecast.api.Frame;
  */
 final class LameAudioEncoder implements AudioEncoder {
     static final String CODEC = "libmp3lame";
-    /** The longest Layer III frame (MPEG-1 320 kbit/s at 32 kHz, or MPEG-2.5 160 kbit/s at 8 kHz), padded. */
+
+    /**
+     * The longest Layer III frame (MPEG-1 320 kbit/s at 32 kHz, or MPEG-2.5 160 kbit/s at 8 kHz),
+     * padded.
+     */
     private static final int MAX_FRAME = 1441;
 
-    /** The script options this path takes; anything else goes to FFmpeg's wrapper, which knows them all. */
-    record Settings(int bitrateKbps, int quality, boolean jointStereo, boolean reservoir, int outRate) {
+    /**
+     * The script options this path takes; anything else goes to FFmpeg's wrapper, which knows them
+     * all.
+     */
+    record Settings(
+            int bitrateKbps, int quality, boolean jointStereo, boolean reservoir, int outRate) {
         static Settings of(Map<String, String> options, AudioFormat input) {
             if (input.channels() < 1 || input.channels() > 2) return null;
             int kbps = 0; // LAME's own default, as FFmpeg's wrapper leaves it: 128 kbit/s
@@ -64,7 +72,8 @@ final class LameAudioEncoder implements AudioEncoder {
                 // A value FFmpeg's wrapper would judge (or refuse with its own message) goes there.
                 if (kbps < 0 || quality < -1 || joint < 0 || reservoir < 0) return null;
             }
-            return new Settings(kbps, quality, joint == 1, reservoir == 1, outRate(input.sampleRate()));
+            return new Settings(
+                    kbps, quality, joint == 1, reservoir == 1, outRate(input.sampleRate()));
         }
 
         private static int integer(String v, int min, int max) {
@@ -76,11 +85,16 @@ final class LameAudioEncoder implements AudioEncoder {
             }
         }
 
-        /** The rate FFmpeg's wrapper would encode at: the stream's if MP3 has it, else the closest MP3 rate. */
+        /**
+         * The rate FFmpeg's wrapper would encode at: the stream's if MP3 has it, else the closest
+         * MP3 rate.
+         */
         private static int outRate(int wanted) {
             Av.init();
             AVCodec lame = avcodec_find_encoder_by_name(CODEC);
-            return lame == null || lame.isNull() ? wanted : FfmpegAudioEncoder.sampleRate(lame, wanted);
+            return lame == null || lame.isNull()
+                    ? wanted
+                    : FfmpegAudioEncoder.sampleRate(lame, wanted);
         }
     }
 
@@ -114,7 +128,12 @@ final class LameAudioEncoder implements AudioEncoder {
             gfp = (long) lame.init.invokeExact();
             if (gfp == 0) throw new IOException("LAME could not start an encoder");
             set(lame.setChannels, channels, "channels");
-            set(lame.setMode, channels == 1 ? Lame.MONO : settings.jointStereo() ? Lame.JOINT_STEREO : Lame.STEREO, "mode");
+            set(
+                    lame.setMode,
+                    channels == 1
+                            ? Lame.MONO
+                            : settings.jointStereo() ? Lame.JOINT_STEREO : Lame.STEREO,
+                    "mode");
             set(lame.setInRate, input.sampleRate(), "sample rate");
             set(lame.setOutRate, settings.outRate(), "sample rate");
             if (settings.quality() >= 0) set(lame.setQuality, settings.quality(), "quality");
@@ -122,8 +141,14 @@ final class LameAudioEncoder implements AudioEncoder {
             set(lame.setWriteVbrTag, 0, "VBR tag");
             set(lame.setDisableReservoir, settings.reservoir() ? 0 : 1, "bit reservoir");
             if ((int) lame.initParams.invokeExact(gfp) < 0) {
-                throw new IOException("LAME refused its settings (" + settings + ", " + input.sampleRate() + " Hz, "
-                        + channels + " channels)");
+                throw new IOException(
+                        "LAME refused its settings ("
+                                + settings
+                                + ", "
+                                + input.sampleRate()
+                                + " Hz, "
+                                + channels
+                                + " channels)");
             }
             // As FFmpeg's wrapper counts it: LAME's delay, the MDCT's 528 samples and one.
             initialPadding = (int) lame.encoderDelay.invokeExact(gfp) + 528 + 1;
@@ -143,7 +168,8 @@ final class LameAudioEncoder implements AudioEncoder {
     }
 
     private void set(MethodHandle setter, int value, String what) throws Throwable {
-        if ((int) setter.invokeExact(gfp, value) != 0) throw new IOException("LAME refused " + what + " " + value);
+        if ((int) setter.invokeExact(gfp, value) != 0)
+            throw new IOException("LAME refused " + what + " " + value);
     }
 
     /** What the muxer reads of the stream: an unopened context that only describes it. */
@@ -174,12 +200,20 @@ final class LameAudioEncoder implements AudioEncoder {
         int room = (int) pending.byteSize() - pendingLength;
         int got;
         try {
-            got = (int) lame.encodeFloat.invokeExact(gfp, left.address(), channels == 2 ? right.address() : left.address(),
-                    n, pending.address() + pendingLength, room);
+            got =
+                    (int)
+                            lame.encodeFloat.invokeExact(
+                                    gfp,
+                                    left.address(),
+                                    channels == 2 ? right.address() : left.address(),
+                                    n,
+                                    pending.address() + pendingLength,
+                                    room);
         } catch (Throwable e) {
             throw new IOException("LAME: " + e, e);
         }
-        if (got < 0) throw new IOException("LAME failed to encode " + n + " samples (error " + got + ")");
+        if (got < 0)
+            throw new IOException("LAME failed to encode " + n + " samples (error " + got + ")");
         pendingLength += got;
         samplesIn += n;
         emitFrames(sink, false);
@@ -190,7 +224,12 @@ final class LameAudioEncoder implements AudioEncoder {
         if (gfp == 0) return;
         int got;
         try {
-            got = (int) lame.flush.invokeExact(gfp, pending.address() + pendingLength, (int) pending.byteSize() - pendingLength);
+            got =
+                    (int)
+                            lame.flush.invokeExact(
+                                    gfp,
+                                    pending.address() + pendingLength,
+                                    (int) pending.byteSize() - pendingLength);
         } catch (Throwable e) {
             throw new IOException("LAME: " + e, e);
         }
@@ -209,7 +248,9 @@ final class LameAudioEncoder implements AudioEncoder {
         int at = 0;
         while (pendingLength - at >= 4) {
             int b1 = pending.get(JAVA_BYTE, at + 1);
-            int length = Mp3Frames.length(pending.get(JAVA_BYTE, at), b1, pending.get(JAVA_BYTE, at + 2));
+            int length =
+                    Mp3Frames.length(
+                            pending.get(JAVA_BYTE, at), b1, pending.get(JAVA_BYTE, at + 2));
             if (length < 0) { // never from LAME; resynchronise rather than hand out garbage
                 at++;
                 continue;
@@ -217,10 +258,12 @@ final class LameAudioEncoder implements AudioEncoder {
             if (pendingLength - at < length) break;
             int samples = Mp3Frames.samples(b1);
             int duration = samples;
-            if (flushing) duration = (int) Math.clamp(samplesIn * outRate / inRate - samplesOut, 0, samples);
+            if (flushing)
+                duration = (int) Math.clamp(samplesIn * outRate / inRate - samplesOut, 0, samples);
             packet.data(pendingView.position(at)).size(length);
             packet.pts(pts).dts(pts).duration(duration).flags(AV_PKT_FLAG_KEY).stream_index(0);
-            if (!delaySent || duration < samples) skipSamples(delaySent ? 0 : initialPadding, samples - duration);
+            if (!delaySent || duration < samples)
+                skipSamples(delaySent ? 0 : initialPadding, samples - duration);
             pts += samples;
             samplesOut += duration;
             try {
@@ -236,10 +279,14 @@ final class LameAudioEncoder implements AudioEncoder {
         }
     }
 
-    /** FFmpeg's skip-samples side data: 32-bit little-endian counts to skip at the start and at the end. */
+    /**
+     * FFmpeg's skip-samples side data: 32-bit little-endian counts to skip at the start and at the
+     * end.
+     */
     private void skipSamples(int start, int end) throws IOException {
         BytePointer side = av_packet_new_side_data(packet, AV_PKT_DATA_SKIP_SAMPLES, 10);
-        if (side == null || side.isNull()) throw new IOException("cannot allocate packet side data");
+        if (side == null || side.isNull())
+            throw new IOException("cannot allocate packet side data");
         for (int i = 0; i < 4; i++) {
             side.put(i, (byte) (start >>> (8 * i)));
             side.put(4 + i, (byte) (end >>> (8 * i)));
@@ -248,7 +295,10 @@ final class LameAudioEncoder implements AudioEncoder {
         delaySent = true;
     }
 
-    /** Input buffers for {@code samples} and room for what LAME may write for them (1.25 n + 7200, its own bound). */
+    /**
+     * Input buffers for {@code samples} and room for what LAME may write for them (1.25 n + 7200,
+     * its own bound).
+     */
     private void ensureCapacity(int samples) {
         long out = MAX_FRAME + samples * 5L / 4 + 7200;
         if (left == null || left.byteSize() < samples * 4L) {

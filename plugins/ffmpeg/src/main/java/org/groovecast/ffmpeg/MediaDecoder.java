@@ -1,28 +1,26 @@
 package org.groovecast.ffmpeg;
 
+import static org.bytedeco.ffmpeg.global.avcodec.av_packet_alloc;
+import static org.bytedeco.ffmpeg.global.avcodec.av_packet_free;
+import static org.bytedeco.ffmpeg.global.avcodec.av_packet_move_ref;
+import static org.bytedeco.ffmpeg.global.avcodec.av_packet_unref;
 import static org.bytedeco.ffmpeg.global.avcodec.avcodec_alloc_context3;
-import static org.bytedeco.ffmpeg.global.avcodec.avcodec_flush_buffers;
 import static org.bytedeco.ffmpeg.global.avcodec.avcodec_find_decoder;
+import static org.bytedeco.ffmpeg.global.avcodec.avcodec_flush_buffers;
 import static org.bytedeco.ffmpeg.global.avcodec.avcodec_free_context;
 import static org.bytedeco.ffmpeg.global.avcodec.avcodec_open2;
 import static org.bytedeco.ffmpeg.global.avcodec.avcodec_parameters_to_context;
 import static org.bytedeco.ffmpeg.global.avcodec.avcodec_receive_frame;
 import static org.bytedeco.ffmpeg.global.avcodec.avcodec_send_packet;
-import static org.bytedeco.ffmpeg.global.avcodec.av_packet_alloc;
-import static org.bytedeco.ffmpeg.global.avcodec.av_packet_free;
-import static org.bytedeco.ffmpeg.global.avcodec.av_packet_move_ref;
-import static org.bytedeco.ffmpeg.global.avcodec.av_packet_unref;
 import static org.bytedeco.ffmpeg.global.avformat.AVSEEK_FLAG_BACKWARD;
 import static org.bytedeco.ffmpeg.global.avformat.AV_DISPOSITION_ATTACHED_PIC;
 import static org.bytedeco.ffmpeg.global.avformat.av_find_best_stream;
 import static org.bytedeco.ffmpeg.global.avformat.av_read_frame;
+import static org.bytedeco.ffmpeg.global.avformat.av_seek_frame;
+import static org.bytedeco.ffmpeg.global.avformat.avformat_alloc_context;
 import static org.bytedeco.ffmpeg.global.avformat.avformat_close_input;
 import static org.bytedeco.ffmpeg.global.avformat.avformat_find_stream_info;
 import static org.bytedeco.ffmpeg.global.avformat.avformat_open_input;
-import static org.bytedeco.ffmpeg.global.avformat.av_seek_frame;
-import static org.bytedeco.ffmpeg.global.avformat.avformat_alloc_context;
-import static org.bytedeco.ffmpeg.global.avutil.av_dict_free;
-import static org.bytedeco.ffmpeg.global.avutil.av_dict_set;
 import static org.bytedeco.ffmpeg.global.avutil.AVERROR_EAGAIN;
 import static org.bytedeco.ffmpeg.global.avutil.AVERROR_EOF;
 import static org.bytedeco.ffmpeg.global.avutil.AVMEDIA_TYPE_AUDIO;
@@ -32,6 +30,8 @@ import static org.bytedeco.ffmpeg.global.avutil.AV_SAMPLE_FMT_FLTP;
 import static org.bytedeco.ffmpeg.global.avutil.AV_TIME_BASE;
 import static org.bytedeco.ffmpeg.global.avutil.av_channel_layout_default;
 import static org.bytedeco.ffmpeg.global.avutil.av_channel_layout_uninit;
+import static org.bytedeco.ffmpeg.global.avutil.av_dict_free;
+import static org.bytedeco.ffmpeg.global.avutil.av_dict_set;
 import static org.bytedeco.ffmpeg.global.avutil.av_frame_alloc;
 import static org.bytedeco.ffmpeg.global.avutil.av_frame_free;
 import static org.bytedeco.ffmpeg.global.swresample.swr_alloc_set_opts2;
@@ -41,8 +41,8 @@ import static org.bytedeco.ffmpeg.global.swresample.swr_init;
 
 import java.io.IOException;
 import java.util.ArrayDeque;
-import java.util.List;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.bytedeco.ffmpeg.avcodec.AVCodec;
 import org.bytedeco.ffmpeg.avcodec.AVCodecContext;
@@ -62,14 +62,17 @@ import org.groovecast.api.VideoFormat;
 
 /**
  * One open media file: its audio demuxed, decoded and resampled to the clock's format (planar
- * float), and its video, if it has some, handed to a {@link VideoDecoder}. Opening probes the
- * file and may block, so it happens on the blocking pool; reading is a few decode calls per
- * frame. The demuxer reads ahead of the audio (keeping its packets) until the pictures due are
- * decoded, since a threaded video decoder returns pictures some frames after their packets.
- * Every native object is freed by {@link #close()}, never by GC.
+ * float), and its video, if it has some, handed to a {@link VideoDecoder}. Opening probes the file
+ * and may block, so it happens on the blocking pool; reading is a few decode calls per frame. The
+ * demuxer reads ahead of the audio (keeping its packets) until the pictures due are decoded, since
+ * a threaded video decoder returns pictures some frames after their packets. Every native object is
+ * freed by {@link #close()}, never by GC.
  */
 final class MediaDecoder implements AutoCloseable {
-    /** Audio packets kept while reading ahead for video; a file interleaved worse than this loses sync, not memory. */
+    /**
+     * Audio packets kept while reading ahead for video; a file interleaved worse than this loses
+     * sync, not memory.
+     */
     private static final int MAX_QUEUED = 1024;
 
     private final String path;
@@ -96,29 +99,45 @@ final class MediaDecoder implements AutoCloseable {
     private int audioTbDen;
     private VideoDecoder video;
     private int videoIndex = -1;
+
     /** Audio packets read while looking for pictures, in order, and empty packets to reuse. */
     private final ArrayDeque<AVPacket> queued = new ArrayDeque<>();
+
     private final ArrayDeque<AVPacket> spare = new ArrayDeque<>();
     private boolean drained;
     private long position;
     private final StreamIo live;
 
-    /** The demuxer options the open left unused (misspelt, or for another protocol); empty for files. */
+    /**
+     * The demuxer options the open left unused (misspelt, or for another protocol); empty for
+     * files.
+     */
     private List<String> unusedOptions = List.of();
 
-    private MediaDecoder(String path, AudioFormat target, VideoFormat videoFormat, int scalingThreads) throws IOException {
+    private MediaDecoder(
+            String path, AudioFormat target, VideoFormat videoFormat, int scalingThreads)
+            throws IOException {
         this(path, null, null, Map.of(), null, target, videoFormat, scalingThreads);
     }
 
     /**
-     * @param live a format context already reading through custom I/O (a live stream), or null to open {@code path}
+     * @param live a format context already reading through custom I/O (a live stream), or null to
+     *     open {@code path}
      * @param hint the container when known (live streams), or null to probe
-     * @param options demuxer and protocol options for {@code avformat_open_input} ({@code icy: '1'})
+     * @param options demuxer and protocol options for {@code avformat_open_input} ({@code icy:
+     *     '1'})
      * @param interrupter what bounds the blocking calls on a network stream, or null
      */
-    private MediaDecoder(String path, StreamIo live, AVInputFormat hint, Map<String, String> options,
-                         Interrupter interrupter, AudioFormat target, VideoFormat videoFormat,
-                         int scalingThreads) throws IOException {
+    private MediaDecoder(
+            String path,
+            StreamIo live,
+            AVInputFormat hint,
+            Map<String, String> options,
+            Interrupter interrupter,
+            AudioFormat target,
+            VideoFormat videoFormat,
+            int scalingThreads)
+            throws IOException {
         Av.init();
         this.path = path;
         this.target = target;
@@ -128,16 +147,28 @@ final class MediaDecoder implements AutoCloseable {
         try {
             format = live != null ? live.context() : avformat_alloc_context();
             if (interrupter != null) interrupter.attach(format);
-            for (Map.Entry<String, String> o : options.entrySet()) av_dict_set(dict, o.getKey(), o.getValue(), 0);
-            Av.check(avformat_open_input(format, live != null ? "" : path, hint, dict), "cannot open");
+            for (Map.Entry<String, String> o : options.entrySet())
+                av_dict_set(dict, o.getKey(), o.getValue(), 0);
+            Av.check(
+                    avformat_open_input(format, live != null ? "" : path, hint, dict),
+                    "cannot open");
             if (!options.isEmpty()) unusedOptions = Av.keys(dict);
-            Av.check(avformat_find_stream_info(format, (PointerPointer<?>) null), "cannot read stream info");
-            streamIndex = Av.check(av_find_best_stream(format, AVMEDIA_TYPE_AUDIO, -1, -1, (AVCodec) null, 0), "no audio stream");
+            Av.check(
+                    avformat_find_stream_info(format, (PointerPointer<?>) null),
+                    "cannot read stream info");
+            streamIndex =
+                    Av.check(
+                            av_find_best_stream(
+                                    format, AVMEDIA_TYPE_AUDIO, -1, -1, (AVCodec) null, 0),
+                            "no audio stream");
             AVStream stream = format.streams(streamIndex);
             AVCodec decoder = avcodec_find_decoder(stream.codecpar().codec_id());
-            if (decoder == null || decoder.isNull()) throw new IOException("no decoder for its audio codec");
+            if (decoder == null || decoder.isNull())
+                throw new IOException("no decoder for its audio codec");
             codec = avcodec_alloc_context3(decoder);
-            Av.check(avcodec_parameters_to_context(codec, stream.codecpar()), "bad codec parameters");
+            Av.check(
+                    avcodec_parameters_to_context(codec, stream.codecpar()),
+                    "bad codec parameters");
             codec.pkt_timebase(stream.time_base());
             audioTbNum = stream.time_base().num();
             audioTbDen = stream.time_base().den();
@@ -163,8 +194,14 @@ final class MediaDecoder implements AutoCloseable {
      * Opens a live stream read through {@code io}, its video scaled to {@code video} (null: audio
      * only); blocking until enough of it arrived to probe.
      */
-    static MediaDecoder open(String name, StreamIo io, AVInputFormat hint, AudioFormat target, VideoFormat video,
-                             int scalingThreads) throws IOException {
+    static MediaDecoder open(
+            String name,
+            StreamIo io,
+            AVInputFormat hint,
+            AudioFormat target,
+            VideoFormat video,
+            int scalingThreads)
+            throws IOException {
         return new MediaDecoder(name, io, hint, Map.of(), null, target, video, scalingThreads);
     }
 
@@ -172,8 +209,13 @@ final class MediaDecoder implements AutoCloseable {
      * Opens a URL (any FFmpeg reads: http, https, hls, srt, rtmp, a file) with {@code options},
      * every blocking call bounded by {@code interrupter}; blocking until probed.
      */
-    static MediaDecoder openUrl(String url, AVInputFormat format, Map<String, String> options, Interrupter interrupter,
-                                AudioFormat target) throws IOException {
+    static MediaDecoder openUrl(
+            String url,
+            AVInputFormat format,
+            Map<String, String> options,
+            Interrupter interrupter,
+            AudioFormat target)
+            throws IOException {
         return new MediaDecoder(url, null, format, options, interrupter, target, null, 1);
     }
 
@@ -182,7 +224,10 @@ final class MediaDecoder implements AutoCloseable {
         return unusedOptions;
     }
 
-    /** The demuxer, for what a stream says as it plays (ICY titles, updated tags); on the decoding thread only. */
+    /**
+     * The demuxer, for what a stream says as it plays (ICY titles, updated tags); on the decoding
+     * thread only.
+     */
     AVFormatContext formatContext() {
         return format;
     }
@@ -197,13 +242,18 @@ final class MediaDecoder implements AutoCloseable {
         return new MediaDecoder(path, target, null, 1);
     }
 
-    /** Opens and probes {@code path}, with its video scaled to {@code video} if it has a video stream; blocking. */
-    static MediaDecoder open(String path, AudioFormat target, VideoFormat video, int scalingThreads) throws IOException {
+    /**
+     * Opens and probes {@code path}, with its video scaled to {@code video} if it has a video
+     * stream; blocking.
+     */
+    static MediaDecoder open(String path, AudioFormat target, VideoFormat video, int scalingThreads)
+            throws IOException {
         return new MediaDecoder(path, target, video, scalingThreads);
     }
 
     private void openVideo(VideoFormat videoFormat, int scalingThreads) throws IOException {
-        int index = av_find_best_stream(format, AVMEDIA_TYPE_VIDEO, -1, streamIndex, (AVCodec) null, 0);
+        int index =
+                av_find_best_stream(format, AVMEDIA_TYPE_VIDEO, -1, streamIndex, (AVCodec) null, 0);
         if (index < 0) return;
         AVStream stream = format.streams(index);
         // Cover art in an mp3 or m4a is a one-picture "video" stream: not a video to play.
@@ -222,8 +272,18 @@ final class MediaDecoder implements AutoCloseable {
         try {
             av_channel_layout_default(out, target.channels());
             SwrContext s = new SwrContext(null);
-            Av.check(swr_alloc_set_opts2(s, out, AV_SAMPLE_FMT_FLTP, target.sampleRate(), codec.ch_layout(),
-                    codec.sample_fmt(), codec.sample_rate(), 0, null), "cannot set up resampling");
+            Av.check(
+                    swr_alloc_set_opts2(
+                            s,
+                            out,
+                            AV_SAMPLE_FMT_FLTP,
+                            target.sampleRate(),
+                            codec.ch_layout(),
+                            codec.sample_fmt(),
+                            codec.sample_rate(),
+                            0,
+                            null),
+                    "cannot set up resampling");
             swr = s;
             Av.check(swr_init(swr), "cannot start resampling");
         } finally {
@@ -263,10 +323,10 @@ final class MediaDecoder implements AutoCloseable {
     }
 
     /**
-     * Writes up to {@code max} samples into {@code frame} at its position and advances it, with
-     * the pictures due in that stretch; returns how many samples. 0 means the file is over (or
-     * broken past recovery): the track ends. {@code tick} is the clock's current tick: pictures
-     * handed out in earlier ticks are reused.
+     * Writes up to {@code max} samples into {@code frame} at its position and advances it, with the
+     * pictures due in that stretch; returns how many samples. 0 means the file is over (or broken
+     * past recovery): the track ends. {@code tick} is the clock's current tick: pictures handed out
+     * in earlier ticks are reused.
      */
     int read(Frame frame, int max, long tick) throws IOException {
         int at = frame.position();
@@ -286,7 +346,8 @@ final class MediaDecoder implements AutoCloseable {
             if (pendingStart == pendingEnd && !refill()) break;
             int n = Math.min(want - written, pendingEnd - pendingStart);
             int at = frame.position() + written;
-            for (int c = 0; c < pending.length; c++) System.arraycopy(pending[c], pendingStart, frame.channel(c), at, n);
+            for (int c = 0; c < pending.length; c++)
+                System.arraycopy(pending[c], pendingStart, frame.channel(c), at, n);
             pendingStart += n;
             written += n;
             position += n;
@@ -300,9 +361,12 @@ final class MediaDecoder implements AutoCloseable {
         while (!drained) {
             int r = avcodec_receive_frame(codec, decoded);
             if (r >= 0) {
-                if (!aligned && video != null && decoded.best_effort_timestamp() != AV_NOPTS_VALUE) {
+                if (!aligned
+                        && video != null
+                        && decoded.best_effort_timestamp() != AV_NOPTS_VALUE) {
                     aligned = true;
-                    video.alignAudio(decoded.best_effort_timestamp(), audioTbNum, audioTbDen, position);
+                    video.alignAudio(
+                            decoded.best_effort_timestamp(), audioTbNum, audioTbDen, position);
                 }
                 convert(decoded.extended_data(), decoded.nb_samples());
                 if (pendingEnd > 0) return true;
@@ -319,7 +383,10 @@ final class MediaDecoder implements AutoCloseable {
         return false;
     }
 
-    /** Sends the next audio packet, or the end of input, to the decoder; decodes video packets met on the way. */
+    /**
+     * Sends the next audio packet, or the end of input, to the decoder; decodes video packets met
+     * on the way.
+     */
     private void feed() throws IOException {
         while (!inputDone) {
             AVPacket q = queued.pollFirst();
@@ -365,9 +432,15 @@ final class MediaDecoder implements AutoCloseable {
         return false;
     }
 
-    /** Demuxes ahead, keeping audio packets, until the pictures due before {@code until} are decoded. */
+    /**
+     * Demuxes ahead, keeping audio packets, until the pictures due before {@code until} are
+     * decoded.
+     */
     private void readAhead(long until) throws IOException {
-        while (!demuxDone && !video.ended() && video.latest() < until && queued.size() < MAX_QUEUED) {
+        while (!demuxDone
+                && !video.ended()
+                && video.latest() < until
+                && queued.size() < MAX_QUEUED) {
             if (!demux()) continue;
             AVPacket q = spare.isEmpty() ? av_packet_alloc() : spare.pollFirst();
             av_packet_move_ref(q, packet);
@@ -381,9 +454,12 @@ final class MediaDecoder implements AutoCloseable {
     }
 
     private void convert(PointerPointer<?> in, int inSamples) throws IOException {
-        int capacity = (int) ((long) inSamples * target.sampleRate() / Math.max(1, codec.sample_rate())) + 256;
+        int capacity =
+                (int) ((long) inSamples * target.sampleRate() / Math.max(1, codec.sample_rate()))
+                        + 256;
         ensurePlanes(capacity);
-        int got = Av.check(swr_convert(swr, outPlanes, capacity, in, inSamples), "resampling failed");
+        int got =
+                Av.check(swr_convert(swr, outPlanes, capacity, in, inSamples), "resampling failed");
         if (pending[0].length < got) pending = new float[pending.length][Math.max(got, 4096)];
         for (int c = 0; c < pending.length; c++) planes[c].get(pending[c], 0, got);
         pendingStart = 0;

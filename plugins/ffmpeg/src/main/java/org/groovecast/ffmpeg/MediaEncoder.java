@@ -8,11 +8,13 @@ import org.bytedeco.ffmpeg.avutil.AVRational;
 import org.groovecast.api.Frame;
 
 /**
- * The encoders of one encoding: audio (stream 0) and, when the script asked for it, video
- * (stream 1), fed from the same frames so that both stay on the frames' sample clock.
+ * The encoders of one encoding: audio (stream 0) and, when the script asked for it, video (stream
+ * 1), fed from the same frames so that both stay on the frames' sample clock.
  */
 final class MediaEncoder implements AutoCloseable {
-    /** Receives each packet with the index of its stream; the packet is only valid during the call. */
+    /**
+     * Receives each packet with the index of its stream; the packet is only valid during the call.
+     */
     @FunctionalInterface
     interface Sink {
         void accept(AVPacket packet, AVRational timeBase, int stream) throws IOException;

@@ -1,16 +1,19 @@
 package org.groovecast.ffmpeg;
 
 /**
- * MPEG audio Layer III frame headers (ISO 11172-3 / 13818-3, and MPEG 2.5): LAME hands out a
- * byte stream, a muxer wants one packet per frame, so the stream is cut at each header's length.
+ * MPEG audio Layer III frame headers (ISO 11172-3 / 13818-3, and MPEG 2.5): LAME hands out a byte
+ * stream, a muxer wants one packet per frame, so the stream is cut at each header's length.
  */
 final class Mp3Frames {
-    private static final int[] MPEG1_KBPS = {0, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320, -1};
-    private static final int[] MPEG2_KBPS = {0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160, -1};
+    private static final int[] MPEG1_KBPS = {
+        0, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320, -1
+    };
+    private static final int[] MPEG2_KBPS = {
+        0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160, -1
+    };
     private static final int[] MPEG1_RATES = {44100, 48000, 32000, -1};
 
-    private Mp3Frames() {
-    }
+    private Mp3Frames() {}
 
     /**
      * The length in bytes of the Layer III frame whose 4-byte header starts with {@code b0..b2}, or
@@ -29,7 +32,10 @@ final class Mp3Frames {
         return (version == 3 ? 144_000 : 72_000) * kbps / rate + padding;
     }
 
-    /** Samples per channel in a Layer III frame at {@code rate} Hz: MPEG-1 (32 kHz and up) 1152, else 576. */
+    /**
+     * Samples per channel in a Layer III frame at {@code rate} Hz: MPEG-1 (32 kHz and up) 1152,
+     * else 576.
+     */
     static int samplesAt(int rate) {
         return rate >= 32000 ? 1152 : 576;
     }

@@ -4,8 +4,11 @@ import static org.bytedeco.ffmpeg.global.avcodec.av_packet_alloc;
 import static org.bytedeco.ffmpeg.global.avcodec.av_packet_free;
 import static org.bytedeco.ffmpeg.global.avcodec.av_packet_ref;
 import static org.bytedeco.ffmpeg.global.avcodec.av_packet_rescale_ts;
+import static org.bytedeco.ffmpeg.global.avcodec.avcodec_parameters_copy;
 import static org.bytedeco.ffmpeg.global.avcodec.avcodec_parameters_from_context;
 import static org.bytedeco.ffmpeg.global.avformat.AVFMT_GLOBALHEADER;
+import static org.bytedeco.ffmpeg.global.avformat.AVFMT_NOFILE;
+import static org.bytedeco.ffmpeg.global.avformat.AVIO_FLAG_WRITE;
 import static org.bytedeco.ffmpeg.global.avformat.av_guess_format;
 import static org.bytedeco.ffmpeg.global.avformat.av_interleaved_write_frame;
 import static org.bytedeco.ffmpeg.global.avformat.av_write_frame;
@@ -15,13 +18,10 @@ import static org.bytedeco.ffmpeg.global.avformat.avformat_free_context;
 import static org.bytedeco.ffmpeg.global.avformat.avformat_new_stream;
 import static org.bytedeco.ffmpeg.global.avformat.avformat_write_header;
 import static org.bytedeco.ffmpeg.global.avformat.avio_alloc_context;
+import static org.bytedeco.ffmpeg.global.avformat.avio_closep;
 import static org.bytedeco.ffmpeg.global.avformat.avio_context_free;
 import static org.bytedeco.ffmpeg.global.avformat.avio_flush;
-import static org.bytedeco.ffmpeg.global.avformat.AVFMT_NOFILE;
-import static org.bytedeco.ffmpeg.global.avformat.AVIO_FLAG_WRITE;
-import static org.bytedeco.ffmpeg.global.avformat.avio_closep;
 import static org.bytedeco.ffmpeg.global.avformat.avio_open2;
-import static org.bytedeco.ffmpeg.global.avcodec.avcodec_parameters_copy;
 import static org.bytedeco.ffmpeg.global.avutil.av_dict_free;
 import static org.bytedeco.ffmpeg.global.avutil.av_dict_set;
 import static org.bytedeco.ffmpeg.global.avutil.av_free;
@@ -58,42 +58,61 @@ final class Muxer implements AutoCloseable {
     private AVStream[] streams;
     private AVPacket scratch;
     private boolean headerWritten;
-    /** Whether {@link #io} was opened by FFmpeg on a URL (closed with avio_closep) rather than made over a channel. */
+
+    /**
+     * Whether {@link #io} was opened by FFmpeg on a URL (closed with avio_closep) rather than made
+     * over a channel.
+     */
     private boolean urlIo;
+
     /** The options given that neither the protocol nor the muxer took. */
     private List<String> unusedOptions = List.of();
 
     /**
      * Muxes to a URL through FFmpeg's own protocols (srt, udp, rtp, icecast, a file), its streams
      * described by {@code params} with timestamps in {@code timeBases}; {@code options} go to the
-     * protocol and then to the muxer, as ffmpeg's do; every blocking call is bounded by
-     * {@code interrupter}. Blocking: connects and writes the header.
+     * protocol and then to the muxer, as ffmpeg's do; every blocking call is bounded by {@code
+     * interrupter}. Blocking: connects and writes the header.
      */
-    Muxer(String formatName, Map<String, String> options, List<AVCodecParameters> params, List<AVRational> timeBases,
-          String url, Interrupter interrupter) throws IOException {
+    Muxer(
+            String formatName,
+            Map<String, String> options,
+            List<AVCodecParameters> params,
+            List<AVRational> timeBases,
+            String url,
+            Interrupter interrupter)
+            throws IOException {
         Av.init();
         boolean ok = false;
         AVDictionary dict = new AVDictionary(null);
         try {
             format = new AVFormatContext(null);
-            Av.check(avformat_alloc_output_context2(format, (AVOutputFormat) null, formatName, url),
+            Av.check(
+                    avformat_alloc_output_context2(format, (AVOutputFormat) null, formatName, url),
                     "unknown format '" + formatName + "'");
             interrupter.attach(format);
             streams = new AVStream[params.size()];
             for (int i = 0; i < streams.length; i++) {
                 streams[i] = avformat_new_stream(format, (AVCodec) null);
-                Av.check(avcodec_parameters_copy(streams[i].codecpar(), params.get(i)), "bad codec parameters");
+                Av.check(
+                        avcodec_parameters_copy(streams[i].codecpar(), params.get(i)),
+                        "bad codec parameters");
                 streams[i].time_base(timeBases.get(i));
             }
-            for (Map.Entry<String, String> o : options.entrySet()) av_dict_set(dict, o.getKey(), o.getValue(), 0);
+            for (Map.Entry<String, String> o : options.entrySet())
+                av_dict_set(dict, o.getKey(), o.getValue(), 0);
             if ((format.oformat().flags() & AVFMT_NOFILE) == 0) {
                 AVIOContext pb = new AVIOContext(null);
-                Av.check(avio_open2(pb, url, AVIO_FLAG_WRITE, format.interrupt_callback(), dict), "cannot open");
+                Av.check(
+                        avio_open2(pb, url, AVIO_FLAG_WRITE, format.interrupt_callback(), dict),
+                        "cannot open");
                 io = pb;
                 urlIo = true;
                 format.pb(pb);
             }
-            Av.check(avformat_write_header(format, dict), "cannot start the " + formatName + " stream");
+            Av.check(
+                    avformat_write_header(format, dict),
+                    "cannot start the " + formatName + " stream");
             headerWritten = true;
             unusedOptions = Av.keys(dict);
             scratch = av_packet_alloc();
@@ -110,35 +129,57 @@ final class Muxer implements AutoCloseable {
     }
 
     /** One stream, from {@code codec}. */
-    Muxer(String formatName, Map<String, String> options, AVCodecContext codec, WritableByteChannel out) throws IOException {
+    Muxer(
+            String formatName,
+            Map<String, String> options,
+            AVCodecContext codec,
+            WritableByteChannel out)
+            throws IOException {
         this(formatName, options, List.of(codec), out);
     }
 
     /** One stream per codec, in order: packets name their stream by its index here. */
-    Muxer(String formatName, Map<String, String> options, List<AVCodecContext> codecs, WritableByteChannel out)
+    Muxer(
+            String formatName,
+            Map<String, String> options,
+            List<AVCodecContext> codecs,
+            WritableByteChannel out)
             throws IOException {
         Av.init();
         boolean ok = false;
         AVDictionary dict = new AVDictionary(null);
         try {
             format = new AVFormatContext(null);
-            Av.check(avformat_alloc_output_context2(format, (AVOutputFormat) null, formatName, null),
+            Av.check(
+                    avformat_alloc_output_context2(format, (AVOutputFormat) null, formatName, null),
                     "unknown format '" + formatName + "'");
             streams = new AVStream[codecs.size()];
             for (int i = 0; i < streams.length; i++) {
                 AVCodecContext codec = codecs.get(i);
                 streams[i] = avformat_new_stream(format, (AVCodec) null);
-                Av.check(avcodec_parameters_from_context(streams[i].codecpar(), codec), "bad codec parameters");
+                Av.check(
+                        avcodec_parameters_from_context(streams[i].codecpar(), codec),
+                        "bad codec parameters");
                 streams[i].time_base(codec.time_base());
             }
             channelIo = new ChannelIo(out);
             BytePointer buffer = new BytePointer(av_malloc(IO_BUFFER));
-            io = avio_alloc_context(buffer, IO_BUFFER, 1, channelIo.opaque(), (Read_packet_Pointer_BytePointer_int) null,
-                    ChannelIo.WRITE, channelIo.seekable() ? ChannelIo.SEEK : null);
+            io =
+                    avio_alloc_context(
+                            buffer,
+                            IO_BUFFER,
+                            1,
+                            channelIo.opaque(),
+                            (Read_packet_Pointer_BytePointer_int) null,
+                            ChannelIo.WRITE,
+                            channelIo.seekable() ? ChannelIo.SEEK : null);
             format.pb(io);
             format.flags(format.flags() | AVFormatContext.AVFMT_FLAG_CUSTOM_IO);
-            for (Map.Entry<String, String> o : options.entrySet()) av_dict_set(dict, o.getKey(), o.getValue(), 0);
-            Av.check(avformat_write_header(format, dict), "cannot start the " + formatName + " stream");
+            for (Map.Entry<String, String> o : options.entrySet())
+                av_dict_set(dict, o.getKey(), o.getValue(), 0);
+            Av.check(
+                    avformat_write_header(format, dict),
+                    "cannot start the " + formatName + " stream");
             headerWritten = true;
             scratch = av_packet_alloc();
             ok = true;
@@ -151,16 +192,23 @@ final class Muxer implements AutoCloseable {
     /** Whether streams muxed as {@code formatName} want the codec's global header (ogg, mp4). */
     static boolean wantsGlobalHeader(String formatName) {
         AVOutputFormat f = av_guess_format(formatName, null, null);
-        if (f == null || f.isNull()) throw new IllegalArgumentException("unknown format '" + formatName + "'");
+        if (f == null || f.isNull())
+            throw new IllegalArgumentException("unknown format '" + formatName + "'");
         return (f.flags() & AVFMT_GLOBALHEADER) != 0;
     }
 
-    /** Writes a reference to {@code packet} of the first stream, whose timestamps are in {@code timeBase}. */
+    /**
+     * Writes a reference to {@code packet} of the first stream, whose timestamps are in {@code
+     * timeBase}.
+     */
     void write(AVPacket packet, AVRational timeBase) throws IOException {
         write(packet, timeBase, 0);
     }
 
-    /** Writes a reference to {@code packet} of stream {@code index}, whose timestamps are in {@code timeBase}. */
+    /**
+     * Writes a reference to {@code packet} of stream {@code index}, whose timestamps are in {@code
+     * timeBase}.
+     */
     void write(AVPacket packet, AVRational timeBase, int index) throws IOException {
         Av.check(av_packet_ref(scratch, packet), "cannot reference a packet");
         scratch.stream_index(index);

@@ -26,19 +26,40 @@ import org.pf4j.Extension;
 public final class OutputOperators implements OperatorProvider {
     @Override
     public List<OperatorSpec> operators() {
-        return List.of(OperatorSpec.named("output.file.hls")
-                .doc("HLS: output.file.hls('/var/www/hls', [aac: aac(bitrate: 96), mp3: mp3()], s).")
-                .named("segmentDuration", NUMBER, 2.0, "seconds per segment")
-                .named("segments", INTEGER, 5, "segments kept in each playlist")
-                .named("fallible", BOOLEAN, false, "accept a source that may become unavailable (gaps become discontinuities)")
-                .named("publish", STRING, null, "an HTTP origin to PUT the segments and playlists to and DELETE expired "
-                        + "segments from, as CDNs' HLS ingest: 'http://origin/live/'")
-                .named("publishHeaders", MAP, Map.of(), "headers for the origin's requests: [Authorization: 'Bearer ...']")
-                .positional("dir", STRING, "the directory to write")
-                .positional("renditions", MAP, "name to an FFmpeg encoder, or to a shared encode (ffmpeg.encode.audio) to copy")
-                .positional("source", SOURCE, null, "the source to encode; may be left out when every rendition is a shared encode")
-                .returns(OUTPUT)
-                .create(OutputOperators::hls));
+        return List.of(
+                OperatorSpec.named("output.file.hls")
+                        .doc(
+                                "HLS: output.file.hls('/var/www/hls', [aac: aac(bitrate: 96), mp3: mp3()], s).")
+                        .named("segmentDuration", NUMBER, 2.0, "seconds per segment")
+                        .named("segments", INTEGER, 5, "segments kept in each playlist")
+                        .named(
+                                "fallible",
+                                BOOLEAN,
+                                false,
+                                "accept a source that may become unavailable (gaps become discontinuities)")
+                        .named(
+                                "publish",
+                                STRING,
+                                null,
+                                "an HTTP origin to PUT the segments and playlists to and DELETE expired "
+                                        + "segments from, as CDNs' HLS ingest: 'http://origin/live/'")
+                        .named(
+                                "publishHeaders",
+                                MAP,
+                                Map.of(),
+                                "headers for the origin's requests: [Authorization: 'Bearer ...']")
+                        .positional("dir", STRING, "the directory to write")
+                        .positional(
+                                "renditions",
+                                MAP,
+                                "name to an FFmpeg encoder, or to a shared encode (ffmpeg.encode.audio) to copy")
+                        .positional(
+                                "source",
+                                SOURCE,
+                                null,
+                                "the source to encode; may be left out when every rendition is a shared encode")
+                        .returns(OUTPUT)
+                        .create(OutputOperators::hls));
     }
 
     private static HlsOutput hls(Arguments a) {
@@ -49,33 +70,55 @@ public final class OutputOperators implements OperatorProvider {
         for (Map.Entry<?, ?> e : a.map("renditions").entrySet()) {
             String name = String.valueOf(e.getKey());
             if (!name.matches("[A-Za-z0-9_-]+")) {
-                throw new ScriptException("output.file.hls(): rendition names become file names; '" + name + "' is not one");
+                throw new ScriptException(
+                        "output.file.hls(): rendition names become file names; '"
+                                + name
+                                + "' is not one");
             }
             if (e.getValue() instanceof EncodeSource shared) {
                 if (!inputs.contains(shared)) inputs.add(shared);
             } else if (!(e.getValue() instanceof FfmpegEncoder)) {
-                throw new ScriptException("output.file.hls(): rendition " + name
-                        + " needs an FFmpeg encoder such as aac() or a shared encode, got " + e.getValue());
+                throw new ScriptException(
+                        "output.file.hls(): rendition "
+                                + name
+                                + " needs an FFmpeg encoder such as aac() or a shared encode, got "
+                                + e.getValue());
             } else if (source == null) {
-                throw new ScriptException("output.file.hls(): rendition " + name + " encodes, so a source is needed");
+                throw new ScriptException(
+                        "output.file.hls(): rendition " + name + " encodes, so a source is needed");
             }
             renditions.put(name, e.getValue());
         }
-        if (renditions.isEmpty()) throw new ScriptException("output.file.hls() needs at least one [name: encoder]");
+        if (renditions.isEmpty())
+            throw new ScriptException("output.file.hls() needs at least one [name: encoder]");
         double seg = a.number("segmentDuration");
-        if (seg <= 0) throw new ScriptException("output.file.hls(): segmentDuration must be positive, got " + seg);
+        if (seg <= 0)
+            throw new ScriptException(
+                    "output.file.hls(): segmentDuration must be positive, got " + seg);
         Source input = inputs.size() == 1 ? inputs.getFirst() : new Gather(inputs);
         String publish = (String) a.value("publish");
         URI origin = HlsPublisher.origin(publish);
         if (publish != null && origin == null) {
-            throw new ScriptException("output.file.hls(): publish must be an http:// or https:// URL of a directory "
-                    + "(without ?query or #fragment), got \"" + publish + "\"");
+            throw new ScriptException(
+                    "output.file.hls(): publish must be an http:// or https:// URL of a directory "
+                            + "(without ?query or #fragment), got \""
+                            + publish
+                            + "\"");
         }
         Map<String, String> headers = new LinkedHashMap<>();
-        a.map("publishHeaders").forEach((k, v) -> headers.put(String.valueOf(k), String.valueOf(v)));
+        a.map("publishHeaders")
+                .forEach((k, v) -> headers.put(String.valueOf(k), String.valueOf(v)));
         String problem = HlsPublisher.headerProblem(headers);
-        if (problem != null) throw new ScriptException("output.file.hls(): publishHeaders: " + problem);
-        return new HlsOutput(Path.of(a.string("dir")), renditions, input, seg, Math.max(1, a.integer("segments")),
-                a.bool("fallible"), origin, headers);
+        if (problem != null)
+            throw new ScriptException("output.file.hls(): publishHeaders: " + problem);
+        return new HlsOutput(
+                Path.of(a.string("dir")),
+                renditions,
+                input,
+                seg,
+                Math.max(1, a.integer("segments")),
+                a.bool("fallible"),
+                origin,
+                headers);
     }
 }

@@ -11,10 +11,10 @@ import java.util.concurrent.TimeUnit;
 import org.bytedeco.ffmpeg.avcodec.AVPacket;
 
 /**
- * Encoded packets between a clock (the producer, which must never wait) and the thread that
- * writes them to the network. Bounded by time: past {@code maxSeconds} of stream queued, or
- * when every slot is taken, the oldest packets are dropped (the producer says how many). The
- * slots and their packets are made once and reused: queuing a packet references its data.
+ * Encoded packets between a clock (the producer, which must never wait) and the thread that writes
+ * them to the network. Bounded by time: past {@code maxSeconds} of stream queued, or when every
+ * slot is taken, the oldest packets are dropped (the producer says how many). The slots and their
+ * packets are made once and reused: queuing a packet references its data.
  */
 final class PacketQueue implements AutoCloseable {
     /** One queued packet: a reference to the encoder's, its stream, and its time in seconds. */
@@ -35,11 +35,15 @@ final class PacketQueue implements AutoCloseable {
         for (int i = 0; i < capacity; i++) free.add(new Slot());
     }
 
-    /** Producer: queues a reference to {@code packet}; returns how many old packets were dropped to make room. */
+    /**
+     * Producer: queues a reference to {@code packet}; returns how many old packets were dropped to
+     * make room.
+     */
     int offer(AVPacket packet, int stream, double time) throws IOException {
         int dropped = 0;
         Slot oldest;
-        while ((oldest = ready.peek()) != null && time - oldest.time > maxSeconds && drop()) dropped++;
+        while ((oldest = ready.peek()) != null && time - oldest.time > maxSeconds && drop())
+            dropped++;
         Slot s = free.poll();
         while (s == null) {
             if (drop()) dropped++;
@@ -56,13 +60,16 @@ final class PacketQueue implements AutoCloseable {
     }
 
     /**
-     * Producer with time to spare (an offline render): queues a reference to {@code packet}, waiting
-     * up to {@code seconds} for room; false if none came (the writer is not writing).
+     * Producer with time to spare (an offline render): queues a reference to {@code packet},
+     * waiting up to {@code seconds} for room; false if none came (the writer is not writing).
      */
-    boolean put(AVPacket packet, int stream, double time, double seconds) throws IOException, InterruptedException {
+    boolean put(AVPacket packet, int stream, double time, double seconds)
+            throws IOException, InterruptedException {
         Slot s = free.poll((long) (seconds * 1000), TimeUnit.MILLISECONDS);
         if (s == null) return false;
-        Av.check(av_packet_ref(s.packet, packet), "cannot reference a packet"); // not a move: see offer()
+        Av.check(
+                av_packet_ref(s.packet, packet),
+                "cannot reference a packet"); // not a move: see offer()
         s.stream = stream;
         s.time = time;
         ready.add(s);
@@ -81,7 +88,10 @@ final class PacketQueue implements AutoCloseable {
         return ready.size();
     }
 
-    /** Consumer: the oldest packet, waiting up to {@code millis}; null if none came. Give it back with {@link #recycle}. */
+    /**
+     * Consumer: the oldest packet, waiting up to {@code millis}; null if none came. Give it back
+     * with {@link #recycle}.
+     */
     Slot take(long millis) throws InterruptedException {
         return ready.poll(millis, TimeUnit.MILLISECONDS);
     }

@@ -24,9 +24,18 @@ import org.slf4j.LoggerFactory;
 final class Playlist extends RequestSource {
     private static final Logger log = LoggerFactory.getLogger(Playlist.class);
 
-    enum Mode { NORMAL, RANDOMIZE, RANDOM }
+    enum Mode {
+        NORMAL,
+        RANDOMIZE,
+        RANDOM
+    }
 
-    enum ReloadMode { NEVER, SECONDS, ROUNDS, WATCH }
+    enum ReloadMode {
+        NEVER,
+        SECONDS,
+        ROUNDS,
+        WATCH
+    }
 
     private final Path where;
     private final List<String> given;
@@ -40,8 +49,14 @@ final class Playlist extends RequestSource {
     private long loadedAt;
     private FileTime watchedTime;
 
-    Playlist(Path where, List<String> given, Mode mode, ReloadMode reloadMode, double reload, int prefetch,
-             RequestResolver requests) {
+    Playlist(
+            Path where,
+            List<String> given,
+            Mode mode,
+            ReloadMode reloadMode,
+            double reload,
+            int prefetch,
+            RequestResolver requests) {
         super("playlist", prefetch, requests);
         this.where = where;
         this.given = given;
@@ -55,7 +70,11 @@ final class Playlist extends RequestSource {
             case "normal" -> Mode.NORMAL;
             case "randomize" -> Mode.RANDOMIZE;
             case "random" -> Mode.RANDOM;
-            default -> throw new ScriptException("playlist(): mode must be 'randomize', 'normal' or 'random', got '" + s + "'");
+            default ->
+                    throw new ScriptException(
+                            "playlist(): mode must be 'randomize', 'normal' or 'random', got '"
+                                    + s
+                                    + "'");
         };
     }
 
@@ -65,8 +84,11 @@ final class Playlist extends RequestSource {
             case "seconds" -> ReloadMode.SECONDS;
             case "rounds" -> ReloadMode.ROUNDS;
             case "watch" -> ReloadMode.WATCH;
-            default -> throw new ScriptException(
-                    "playlist(): reloadMode must be 'never', 'seconds', 'rounds' or 'watch', got '" + s + "'");
+            default ->
+                    throw new ScriptException(
+                            "playlist(): reloadMode must be 'never', 'seconds', 'rounds' or 'watch', got '"
+                                    + s
+                                    + "'");
         };
     }
 

@@ -6,18 +6,22 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
 
-/** Reads what a playlist names: a directory (recursively), an .m3u/.m3u8 or .pls file, or one media file. */
+/**
+ * Reads what a playlist names: a directory (recursively), an .m3u/.m3u8 or .pls file, or one media
+ * file.
+ */
 final class PlaylistFiles {
-    private PlaylistFiles() {
-    }
+    private PlaylistFiles() {}
 
     static List<Request> read(Path where) throws IOException {
         if (Files.isDirectory(where)) {
             try (Stream<Path> walk = Files.walk(where)) {
                 return walk.filter(Files::isRegularFile)
                         .filter(p -> !p.getFileName().toString().startsWith("."))
-                        .map(Path::toString).sorted()
-                        .map(Request::of).toList();
+                        .map(Path::toString)
+                        .sorted()
+                        .map(Request::of)
+                        .toList();
             }
         }
         PlaylistParser.Format format = PlaylistParser.Format.of(where.getFileName().toString());

@@ -17,7 +17,8 @@ import org.slf4j.LoggerFactory;
  * {@link LiveBuffer} that the clock reads, as {@code input.harbor} does for a DJ. Available once
  * {@code buffer} seconds are in and while the remote plays (fallible). The feed starts with the
  * first tick that asks for this source; a reload that declares the same input again (kind, URL,
- * options, buffer and max) takes the feed over, connection and buffer, so the relay goes on without a gap.
+ * options, buffer and max) takes the feed over, connection and buffer, so the relay goes on without
+ * a gap.
  */
 final class PullInput extends Source implements RemoteFeed.Target {
     private static final Logger log = LoggerFactory.getLogger(PullInput.class);
@@ -34,12 +35,18 @@ final class PullInput extends Source implements RemoteFeed.Target {
     private boolean shutDown;
 
     /**
-     * @param kind    {@code input.http} or {@code input.ffmpeg}, for ids and log lines
-     * @param format  the demuxer to use, or null to probe
+     * @param kind {@code input.http} or {@code input.ffmpeg}, for ids and log lines
+     * @param format the demuxer to use, or null to probe
      * @param options demuxer and protocol options, as {@code ffmpeg -i} takes them
      */
-    PullInput(String kind, String url, AVInputFormat format, Map<String, String> options, double timeout,
-              double bufferSeconds, double maxSeconds) {
+    PullInput(
+            String kind,
+            String url,
+            AVInputFormat format,
+            Map<String, String> options,
+            double timeout,
+            double bufferSeconds,
+            double maxSeconds) {
         super(kind);
         this.url = url;
         this.format = format;
@@ -47,7 +54,8 @@ final class PullInput extends Source implements RemoteFeed.Target {
         this.bufferSeconds = bufferSeconds;
         this.maxSeconds = maxSeconds;
         Map<String, String> o = new LinkedHashMap<>();
-        // A protocol's own read timeout backs the interrupt callback up (microseconds); the interrupter goes first.
+        // A protocol's own read timeout backs the interrupt callback up (microseconds); the
+        // interrupter goes first.
         o.put("rw_timeout", Long.toString((long) ((timeout + 1) * 1e6)));
         o.putAll(options);
         this.options = Map.copyOf(o);
@@ -82,8 +90,16 @@ final class PullInput extends Source implements RemoteFeed.Target {
     @Override
     protected void onPrepare(StreamContext context) {
         buffer = new LiveBuffer(context.format(), bufferSeconds, maxSeconds, null);
-        remote = new RemoteFeed.Remote(kind(), url, format, options, timeout, context.format(), bufferSeconds,
-                maxSeconds);
+        remote =
+                new RemoteFeed.Remote(
+                        kind(),
+                        url,
+                        format,
+                        options,
+                        timeout,
+                        context.format(),
+                        bufferSeconds,
+                        maxSeconds);
     }
 
     /** On the clock, once: starting a thread blocks on nothing. */
@@ -110,7 +126,8 @@ final class PullInput extends Source implements RemoteFeed.Target {
         RemoteFeed f;
         synchronized (p) {
             f = p.feed;
-            if (f == null || !f.remote().equals(remote)) return; // not running, or not the same: a feed of its own
+            if (f == null || !f.remote().equals(remote))
+                return; // not running, or not the same: a feed of its own
             p.feed = null;
         }
         buffer = p.buffer;

@@ -25,9 +25,10 @@ final class Reconnector {
     private volatile Interrupter current;
 
     /**
-     * @param name    what is connected, leading each log line ({@code output.url srt://...})
+     * @param name what is connected, leading each log line ({@code output.url srt://...})
      * @param started what is logged when the first connection holds ({@code playing})
-     * @param done    whether to stop trying (besides {@link #stop()}), asked before and after each attempt
+     * @param done whether to stop trying (besides {@link #stop()}), asked before and after each
+     *     attempt
      */
     Reconnector(Logger log, String name, String started, double maxBackoff, BooleanSupplier done) {
         this.log = log;
@@ -66,14 +67,20 @@ final class Reconnector {
         return stopped || done.getAsBoolean();
     }
 
-    /** The attempt's connection holds (it brought enough to count as back): logs the outage's end, once per attempt. */
+    /**
+     * The attempt's connection holds (it brought enough to count as back): logs the outage's end,
+     * once per attempt.
+     */
     void held() {
         double outage = backoff.recovered();
         if (outage >= 0) log.info("{}: back after {} s", name, String.format("%.1f", outage));
         else log.info("{}: {}", name, started);
     }
 
-    /** Trips the attempt's blocking call and every later one; the caller interrupts the thread's sleep. */
+    /**
+     * Trips the attempt's blocking call and every later one; the caller interrupts the thread's
+     * sleep.
+     */
     void stop() {
         stopped = true;
         Interrupter i = current;

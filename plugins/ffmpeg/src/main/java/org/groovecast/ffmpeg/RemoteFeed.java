@@ -11,22 +11,25 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The thread behind {@code input.http} and {@code input.ffmpeg}: connects to the remote, decodes
- * it into its target's {@link LiveBuffer} and inserts its tags, and when the remote ends, fails,
- * sends what cannot be decoded or sends nothing for {@code timeout} seconds (every blocking FFmpeg
- * call is bounded by an {@link Interrupter}), connects again after a jittered {@link Backoff}.
- * Each outage is logged once, and its end. The target is looked up for every block, so that a
- * reload can hand the feed, connection and buffer, to the new station's input.
+ * The thread behind {@code input.http} and {@code input.ffmpeg}: connects to the remote, decodes it
+ * into its target's {@link LiveBuffer} and inserts its tags, and when the remote ends, fails, sends
+ * what cannot be decoded or sends nothing for {@code timeout} seconds (every blocking FFmpeg call
+ * is bounded by an {@link Interrupter}), connects again after a jittered {@link Backoff}. Each
+ * outage is logged once, and its end. The target is looked up for every block, so that a reload can
+ * hand the feed, connection and buffer, to the new station's input.
  */
 final class RemoteFeed {
     private static final Logger log = LoggerFactory.getLogger(RemoteFeed.class);
+
     /** Samples decoded per read: small, so that the stall deadline is set often. */
     private static final int BLOCK = 1024;
+
     /**
-     * Seconds of audio a connection must bring to count as back: one that plays a moment and
-     * stalls again is still the same outage (no "back" line, the backoff goes on growing).
+     * Seconds of audio a connection must bring to count as back: one that plays a moment and stalls
+     * again is still the same outage (no "back" line, the backoff goes on growing).
      */
     private static final double HOLDS = 5;
+
     /** The longest wait between attempts: a relay should come back soon after its remote. */
     private static final double MAX_BACKOFF = 10;
 
@@ -41,8 +44,15 @@ final class RemoteFeed {
      * What the feed reads, and into what buffer: a reload keeps the feed only for the same (a
      * change of {@code buffer:} or {@code max:} makes a new feed with a ring of the new size).
      */
-    record Remote(String kind, String url, AVInputFormat format, Map<String, String> options, double timeout,
-                  AudioFormat audio, double bufferSeconds, double maxSeconds) {
+    record Remote(
+            String kind,
+            String url,
+            AVInputFormat format,
+            Map<String, String> options,
+            double timeout,
+            AudioFormat audio,
+            double bufferSeconds,
+            double maxSeconds) {
         Remote {
             options = Map.copyOf(options);
         }
@@ -50,14 +60,21 @@ final class RemoteFeed {
         @Override
         public boolean equals(Object o) {
             // AVInputFormat is a pointer: compare the address it points to, not the Java object.
-            return o instanceof Remote r && kind.equals(r.kind) && url.equals(r.url) && options.equals(r.options)
-                    && timeout == r.timeout && audio.equals(r.audio) && address(format) == address(r.format)
-                    && bufferSeconds == r.bufferSeconds && maxSeconds == r.maxSeconds;
+            return o instanceof Remote r
+                    && kind.equals(r.kind)
+                    && url.equals(r.url)
+                    && options.equals(r.options)
+                    && timeout == r.timeout
+                    && audio.equals(r.audio)
+                    && address(format) == address(r.format)
+                    && bufferSeconds == r.bufferSeconds
+                    && maxSeconds == r.maxSeconds;
         }
 
         @Override
         public int hashCode() {
-            return Objects.hash(kind, url, options, timeout, audio, address(format), bufferSeconds, maxSeconds);
+            return Objects.hash(
+                    kind, url, options, timeout, audio, address(format), bufferSeconds, maxSeconds);
         }
 
         private static long address(AVInputFormat f) {
@@ -74,7 +91,13 @@ final class RemoteFeed {
     RemoteFeed(Remote remote, Target target) {
         this.remote = remote;
         this.target = target;
-        this.reconnector = new Reconnector(log, remote.kind() + " " + remote.url(), "playing", MAX_BACKOFF, () -> false);
+        this.reconnector =
+                new Reconnector(
+                        log,
+                        remote.kind() + " " + remote.url(),
+                        "playing",
+                        MAX_BACKOFF,
+                        () -> false);
     }
 
     Remote remote() {
@@ -92,8 +115,13 @@ final class RemoteFeed {
     }
 
     void start() {
-        // A platform thread: the decoder spends its time in native code, which would pin a virtual one.
-        thread = Thread.ofPlatform().daemon().name(remote.kind() + " " + remote.url()).start(this::run);
+        // A platform thread: the decoder spends its time in native code, which would pin a virtual
+        // one.
+        thread =
+                Thread.ofPlatform()
+                        .daemon()
+                        .name(remote.kind() + " " + remote.url())
+                        .start(this::run);
     }
 
     /** Interrupts whatever the thread blocks on and waits for it a moment. */
@@ -113,7 +141,12 @@ final class RemoteFeed {
         try {
             readUntilStopped();
         } catch (Throwable t) { // a bug, not the network: say so rather than go silent forever
-            log.error("{} {}: the decoding thread stopped: {}", remote.kind(), remote.url(), t.toString(), t);
+            log.error(
+                    "{} {}: the decoding thread stopped: {}",
+                    remote.kind(),
+                    remote.url(),
+                    t.toString(),
+                    t);
         }
     }
 
@@ -129,10 +162,16 @@ final class RemoteFeed {
         String url = remote.url();
         try {
             interrupter.within(remote.timeout());
-            d = MediaDecoder.openUrl(url, remote.format(), remote.options(), interrupter, remote.audio());
+            d =
+                    MediaDecoder.openUrl(
+                            url, remote.format(), remote.options(), interrupter, remote.audio());
             if (!d.unusedOptions().isEmpty()) {
-                log.warn("{} {}: FFmpeg took none of the options {}; check their names (ffmpeg -h demuxer=NAME, "
-                        + "-h protocol=NAME)", kind, url, d.unusedOptions());
+                log.warn(
+                        "{} {}: FFmpeg took none of the options {}; check their names (ffmpeg -h demuxer=NAME, "
+                                + "-h protocol=NAME)",
+                        kind,
+                        url,
+                        d.unusedOptions());
             }
             StreamTags tags = new StreamTags(d);
             Map<String, String> first = tags.initial();
@@ -168,6 +207,8 @@ final class RemoteFeed {
     }
 
     private static String seconds(double seconds) {
-        return seconds == Math.rint(seconds) ? Long.toString((long) seconds) : Double.toString(seconds);
+        return seconds == Math.rint(seconds)
+                ? Long.toString((long) seconds)
+                : Double.toString(seconds);
     }
 }

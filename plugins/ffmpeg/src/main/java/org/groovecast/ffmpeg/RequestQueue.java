@@ -9,12 +9,13 @@ import org.groovecast.api.Queued;
 import org.groovecast.api.RequestResolver;
 
 /**
- * Plays what is pushed to it, in order: {@code def q = request.queue(); def rid = q.push('x.mp3')}. Each
- * request gets an id (unique in the process, as Liquidsoap's) by which it can be taken out again before
- * it plays. An empty queue asks for nothing until something is pushed.
+ * Plays what is pushed to it, in order: {@code def q = request.queue(); def rid = q.push('x.mp3')}.
+ * Each request gets an id (unique in the process, as Liquidsoap's) by which it can be taken out
+ * again before it plays. An empty queue asks for nothing until something is pushed.
  */
 public final class RequestQueue extends RequestSource implements Queued {
     private static final AtomicInteger IDS = new AtomicInteger();
+
     /** How long an empty queue sleeps when nothing pushes to it (a push wakes it at once). */
     private static final double IDLE_SECONDS = 3600;
 
@@ -29,8 +30,11 @@ public final class RequestQueue extends RequestSource implements Queued {
 
     @Override
     protected void adoptState(RequestSource previous) {
-        queue.addAll(((RequestQueue) previous).queue); // what waited there still waits, after the new initial ones
-        if (!queue.isEmpty()) resume(); // this instance may have found itself empty when it was prepared
+        queue.addAll(
+                ((RequestQueue) previous)
+                        .queue); // what waited there still waits, after the new initial ones
+        if (!queue.isEmpty())
+            resume(); // this instance may have found itself empty when it was prepared
     }
 
     @Override
@@ -38,7 +42,10 @@ public final class RequestQueue extends RequestSource implements Queued {
         return timeout;
     }
 
-    /** Adds a request (a path or URI, maybe annotated) at the end of the queue; safe from any thread. */
+    /**
+     * Adds a request (a path or URI, maybe annotated) at the end of the queue; safe from any
+     * thread.
+     */
     @Override
     public int push(String uri) {
         int rid = IDS.incrementAndGet();

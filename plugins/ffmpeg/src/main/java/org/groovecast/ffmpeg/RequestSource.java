@@ -22,41 +22,54 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Plays requests one after the other. Choosing, resolving (the station's protocols: annotate:, downloads,
- * the script's own), opening and probing the next tracks happens ahead of time on the blocking pool
- * ({@code prefetch} of them), never on the clock; the clock only decodes. Only the next track stays open: the others are probed, then closed until their turn
- * comes near, so that a thousand playlists do not hold three thousand decoders. A request that cannot be read is logged once, with its path, and skipped; when a whole
- * round fails the source is unavailable for a while instead of spinning on broken files.
+ * Plays requests one after the other. Choosing, resolving (the station's protocols: annotate:,
+ * downloads, the script's own), opening and probing the next tracks happens ahead of time on the
+ * blocking pool ({@code prefetch} of them), never on the clock; the clock only decodes. Only the
+ * next track stays open: the others are probed, then closed until their turn comes near, so that a
+ * thousand playlists do not hold three thousand decoders. A request that cannot be read is logged
+ * once, with its path, and skipped; when a whole round fails the source is unavailable for a while
+ * instead of spinning on broken files.
  */
 abstract class RequestSource extends Source {
     private static final Logger log = LoggerFactory.getLogger(RequestSource.class);
     private static final long RETRY_NANOS = TimeUnit.SECONDS.toNanos(5);
 
     private final int prefetch;
+
     /** Opened and probed: the next track to play (one at most, since it holds a decoder). */
     private final ConcurrentLinkedQueue<Track> ready = new ConcurrentLinkedQueue<>();
+
     /** Probed and found playable, closed until the track before them starts. */
     private final ConcurrentLinkedQueue<Track.Parked> verified = new ConcurrentLinkedQueue<>();
+
     private final RequestResolver requests;
     private final AtomicBoolean fetching = new AtomicBoolean();
+
     /**
-     * The pool thread fetching now: a shutdown interrupts it, so that a resolver or a request.dynamic
-     * function hung within its timeout is abandoned at once rather than holding up the station's stop.
+     * The pool thread fetching now: a shutdown interrupts it, so that a resolver or a
+     * request.dynamic function hung within its timeout is abandoned at once rather than holding up
+     * the station's stop.
      */
     private volatile Thread fetcher;
+
     /**
      * The request being resolved and opened now, and whether it was taken back meanwhile (a queue's
-     * remove). Placing its track and clearing it happen together under {@link #handoff}, so that a remove
-     * finds the request either here or among the prepared tracks.
+     * remove). Placing its track and clearing it happen together under {@link #handoff}, so that a
+     * remove finds the request either here or among the prepared tracks.
      */
     private volatile Request resolving;
+
     private volatile boolean resolvingDropped;
     private final Object handoff = new Object();
+
     /** Set from any thread: the clock ends the current track at its next get. */
     private volatile boolean skipRequested;
+
     private final Set<String> reported = ConcurrentHashMap.newKeySet();
+
     /** No new request is asked for before this {@link System#nanoTime()}. */
     private volatile long retryAfter = System.nanoTime();
+
     private volatile boolean closed;
     private AudioFormat format;
     private VideoFormat video;
@@ -73,7 +86,10 @@ abstract class RequestSource extends Source {
         this.requests = requests;
     }
 
-    /** The next request to try, or null when there is none now. Runs on the blocking pool; may block. */
+    /**
+     * The next request to try, or null when there is none now. Runs on the blocking pool; may
+     * block.
+     */
     protected abstract Request next();
 
     /** The station's request protocols. */
@@ -81,12 +97,18 @@ abstract class RequestSource extends Source {
         return requests;
     }
 
-    /** Seconds a request's resolution may take; 0 for the station's ({@code settings.request.timeout}). */
+    /**
+     * Seconds a request's resolution may take; 0 for the station's ({@code
+     * settings.request.timeout}).
+     */
     protected double timeout() {
         return 0;
     }
 
-    /** Asks for no new request (no call of {@link #next}) for {@code seconds}, as after a failing round. */
+    /**
+     * Asks for no new request (no call of {@link #next}) for {@code seconds}, as after a failing
+     * round.
+     */
     protected final void pause(double seconds) {
         long until = System.nanoTime() + (long) (seconds * 1e9);
         if (until - retryAfter > 0) retryAfter = until;
@@ -98,17 +120,25 @@ abstract class RequestSource extends Source {
         topUp();
     }
 
-    /** Ends the current track at the clock's next get: safe from any thread, unlike {@link #abortTrack}. */
+    /**
+     * Ends the current track at the clock's next get: safe from any thread, unlike {@link
+     * #abortTrack}.
+     */
     protected final void skipSoon() {
         skipRequested = true;
     }
 
-    /** Whether the source is shut down (a call of {@link #next} it interrupted need not be reported). */
+    /**
+     * Whether the source is shut down (a call of {@link #next} it interrupted need not be
+     * reported).
+     */
     protected final boolean closing() {
         return closed;
     }
 
-    /** The requests chosen but not yet playing, the next one first: opened, checked, being resolved. */
+    /**
+     * The requests chosen but not yet playing, the next one first: opened, checked, being resolved.
+     */
     protected final List<Request> prepared() {
         List<Request> out = new ArrayList<>();
         for (Track t : ready) out.add(t.request());
@@ -119,8 +149,8 @@ abstract class RequestSource extends Source {
     }
 
     /**
-     * Takes back the chosen requests that {@code which} selects, before they play (their files go); safe
-     * from any thread. Returns how many.
+     * Takes back the chosen requests that {@code which} selects, before they play (their files go);
+     * safe from any thread. Returns how many.
      */
     protected final int dropPrepared(Predicate<Request> which) {
         int n = 0;
@@ -168,7 +198,9 @@ abstract class RequestSource extends Source {
     @Override
     public boolean isReady() {
         if (current != null || !ready.isEmpty()) return true;
-        if (!realtime && System.nanoTime() - retryAfter >= 0 && fetching.compareAndSet(false, true)) {
+        if (!realtime
+                && System.nanoTime() - retryAfter >= 0
+                && fetching.compareAndSet(false, true)) {
             // Rendering offline: nobody is waiting in real time, so open the next track right here.
             fetchAndRelease();
             return !ready.isEmpty();
@@ -200,9 +232,11 @@ abstract class RequestSource extends Source {
         adoptState(p);
     }
 
-    /** What a kind of request source carries across a reload besides its tracks (a queue, a position). */
-    protected void adoptState(RequestSource previous) {
-    }
+    /**
+     * What a kind of request source carries across a reload besides its tracks (a queue, a
+     * position).
+     */
+    protected void adoptState(RequestSource previous) {}
 
     @Override
     public long remaining() {
@@ -242,7 +276,8 @@ abstract class RequestSource extends Source {
                 frame.addMetadata(start, current.metadata());
             }
             if (!currentStarted) {
-                // Opened but nothing decodes (a truncated file): skip it within this get, no empty track.
+                // Opened but nothing decodes (a truncated file): skip it within this get, no empty
+                // track.
                 report(current.uri(), "skipped: no audio could be decoded");
                 endCurrent();
                 continue;
@@ -260,7 +295,10 @@ abstract class RequestSource extends Source {
         }
     }
 
-    /** Closing a decoder and deleting a file may take a moment: not on a clock or an event loop, when there is a pool. */
+    /**
+     * Closing a decoder and deleting a file may take a moment: not on a clock or an event loop,
+     * when there is a pool.
+     */
     private void offClock(Runnable closing) {
         Executor pool = blocking;
         if (pool == null || !realtime || closed) {
@@ -276,8 +314,12 @@ abstract class RequestSource extends Source {
 
     /** Starts a fetch on the blocking pool unless enough tracks are ready or one is running. */
     private void topUp() {
-        if (!realtime || closed || blocking == null || ready.size() + verified.size() >= prefetch && !ready.isEmpty()) return;
-        // While paused no new request is asked for, but a checked one may still be opened for its turn.
+        if (!realtime
+                || closed
+                || blocking == null
+                || ready.size() + verified.size() >= prefetch && !ready.isEmpty()) return;
+        // While paused no new request is asked for, but a checked one may still be opened for its
+        // turn.
         if (System.nanoTime() - retryAfter < 0 && (verified.isEmpty() || !ready.isEmpty())) return;
         if (fetching.compareAndSet(false, true)) blocking.execute(this::fetchOnPool);
     }
@@ -288,7 +330,8 @@ abstract class RequestSource extends Source {
         try {
             fetchAndRelease();
         } finally {
-            // An interrupt from a shutdown that came just now is the pool's to clear before its next task.
+            // An interrupt from a shutdown that came just now is the pool's to clear before its
+            // next task.
             fetcher = null;
         }
     }
@@ -303,16 +346,20 @@ abstract class RequestSource extends Source {
 
     private void fetch() {
         int failures = 0;
-        // attemptsPerRound() is asked each time: a playlist knows its size only once it has read it.
-        while (!closed && (ready.isEmpty() || ready.size() + verified.size() < prefetch)
+        // attemptsPerRound() is asked each time: a playlist knows its size only once it has read
+        // it.
+        while (!closed
+                && (ready.isEmpty() || ready.size() + verified.size() < prefetch)
                 && failures < Math.max(1, attemptsPerRound())) {
-            // The next track to open is the oldest verified one; new requests only queue behind them.
+            // The next track to open is the oldest verified one; new requests only queue behind
+            // them.
             Track.Parked parked = ready.isEmpty() ? verified.poll() : null;
             Request r;
             if (parked != null) {
                 r = parked.request();
             } else {
-                if (System.nanoTime() - retryAfter < 0) break; // paused by next(): no new request for now
+                if (System.nanoTime() - retryAfter < 0)
+                    break; // paused by next(): no new request for now
                 try {
                     r = next();
                 } catch (RuntimeException e) {
@@ -327,9 +374,20 @@ abstract class RequestSource extends Source {
             }
             Track t;
             try {
-                t = parked != null ? parked.reopen(format, video, scalingThreads)
-                        : requests.resolve(r.uri(), r.baseDir(), timeout(),
-                                resolved -> Track.open(r, resolved, format, video, scalingThreads));
+                t =
+                        parked != null
+                                ? parked.reopen(format, video, scalingThreads)
+                                : requests.resolve(
+                                        r.uri(),
+                                        r.baseDir(),
+                                        timeout(),
+                                        resolved ->
+                                                Track.open(
+                                                        r,
+                                                        resolved,
+                                                        format,
+                                                        video,
+                                                        scalingThreads));
                 failures = 0;
             } catch (IOException | RuntimeException e) {
                 synchronized (handoff) {
@@ -354,7 +412,10 @@ abstract class RequestSource extends Source {
         }
         if (failures >= Math.max(1, attemptsPerRound())) {
             pause(RETRY_NANOS / 1e9);
-            log.warn("{}: {} tracks in a row could not be read; unavailable, trying again in 5 s", id(), failures);
+            log.warn(
+                    "{}: {} tracks in a row could not be read; unavailable, trying again in 5 s",
+                    id(),
+                    failures);
         }
         if (closed) drain();
     }

@@ -13,8 +13,8 @@ import org.bytedeco.ffmpeg.swscale.SwsFilter;
 
 /**
  * Size and pixel-format conversion through swscale, set up again only when the input's geometry
- * changes. Runs on {@code settings.ffmpeg.scalingThreads} threads (slice threading of
- * {@code sws_scale_frame}; 0 lets swscale use one per core).
+ * changes. Runs on {@code settings.ffmpeg.scalingThreads} threads (slice threading of {@code
+ * sws_scale_frame}; 0 lets swscale use one per core).
  */
 final class Scaler implements AutoCloseable {
     private final int threads;
@@ -32,8 +32,13 @@ final class Scaler implements AutoCloseable {
 
     /** Scales {@code src} into {@code dst}, whose width, height, format and planes are set. */
     void scale(AVFrame src, AVFrame dst) throws IOException {
-        if (sws == null || src.width() != srcW || src.height() != srcH || src.format() != srcFormat
-                || dst.width() != dstW || dst.height() != dstH || dst.format() != dstFormat) {
+        if (sws == null
+                || src.width() != srcW
+                || src.height() != srcH
+                || src.format() != srcFormat
+                || dst.width() != dstW
+                || dst.height() != dstH
+                || dst.format() != dstFormat) {
             setUp(src, dst);
         }
         Av.check(sws_scale_frame(sws, dst, src), "cannot scale a picture");
@@ -49,9 +54,16 @@ final class Scaler implements AutoCloseable {
         dstFormat = dst.format();
         sws = sws_alloc_context();
         if (sws == null || sws.isNull()) throw new IOException("cannot allocate a scaler");
-        sws.src_w(srcW).src_h(srcH).src_format(srcFormat).dst_w(dstW).dst_h(dstH).dst_format(dstFormat)
-                .flags(SWS_BILINEAR).threads(threads);
-        Av.check(sws_init_context(sws, (SwsFilter) null, (SwsFilter) null),
+        sws.src_w(srcW)
+                .src_h(srcH)
+                .src_format(srcFormat)
+                .dst_w(dstW)
+                .dst_h(dstH)
+                .dst_format(dstFormat)
+                .flags(SWS_BILINEAR)
+                .threads(threads);
+        Av.check(
+                sws_init_context(sws, (SwsFilter) null, (SwsFilter) null),
                 "cannot scale " + srcW + "x" + srcH + " pictures to " + dstW + "x" + dstH);
     }
 

@@ -10,9 +10,9 @@ import org.bytedeco.ffmpeg.avcodec.AVPacket;
 import org.bytedeco.ffmpeg.avutil.AVRational;
 
 /**
- * One encoded packet travelling in frames from a shared encode to the outputs that mux it. It
- * holds a reference to FFmpeg's buffer, not a copy; outputs reference it again when they write.
- * Packets are pooled by their {@link EncodeSource} and reused on its next tick.
+ * One encoded packet travelling in frames from a shared encode to the outputs that mux it. It holds
+ * a reference to FFmpeg's buffer, not a copy; outputs reference it again when they write. Packets
+ * are pooled by their {@link EncodeSource} and reused on its next tick.
  */
 final class SharedPacket implements AutoCloseable {
     final EncodeSource origin;

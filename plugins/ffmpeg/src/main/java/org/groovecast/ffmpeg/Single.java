@@ -7,8 +7,9 @@ import org.groovecast.api.ResolvedRequest;
 import org.groovecast.api.ScriptException;
 
 /**
- * One file, played again and again. Resolved and checked when the script loads, so it is infallible;
- * a downloaded or temporary file is kept while the station runs and deleted when it stops.
+ * One file, played again and again. Resolved and checked when the script loads, so it is
+ * infallible; a downloaded or temporary file is kept while the station runs and deleted when it
+ * stops.
  */
 final class Single extends RequestSource {
     private final Request request;
@@ -20,15 +21,23 @@ final class Single extends RequestSource {
         this.resolved = resolved;
     }
 
-    /** Resolves the uri and opens the file once to check it; one that cannot be played is a script error. */
+    /**
+     * Resolves the uri and opens the file once to check it; one that cannot be played is a script
+     * error.
+     */
     static Single of(String uri, RequestResolver requests) {
         Request given = Request.of(uri);
         ResolvedRequest r;
         try {
-            r = requests.resolve(uri, null, 0, resolved -> {
-                Track.open(given, resolved, AudioFormat.DEFAULT, null, 1).park();
-                return resolved;
-            });
+            r =
+                    requests.resolve(
+                            uri,
+                            null,
+                            0,
+                            resolved -> {
+                                Track.open(given, resolved, AudioFormat.DEFAULT, null, 1).park();
+                                return resolved;
+                            });
         } catch (IOException e) {
             throw new ScriptException("single(): cannot play " + uri + ": " + e.getMessage());
         }

@@ -1,8 +1,8 @@
 package org.groovecast.ffmpeg;
 
+import static org.bytedeco.ffmpeg.global.avformat.avformat_alloc_context;
 import static org.bytedeco.ffmpeg.global.avformat.avio_alloc_context;
 import static org.bytedeco.ffmpeg.global.avformat.avio_context_free;
-import static org.bytedeco.ffmpeg.global.avformat.avformat_alloc_context;
 import static org.bytedeco.ffmpeg.global.avutil.av_free;
 import static org.bytedeco.ffmpeg.global.avutil.av_malloc;
 
@@ -20,9 +20,9 @@ import org.bytedeco.javacpp.Pointer;
 
 /**
  * FFmpeg's custom input from a Java {@link InputStream} (a live connection): one static read
- * callback for every stream, which finds its stream by the address of the opaque cell, as
- * {@link ChannelIo} does for output. The format context it makes probes little (32 KiB, half a
- * second), so a live DJ is on air quickly.
+ * callback for every stream, which finds its stream by the address of the opaque cell, as {@link
+ * ChannelIo} does for output. The format context it makes probes little (32 KiB, half a second), so
+ * a live DJ is on air quickly.
  */
 final class StreamIo implements AutoCloseable {
     private static final int BUFFER = 4096;
@@ -41,8 +41,15 @@ final class StreamIo implements AutoCloseable {
         this.in = in;
         OPEN.put(opaque.address(), this);
         BytePointer buffer = new BytePointer(av_malloc(BUFFER));
-        io = avio_alloc_context(buffer, BUFFER, 0, opaque, READ, (Write_packet_Pointer_BytePointer_int) null,
-                (Seek_Pointer_long_int) null);
+        io =
+                avio_alloc_context(
+                        buffer,
+                        BUFFER,
+                        0,
+                        opaque,
+                        READ,
+                        (Write_packet_Pointer_BytePointer_int) null,
+                        (Seek_Pointer_long_int) null);
         context = avformat_alloc_context();
         context.pb(io);
         context.flags(context.flags() | AVFormatContext.AVFMT_FLAG_CUSTOM_IO);

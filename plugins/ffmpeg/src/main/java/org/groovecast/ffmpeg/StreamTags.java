@@ -19,22 +19,25 @@ import org.bytedeco.javacpp.BytePointer;
 
 /**
  * What a remote stream says about itself while it plays: the container's tags when the demuxer
- * flags them updated (FFmpeg's reports an ICY title that way, as {@code streamtitle}; a chained
- * Ogg stream its comments), and the ICY title that FFmpeg's HTTP protocol keeps from the last
- * metadata block ({@code icy_metadata_packet}, with {@code icy=1}) for demuxers that do not. Polled on
- * the decoding thread; the ICY packet at most every {@link #ICY_POLL_NANOS}, since asking for it
- * copies a string.
+ * flags them updated (FFmpeg's reports an ICY title that way, as {@code streamtitle}; a chained Ogg
+ * stream its comments), and the ICY title that FFmpeg's HTTP protocol keeps from the last metadata
+ * block ({@code icy_metadata_packet}, with {@code icy=1}) for demuxers that do not. Polled on the
+ * decoding thread; the ICY packet at most every {@link #ICY_POLL_NANOS}, since asking for it copies
+ * a string.
  */
 final class StreamTags {
     private static final long ICY_POLL_NANOS = 250_000_000L;
 
     private final MediaDecoder decoder;
-    // Looked up once: JavaCPP makes a new object for each look-up, and changed() runs for every read.
+    // Looked up once: JavaCPP makes a new object for each look-up, and changed() runs for every
+    // read.
     private final AVFormatContext format;
     private final AVStream stream;
     private String lastPacket = "";
+
     /** The last ICY title reported, by either way it came. */
     private String lastSong;
+
     private long polledAt;
 
     StreamTags(MediaDecoder decoder) {
@@ -43,7 +46,10 @@ final class StreamTags {
         this.stream = decoder.audioStream();
     }
 
-    /** The tags the stream opened with: the container's and the audio stream's, and the ICY title if one came. */
+    /**
+     * The tags the stream opened with: the container's and the audio stream's, and the ICY title if
+     * one came.
+     */
     Map<String, String> initial() {
         Map<String, String> tags = new LinkedHashMap<>(decoder.tags());
         withSong(tags);
@@ -59,7 +65,8 @@ final class StreamTags {
         AVStream s = stream;
         int fe = f.event_flags();
         int se = s.event_flags();
-        if ((fe & AVFMT_EVENT_FLAG_METADATA_UPDATED) != 0 || (se & AVSTREAM_EVENT_FLAG_METADATA_UPDATED) != 0) {
+        if ((fe & AVFMT_EVENT_FLAG_METADATA_UPDATED) != 0
+                || (se & AVSTREAM_EVENT_FLAG_METADATA_UPDATED) != 0) {
             f.event_flags(fe & ~AVFMT_EVENT_FLAG_METADATA_UPDATED);
             s.event_flags(se & ~AVSTREAM_EVENT_FLAG_METADATA_UPDATED);
             out = new LinkedHashMap<>();
@@ -77,8 +84,9 @@ final class StreamTags {
     }
 
     /**
-     * FFmpeg's demuxer reports an ICY title itself, as the tag {@code streamtitle}, when it flags the
-     * tags updated: split it like the packet's, and remember it, so that the packet brings it only once.
+     * FFmpeg's demuxer reports an ICY title itself, as the tag {@code streamtitle}, when it flags
+     * the tags updated: split it like the packet's, and remember it, so that the packet brings it
+     * only once.
      */
     private void withSong(Map<String, String> tags) {
         String song = tags.get("streamtitle");
@@ -87,7 +95,10 @@ final class StreamTags {
         tags.putAll(split(song));
     }
 
-    /** The ICY title if it changed since the last look, as {@code title} (and {@code artist}); else null. */
+    /**
+     * The ICY title if it changed since the last look, as {@code title} (and {@code artist}); else
+     * null.
+     */
     private Map<String, String> icy(long now) {
         if (now - polledAt < ICY_POLL_NANOS) return null;
         polledAt = now;
@@ -95,7 +106,8 @@ final class StreamTags {
         if (pb == null || pb.isNull()) return null;
         BytePointer value = new BytePointer((org.bytedeco.javacpp.Pointer) null);
         try {
-            if (av_opt_get(pb, "icy_metadata_packet", AV_OPT_SEARCH_CHILDREN, value) < 0 || value.isNull()) return null;
+            if (av_opt_get(pb, "icy_metadata_packet", AV_OPT_SEARCH_CHILDREN, value) < 0
+                    || value.isNull()) return null;
             byte[] raw = value.getStringBytes();
             String packet = text(raw);
             if (packet.isEmpty() || packet.equals(lastPacket)) return null;
@@ -111,7 +123,10 @@ final class StreamTags {
         }
     }
 
-    /** The StreamTitle of an ICY metadata block (it may hold apostrophes: only {@code ';} ends it), or null. */
+    /**
+     * The StreamTitle of an ICY metadata block (it may hold apostrophes: only {@code ';} ends it),
+     * or null.
+     */
     static String song(String packet) {
         String key = "StreamTitle='";
         int start = packet.indexOf(key);
@@ -123,7 +138,9 @@ final class StreamTags {
         return packet.substring(start, end).trim();
     }
 
-    /** Split at the first " - " (without one, the whole is the title); nothing for an empty title. */
+    /**
+     * Split at the first " - " (without one, the whole is the title); nothing for an empty title.
+     */
     static Map<String, String> split(String song) {
         Map<String, String> m = new LinkedHashMap<>();
         String t = song.trim();
@@ -141,8 +158,11 @@ final class StreamTags {
     /** Servers send titles in UTF-8 mostly, older ones in Latin-1: UTF-8 when it is valid. */
     private static String text(byte[] raw) {
         try {
-            return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(raw)).toString();
+            return StandardCharsets.UTF_8
+                    .newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .decode(ByteBuffer.wrap(raw))
+                    .toString();
         } catch (CharacterCodingException e) {
             return new String(raw, StandardCharsets.ISO_8859_1);
         }

@@ -10,8 +10,9 @@ import org.groovecast.api.ResolvedRequest;
 import org.groovecast.api.VideoFormat;
 
 /**
- * A request opened and ready to play: its decoder positioned at the cue-in, and its metadata. It owns the
- * resolved request: closing the track deletes the file if the resolution made it temporary.
+ * A request opened and ready to play: its decoder positioned at the cue-in, and its metadata. It
+ * owns the resolved request: closing the track deletes the file if the resolution made it
+ * temporary.
  */
 final class Track implements AutoCloseable {
     private final Request request;
@@ -20,7 +21,12 @@ final class Track implements AutoCloseable {
     private final Metadata metadata;
     private final long endSample;
 
-    private Track(Request request, ResolvedRequest resolved, MediaDecoder decoder, Metadata metadata, long endSample) {
+    private Track(
+            Request request,
+            ResolvedRequest resolved,
+            MediaDecoder decoder,
+            Metadata metadata,
+            long endSample) {
         this.request = request;
         this.resolved = resolved;
         this.decoder = decoder;
@@ -29,17 +35,23 @@ final class Track implements AutoCloseable {
     }
 
     /**
-     * Opens the resolved file with its video, if it has one, scaled to {@code video}; blocking, so only on
-     * the blocking pool or at load. On failure nothing is kept open and {@code resolved} is left to the caller.
+     * Opens the resolved file with its video, if it has one, scaled to {@code video}; blocking, so
+     * only on the blocking pool or at load. On failure nothing is kept open and {@code resolved} is
+     * left to the caller.
      */
-    static Track open(Request request, ResolvedRequest resolved, AudioFormat format, VideoFormat video,
-                      int scalingThreads) throws IOException {
+    static Track open(
+            Request request,
+            ResolvedRequest resolved,
+            AudioFormat format,
+            VideoFormat video,
+            int scalingThreads)
+            throws IOException {
         MediaDecoder d = MediaDecoder.open(resolved.file(), format, video, scalingThreads);
         try {
             Map<String, String> m = new LinkedHashMap<>(d.tags());
             m.put("filename", resolved.file());
             m.putAll(request.annotations()); // a playlist's #EXTINF over the file's tags,
-            m.putAll(resolved.metadata());   // the URI's annotate: over both
+            m.putAll(resolved.metadata()); // the URI's annotate: over both
             Metadata metadata = Metadata.of(m);
             double cueIn = seconds(metadata, "liq_cue_in", 0);
             double cueOut = seconds(metadata, "liq_cue_out", -1);
@@ -77,7 +89,8 @@ final class Track implements AutoCloseable {
 
     /**
      * Fills the frame from its position, pictures included; fewer samples than it had room for
-     * means the track is over. {@code tick} is the clock's tick (pictures of older ticks are reused).
+     * means the track is over. {@code tick} is the clock's tick (pictures of older ticks are
+     * reused).
      */
     int read(Frame frame, long tick) throws IOException {
         int max = frame.free();
@@ -92,7 +105,10 @@ final class Track implements AutoCloseable {
         return end < 0 ? -1 : Math.max(0, end - decoder.position());
     }
 
-    /** Closes the decoder but keeps the file: the track was checked and waits for its turn, to be opened again. */
+    /**
+     * Closes the decoder but keeps the file: the track was checked and waits for its turn, to be
+     * opened again.
+     */
     Parked park() {
         decoder.close();
         return new Parked(request, resolved);

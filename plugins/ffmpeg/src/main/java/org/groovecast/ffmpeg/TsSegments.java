@@ -10,7 +10,10 @@ import org.bytedeco.ffmpeg.avcodec.AVCodecContext;
 import org.bytedeco.ffmpeg.avcodec.AVPacket;
 import org.bytedeco.ffmpeg.avutil.AVRational;
 
-/** MPEG-TS segments: each a stream of its own (its own PAT, PMT and headers), so any one can start a player. */
+/**
+ * MPEG-TS segments: each a stream of its own (its own PAT, PMT and headers), so any one can start a
+ * player.
+ */
 final class TsSegments implements HlsSegments {
     private final List<AVCodecContext> codecs;
     private FileChannel channel;
@@ -27,8 +30,12 @@ final class TsSegments implements HlsSegments {
 
     @Override
     public void begin(Path file) throws IOException {
-        channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                StandardOpenOption.TRUNCATE_EXISTING);
+        channel =
+                FileChannel.open(
+                        file,
+                        StandardOpenOption.CREATE,
+                        StandardOpenOption.WRITE,
+                        StandardOpenOption.TRUNCATE_EXISTING);
         muxer = new Muxer("mpegts", Map.of(), codecs, channel);
     }
 
@@ -40,7 +47,8 @@ final class TsSegments implements HlsSegments {
     @Override
     public void end() throws IOException {
         try {
-            // No fsync: it would block the clock on the disk, and players read from the page cache anyway.
+            // No fsync: it would block the clock on the disk, and players read from the page cache
+            // anyway.
             muxer.finish();
         } finally {
             close();

@@ -25,21 +25,26 @@ import org.slf4j.LoggerFactory;
 
 /**
  * {@code output.url(url, encoder, s)}: encodes on the clock, as every output does, and hands the
- * packets through a {@link PacketQueue} to a thread of its own that muxes them to any URL
- * FFmpeg writes (srt, udp, rtp, icecast, a file). The clock never waits for the network: a peer
- * too slow makes the queue drop its oldest packets (logged once per episode). When the muxer
- * cannot open or a write fails, the thread closes it and opens it again after a jittered backoff,
- * logging each outage once and its end; what the clock encodes meanwhile is dropped. A reload
- * opens a new connection (no {@link #endpoint()}: nothing is kept, so the reload says so).
- * Stopping never waits on the caller's thread (a clock, a reload): {@link #close()} flushes the
- * encoder and tells the writer, which sends what is queued and the trailer within its budget and
- * frees the queue itself; only the station's shutdown waits for it.
+ * packets through a {@link PacketQueue} to a thread of its own that muxes them to any URL FFmpeg
+ * writes (srt, udp, rtp, icecast, a file). The clock never waits for the network: a peer too slow
+ * makes the queue drop its oldest packets (logged once per episode). When the muxer cannot open or
+ * a write fails, the thread closes it and opens it again after a jittered backoff, logging each
+ * outage once and its end; what the clock encodes meanwhile is dropped. A reload opens a new
+ * connection (no {@link #endpoint()}: nothing is kept, so the reload says so). Stopping never waits
+ * on the caller's thread (a clock, a reload): {@link #close()} flushes the encoder and tells the
+ * writer, which sends what is queued and the trailer within its budget and frees the queue itself;
+ * only the station's shutdown waits for it.
  */
 final class UrlOutput extends Output {
     private static final Logger log = LoggerFactory.getLogger(UrlOutput.class);
+
     /** Slots of the packet queue: some seconds of audio and video packets at the highest rates. */
     private static final int SLOTS = 2048;
-    /** Seconds a connection must take packets to count as back: one that fails at once is the same outage. */
+
+    /**
+     * Seconds a connection must take packets to count as back: one that fails at once is the same
+     * outage.
+     */
     private static final long HOLDS_NANOS = 3_000_000_000L;
 
     private final String url;
@@ -52,14 +57,25 @@ final class UrlOutput extends Output {
     private final List<AVCodecParameters> params = new ArrayList<>();
     private final List<AVRational> timeBases = new ArrayList<>();
     private PacketQueue queue;
-    /** An offline render: nothing is dropped, the clock waits for the writer instead (it has no deadline). */
+
+    /**
+     * An offline render: nothing is dropped, the clock waits for the writer instead (it has no
+     * deadline).
+     */
     private boolean lossless;
+
     private volatile boolean connected;
     private volatile boolean finishing;
+
     /** When a finishing writer gives up on what is still queued (nanoTime). */
     private volatile long finishBy;
-    /** Who still uses the queue and the codec parameters (the output, the writer): the last one frees them. */
+
+    /**
+     * Who still uses the queue and the codec parameters (the output, the writer): the last one
+     * frees them.
+     */
     private final AtomicInteger holders = new AtomicInteger();
+
     private final AtomicBoolean outputLetGo = new AtomicBoolean();
     private final Reconnector reconnector;
     private Thread thread;
@@ -68,8 +84,15 @@ final class UrlOutput extends Output {
     private long droppedInEpisode;
     private final MediaEncoder.Sink sink = this::enqueue;
 
-    UrlOutput(String url, FfmpegEncoder encoding, String format, Map<String, String> options, Source source,
-              boolean fallible, double timeout, double queueSeconds) {
+    UrlOutput(
+            String url,
+            FfmpegEncoder encoding,
+            String format,
+            Map<String, String> options,
+            Source source,
+            boolean fallible,
+            double timeout,
+            double queueSeconds) {
         super("output.url", source, fallible);
         this.url = url;
         this.encoding = encoding;
@@ -77,7 +100,9 @@ final class UrlOutput extends Output {
         this.options = Map.copyOf(options);
         this.timeout = timeout;
         this.queueSeconds = queueSeconds;
-        this.reconnector = new Reconnector(log, "output.url " + url, "streaming (" + format + ")", 30, this::done);
+        this.reconnector =
+                new Reconnector(
+                        log, "output.url " + url, "streaming (" + format + ")", 30, this::done);
     }
 
     /** Whether the muxer is open on the URL now. */
@@ -88,9 +113,12 @@ final class UrlOutput extends Output {
     @Override
     protected void prepareOutput(StreamContext context) {
         try {
-            encoder = encoding.newMediaEncoder(context.format(), context.video(), Muxer.wantsGlobalHeader(format));
+            encoder =
+                    encoding.newMediaEncoder(
+                            context.format(), context.video(), Muxer.wantsGlobalHeader(format));
         } catch (IOException e) {
-            throw new ScriptException("output.url " + url + ": cannot open " + encoding + ": " + e.getMessage(), e);
+            throw new ScriptException(
+                    "output.url " + url + ": cannot open " + encoding + ": " + e.getMessage(), e);
         }
         // The writer's muxers are described by a copy, made here once: the clock owns the codecs.
         for (AVCodecContext c : encoder.contexts()) {
@@ -120,13 +148,16 @@ final class UrlOutput extends Output {
         long ts = packet.dts() != AV_NOPTS_VALUE ? packet.dts() : packet.pts();
         double time = ts == AV_NOPTS_VALUE ? 0 : ts * (double) timeBase.num() / timeBase.den();
         if (lossless) {
-            if (dropping && !connected) return; // the writer is not writing: waiting more would hang the render
+            if (dropping && !connected)
+                return; // the writer is not writing: waiting more would hang the render
             dropping = false;
             try {
                 if (!queue.put(packet, stream, time, timeout)) {
                     dropping = true;
-                    log.warn("output.url {}: nothing was written for {} s; dropping packets until it connects again",
-                            url, timeout);
+                    log.warn(
+                            "output.url {}: nothing was written for {} s; dropping packets until it connects again",
+                            url,
+                            timeout);
                 }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
@@ -134,23 +165,31 @@ final class UrlOutput extends Output {
             }
             return;
         }
-        if (!connected) return; // nobody to send it to: dropped, not queued for a connection to come
+        if (!connected)
+            return; // nobody to send it to: dropped, not queued for a connection to come
         int dropped = queue.offer(packet, stream, time);
         if (dropped > 0) {
             if (!dropping) {
-                log.warn("output.url {}: the peer is too slow; dropping the oldest packets (more than {} s queued)",
-                        url, queueSeconds);
+                log.warn(
+                        "output.url {}: the peer is too slow; dropping the oldest packets (more than {} s queued)",
+                        url,
+                        queueSeconds);
             }
             dropping = true;
             droppedInEpisode += dropped;
         } else if (dropping && queue.size() <= 4) {
-            log.info("output.url {}: the peer keeps up again ({} packets dropped)", url, droppedInEpisode);
+            log.info(
+                    "output.url {}: the peer keeps up again ({} packets dropped)",
+                    url,
+                    droppedInEpisode);
             dropping = false;
             droppedInEpisode = 0;
         }
     }
 
-    /** Seconds a finishing writer has for what is queued: all of an offline render's, a few on air. */
+    /**
+     * Seconds a finishing writer has for what is queued: all of an offline render's, a few on air.
+     */
     private double finishSeconds() {
         return lossless ? 60 : Math.min(timeout, 5);
     }
@@ -164,15 +203,16 @@ final class UrlOutput extends Output {
             closeEncoder();
             finishBy = System.nanoTime() + (long) (finishSeconds() * 1e9);
             finishing = true;
-            // Connected (or rendering), the writer sends what is queued and the trailer; else nothing is to be sent.
+            // Connected (or rendering), the writer sends what is queued and the trailer; else
+            // nothing is to be sent.
             if (!connected && !lossless) stopWriter();
             letGo();
         }
     }
 
     /**
-     * The station stops (after a reload's new clocks started, or before the process ends): the writer
-     * gets its time to send the last packets and the trailer, then is stopped.
+     * The station stops (after a reload's new clocks started, or before the process ends): the
+     * writer gets its time to send the last packets and the trailer, then is stopped.
      */
     @Override
     protected void onShutdown() {
@@ -181,7 +221,8 @@ final class UrlOutput extends Output {
         if (t != null) {
             finishing = true;
             try {
-                if (!t.join(java.time.Duration.ofMillis((long) (finishSeconds() * 1000) + 1000))) stopWriter();
+                if (!t.join(java.time.Duration.ofMillis((long) (finishSeconds() * 1000) + 1000)))
+                    stopWriter();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 stopWriter();
@@ -226,19 +267,28 @@ final class UrlOutput extends Output {
         }
     }
 
-    /** Whether the writer is done (besides stopped): finishing, with nothing an offline render still needs written or out of time. */
+    /**
+     * Whether the writer is done (besides stopped): finishing, with nothing an offline render still
+     * needs written or out of time.
+     */
     private boolean done() {
         return finishing && (!(lossless && queue.size() > 0) || System.nanoTime() - finishBy > 0);
     }
 
     private void writeUntilStopped() {
-        // An offline render finishing in a backoff goes on trying (done() says): its tail is in the queue, not lost.
+        // An offline render finishing in a backoff goes on trying (done() says): its tail is in the
+        // queue, not lost.
         reconnector.run(this::connectAndWrite);
     }
 
-    /** How long the next write may block: the timeout, or what is left of a finishing writer's budget. */
+    /**
+     * How long the next write may block: the timeout, or what is left of a finishing writer's
+     * budget.
+     */
     private double writeSeconds() {
-        return finishing ? Math.max(0.1, Math.min(timeout, (finishBy - System.nanoTime()) / 1e9)) : timeout;
+        return finishing
+                ? Math.max(0.1, Math.min(timeout, (finishBy - System.nanoTime()) / 1e9))
+                : timeout;
     }
 
     /** One muxer on the URL, until it fails (returns why) or the output stops. */
@@ -248,15 +298,20 @@ final class UrlOutput extends Output {
             interrupter.within(timeout);
             muxer = new Muxer(format, options, params, timeBases, url, interrupter);
             if (!muxer.unusedOptions().isEmpty()) {
-                log.warn("output.url {}: FFmpeg took none of the options {}; check their names "
-                        + "(ffmpeg -h muxer={}, -h protocol=NAME)", url, muxer.unusedOptions(), format);
+                log.warn(
+                        "output.url {}: FFmpeg took none of the options {}; check their names "
+                                + "(ffmpeg -h muxer={}, -h protocol=NAME)",
+                        url,
+                        muxer.unusedOptions(),
+                        format);
             }
             if (!lossless) queue.clear(); // what waited from before this connection is stale
             connected = true;
             long since = System.nanoTime();
             boolean back = false;
             while (!reconnector.stopped()) {
-                if (finishing && System.nanoTime() - finishBy > 0) return "out of time for what is queued";
+                if (finishing && System.nanoTime() - finishBy > 0)
+                    return "out of time for what is queued";
                 if (!back && System.nanoTime() - since >= HOLDS_NANOS) {
                     back = true;
                     reconnector.held();

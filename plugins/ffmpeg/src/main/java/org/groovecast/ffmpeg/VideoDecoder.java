@@ -28,13 +28,14 @@ import org.groovecast.api.Frame;
 import org.groovecast.api.VideoFormat;
 
 /**
- * The video stream of an open file: decoded, scaled to the clock's {@link VideoFormat} into a
- * small pool of images, each stamped with the track position (in samples) where it shows. The
- * demuxer feeds it packets; {@link #emit} attaches the pictures due in a stretch of the track.
+ * The video stream of an open file: decoded, scaled to the clock's {@link VideoFormat} into a small
+ * pool of images, each stamped with the track position (in samples) where it shows. The demuxer
+ * feeds it packets; {@link #emit} attaches the pictures due in a stretch of the track.
  */
 final class VideoDecoder implements AutoCloseable {
     /** Decoded pictures waiting for their time; past this, the oldest waiting one is dropped. */
     private static final int MAX_WAITING = 16;
+
     /** Samples within which a track's first picture is moved to the track's start. */
     private final long leadIn;
 
@@ -42,8 +43,13 @@ final class VideoDecoder implements AutoCloseable {
     private final AudioFormat audio;
     private final int tbNum;
     private final int tbDen;
-    /** Stream time of track position 0, in samples: set from the first audio frame, which is what plays at 0. */
+
+    /**
+     * Stream time of track position 0, in samples: set from the first audio frame, which is what
+     * plays at 0.
+     */
     private long origin;
+
     private AVCodecContext codec;
     private AVFrame decoded;
     private final Scaler scaler;
@@ -54,24 +60,37 @@ final class VideoDecoder implements AutoCloseable {
     private boolean started;
     private boolean ended;
 
-    VideoDecoder(AVStream stream, long formatStartMicros, VideoFormat target, AudioFormat audio, int scalingThreads)
+    VideoDecoder(
+            AVStream stream,
+            long formatStartMicros,
+            VideoFormat target,
+            AudioFormat audio,
+            int scalingThreads)
             throws IOException {
         this.target = target;
         this.audio = audio;
         this.tbNum = stream.time_base().num();
         this.tbDen = stream.time_base().den();
-        this.origin = formatStartMicros == AV_NOPTS_VALUE ? 0 : formatStartMicros * audio.sampleRate() / 1_000_000L;
+        this.origin =
+                formatStartMicros == AV_NOPTS_VALUE
+                        ? 0
+                        : formatStartMicros * audio.sampleRate() / 1_000_000L;
         this.scaler = new Scaler(scalingThreads);
         this.leadIn = audio.sampleRate() / 2L;
         boolean ok = false;
         try {
             AVCodec decoder = avcodec_find_decoder(stream.codecpar().codec_id());
-            if (decoder == null || decoder.isNull()) throw new IOException("no decoder for its video codec");
+            if (decoder == null || decoder.isNull())
+                throw new IOException("no decoder for its video codec");
             codec = avcodec_alloc_context3(decoder);
-            Av.check(avcodec_parameters_to_context(codec, stream.codecpar()), "bad video codec parameters");
+            Av.check(
+                    avcodec_parameters_to_context(codec, stream.codecpar()),
+                    "bad video codec parameters");
             codec.pkt_timebase(stream.time_base());
             codec.thread_count(0);
-            Av.check(avcodec_open2(codec, decoder, (AVDictionary) null), "cannot open the video decoder");
+            Av.check(
+                    avcodec_open2(codec, decoder, (AVDictionary) null),
+                    "cannot open the video decoder");
             decoded = av_frame_alloc();
             ok = true;
         } finally {
@@ -91,7 +110,10 @@ final class VideoDecoder implements AutoCloseable {
         for (ImageFrame f : waiting) f.position -= shift;
     }
 
-    /** Track position (samples) of the newest decoded picture; the demuxer reads ahead until it passes the audio. */
+    /**
+     * Track position (samples) of the newest decoded picture; the demuxer reads ahead until it
+     * passes the audio.
+     */
     long latest() {
         return latest;
     }
@@ -126,7 +148,10 @@ final class VideoDecoder implements AutoCloseable {
             }
             try {
                 long pts = decoded.best_effort_timestamp();
-                long at = pts == AV_NOPTS_VALUE ? Math.max(0, latest) : pts * audio.sampleRate() * tbNum / tbDen - origin;
+                long at =
+                        pts == AV_NOPTS_VALUE
+                                ? Math.max(0, latest)
+                                : pts * audio.sampleRate() * tbNum / tbDen - origin;
                 ImageFrame slot = acquire();
                 scaler.scale(decoded, slot.frame);
                 slot.position = at;
@@ -151,7 +176,8 @@ final class VideoDecoder implements AutoCloseable {
      * the track is over ({@code samples == 0}) what is left shows at {@code at}.
      */
     void emit(Frame frame, int at, long from, int samples, long tick) {
-        while (!shown.isEmpty() && shown.peekFirst().shownAt != tick) free.addLast(shown.pollFirst());
+        while (!shown.isEmpty() && shown.peekFirst().shownAt != tick)
+            free.addLast(shown.pollFirst());
         long until = samples == 0 ? Long.MAX_VALUE : from + samples;
         int last = Math.max(0, samples - 1);
         while (!waiting.isEmpty()) {
@@ -165,7 +191,9 @@ final class VideoDecoder implements AutoCloseable {
             int offset = (int) Math.min(last, Math.max(0, position - from));
             // Of several pictures due at the same sample only the last would show: skip the others.
             ImageFrame next = waiting.peekFirst();
-            if (next != null && next.position < until && Math.min(last, Math.max(0, next.position - from)) == offset) {
+            if (next != null
+                    && next.position < until
+                    && Math.min(last, Math.max(0, next.position - from)) == offset) {
                 free.addLast(f);
                 continue;
             }

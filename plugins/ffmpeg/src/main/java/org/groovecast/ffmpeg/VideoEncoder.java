@@ -32,26 +32,36 @@ import org.groovecast.api.VideoFormat;
 /**
  * One FFmpeg video encoder at a constant frame rate. Video frame {@code k} shows the last picture
  * attached at or before its sample position; with no new picture the previous one repeats (black
- * until the first), so a source's own frame rate never matters. Codecs open with
- * {@code thread_count = 0} unless the script set threads. Natives are freed by {@link #close()}.
+ * until the first), so a source's own frame rate never matters. Codecs open with {@code
+ * thread_count = 0} unless the script set threads. Natives are freed by {@link #close()}.
  */
 final class VideoEncoder implements AutoCloseable {
     private final VideoFormat video;
     private final AudioFormat audio;
     private AVCodecContext codec;
     private AVPacket packet;
+
     /** The picture on screen, copied from the frames (their images are only valid for one tick). */
     private ImageFrame current;
+
     /** The picture in the codec's pixel format when that is not yuv420p. */
     private AVFrame converted;
+
     private final Scaler scaler;
     private long next;
     private long samples;
     private long keyEvery;
     private long nextKey;
 
-    VideoEncoder(String codecName, Map<String, String> options, int threads, VideoFormat video, AudioFormat audio,
-                 int scalingThreads, boolean globalHeader) throws IOException {
+    VideoEncoder(
+            String codecName,
+            Map<String, String> options,
+            int threads,
+            VideoFormat video,
+            AudioFormat audio,
+            int scalingThreads,
+            boolean globalHeader)
+            throws IOException {
         Av.init();
         this.video = video;
         this.audio = audio;
@@ -95,13 +105,18 @@ final class VideoEncoder implements AutoCloseable {
         return codec;
     }
 
-    /** Forces a keyframe at every multiple of {@code samples} of stream time, so segments can be cut there. */
+    /**
+     * Forces a keyframe at every multiple of {@code samples} of stream time, so segments can be cut
+     * there.
+     */
     void keyframes(long samples) {
         keyEvery = samples;
         nextKey = 0;
     }
 
-    /** Encodes the video frames due in samples [from, to) of {@code in}, the stream's next samples. */
+    /**
+     * Encodes the video frames due in samples [from, to) of {@code in}, the stream's next samples.
+     */
     void encode(Frame in, int from, int to, AudioEncoder.PacketSink sink) throws IOException {
         long base = samples - from; // stream position of the frame's sample 0
         int img = 0;

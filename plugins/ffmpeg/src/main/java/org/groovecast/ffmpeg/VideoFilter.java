@@ -18,9 +18,9 @@ import org.groovecast.api.VideoFormat;
 
 /**
  * A libavfilter video graph ({@code negate}, {@code hflip,eq=contrast=1.2}) run on the frames'
- * pictures: each picture goes in through {@code buffer} and the graph's latest picture replaces
- * it, scaled back to the clock's size and yuv420p. Output pictures live in a small pool, valid
- * for a tick, as the frame contract asks. Natives are freed by {@link #close()}.
+ * pictures: each picture goes in through {@code buffer} and the graph's latest picture replaces it,
+ * scaled back to the clock's size and yuv420p. Output pictures live in a small pool, valid for a
+ * tick, as the frame contract asks. Natives are freed by {@link #close()}.
  */
 final class VideoFilter implements AutoCloseable {
     private static final int POOL = 4;
@@ -40,9 +40,18 @@ final class VideoFilter implements AutoCloseable {
         this.format = format;
         boolean ok = false;
         try {
-            graph = new FilterGraph("", "video_size=" + format.width() + "x" + format.height() + ":pix_fmt=yuv420p:time_base=1/"
-                    + format.frameRate() + ":pixel_aspect=1/1", description,
-                    "scale=" + format.width() + ":" + format.height() + ",format=yuv420p");
+            graph =
+                    new FilterGraph(
+                            "",
+                            "video_size="
+                                    + format.width()
+                                    + "x"
+                                    + format.height()
+                                    + ":pix_fmt=yuv420p:time_base=1/"
+                                    + format.frameRate()
+                                    + ":pixel_aspect=1/1",
+                            description,
+                            "scale=" + format.width() + ":" + format.height() + ",format=yuv420p");
             source = graph.source;
             sink = graph.sink;
             filtered = av_frame_alloc();
@@ -68,7 +77,9 @@ final class VideoFilter implements AutoCloseable {
         in.image.copyFrom(picture);
         in.frame.pts(pts++);
         // KEEP_REF: the pooled picture stays ours; the graph takes a reference of its own.
-        Av.check(av_buffersrc_add_frame_flags(source, in.frame, AV_BUFFERSRC_FLAG_KEEP_REF), "the video filter refused a picture");
+        Av.check(
+                av_buffersrc_add_frame_flags(source, in.frame, AV_BUFFERSRC_FLAG_KEEP_REF),
+                "the video filter refused a picture");
         Image latest = null;
         while (true) {
             int r = av_buffersink_get_frame(sink, filtered);

@@ -26,14 +26,22 @@ class EncoderTest {
     /** Encodes {@code seconds} of a 440 Hz sine into {@code file}, 882 samples per frame. */
     static void encode(Encoder encoder, Path file, double seconds) throws IOException {
         Files.createDirectories(file.getParent());
-        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                StandardOpenOption.TRUNCATE_EXISTING); Encoder.Session s = encoder.open(FORMAT, ch)) {
+        try (FileChannel ch =
+                        FileChannel.open(
+                                file,
+                                StandardOpenOption.CREATE,
+                                StandardOpenOption.WRITE,
+                                StandardOpenOption.TRUNCATE_EXISTING);
+                Encoder.Session s = encoder.open(FORMAT, ch)) {
             Frame f = new Frame(FORMAT, 882);
             for (int i = 0; i < seconds * 50; i++) s.encode(sine(f, i * 882L));
         }
     }
 
-    /** Fills {@code f} with 882 samples of a 440 Hz sine at 0.3 on both channels, from sample {@code t} on. */
+    /**
+     * Fills {@code f} with 882 samples of a 440 Hz sine at 0.3 on both channels, from sample {@code
+     * t} on.
+     */
     static Frame sine(Frame f, long t) {
         f.clear();
         for (int k = 0; k < 882; k++, t++) {
@@ -52,52 +60,88 @@ class EncoderTest {
         "opus, ogg, libopus, opus, 48000",
         "ogg, ogg, vorbis, vorbis, 44100",
         "flac, flac, flac, flac, 44100",
-        "ts, mpegts, aac, aac, 44100"})
-    void encodesFilesThatFfprobeReads(String ext, String format, String codec, String probedCodec, String rate)
+        "ts, mpegts, aac, aac, 44100"
+    })
+    void encodesFilesThatFfprobeReads(
+            String ext, String format, String codec, String probedCodec, String rate)
             throws IOException {
-        Map<String, String> options = codec.equals("vorbis") ? Map.of("strict", "experimental") : Map.of("b", "96k");
+        Map<String, String> options =
+                codec.equals("vorbis") ? Map.of("strict", "experimental") : Map.of("b", "96k");
         if (codec.equals("flac")) options = Map.of();
         FfmpegEncoder e = new FfmpegEncoder(ext, format, codec, options, Map.of(), 0).validate();
         Path file = Fixtures.DIR.resolve("encoded." + ext);
         encode(e, file, 3);
         // mpegts lists its stream once per program too: the first line is the stream's
-        assertEquals(probedCodec, Fixtures.probe(file, "stream=codec_name").lines().findFirst().orElse(""));
-        assertEquals(rate, Fixtures.probe(file, "stream=sample_rate").lines().findFirst().orElse(""));
+        assertEquals(
+                probedCodec,
+                Fixtures.probe(file, "stream=codec_name").lines().findFirst().orElse(""));
+        assertEquals(
+                rate, Fixtures.probe(file, "stream=sample_rate").lines().findFirst().orElse(""));
         try (MediaDecoder d = MediaDecoder.open(file.toString(), FORMAT)) {
             float[] pcm = MediaDecoderTest.decodeAll(d);
             assertEquals(3.0, pcm.length / 44100.0, 0.1, ext + " decoded length");
-            assertEquals(440, Fixtures.frequency(pcm, 4410, pcm.length - 4410, 44100), 3, ext + " frequency");
+            assertEquals(
+                    440,
+                    Fixtures.frequency(pcm, 4410, pcm.length - 4410, 44100),
+                    3,
+                    ext + " frequency");
         }
     }
 
     /** What listeners see as icy-br: the script's b: in kbit/s, 0 where no rate is nominal. */
     @ParameterizedTest(name = "{0} [{1}] -> {2}")
-    @CsvSource(delimiter = '|', value = {
-        "libmp3lame | b=128k            | 128",
-        "aac        | b=96000           | 96",
-        "libopus    | b=64K             | 64",
-        "aac        | ''                | 0",
-        "flac       | compression_level=5 | 0",
-        "libmp3lame | b=128k;q=2        | 0",
-        "aac        | b=fast            | 0"})
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "libmp3lame | b=128k            | 128",
+                "aac        | b=96000           | 96",
+                "libopus    | b=64K             | 64",
+                "aac        | ''                | 0",
+                "flac       | compression_level=5 | 0",
+                "libmp3lame | b=128k;q=2        | 0",
+                "aac        | b=fast            | 0"
+            })
     void bitrateIsTheNominalRateInKbitPerSecond(String codec, String options, int kbps) {
         Map<String, String> o = new java.util.LinkedHashMap<>();
         for (String kv : options.split(";")) {
-            if (!kv.isBlank()) o.put(kv.substring(0, kv.indexOf('=')).trim(), kv.substring(kv.indexOf('=') + 1).trim());
+            if (!kv.isBlank())
+                o.put(
+                        kv.substring(0, kv.indexOf('=')).trim(),
+                        kv.substring(kv.indexOf('=') + 1).trim());
         }
         assertEquals(kbps, new FfmpegEncoder("x", "matroska", codec, o, Map.of(), 0).bitrate());
     }
 
     @Test
     void unknownCodecsAndOptionsAreRefusedWithTheirNames() {
-        IllegalArgumentException codec = assertThrows(IllegalArgumentException.class,
-                () -> new FfmpegEncoder("x", "mp3", "libmp4lame", Map.of(), Map.of(), 0).validate());
+        IllegalArgumentException codec =
+                assertThrows(
+                        IllegalArgumentException.class,
+                        () ->
+                                new FfmpegEncoder("x", "mp3", "libmp4lame", Map.of(), Map.of(), 0)
+                                        .validate());
         assertEquals("unknown audio codec 'libmp4lame'", codec.getMessage());
-        IllegalArgumentException option = assertThrows(IllegalArgumentException.class,
-                () -> new FfmpegEncoder("x", "mp3", "libmp3lame", Map.of("bitrat", "1"), Map.of(), 0).validate());
-        assertTrue(option.getMessage().contains("unknown option bitrat for codec libmp3lame"), option.getMessage());
-        IllegalArgumentException format = assertThrows(IllegalArgumentException.class,
-                () -> new FfmpegEncoder("x", "mp9", "libmp3lame", Map.of(), Map.of(), 0).validate());
+        IllegalArgumentException option =
+                assertThrows(
+                        IllegalArgumentException.class,
+                        () ->
+                                new FfmpegEncoder(
+                                                "x",
+                                                "mp3",
+                                                "libmp3lame",
+                                                Map.of("bitrat", "1"),
+                                                Map.of(),
+                                                0)
+                                        .validate());
+        assertTrue(
+                option.getMessage().contains("unknown option bitrat for codec libmp3lame"),
+                option.getMessage());
+        IllegalArgumentException format =
+                assertThrows(
+                        IllegalArgumentException.class,
+                        () ->
+                                new FfmpegEncoder("x", "mp9", "libmp3lame", Map.of(), Map.of(), 0)
+                                        .validate());
         assertTrue(format.getMessage().contains("unknown format 'mp9'"), format.getMessage());
     }
 }

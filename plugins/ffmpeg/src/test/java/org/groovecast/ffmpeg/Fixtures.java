@@ -8,26 +8,41 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Test media, made at test time by the ffmpeg command line (installed by .ci/run) so that no
- * binary fixture lives in git: tones of known frequency and length, with tags.
+ * Test media, made at test time by the ffmpeg command line (installed by .ci/run) so that no binary
+ * fixture lives in git: tones of known frequency and length, with tags.
  */
 final class Fixtures {
     static final Path DIR = Path.of("target", "fixtures");
 
-    private Fixtures() {
-    }
+    private Fixtures() {}
 
     /**
      * A {@code seconds} long sine at {@code freq} Hz, stereo 44.1 kHz unless the codec dictates,
      * tagged with {@code title}, encoded with the extension's usual codec.
      */
-    static Path tone(String name, double freq, double seconds, String title, String... codecArgs) throws IOException {
+    static Path tone(String name, double freq, double seconds, String title, String... codecArgs)
+            throws IOException {
         Path out = DIR.resolve(name);
         if (Files.exists(out)) return out;
         Files.createDirectories(DIR);
-        List<String> cmd = new ArrayList<>(List.of("ffmpeg", "-nostdin", "-v", "error", "-y", "-f", "lavfi", "-i",
-                "sine=frequency=" + freq + ":sample_rate=44100:duration=" + seconds, "-ac", "2",
-                "-metadata", "title=" + title, "-metadata", "artist=Groovecast Tests"));
+        List<String> cmd =
+                new ArrayList<>(
+                        List.of(
+                                "ffmpeg",
+                                "-nostdin",
+                                "-v",
+                                "error",
+                                "-y",
+                                "-f",
+                                "lavfi",
+                                "-i",
+                                "sine=frequency=" + freq + ":sample_rate=44100:duration=" + seconds,
+                                "-ac",
+                                "2",
+                                "-metadata",
+                                "title=" + title,
+                                "-metadata",
+                                "artist=Groovecast Tests"));
         cmd.addAll(List.of(codecArgs));
         cmd.add(out.toString());
         run(cmd);
@@ -49,11 +64,22 @@ final class Fixtures {
 
     /** ffprobe's value of {@code entry} (e.g. format=duration) for {@code file}. */
     static String probe(Path file, String entry) throws IOException {
-        Process p = new ProcessBuilder("ffprobe", "-v", "error", "-show_entries", entry, "-of",
-                "default=noprint_wrappers=1:nokey=1", file.toString()).redirectErrorStream(true).start();
+        Process p =
+                new ProcessBuilder(
+                                "ffprobe",
+                                "-v",
+                                "error",
+                                "-show_entries",
+                                entry,
+                                "-of",
+                                "default=noprint_wrappers=1:nokey=1",
+                                file.toString())
+                        .redirectErrorStream(true)
+                        .start();
         try {
             String out = new String(p.getInputStream().readAllBytes()).strip();
-            if (!p.waitFor(60, TimeUnit.SECONDS) || p.exitValue() != 0) throw new IOException("ffprobe " + file + ": " + out);
+            if (!p.waitFor(60, TimeUnit.SECONDS) || p.exitValue() != 0)
+                throw new IOException("ffprobe " + file + ": " + out);
             return out;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

@@ -13,8 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** A reload of output.file.hls with publish: never leaves the new output without a publisher. */
 class HlsOutputHandOverTest {
-    @TempDir
-    Path dir;
+    @TempDir Path dir;
 
     static Source silence() {
         return new Source("test") {
@@ -29,8 +28,7 @@ class HlsOutputHandOverTest {
             }
 
             @Override
-            protected void generate(Frame frame) {
-            }
+            protected void generate(Frame frame) {}
         };
     }
 

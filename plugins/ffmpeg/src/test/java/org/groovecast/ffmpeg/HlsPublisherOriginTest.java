@@ -20,11 +20,9 @@ import org.junit.jupiter.api.io.TempDir;
 /** {@link HlsPublisher} against a tiny origin in the test: what it asks for, and when. */
 class HlsPublisherOriginTest {
     /** One request the origin got: its method, file and when it was answered (nanoTime). */
-    record Request(String method, String name, long at) {
-    }
+    record Request(String method, String name, long at) {}
 
-    @TempDir
-    Path dir;
+    @TempDir Path dir;
     HttpServer server;
     final List<Request> requests = new CopyOnWriteArrayList<>();
     volatile int deleteStatus = 204;
@@ -42,21 +40,27 @@ class HlsPublisherOriginTest {
 
     HlsPublisher start(Duration deleteDelay) throws Exception {
         server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-        server.createContext("/live/", x -> {
-            x.getRequestBody().readAllBytes();
-            String method = x.getRequestMethod();
-            if (method.equals("PUT") && putMillis > 0) {
-                try {
-                    Thread.sleep(putMillis);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            }
-            int status = method.equals("DELETE") ? deleteStatus : 201;
-            x.sendResponseHeaders(status, -1);
-            x.close();
-            requests.add(new Request(method, x.getRequestURI().getPath().substring(6), System.nanoTime()));
-        });
+        server.createContext(
+                "/live/",
+                x -> {
+                    x.getRequestBody().readAllBytes();
+                    String method = x.getRequestMethod();
+                    if (method.equals("PUT") && putMillis > 0) {
+                        try {
+                            Thread.sleep(putMillis);
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                        }
+                    }
+                    int status = method.equals("DELETE") ? deleteStatus : 201;
+                    x.sendResponseHeaders(status, -1);
+                    x.close();
+                    requests.add(
+                            new Request(
+                                    method,
+                                    x.getRequestURI().getPath().substring(6),
+                                    System.nanoTime()));
+                });
         server.start();
         URI base = URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/live/");
         publisher = new HlsPublisher(base, Map.of(), dir, "test", deleteDelay);
@@ -67,7 +71,10 @@ class HlsPublisherOriginTest {
     void segment(int i) throws Exception {
         Files.writeString(dir.resolve("a_" + i + ".ts"), "segment " + i);
         publisher.file("a_" + i + ".ts");
-        publisher.playlist("a.m3u8", "#EXTM3U\n#EXT-X-MEDIA-SEQUENCE:" + i + "\na_" + i + ".ts\n", List.of("a_" + i + ".ts"));
+        publisher.playlist(
+                "a.m3u8",
+                "#EXTM3U\n#EXT-X-MEDIA-SEQUENCE:" + i + "\na_" + i + ".ts\n",
+                List.of("a_" + i + ".ts"));
     }
 
     static void await(double seconds, BooleanSupplier done) throws InterruptedException {
@@ -77,11 +84,14 @@ class HlsPublisherOriginTest {
     }
 
     long count(String method, String name) {
-        return requests.stream().filter(r -> r.method().equals(method) && (name == null || r.name().equals(name))).count();
+        return requests.stream()
+                .filter(r -> r.method().equals(method) && (name == null || r.name().equals(name)))
+                .count();
     }
 
     @Test
-    void anOriginRefusingDeleteIsAskedOnceAndPublishingGoesOnWithoutBackoffOrGrowth() throws Exception {
+    void anOriginRefusingDeleteIsAskedOnceAndPublishingGoesOnWithoutBackoffOrGrowth()
+            throws Exception {
         start(Duration.ZERO);
         deleteStatus = 405;
         long t0 = System.nanoTime();
@@ -96,22 +106,39 @@ class HlsPublisherOriginTest {
         double seconds = (System.nanoTime() - t0) / 1e9;
         assertEquals(1, count("DELETE", null), "a refused DELETE is not asked again: " + requests);
         assertEquals(0, publisher.expiredCount(), "nothing kept for deletes that will not happen");
-        assertTrue(seconds < 3, "no backoff after a DELETE the origin refuses for good: " + seconds + " s");
+        assertTrue(
+                seconds < 3,
+                "no backoff after a DELETE the origin refuses for good: " + seconds + " s");
     }
 
     @Test
-    void aFileNoLongerNamedIsDeletedOnlyAfterItsDurationAndThePlaylistsHavePassed() throws Exception {
+    void aFileNoLongerNamedIsDeletedOnlyAfterItsDurationAndThePlaylistsHavePassed()
+            throws Exception {
         start(Duration.ofMillis(1500));
         segment(0);
         await(5, () -> count("PUT", "a.m3u8") == 1);
         segment(1);
         publisher.expired(List.of("a_0.ts"));
         await(5, () -> count("PUT", "a.m3u8") == 2);
-        long unnamed = requests.stream().filter(r -> r.name().equals("a.m3u8")).reduce((a, b) -> b).orElseThrow().at();
+        long unnamed =
+                requests.stream()
+                        .filter(r -> r.name().equals("a.m3u8"))
+                        .reduce((a, b) -> b)
+                        .orElseThrow()
+                        .at();
         await(5, () -> count("DELETE", "a_0.ts") == 1);
-        long deleted = requests.stream().filter(r -> r.method().equals("DELETE")).findFirst().orElseThrow().at();
+        long deleted =
+                requests.stream()
+                        .filter(r -> r.method().equals("DELETE"))
+                        .findFirst()
+                        .orElseThrow()
+                        .at();
         double after = (deleted - unnamed) / 1e9;
-        assertTrue(after >= 1.4, "a player that loaded the old playlist still finds a_0.ts for 1.5 s; deleted after " + after + " s");
+        assertTrue(
+                after >= 1.4,
+                "a player that loaded the old playlist still finds a_0.ts for 1.5 s; deleted after "
+                        + after
+                        + " s");
     }
 
     @Test
@@ -126,7 +153,10 @@ class HlsPublisherOriginTest {
         assertTrue(closing < 0.3, "close() waited " + closing + " s for a slow origin");
         assertTrue(publisher.awaitDrained(8000), "the thread ends within its budget");
         assertEquals(1, count("PUT", "a_0.ts"));
-        assertEquals(1, count("PUT", "a.m3u8"), "the last playlist still goes out after close(): " + requests);
+        assertEquals(
+                1,
+                count("PUT", "a.m3u8"),
+                "the last playlist still goes out after close(): " + requests);
         publisher = null;
     }
 

@@ -8,16 +8,25 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** The origin URL a script may give, and what a playlist names (what must be on the origin before it). */
+/**
+ * The origin URL a script may give, and what a playlist names (what must be on the origin before
+ * it).
+ */
 class HlsPublisherTest {
     @Test
     void anOriginIsAnHttpDirectoryUrl() {
-        assertEquals("http://origin/live/radio/", HlsPublisher.origin("http://origin/live/radio").toString());
-        assertEquals("https://cdn.example.org:8443/in/", HlsPublisher.origin("https://cdn.example.org:8443/in/").toString());
+        assertEquals(
+                "http://origin/live/radio/",
+                HlsPublisher.origin("http://origin/live/radio").toString());
+        assertEquals(
+                "https://cdn.example.org:8443/in/",
+                HlsPublisher.origin("https://cdn.example.org:8443/in/").toString());
         assertEquals("http://o/", HlsPublisher.origin("http://o").toString());
         assertNull(HlsPublisher.origin("ftp://origin/live/"));
         assertNull(HlsPublisher.origin("http:///live/"));
-        assertNull(HlsPublisher.origin("http://origin/live/?token=x"), "a query would land after each file name");
+        assertNull(
+                HlsPublisher.origin("http://origin/live/?token=x"),
+                "a query would land after each file name");
         assertNull(HlsPublisher.origin("http://origin/live/#x"));
         assertNull(HlsPublisher.origin("http://origin/a b/"));
         assertNull(HlsPublisher.origin(null));
@@ -25,10 +34,15 @@ class HlsPublisherTest {
 
     @Test
     void headersTheHttpClientRefusesAreNamedBeforeTheStationStarts() {
-        assertNull(HlsPublisher.headerProblem(Map.of("Authorization", "Bearer t0ken", "X-Ingest", "a")));
-        for (String restricted : List.of("Host", "Connection", "Content-Length", "Expect", "Upgrade")) {
+        assertNull(
+                HlsPublisher.headerProblem(
+                        Map.of("Authorization", "Bearer t0ken", "X-Ingest", "a")));
+        for (String restricted :
+                List.of("Host", "Connection", "Content-Length", "Expect", "Upgrade")) {
             String problem = HlsPublisher.headerProblem(Map.of(restricted, "x"));
-            assertTrue(problem != null && problem.startsWith("header \"" + restricted + "\""), restricted + ": " + problem);
+            assertTrue(
+                    problem != null && problem.startsWith("header \"" + restricted + "\""),
+                    restricted + ": " + problem);
         }
         String crlf = HlsPublisher.headerProblem(Map.of("Authorization", "Bearer a\r\nHost: evil"));
         assertTrue(crlf != null && crlf.startsWith("header \"Authorization\""), crlf);

@@ -33,13 +33,18 @@ class HlsTest {
         assertEquals("Opus", Hls.audioCodecs(AV_CODEC_ID_OPUS, AV_PROFILE_UNKNOWN));
         assertEquals("fLaC", Hls.audioCodecs(AV_CODEC_ID_FLAC, AV_PROFILE_UNKNOWN));
         assertEquals("vorbis", Hls.audioCodecs(AV_CODEC_ID_VORBIS, AV_PROFILE_UNKNOWN));
-        assertNull(Hls.audioCodecs(AV_CODEC_ID_PCM_S16LE, AV_PROFILE_UNKNOWN), "no name rather than a wrong one");
+        assertNull(
+                Hls.audioCodecs(AV_CODEC_ID_PCM_S16LE, AV_PROFILE_UNKNOWN),
+                "no name rather than a wrong one");
     }
 
     @Test
     void mpegTsForWhatItCarriesFragmentedMp4ForTheRest() {
-        for (int id : new int[] {AV_CODEC_ID_AAC, AV_CODEC_ID_MP3, AV_CODEC_ID_AC3, AV_CODEC_ID_EAC3}) assertFalse(Hls.fragmented(id));
-        for (int id : new int[] {AV_CODEC_ID_OPUS, AV_CODEC_ID_FLAC, AV_CODEC_ID_VORBIS}) assertTrue(Hls.fragmented(id));
+        for (int id :
+                new int[] {AV_CODEC_ID_AAC, AV_CODEC_ID_MP3, AV_CODEC_ID_AC3, AV_CODEC_ID_EAC3})
+            assertFalse(Hls.fragmented(id));
+        for (int id : new int[] {AV_CODEC_ID_OPUS, AV_CODEC_ID_FLAC, AV_CODEC_ID_VORBIS})
+            assertTrue(Hls.fragmented(id));
     }
 
     @Test
@@ -57,19 +62,31 @@ class HlsTest {
         assertEquals(List.of(), p.add("a_0.ts", 2, false, null));
         assertEquals(List.of(), p.add("a_1.ts", 2, true, null));
         assertEquals(List.of(), p.add("a_2.ts", 2, false, null)); // a_0 leaves, no tag
-        assertTrue(p.render(false).contains("#EXT-X-MEDIA-SEQUENCE:1\n#EXT-X-DISCONTINUITY-SEQUENCE:0\n#EXT-X-DISCONTINUITY\n"));
+        assertTrue(
+                p.render(false)
+                        .contains(
+                                "#EXT-X-MEDIA-SEQUENCE:1\n#EXT-X-DISCONTINUITY-SEQUENCE:0\n#EXT-X-DISCONTINUITY\n"));
         assertEquals(List.of(), p.add("a_3.m4s", 2, true, "a_init_3.mp4")); // a_1 and its tag leave
         String text = p.render(false);
-        assertTrue(text.startsWith("#EXTM3U\n#EXT-X-VERSION:6\n#EXT-X-TARGETDURATION:2\n#EXT-X-MEDIA-SEQUENCE:2\n"
-                + "#EXT-X-DISCONTINUITY-SEQUENCE:1\n#EXTINF:2.000,\na_2.ts\n#EXT-X-DISCONTINUITY\n#EXT-X-MAP:URI=\"a_init_3.mp4\"\n"
-                + "#EXTINF:2.000,\na_3.m4s\n"), text);
-        assertEquals(List.of("a_0.ts"), p.add("a_4.m4s", 2, false, "a_init_3.mp4"), "deleted a round after it left");
+        assertTrue(
+                text.startsWith(
+                        "#EXTM3U\n#EXT-X-VERSION:6\n#EXT-X-TARGETDURATION:2\n#EXT-X-MEDIA-SEQUENCE:2\n"
+                                + "#EXT-X-DISCONTINUITY-SEQUENCE:1\n#EXTINF:2.000,\na_2.ts\n#EXT-X-DISCONTINUITY\n#EXT-X-MAP:URI=\"a_init_3.mp4\"\n"
+                                + "#EXTINF:2.000,\na_3.m4s\n"),
+                text);
+        assertEquals(
+                List.of("a_0.ts"),
+                p.add("a_4.m4s", 2, false, "a_init_3.mp4"),
+                "deleted a round after it left");
         assertEquals(List.of("a_1.ts"), p.add("a_5.m4s", 2, false, "a_init_3.mp4"));
         assertEquals(List.of("a_2.ts"), p.add("a_6.ts", 2, true, null));
         assertTrue(p.render(false).contains("#EXT-X-VERSION:6\n"), "the version never goes back");
         assertEquals(List.of("a_3.m4s"), p.add("a_7.ts", 2, false, null));
         assertEquals(List.of("a_4.m4s"), p.add("a_8.ts", 2, false, null));
-        assertEquals(List.of("a_5.m4s", "a_init_3.mp4"), p.add("a_9.ts", 2, false, null), "an init section goes with its last segment");
+        assertEquals(
+                List.of("a_5.m4s", "a_init_3.mp4"),
+                p.add("a_9.ts", 2, false, null),
+                "an init section goes with its last segment");
         assertTrue(p.render(true).endsWith("a_9.ts\n#EXT-X-ENDLIST\n"));
     }
 }

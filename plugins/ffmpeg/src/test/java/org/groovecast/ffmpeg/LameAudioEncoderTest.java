@@ -20,7 +20,10 @@ import org.groovecast.api.Frame;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-/** The system LAME through FFM against the bundled FFmpeg's LAME: same stream, same tone, no garbage per tick. */
+/**
+ * The system LAME through FFM against the bundled FFmpeg's LAME: same stream, same tone, no garbage
+ * per tick.
+ */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class LameAudioEncoderTest {
     static final AudioFormat FORMAT = new AudioFormat(44100, 2);
@@ -28,7 +31,8 @@ class LameAudioEncoderTest {
 
     @Test
     void theSystemLameIsFoundWhereFfmpegIsInstalled() {
-        // libmp3lame0 comes with Debian's ffmpeg, which .ci/run installs: not finding it is a defect here.
+        // libmp3lame0 comes with Debian's ffmpeg, which .ci/run installs: not finding it is a
+        // defect here.
         Lame lame = Lame.system();
         assertNotNull(lame, "no system " + Lame.LIBRARY);
         assertTrue(lame.version.startsWith("3."), lame.version);
@@ -39,13 +43,21 @@ class LameAudioEncoderTest {
         try (AudioEncoder e = AudioEncoder.open("libmp3lame", MP3_128, 0, FORMAT, false)) {
             assertInstanceOf(LameAudioEncoder.class, e);
         }
-        try (AudioEncoder e = AudioEncoder.open("libmp3lame", Map.of("b", "128k", "abr", "1"), 0, FORMAT, false)) {
+        try (AudioEncoder e =
+                AudioEncoder.open(
+                        "libmp3lame", Map.of("b", "128k", "abr", "1"), 0, FORMAT, false)) {
             assertInstanceOf(FfmpegAudioEncoder.class, e);
         }
-        assertNull(LameAudioEncoder.Settings.of(MP3_128, new AudioFormat(44100, 6)), "LAME takes one or two channels");
-        assertNull(LameAudioEncoder.Settings.of(Map.of("b", "lots"), FORMAT), "FFmpeg's wrapper names a bad value");
-        assertEquals(new LameAudioEncoder.Settings(96, 2, true, false, 48000),
-                LameAudioEncoder.Settings.of(Map.of("b", "96000", "compression_level", "2", "reservoir", "0"),
+        assertNull(
+                LameAudioEncoder.Settings.of(MP3_128, new AudioFormat(44100, 6)),
+                "LAME takes one or two channels");
+        assertNull(
+                LameAudioEncoder.Settings.of(Map.of("b", "lots"), FORMAT),
+                "FFmpeg's wrapper names a bad value");
+        assertEquals(
+                new LameAudioEncoder.Settings(96, 2, true, false, 48000),
+                LameAudioEncoder.Settings.of(
+                        Map.of("b", "96000", "compression_level", "2", "reservoir", "0"),
                         new AudioFormat(48000, 2)));
     }
 
@@ -53,10 +65,15 @@ class LameAudioEncoderTest {
     void bothEncodersWriteMpeg1LayerIiiAt128kThatDecodesToTheSameTone() throws IOException {
         Path system = Fixtures.DIR.resolve("lame-system.mp3");
         Path bundled = Fixtures.DIR.resolve("lame-bundled.mp3");
-        encode(AudioEncoder.open("libmp3lame", MP3_128, 0, FORMAT, false, Lame.system()), system, 5);
+        encode(
+                AudioEncoder.open("libmp3lame", MP3_128, 0, FORMAT, false, Lame.system()),
+                system,
+                5);
         encode(AudioEncoder.open("libmp3lame", MP3_128, 0, FORMAT, false, null), bundled, 5);
         for (Path file : new Path[] {system, bundled}) {
-            assertEquals("mp3\n44100\n2\n128000", Fixtures.probe(file, "stream=codec_name,sample_rate,channels,bit_rate"),
+            assertEquals(
+                    "mp3\n44100\n2\n128000",
+                    Fixtures.probe(file, "stream=codec_name,sample_rate,channels,bit_rate"),
                     file.toString());
             assertEquals(1152 * 44100 / 44100, firstFrameSamples(file), file + ": MPEG-1 frames");
         }
@@ -75,7 +92,8 @@ class LameAudioEncoderTest {
         float[] diff = new float[to - from];
         for (int i = from; i < to; i++) diff[i - from] = a[i] - b[i];
         double snr = db(rms(a, from, to)) - db(rms(diff, 0, diff.length));
-        assertTrue(snr > 30, "the two decodes differ by more than coding noise: " + snr + " dB apart");
+        assertTrue(
+                snr > 30, "the two decodes differ by more than coding noise: " + snr + " dB apart");
     }
 
     @Test
@@ -83,7 +101,8 @@ class LameAudioEncoderTest {
         ThreadMXBean threads = (ThreadMXBean) ManagementFactory.getThreadMXBean();
         long[] packets = new long[1];
         AudioEncoder.PacketSink sink = (p, tb) -> packets[0] += p.size();
-        try (AudioEncoder e = AudioEncoder.open("libmp3lame", MP3_128, 0, FORMAT, false, Lame.system())) {
+        try (AudioEncoder e =
+                AudioEncoder.open("libmp3lame", MP3_128, 0, FORMAT, false, Lame.system())) {
             Frame f = EncoderTest.sine(new Frame(FORMAT, 882), 0);
             for (int i = 0; i < 3000; i++) e.encode(f, sink); // warm: the JIT has compiled the path
             long before = threads.getCurrentThreadAllocatedBytes();
@@ -99,7 +118,9 @@ class LameAudioEncoderTest {
         assertEquals(417, Mp3Frames.length(0xFF, 0xFB, 0x90)); // MPEG-1 L3 128k 44.1 kHz
         assertEquals(418, Mp3Frames.length(0xFF, 0xFB, 0x92)); // padded
         assertEquals(1440, Mp3Frames.length(0xFF, 0xFB, 0xE8)); // 320k 32 kHz
-        assertEquals(240, Mp3Frames.length(0xFF, 0xF3, 0x94)); // MPEG-2 L3 80k 24 kHz: 72000 * 80 / 24000
+        assertEquals(
+                240,
+                Mp3Frames.length(0xFF, 0xF3, 0x94)); // MPEG-2 L3 80k 24 kHz: 72000 * 80 / 24000
         assertEquals(-1, Mp3Frames.length(0xFF, 0xFD, 0x90)); // Layer II
         assertEquals(-1, Mp3Frames.length(0xFF, 0xFB, 0xF0)); // bad bitrate index
         assertEquals(-1, Mp3Frames.length(0x49, 0x44, 0x33)); // "ID3"
@@ -110,11 +131,18 @@ class LameAudioEncoderTest {
     /** Muxes {@code seconds} of a 440 Hz sine at 0.3 from {@code encoder} into an MP3 file. */
     private static void encode(AudioEncoder encoder, Path file, double seconds) throws IOException {
         Files.createDirectories(file.getParent());
-        try (encoder; FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                StandardOpenOption.TRUNCATE_EXISTING); Muxer muxer = new Muxer("mp3", Map.of(), encoder.context(), ch)) {
+        try (encoder;
+                FileChannel ch =
+                        FileChannel.open(
+                                file,
+                                StandardOpenOption.CREATE,
+                                StandardOpenOption.WRITE,
+                                StandardOpenOption.TRUNCATE_EXISTING);
+                Muxer muxer = new Muxer("mp3", Map.of(), encoder.context(), ch)) {
             AudioEncoder.PacketSink sink = muxer::write;
             Frame f = new Frame(FORMAT, 882);
-            for (int i = 0; i < seconds * 50; i++) encoder.encode(EncoderTest.sine(f, i * 882L), sink);
+            for (int i = 0; i < seconds * 50; i++)
+                encoder.encode(EncoderTest.sine(f, i * 882L), sink);
             encoder.finish(sink);
             muxer.finish();
         }
@@ -125,9 +153,16 @@ class LameAudioEncoderTest {
         byte[] bytes = Files.readAllBytes(file);
         int at = 0;
         if (bytes[0] == 'I' && bytes[1] == 'D' && bytes[2] == '3') {
-            at = 10 + ((bytes[6] & 0x7F) << 21 | (bytes[7] & 0x7F) << 14 | (bytes[8] & 0x7F) << 7 | bytes[9] & 0x7F);
+            at =
+                    10
+                            + ((bytes[6] & 0x7F) << 21
+                                    | (bytes[7] & 0x7F) << 14
+                                    | (bytes[8] & 0x7F) << 7
+                                    | bytes[9] & 0x7F);
         }
-        assertTrue(Mp3Frames.length(bytes[at], bytes[at + 1], bytes[at + 2]) > 0, file + ": no frame at " + at);
+        assertTrue(
+                Mp3Frames.length(bytes[at], bytes[at + 1], bytes[at + 2]) > 0,
+                file + ": no frame at " + at);
         return Mp3Frames.samples(bytes[at + 1]);
     }
 

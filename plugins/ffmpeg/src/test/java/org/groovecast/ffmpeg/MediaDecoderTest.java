@@ -11,10 +11,10 @@ import java.util.Arrays;
 import java.util.stream.Stream;
 import org.groovecast.api.AudioFormat;
 import org.groovecast.api.Frame;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.junit.jupiter.api.Test;
 
 class MediaDecoderTest {
     static final AudioFormat FORMAT = new AudioFormat(44100, 2);
@@ -46,7 +46,8 @@ class MediaDecoderTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("formats")
-    void decodesEverySupportedFormatToTheClockFormat(String name, String[] codec) throws IOException {
+    void decodesEverySupportedFormatToTheClockFormat(String name, String[] codec)
+            throws IOException {
         Path file = Fixtures.tone(name, 440, 3, "Tone " + name, codec);
         try (MediaDecoder d = MediaDecoder.open(file.toString(), FORMAT)) {
             float[] pcm = decodeAll(d);
@@ -81,7 +82,9 @@ class MediaDecoderTest {
 
     @Test
     void aMissingOrNonMediaFileFailsToOpenWithAReason() throws IOException {
-        IOException missing = assertThrows(IOException.class, () -> MediaDecoder.open("/nonexistent/x.mp3", FORMAT));
+        IOException missing =
+                assertThrows(
+                        IOException.class, () -> MediaDecoder.open("/nonexistent/x.mp3", FORMAT));
         assertTrue(missing.getMessage().startsWith("cannot open"), missing.getMessage());
         Path text = Fixtures.DIR.resolve("notes.mp3");
         Files.createDirectories(Fixtures.DIR);

@@ -13,11 +13,11 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * Playlist files as anyone may write them: {@link PlaylistFiles#read} on any bytes saved as an
- * .m3u or a .pls. It reads them or says why not with an IOException (the playlist's own error,
- * which the operator reports); never anything else, and never more entries than the file has lines.
- * Seeds: extended and plain m3u, UTF-8 with and without a BOM, Latin-1, CRLF, URLs and annotate:
- * entries, relative paths with .., pls with and without its header, odd keys.
+ * Playlist files as anyone may write them: {@link PlaylistFiles#read} on any bytes saved as an .m3u
+ * or a .pls. It reads them or says why not with an IOException (the playlist's own error, which the
+ * operator reports); never anything else, and never more entries than the file has lines. Seeds:
+ * extended and plain m3u, UTF-8 with and without a BOM, Latin-1, CRLF, URLs and annotate: entries,
+ * relative paths with .., pls with and without its header, odd keys.
  */
 class PlaylistFilesFuzzTest {
     private static Path dir;
@@ -26,8 +26,10 @@ class PlaylistFilesFuzzTest {
     static void setUp() throws IOException {
         // in memory where the machine has it: a million inputs are a million files written and read
         Path shm = Path.of("/dev/shm");
-        dir = Files.isDirectory(shm) && Files.isWritable(shm) ? Files.createTempDirectory(shm, "playlist-fuzz")
-                : Files.createTempDirectory("playlist-fuzz");
+        dir =
+                Files.isDirectory(shm) && Files.isWritable(shm)
+                        ? Files.createTempDirectory(shm, "playlist-fuzz")
+                        : Files.createTempDirectory("playlist-fuzz");
     }
 
     @AfterAll

@@ -11,15 +11,23 @@ import java.util.Map;
 import org.bytedeco.ffmpeg.avcodec.AVPacket;
 import org.junit.jupiter.api.Test;
 
-/** The pieces of input.http and output.url that need no peer: ICY titles, the backoff, the packet queue. */
+/**
+ * The pieces of input.http and output.url that need no peer: ICY titles, the backoff, the packet
+ * queue.
+ */
 class PullPiecesTest {
     @Test
     void icyTitlesSplitIntoArtistAndTitle() {
-        assertEquals(Map.of("artist", "Nina Simone", "title", "Sinnerman"),
-                StreamTags.split(StreamTags.song("StreamTitle='Nina Simone - Sinnerman';StreamUrl='';")));
-        assertEquals(Map.of("title", "News at six"), StreamTags.split(StreamTags.song("StreamTitle='News at six';")));
+        assertEquals(
+                Map.of("artist", "Nina Simone", "title", "Sinnerman"),
+                StreamTags.split(
+                        StreamTags.song("StreamTitle='Nina Simone - Sinnerman';StreamUrl='';")));
+        assertEquals(
+                Map.of("title", "News at six"),
+                StreamTags.split(StreamTags.song("StreamTitle='News at six';")));
         // An apostrophe inside the title does not end it; only the closing "';" does.
-        assertEquals(Map.of("artist", "Guns N' Roses", "title", "Don't Cry"),
+        assertEquals(
+                Map.of("artist", "Guns N' Roses", "title", "Don't Cry"),
                 StreamTags.split(StreamTags.song("StreamTitle='Guns N' Roses - Don't Cry';")));
         assertNull(StreamTags.song("StreamUrl='http://x';"));
     }
@@ -27,11 +35,20 @@ class PullPiecesTest {
     @Test
     void aReloadKeepsAFeedOnlyForTheSameRemoteAndBuffer() {
         var audio = new org.groovecast.api.AudioFormat(44100, 2);
-        var same = new RemoteFeed.Remote("input.http", "http://r/", null, Map.of(), 10, audio, 2, 10);
-        assertEquals(same, new RemoteFeed.Remote("input.http", "http://r/", null, Map.of(), 10, audio, 2, 10));
-        assertTrue(!same.equals(new RemoteFeed.Remote("input.http", "http://r/", null, Map.of(), 10, audio, 5, 10)),
+        var same =
+                new RemoteFeed.Remote("input.http", "http://r/", null, Map.of(), 10, audio, 2, 10);
+        assertEquals(
+                same,
+                new RemoteFeed.Remote("input.http", "http://r/", null, Map.of(), 10, audio, 2, 10));
+        assertTrue(
+                !same.equals(
+                        new RemoteFeed.Remote(
+                                "input.http", "http://r/", null, Map.of(), 10, audio, 5, 10)),
                 "another buffer: a new ring");
-        assertTrue(!same.equals(new RemoteFeed.Remote("input.http", "http://r/", null, Map.of(), 10, audio, 2, 30)),
+        assertTrue(
+                !same.equals(
+                        new RemoteFeed.Remote(
+                                "input.http", "http://r/", null, Map.of(), 10, audio, 2, 30)),
                 "another max: a new ring");
     }
 
@@ -39,13 +56,24 @@ class PullPiecesTest {
     void theReconnectorTriesAgainWithAFreshInterrupterUntilStopped() throws Exception {
         java.util.List<Interrupter> attempts = new java.util.concurrent.CopyOnWriteArrayList<>();
         Reconnector[] r = new Reconnector[1];
-        r[0] = new Reconnector(org.slf4j.LoggerFactory.getLogger(PullPiecesTest.class), "test", "up", 10, () -> false);
-        Thread t = Thread.ofPlatform().start(() -> r[0].run(i -> {
-            attempts.add(i);
-            if (attempts.size() == 1) return "refused";
-            while (!r[0].stopped()) Thread.onSpinWait();
-            return "stopped";
-        }));
+        r[0] =
+                new Reconnector(
+                        org.slf4j.LoggerFactory.getLogger(PullPiecesTest.class),
+                        "test",
+                        "up",
+                        10,
+                        () -> false);
+        Thread t =
+                Thread.ofPlatform()
+                        .start(
+                                () ->
+                                        r[0].run(
+                                                i -> {
+                                                    attempts.add(i);
+                                                    if (attempts.size() == 1) return "refused";
+                                                    while (!r[0].stopped()) Thread.onSpinWait();
+                                                    return "stopped";
+                                                }));
         long end = System.nanoTime() + 5_000_000_000L;
         while (attempts.size() < 2 && System.nanoTime() < end) Thread.sleep(10);
         assertEquals(2, attempts.size(), "a second attempt after the backoff");
@@ -53,7 +81,8 @@ class PullPiecesTest {
         t.join(2000);
         assertTrue(!t.isAlive(), "stop() ends the loop");
         assertEquals(2, attempts.size());
-        assertTrue(attempts.get(0) != attempts.get(1), "each attempt has an interrupter of its own");
+        assertTrue(
+                attempts.get(0) != attempts.get(1), "each attempt has an interrupter of its own");
     }
 
     @Test
@@ -82,7 +111,8 @@ class PullPiecesTest {
         av_new_packet(p, 100);
         try (PacketQueue q = new PacketQueue(8, 1.0)) {
             int dropped = 0;
-            for (int i = 0; i <= 10; i++) dropped += q.offer(p, 0, i * 0.1); // 0 .. 1.0 s: nothing to drop
+            for (int i = 0; i <= 10; i++)
+                dropped += q.offer(p, 0, i * 0.1); // 0 .. 1.0 s: nothing to drop
             assertEquals(3, dropped, "eight slots for eleven packets: the three oldest go");
             assertEquals(8, q.size());
             PacketQueue.Slot s = q.take(10);

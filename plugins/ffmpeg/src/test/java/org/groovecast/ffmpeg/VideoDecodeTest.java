@@ -24,16 +24,33 @@ class VideoDecodeTest {
         Path out = Fixtures.DIR.resolve("red-blue.mkv");
         if (Files.exists(out)) return out;
         Files.createDirectories(out.getParent());
-        Fixtures.run(List.of("ffmpeg", "-nostdin", "-v", "error", "-y", "-filter_complex",
-                "color=c=red:s=640x360:r=25:d=2[r];color=c=blue:s=640x360:r=25:d=2[b];[r][b]concat=n=2:v=1:a=0[v];"
-                        + "sine=frequency=440:sample_rate=44100:duration=4[a]",
-                "-map", "[v]", "-map", "[a]", "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p",
-                "-c:a", "aac", out.toString()));
+        Fixtures.run(
+                List.of(
+                        "ffmpeg",
+                        "-nostdin",
+                        "-v",
+                        "error",
+                        "-y",
+                        "-filter_complex",
+                        "color=c=red:s=640x360:r=25:d=2[r];color=c=blue:s=640x360:r=25:d=2[b];[r][b]concat=n=2:v=1:a=0[v];"
+                                + "sine=frequency=440:sample_rate=44100:duration=4[a]",
+                        "-map",
+                        "[v]",
+                        "-map",
+                        "[a]",
+                        "-c:v",
+                        "libx264",
+                        "-preset",
+                        "ultrafast",
+                        "-pix_fmt",
+                        "yuv420p",
+                        "-c:a",
+                        "aac",
+                        out.toString()));
         return out;
     }
 
-    record Shown(long position, int u, int v) {
-    }
+    record Shown(long position, int u, int v) {}
 
     @Test
     void decodesPicturesScaledToTheClockFormatAtTheirTrackPositions() throws IOException {
@@ -48,8 +65,11 @@ class VideoDecodeTest {
                 for (int i = 0; i < frame.imageCount(); i++) {
                     Image img = frame.image(i);
                     assertEquals(SMALL, img.format());
-                    shown.add(new Shown(samples + frame.imagePosition(i), img.plane(1).get(100) & 0xff,
-                            img.plane(2).get(100) & 0xff));
+                    shown.add(
+                            new Shown(
+                                    samples + frame.imagePosition(i),
+                                    img.plane(1).get(100) & 0xff,
+                                    img.plane(2).get(100) & 0xff));
                 }
                 if (got == 0) break;
                 samples += got;
@@ -62,7 +82,11 @@ class VideoDecodeTest {
         // except the first, which shows from the track's start instead of leaving 23 ms black.
         long videoStart = 1014;
         assertEquals(0, first.position(), "first picture from the start");
-        assertEquals(40.0, (shown.get(1).position() - videoStart) / 44.1, 1, "second picture 40 ms into the video");
+        assertEquals(
+                40.0,
+                (shown.get(1).position() - videoStart) / 44.1,
+                1,
+                "second picture 40 ms into the video");
         assertTrue(first.v() > 200 && first.u() < 110, "red first: " + first);
         Shown firstBlue = shown.stream().filter(s -> s.u() > 200).findFirst().orElseThrow();
         assertEquals(2.0 * 44100 + videoStart, firstBlue.position(), 45, "blue from 2 s of video");

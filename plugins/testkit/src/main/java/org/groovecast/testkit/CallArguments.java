@@ -15,7 +15,10 @@ import org.groovecast.api.Source;
 import org.groovecast.api.UserFunction;
 import org.groovecast.api.ValueType;
 
-/** The arguments of one {@link OperatorCall}, matched against the spec and converted as the host's binding does. */
+/**
+ * The arguments of one {@link OperatorCall}, matched against the spec and converted as the host's
+ * binding does.
+ */
 final class CallArguments implements Arguments {
     private final OperatorSpec spec;
     private final Map<String, Object> values = new HashMap<>();
@@ -35,13 +38,20 @@ final class CallArguments implements Arguments {
                 a.id = String.valueOf(e.getValue());
                 continue;
             }
-            Param p = spec.namedParam(key).orElseThrow(() -> new IllegalArgumentException(op + " has no parameter " + key + ":"));
+            Param p =
+                    spec.namedParam(key)
+                            .orElseThrow(
+                                    () ->
+                                            new IllegalArgumentException(
+                                                    op + " has no parameter " + key + ":"));
             a.put(p, e.getValue());
         }
         List<Object> pos = new ArrayList<>(Arrays.asList(positional));
         List<Param> params = new ArrayList<>(spec.positional());
-        if (!params.isEmpty() && params.getLast().type() == ValueType.FUNCTION
-                && !pos.isEmpty() && pos.getLast() instanceof UserFunction) {
+        if (!params.isEmpty()
+                && params.getLast().type() == ValueType.FUNCTION
+                && !pos.isEmpty()
+                && pos.getLast() instanceof UserFunction) {
             a.put(params.removeLast(), pos.removeLast());
         }
         int next = 0;
@@ -49,26 +59,39 @@ final class CallArguments implements Arguments {
             if (p.type() == ValueType.SOURCES) {
                 List<Object> rest = new ArrayList<>(pos.subList(next, pos.size()));
                 next = pos.size();
-                if (rest.size() == 1 && rest.getFirst() instanceof List<?> list) rest = new ArrayList<>(list);
+                if (rest.size() == 1 && rest.getFirst() instanceof List<?> list)
+                    rest = new ArrayList<>(list);
                 if (rest.isEmpty()) {
-                    if (p.required()) throw new IllegalArgumentException(op + " needs at least one source");
+                    if (p.required())
+                        throw new IllegalArgumentException(op + " needs at least one source");
                     continue;
                 }
                 a.put(p, rest);
             } else if (next < pos.size()) {
                 a.put(p, pos.get(next++));
             } else if (p.required()) {
-                throw new IllegalArgumentException(op + " is missing its " + p.name() + " argument (" + p.type().label() + ")");
+                throw new IllegalArgumentException(
+                        op
+                                + " is missing its "
+                                + p.name()
+                                + " argument ("
+                                + p.type().label()
+                                + ")");
             }
         }
         if (next < pos.size()) {
-            throw new IllegalArgumentException(op + " takes at most " + spec.positional().size()
-                    + " positional arguments, got " + pos.size());
+            throw new IllegalArgumentException(
+                    op
+                            + " takes at most "
+                            + spec.positional().size()
+                            + " positional arguments, got "
+                            + pos.size());
         }
         for (Param p : spec.positional()) a.values.putIfAbsent(p.name(), p.defaultValue());
         for (Param p : spec.named()) {
             if (p.required() && !a.given.contains(p.name())) {
-                throw new IllegalArgumentException(op + " needs " + p.name() + ": (" + p.type().label() + ")");
+                throw new IllegalArgumentException(
+                        op + " needs " + p.name() + ": (" + p.type().label() + ")");
             }
             a.values.putIfAbsent(p.name(), p.defaultValue());
         }
@@ -82,22 +105,37 @@ final class CallArguments implements Arguments {
 
     private Object convert(Param p, Object v) {
         if (v == null) return null;
-        Object converted = switch (p.type()) {
-            case NUMBER -> v instanceof Number n ? n.doubleValue() : null;
-            case INTEGER -> v instanceof Number n && n.doubleValue() == Math.rint(n.doubleValue()) ? n.intValue() : null;
-            case STRING -> v instanceof CharSequence s ? s.toString() : null;
-            case BOOLEAN -> v instanceof Boolean ? v : null;
-            case SOURCE, OUTPUT -> v instanceof Source ? v : null;
-            case SOURCES -> sources(v);
-            case FUNCTION -> v instanceof UserFunction ? v : null;
-            case ENCODER -> v instanceof Encoder ? v : null;
-            case LIST -> v instanceof Object[] array ? List.of(array) : v instanceof List<?> ? v : null;
-            case MAP -> v instanceof Map<?, ?> ? v : null;
-            default -> v;
-        };
+        Object converted =
+                switch (p.type()) {
+                    case NUMBER -> v instanceof Number n ? n.doubleValue() : null;
+                    case INTEGER ->
+                            v instanceof Number n && n.doubleValue() == Math.rint(n.doubleValue())
+                                    ? n.intValue()
+                                    : null;
+                    case STRING -> v instanceof CharSequence s ? s.toString() : null;
+                    case BOOLEAN -> v instanceof Boolean ? v : null;
+                    case SOURCE, OUTPUT -> v instanceof Source ? v : null;
+                    case SOURCES -> sources(v);
+                    case FUNCTION -> v instanceof UserFunction ? v : null;
+                    case ENCODER -> v instanceof Encoder ? v : null;
+                    case LIST ->
+                            v instanceof Object[] array
+                                    ? List.of(array)
+                                    : v instanceof List<?> ? v : null;
+                    case MAP -> v instanceof Map<?, ?> ? v : null;
+                    default -> v;
+                };
         if (converted == null) {
-            throw new IllegalArgumentException(spec.name() + "() expects " + p.type().label() + " for " + p.name()
-                    + ", got " + v.getClass().getSimpleName() + " " + v);
+            throw new IllegalArgumentException(
+                    spec.name()
+                            + "() expects "
+                            + p.type().label()
+                            + " for "
+                            + p.name()
+                            + ", got "
+                            + v.getClass().getSimpleName()
+                            + " "
+                            + v);
         }
         return converted;
     }
@@ -117,7 +155,8 @@ final class CallArguments implements Arguments {
     }
 
     private Object require(String name) {
-        if (!values.containsKey(name)) throw new IllegalArgumentException(spec.name() + "() declares no parameter " + name);
+        if (!values.containsKey(name))
+            throw new IllegalArgumentException(spec.name() + "() declares no parameter " + name);
         return values.get(name);
     }
 

@@ -78,9 +78,11 @@ public final class FramePuller {
             int offset = f * size;
             for (Source s : graph) s.beforeTick();
             fill(offset, starts);
-            for (int c = 0; c < pcm.length; c++) System.arraycopy(frame.channel(c), 0, pcm[c], offset, frame.position());
+            for (int c = 0; c < pcm.length; c++)
+                System.arraycopy(frame.channel(c), 0, pcm[c], offset, frame.position());
             for (int i = 0; i < frame.metadataCount(); i++) {
-                metadata.add(new MetadataAt(f, offset + frame.metadataPosition(i), frame.metadata(i)));
+                metadata.add(
+                        new MetadataAt(f, offset + frame.metadataPosition(i), frame.metadata(i)));
             }
             produced += frame.position();
             for (Source s : graph) s.afterTick();
@@ -106,6 +108,7 @@ public final class FramePuller {
             }
             if (after < frame.end()) trackStarting = true; // stopped short: the track ended here
         }
-        if (!frame.isFull()) trackStarting = true; // not ready: the frame, and so the track, ends short
+        if (!frame.isFull())
+            trackStarting = true; // not ready: the frame, and so the track, ends short
     }
 }

@@ -18,8 +18,13 @@ public final class Pulled {
     private final List<Integer> trackStarts;
     private final List<MetadataAt> metadata;
 
-    Pulled(AudioFormat format, int frames, float[][] pcm, int produced, List<Integer> trackStarts,
-           List<MetadataAt> metadata) {
+    Pulled(
+            AudioFormat format,
+            int frames,
+            float[][] pcm,
+            int produced,
+            List<Integer> trackStarts,
+            List<MetadataAt> metadata) {
         this.format = format;
         this.frames = frames;
         this.pcm = pcm;
@@ -42,12 +47,17 @@ public final class Pulled {
         return pcm[0].length;
     }
 
-    /** Samples per channel the source actually produced; less than {@link #length()} when it fell short. */
+    /**
+     * Samples per channel the source actually produced; less than {@link #length()} when it fell
+     * short.
+     */
     public int produced() {
         return produced;
     }
 
-    /** The samples of channel {@code c} ({@link #length()} of them); the array itself, not a copy. */
+    /**
+     * The samples of channel {@code c} ({@link #length()} of them); the array itself, not a copy.
+     */
     public float[] channel(int c) {
         return pcm[c];
     }
@@ -102,7 +112,8 @@ public final class Pulled {
 
     private void checkRange(int from, int to) {
         if (from < 0 || to > length() || from > to) {
-            throw new IndexOutOfBoundsException("[" + from + ", " + to + ") outside [0, " + length() + ")");
+            throw new IndexOutOfBoundsException(
+                    "[" + from + ", " + to + ") outside [0, " + length() + ")");
         }
     }
 }

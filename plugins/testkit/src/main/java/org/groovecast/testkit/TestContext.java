@@ -14,14 +14,14 @@ import org.groovecast.api.StreamContext;
 import org.groovecast.api.VideoFormat;
 
 /**
- * A {@link StreamContext} whose clock moves only when a test says so ({@link #tick()}), so that
- * the stream time, {@link #now()} and {@link #getTicks()} are exactly what the test made them.
+ * A {@link StreamContext} whose clock moves only when a test says so ({@link #tick()}), so that the
+ * stream time, {@link #now()} and {@link #getTicks()} are exactly what the test made them.
  *
  * <p>It runs offline and repeatably: {@link #realtime()} is false, blocking work (the blocking
  * pool, {@link #beforeStart}) runs at once on the calling thread, {@link #random()} derives its
  * generators from a fixed seed, and time starts at {@link #DEFAULT_START} in UTC. Video keeps the
- * api's default layout ({@link VideoFormat#DEFAULT}) unless {@link #withVideo} chooses one; the
- * kit itself only looks at audio.
+ * api's default layout ({@link VideoFormat#DEFAULT}) unless {@link #withVideo} chooses one; the kit
+ * itself only looks at audio.
  *
  * <pre>{@code
  * TestContext ctx = TestContext.standard();          // 44.1 kHz stereo, 882-sample (20 ms) frames
@@ -30,7 +30,8 @@ import org.groovecast.api.VideoFormat;
  */
 public final class TestContext implements StreamContext, ClockInfo {
     /** Where the clock's time starts unless {@link #startingAt} moves it: 2026-01-01 00:00 UTC. */
-    public static final ZonedDateTime DEFAULT_START = ZonedDateTime.of(2026, 1, 1, 0, 0, 0, 0, ZoneOffset.UTC);
+    public static final ZonedDateTime DEFAULT_START =
+            ZonedDateTime.of(2026, 1, 1, 0, 0, 0, 0, ZoneOffset.UTC);
 
     private final AudioFormat format;
     private final int frameSize;
@@ -40,7 +41,8 @@ public final class TestContext implements StreamContext, ClockInfo {
     private long ticks;
 
     private TestContext(AudioFormat format, int frameSize) {
-        if (frameSize <= 0) throw new IllegalArgumentException("frame size must be positive, got " + frameSize);
+        if (frameSize <= 0)
+            throw new IllegalArgumentException("frame size must be positive, got " + frameSize);
         this.format = Objects.requireNonNull(format, "format");
         this.frameSize = frameSize;
     }
@@ -61,7 +63,9 @@ public final class TestContext implements StreamContext, ClockInfo {
         return this;
     }
 
-    /** Sets where the clock's time starts (and, by its zone, {@link #zone()}); returns this context. */
+    /**
+     * Sets where the clock's time starts (and, by its zone, {@link #zone()}); returns this context.
+     */
     public TestContext startingAt(ZonedDateTime start) {
         this.start = Objects.requireNonNull(start, "start");
         return this;
@@ -116,7 +120,9 @@ public final class TestContext implements StreamContext, ClockInfo {
         return false;
     }
 
-    /** Runs the work at once on the calling thread, so the source is ready before the first tick. */
+    /**
+     * Runs the work at once on the calling thread, so the source is ready before the first tick.
+     */
     @Override
     public void beforeStart(Runnable blockingWork) {
         blockingWork.run();

@@ -6,10 +6,10 @@ import org.groovecast.api.Source;
 import org.groovecast.api.StreamContext;
 
 /**
- * An input with known samples to feed an operator under test: a constant level or a sine, the
- * same on every channel; endless, or in tracks of a given length ({@link #tracks}), each starting
- * with metadata when {@link #titled}; always ready, or {@link #fallible()} and switched on and off
- * by the test ({@link #ready(boolean)}). Configure it before it is prepared.
+ * An input with known samples to feed an operator under test: a constant level or a sine, the same
+ * on every channel; endless, or in tracks of a given length ({@link #tracks}), each starting with
+ * metadata when {@link #titled}; always ready, or {@link #fallible()} and switched on and off by
+ * the test ({@link #ready(boolean)}). Configure it before it is prepared.
  *
  * <pre>{@code
  * TestSource music = TestSource.sine(440, 0.5).tracks(2).titled("song"); // "song 1", "song 2"...
@@ -45,24 +45,34 @@ public final class TestSource extends Source {
 
     /** A sine of {@code frequency} Hz and peak {@code amplitude}, continuous across tracks. */
     public static TestSource sine(double frequency, double amplitude) {
-        if (!(frequency > 0)) throw new IllegalArgumentException("frequency must be positive, got " + frequency);
+        if (!(frequency > 0))
+            throw new IllegalArgumentException("frequency must be positive, got " + frequency);
         return new TestSource(amplitude, frequency);
     }
 
-    /** Cuts the stream into tracks of {@code seconds} each (endless, one track, by default); returns this. */
+    /**
+     * Cuts the stream into tracks of {@code seconds} each (endless, one track, by default); returns
+     * this.
+     */
     public TestSource tracks(double seconds) {
-        if (!(seconds > 0)) throw new IllegalArgumentException("track length must be positive, got " + seconds);
+        if (!(seconds > 0))
+            throw new IllegalArgumentException("track length must be positive, got " + seconds);
         trackSeconds = seconds;
         return this;
     }
 
-    /** Starts each track with metadata {@code title = "<title> <n>"}, n counting tracks from 1; returns this. */
+    /**
+     * Starts each track with metadata {@code title = "<title> <n>"}, n counting tracks from 1;
+     * returns this.
+     */
     public TestSource titled(String title) {
         this.title = title;
         return this;
     }
 
-    /** Makes the source fallible, so that {@link #ready(boolean)} can switch it off; returns this. */
+    /**
+     * Makes the source fallible, so that {@link #ready(boolean)} can switch it off; returns this.
+     */
     public TestSource fallible() {
         fallible = true;
         return this;
@@ -73,7 +83,9 @@ public final class TestSource extends Source {
      * its track; on again, it starts a new track, with its metadata (a live input reconnecting).
      */
     public void ready(boolean on) {
-        if (!fallible) throw new IllegalStateException(id() + ": only a fallible() source can be switched off");
+        if (!fallible)
+            throw new IllegalStateException(
+                    id() + ": only a fallible() source can be switched off");
         if (on && !ready) {
             left = trackLength;
             startPending = true;
@@ -131,7 +143,8 @@ public final class TestSource extends Source {
         if (startPending) {
             startPending = false;
             tracksStarted++;
-            if (title != null) frame.addMetadata(from, Metadata.of("title", title + " " + tracksStarted));
+            if (title != null)
+                frame.addMetadata(from, Metadata.of("title", title + " " + tracksStarted));
         }
         int n = trackLength < 0 ? frame.free() : (int) Math.min(frame.free(), left);
         float[][] pcm = frame.pcm();

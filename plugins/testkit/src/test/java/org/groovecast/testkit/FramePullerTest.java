@@ -28,11 +28,16 @@ class FramePullerTest {
 
     @Test
     void tracksAndTheirMetadataArriveWhereTheyStart() {
-        FramePuller p = new FramePuller(TestSource.level(0.1).tracks(0.025).titled("t"), tenPerFrame());
+        FramePuller p =
+                new FramePuller(TestSource.level(0.1).tracks(0.025).titled("t"), tenPerFrame());
         Pulled got = p.pull(8);
         assertEquals(List.of(0, 25, 50, 75), got.trackStarts());
-        assertEquals(List.of(new MetadataAt(0, 0, Metadata.of("title", "t 1")), new MetadataAt(2, 25, Metadata.of("title", "t 2")),
-                new MetadataAt(5, 50, Metadata.of("title", "t 3")), new MetadataAt(7, 75, Metadata.of("title", "t 4"))),
+        assertEquals(
+                List.of(
+                        new MetadataAt(0, 0, Metadata.of("title", "t 1")),
+                        new MetadataAt(2, 25, Metadata.of("title", "t 2")),
+                        new MetadataAt(5, 50, Metadata.of("title", "t 3")),
+                        new MetadataAt(7, 75, Metadata.of("title", "t 4"))),
                 got.metadata());
     }
 

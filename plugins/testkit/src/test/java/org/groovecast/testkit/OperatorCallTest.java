@@ -21,15 +21,17 @@ class OperatorCallTest {
 
         @Override
         public List<OperatorSpec> operators() {
-            return List.of(OperatorSpec.named("probe")
-                    .named("gain", ValueType.NUMBER, 1.0, "")
-                    .named("count", ValueType.INTEGER, 3, "")
-                    .positional("sources", ValueType.SOURCES, "")
-                    .positional("then", ValueType.FUNCTION, "")
-                    .create(a -> {
-                        seen = a;
-                        return a.sources("sources").getFirst();
-                    }));
+            return List.of(
+                    OperatorSpec.named("probe")
+                            .named("gain", ValueType.NUMBER, 1.0, "")
+                            .named("count", ValueType.INTEGER, 3, "")
+                            .positional("sources", ValueType.SOURCES, "")
+                            .positional("then", ValueType.FUNCTION, "")
+                            .create(
+                                    a -> {
+                                        seen = a;
+                                        return a.sources("sources").getFirst();
+                                    }));
         }
     }
 
@@ -57,9 +59,17 @@ class OperatorCallTest {
         Probe probe = new Probe();
         Source a = TestSource.level(0);
         UserFunction f = args -> null;
-        assertThrows(IllegalArgumentException.class, () -> OperatorCall.source(probe, "probe", Map.of("volume", 1), a, f));
-        assertThrows(IllegalArgumentException.class, () -> OperatorCall.source(probe, "probe", Map.of("gain", "loud"), a, f));
-        assertThrows(IllegalArgumentException.class, () -> OperatorCall.source(probe, "probe", Map.of(), f));
-        assertThrows(IllegalArgumentException.class, () -> OperatorCall.source(probe, "nothing", Map.of(), a, f));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> OperatorCall.source(probe, "probe", Map.of("volume", 1), a, f));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> OperatorCall.source(probe, "probe", Map.of("gain", "loud"), a, f));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> OperatorCall.source(probe, "probe", Map.of(), f));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> OperatorCall.source(probe, "nothing", Map.of(), a, f));
     }
 }

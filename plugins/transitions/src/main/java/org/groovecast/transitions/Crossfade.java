@@ -31,7 +31,11 @@ final class Crossfade extends Source {
     private boolean emitting;
     private boolean trackStart = true;
     private Metadata trackMetadata;
-    /** Samples of overlap for the track playing: its liq_cross_duration, else the setting; set once per track. */
+
+    /**
+     * Samples of overlap for the track playing: its liq_cross_duration, else the setting; set once
+     * per track.
+     */
     private long overlap;
 
     Crossfade(String kind, Source input, double duration, Mix mix) {
@@ -47,7 +51,10 @@ final class Crossfade extends Source {
         int size = (int) context.samples(Math.max(duration, 0.1));
         tail = new Frame(context.format(), size);
         head = new Frame(context.format(), size);
-        mixed = new Frame(context.format(), 2 * size); // room for both ends one after the other (a cut)
+        mixed =
+                new Frame(
+                        context.format(),
+                        2 * size); // room for both ends one after the other (a cut)
         mix.prepare(input);
         playing(null);
     }
@@ -118,7 +125,10 @@ final class Crossfade extends Source {
     /** A new track is playing: its metadata, and the overlap it asks for. */
     private void playing(Metadata m) {
         trackMetadata = m;
-        overlap = context.samples(Math.min(MAX_SECONDS, Overrides.seconds(m, "liq_cross_duration", duration)));
+        overlap =
+                context.samples(
+                        Math.min(
+                                MAX_SECONDS, Overrides.seconds(m, "liq_cross_duration", duration)));
     }
 
     /** Reads the rest of the ending track and the start of the next, and mixes them. */
@@ -141,7 +151,9 @@ final class Crossfade extends Source {
         mixedEnd = len;
         emitting = len > 0;
         playing(next);
-        trackStart = headLen == 0 || headEnded; // a next track shorter than the overlap is all in the mix
+        trackStart =
+                headLen == 0
+                        || headEnded; // a next track shorter than the overlap is all in the mix
     }
 
     /**

@@ -35,7 +35,10 @@ enum Curve {
 
     abstract double gain(double x);
 
-    /** The curve a script names ({@code 'lin'}, {@code 'sin'}, {@code 'log'}, {@code 'exp'}), or null. */
+    /**
+     * The curve a script names ({@code 'lin'}, {@code 'sin'}, {@code 'log'}, {@code 'exp'}), or
+     * null.
+     */
     static Curve named(String name) {
         if (name == null) return null;
         return switch (name.trim().toLowerCase(Locale.ROOT)) {

@@ -8,8 +8,8 @@ import org.groovecast.api.Transform;
 
 /**
  * {@code fade.in(s, duration:, type:)}: each track starts silent and rises to full level over
- * {@code duration} seconds along the curve; a track's {@code liq_fade_in} and
- * {@code liq_fade_in_type} metadata override both.
+ * {@code duration} seconds along the curve; a track's {@code liq_fade_in} and {@code
+ * liq_fade_in_type} metadata override both.
  */
 final class FadeIn extends Transform {
     private final double duration;

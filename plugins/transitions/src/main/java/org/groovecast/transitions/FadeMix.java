@@ -24,7 +24,11 @@ final class FadeMix implements Mix {
     public void mix(Ends ends, Frame mixed, StreamContext context) {
         int tailLen = ends.tailLength();
         int headLen = ends.headLength();
-        long out = Math.min(tailLen, context.samples(Overrides.seconds(ends.oldMetadata(), "liq_fade_out", fadeOut)));
+        long out =
+                Math.min(
+                        tailLen,
+                        context.samples(
+                                Overrides.seconds(ends.oldMetadata(), "liq_fade_out", fadeOut)));
         long in = context.samples(Overrides.seconds(ends.newMetadata(), "liq_fade_in", fadeIn));
         int offset = 0;
         if (ends.headEnded() && headLen < tailLen) {
@@ -39,17 +43,27 @@ final class FadeMix implements Mix {
         for (int i = 0; i < len; i++) {
             long left = tailLen - i; // samples of the old track from this one on
             int j = i - offset; // sample of the new track, when it has begun
-            float gOut = i >= tailLen ? 0f : left > out ? 1f : (float) curve.gain((left - 1) / (double) Math.max(1, out));
-            float gIn = j < 0 || j >= headLen ? 0f : j >= in ? 1f : (float) curve.gain(j / (double) Math.max(1, in));
+            float gOut =
+                    i >= tailLen
+                            ? 0f
+                            : left > out
+                                    ? 1f
+                                    : (float) curve.gain((left - 1) / (double) Math.max(1, out));
+            float gIn =
+                    j < 0 || j >= headLen
+                            ? 0f
+                            : j >= in ? 1f : (float) curve.gain(j / (double) Math.max(1, in));
             for (int c = 0; c < dst.length; c++) {
                 float x = i < tailLen ? a[c][i] * gOut : 0f;
                 float y = gIn == 0f ? 0f : b[c][j] * gIn;
                 dst[c][i] = x + y;
             }
         }
-        // Only the new track's metadata, where it becomes audible: the old one's was announced when it began.
+        // Only the new track's metadata, where it becomes audible: the old one's was announced when
+        // it began.
         Frame head = ends.head();
-        for (int k = 0; k < head.metadataCount(); k++) mixed.addMetadata(offset + head.metadataPosition(k), head.metadata(k));
+        for (int k = 0; k < head.metadataCount(); k++)
+            mixed.addMetadata(offset + head.metadataPosition(k), head.metadata(k));
         mixed.advance(len);
     }
 }

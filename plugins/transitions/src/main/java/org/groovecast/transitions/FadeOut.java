@@ -9,8 +9,8 @@ import org.groovecast.api.Transform;
 /**
  * {@code fade.out(s, duration:, type:)}: the last {@code duration} seconds of each track fall to
  * silence along the curve. It needs to know where a track ends, so it fades tracks whose source
- * says how much remains (files, cut tracks); others end unfaded. {@code liq_fade_out} and
- * {@code liq_fade_out_type} in a track's metadata override the settings.
+ * says how much remains (files, cut tracks); others end unfaded. {@code liq_fade_out} and {@code
+ * liq_fade_out_type} in a track's metadata override the settings.
  */
 final class FadeOut extends Transform {
     private final double duration;
@@ -45,7 +45,10 @@ final class FadeOut extends Transform {
             Metadata m = Overrides.at(frame, start);
             length = context.samples(Overrides.seconds(m, "liq_fade_out", duration));
             trackCurve = Overrides.curve(m, "liq_fade_out_type", curve);
-            remaining = input.remaining() < 0 ? -1 : input.remaining() + got; // known once the track began
+            remaining =
+                    input.remaining() < 0
+                            ? -1
+                            : input.remaining() + got; // known once the track began
         }
         if (remaining >= 0 && length > 0) {
             float[][] pcm = frame.pcm();

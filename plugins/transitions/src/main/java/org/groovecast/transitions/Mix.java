@@ -11,7 +11,8 @@ interface Mix {
      * and the start of the next ({@code head}); {@code headEnded} when the next track is shorter
      * than what was read of it (it is all there).
      */
-    record Ends(Frame tail, Metadata oldMetadata, Frame head, Metadata newMetadata, boolean headEnded) {
+    record Ends(
+            Frame tail, Metadata oldMetadata, Frame head, Metadata newMetadata, boolean headEnded) {
         int tailLength() {
             return tail.position();
         }
@@ -22,12 +23,11 @@ interface Mix {
     }
 
     /** Called once with the crossfade's input, before any transition. */
-    default void prepare(org.groovecast.api.Source input) {
-    }
+    default void prepare(org.groovecast.api.Source input) {}
 
     /**
-     * Writes the transition into the empty {@code out} (samples and the new track's metadata,
-     * where it becomes audible), advancing it by the transition's length.
+     * Writes the transition into the empty {@code out} (samples and the new track's metadata, where
+     * it becomes audible), advancing it by the transition's length.
      */
     void mix(Ends ends, Frame out, StreamContext context);
 }

@@ -3,16 +3,19 @@ package org.groovecast.transitions;
 import org.groovecast.api.Frame;
 import org.groovecast.api.Metadata;
 
-/** Per-track settings from metadata ({@code liq_fade_in="2.5"}), as Liquidsoap's annotate: protocol sets them. */
+/**
+ * Per-track settings from metadata ({@code liq_fade_in="2.5"}), as Liquidsoap's annotate: protocol
+ * sets them.
+ */
 final class Overrides {
-    private Overrides() {
-    }
+    private Overrides() {}
 
     /** The metadata attached at {@code position} of {@code frame} (a track's first), or null. */
     static Metadata at(Frame frame, int position) {
         Metadata found = null;
         for (int i = 0; i < frame.metadataCount(); i++) {
-            if (frame.metadataPosition(i) == position) found = found == null ? frame.metadata(i) : found.with(frame.metadata(i));
+            if (frame.metadataPosition(i) == position)
+                found = found == null ? frame.metadata(i) : found.with(frame.metadata(i));
         }
         return found;
     }

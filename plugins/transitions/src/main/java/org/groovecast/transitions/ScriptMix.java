@@ -16,9 +16,9 @@ import org.slf4j.LoggerFactory;
  * {@code cross(s, duration:) { a, b -> source }}: the script builds each transition. {@code a} and
  * {@code b} describe the ending and the starting track: {@code a.source} plays the old track's
  * tail, {@code b.source} the new one's head, with {@code metadata} and {@code db} (their RMS level,
- * dBFS). The returned source is played for as long as the longer end; what the function
- * registered on the two ends is released afterwards, so that months of transitions leave no
- * callbacks behind. A function that fails, or returns no source, gives a plain cut (logged once).
+ * dBFS). The returned source is played for as long as the longer end; what the function registered
+ * on the two ends is released afterwards, so that months of transitions leave no callbacks behind.
+ * A function that fails, or returns no source, gives a plain cut (logged once).
  */
 final class ScriptMix implements Mix {
     private static final Logger log = LoggerFactory.getLogger(ScriptMix.class);
@@ -33,7 +33,10 @@ final class ScriptMix implements Mix {
 
     @Override
     public void prepare(Source input) {
-        collect(input, watched); // callbacks the function puts on the station's own sources are released too
+        collect(
+                input,
+                watched); // callbacks the function puts on the station's own sources are released
+        // too
     }
 
     @Override
@@ -118,7 +121,8 @@ final class ScriptMix implements Mix {
         // the old track's metadata was announced already; keep only the new one's
         out.truncateMetadata(0);
         Frame head = ends.head();
-        for (int k = 0; k < head.metadataCount(); k++) out.addMetadata(at + head.metadataPosition(k), head.metadata(k));
+        for (int k = 0; k < head.metadataCount(); k++)
+            out.addMetadata(at + head.metadataPosition(k), head.metadata(k));
     }
 
     private void report(String what) {

@@ -42,8 +42,13 @@ class CrossfadeTest {
 
     @Test
     void bothTracksSoundDuringTheOverlap() {
-        // the new track at full level at once, the old one falling under it: louder than either alone
-        Source x = op("crossfade", Map.of("duration", 1, "fadeIn", 0, "fadeOut", 1, "type", "lin"), songs());
+        // the new track at full level at once, the old one falling under it: louder than either
+        // alone
+        Source x =
+                op(
+                        "crossfade",
+                        Map.of("duration", 1, "fadeIn", 0, "fadeOut", 1, "type", "lin"),
+                        songs());
         Pulled p = new FramePuller(x).pullSeconds(5);
         float[] y = p.channel(0);
         assertEquals(0.5, y[3 * SECOND - 1], 1e-6);
@@ -57,28 +62,37 @@ class CrossfadeTest {
         // sin fades of the overlap's length add up to one (cos^2 + sin^2)
         Source x = op("crossfade", Map.of("duration", 1, "fadeIn", 1, "fadeOut", 1), songs());
         Pulled p = new FramePuller(x).pullSeconds(5);
-        for (int i = 2 * SECOND; i < 5 * SECOND; i++) assertEquals(0.5, p.channel(0)[i], 1e-3, "sample " + i);
+        for (int i = 2 * SECOND; i < 5 * SECOND; i++)
+            assertEquals(0.5, p.channel(0)[i], 1e-3, "sample " + i);
     }
 
     @Test
     void theNextTracksMetadataArrivesOnceWhereItBecomesAudible() {
         Pulled p = new FramePuller(op("crossfade", Map.of("duration", 1), songs())).pullSeconds(8);
         assertEquals(List.of("song 1", "song 2", "song 3"), titles(p));
-        assertEquals(List.of(0, 3 * SECOND, 6 * SECOND), p.metadata().stream().map(MetadataAt::position).toList());
+        assertEquals(
+                List.of(0, 3 * SECOND, 6 * SECOND),
+                p.metadata().stream().map(MetadataAt::position).toList());
     }
 
     @Test
     void crossCallsTheFunctionOncePerTransitionWithBothEnds() {
         List<String> calls = new ArrayList<>();
-        UserFunction transition = args -> {
-            Map<?, ?> a = (Map<?, ?>) args[0];
-            Map<?, ?> b = (Map<?, ?>) args[1];
-            calls.add(((Map<?, ?>) a.get("metadata")).get("title") + " -> " + ((Map<?, ?>) b.get("metadata")).get("title"));
-            assertEquals(20 * Math.log10(0.5), (double) a.get("db"), 1e-3);
-            assertTrue(b.get("source") instanceof Source);
-            return b.get("source"); // straight into the new track
-        };
-        Pulled p = new FramePuller(op("cross", Map.of("duration", 1), songs(), transition)).pullSeconds(8);
+        UserFunction transition =
+                args -> {
+                    Map<?, ?> a = (Map<?, ?>) args[0];
+                    Map<?, ?> b = (Map<?, ?>) args[1];
+                    calls.add(
+                            ((Map<?, ?>) a.get("metadata")).get("title")
+                                    + " -> "
+                                    + ((Map<?, ?>) b.get("metadata")).get("title"));
+                    assertEquals(20 * Math.log10(0.5), (double) a.get("db"), 1e-3);
+                    assertTrue(b.get("source") instanceof Source);
+                    return b.get("source"); // straight into the new track
+                };
+        Pulled p =
+                new FramePuller(op("cross", Map.of("duration", 1), songs(), transition))
+                        .pullSeconds(8);
         assertEquals(List.of("song 1 -> song 2", "song 2 -> song 3"), calls);
         assertEquals(List.of("song 1", "song 2", "song 3"), titles(p));
         assertEquals(List.of(0, 3 * SECOND, 6 * SECOND), p.trackStarts());
@@ -88,11 +102,14 @@ class CrossfadeTest {
     @Test
     void aCrossFunctionThatReturnsNoSourceGivesAPlainCut() {
         UserFunction broken = args -> "not a source";
-        Pulled p = new FramePuller(op("cross", Map.of("duration", 1), songs(), broken)).pullSeconds(8);
+        Pulled p =
+                new FramePuller(op("cross", Map.of("duration", 1), songs(), broken)).pullSeconds(8);
         assertEquals(p.length(), p.produced());
-        assertEquals(0.5, p.rms(0), 1e-6); // the old tail, then the new head, no gap and nothing doubled
+        assertEquals(
+                0.5, p.rms(0), 1e-6); // the old tail, then the new head, no gap and nothing doubled
         assertEquals(List.of("song 1", "song 2"), titles(p));
         // the track boundary where the mix began, the new title where the new track is heard
-        assertEquals(List.of(0, 4 * SECOND), p.metadata().stream().map(MetadataAt::position).toList());
+        assertEquals(
+                List.of(0, 4 * SECOND), p.metadata().stream().map(MetadataAt::position).toList());
     }
 }

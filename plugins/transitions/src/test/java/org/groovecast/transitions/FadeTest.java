@@ -22,7 +22,13 @@ class FadeTest {
 
     @Test
     void fadeInRaisesEachTrackFromSilenceAlongALine() {
-        Pulled p = new FramePuller(op("fade.in", Map.of("duration", 1), TestSource.level(0.8).tracks(2))).pullSeconds(4);
+        Pulled p =
+                new FramePuller(
+                                op(
+                                        "fade.in",
+                                        Map.of("duration", 1),
+                                        TestSource.level(0.8).tracks(2)))
+                        .pullSeconds(4);
         float[] x = p.channel(0);
         assertEquals(0, x[0], 1e-9);
         assertEquals(0.2, x[SECOND / 4], 1e-4);
@@ -36,7 +42,13 @@ class FadeTest {
 
     @Test
     void fadeInFollowsItsCurve() {
-        Pulled p = new FramePuller(op("fade.in", Map.of("duration", 1, "type", "sin"), TestSource.level(0.8))).pullSeconds(2);
+        Pulled p =
+                new FramePuller(
+                                op(
+                                        "fade.in",
+                                        Map.of("duration", 1, "type", "sin"),
+                                        TestSource.level(0.8)))
+                        .pullSeconds(2);
         assertEquals(0.8 * (1 - Math.cos(Math.PI / 4)) / 2, p.channel(0)[SECOND / 4], 1e-4);
         assertEquals(0.4, p.channel(1)[SECOND / 2], 1e-4);
         assertEquals(0.8, p.channel(0)[SECOND + 1], 1e-6);
@@ -49,12 +61,21 @@ class FadeTest {
         Pulled p = new FramePuller(op("fade.in", Map.of("duration", 1), s)).pullSeconds(4);
         assertEquals(0.4, p.channel(0)[SECOND / 4], 1e-4);
         assertEquals(0.8, p.channel(0)[SECOND / 2], 1e-6);
-        assertEquals(0.4, p.channel(0)[2 * SECOND + SECOND / 2], 1e-4); // the next track has none: the setting again
+        assertEquals(
+                0.4,
+                p.channel(0)[2 * SECOND + SECOND / 2],
+                1e-4); // the next track has none: the setting again
     }
 
     @Test
     void fadeOutLowersTheEndOfEachTrackToSilence() {
-        Pulled p = new FramePuller(op("fade.out", Map.of("duration", 1), TestSource.level(0.8).tracks(2))).pullSeconds(4);
+        Pulled p =
+                new FramePuller(
+                                op(
+                                        "fade.out",
+                                        Map.of("duration", 1),
+                                        TestSource.level(0.8).tracks(2)))
+                        .pullSeconds(4);
         float[] x = p.channel(0);
         assertEquals(0.8, x[SECOND - 1], 1e-6);
         assertEquals(0.4, x[SECOND + SECOND / 2], 1e-4);
@@ -65,7 +86,9 @@ class FadeTest {
 
     @Test
     void fadeOutLeavesATrackOfUnknownLengthAlone() {
-        Pulled p = new FramePuller(op("fade.out", Map.of("duration", 1), TestSource.level(0.8))).pullSeconds(3);
+        Pulled p =
+                new FramePuller(op("fade.out", Map.of("duration", 1), TestSource.level(0.8)))
+                        .pullSeconds(3);
         assertEquals(0.8, p.peak(0), 1e-6);
         assertEquals(0.8, p.rms(0), 1e-6);
     }

@@ -10,20 +10,22 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The control commands of a station, by name: what the telnet server and the HTTP control
- * endpoint run. A command is a function of the text after its name ({@code music.push x.mp3}
- * runs {@code music.push} with {@code x.mp3}); the engine registers its own ({@code list},
- * {@code <id>.skip}...) and scripts add theirs with {@code server.register}.
+ * The control commands of a station, by name: what the telnet server and the HTTP control endpoint
+ * run. A command is a function of the text after its name ({@code music.push x.mp3} runs {@code
+ * music.push} with {@code x.mp3}); the engine registers its own ({@code list}, {@code
+ * <id>.skip}...) and scripts add theirs with {@code server.register}.
  *
  * <p>Commands run on a virtual thread of the connection that asked (telnet, HTTP), never on an
  * event loop, so one may block (a script's command calling an HTTP API) holding up only that
- * connection; several may run at once, so they must be thread-safe. {@code server.execute} runs
- * one on the thread of the script's code that calls it.
+ * connection; several may run at once, so they must be thread-safe. {@code server.execute} runs one
+ * on the thread of the script's code that calls it.
  */
 public final class Commands {
     private static final Logger log = LoggerFactory.getLogger(Commands.class);
+
     /** The answer to a name nobody registered; the connection stays open. */
     public static final String UNKNOWN = "ERROR: unknown command, type help";
+
     private static final String QUIT = "quit";
 
     /** One command's code. */
@@ -31,18 +33,27 @@ public final class Commands {
     public interface Command {
         /**
          * Runs with the text after the command name (stripped, empty when none) and returns the
-         * answer, lines separated by {@code \n}; null answers nothing. An
-         * {@link IllegalArgumentException} means the argument was wrong; its message is shown.
+         * answer, lines separated by {@code \n}; null answers nothing. An {@link
+         * IllegalArgumentException} means the argument was wrong; its message is shown.
          */
         String run(String argument);
     }
 
     /** How a command went, which HTTP turns into a status and telnet into the answer alone. */
-    public enum Status { OK, CLOSE, UNKNOWN, BAD_ARGUMENT, FAILED }
+    public enum Status {
+        OK,
+        CLOSE,
+        UNKNOWN,
+        BAD_ARGUMENT,
+        FAILED
+    }
 
     /** A command's outcome: its status and the text to show (without the final {@code END}). */
     public record Answer(Status status, String text) {
-        /** The HTTP status that says how it went: 200, 400 for a bad argument, 404 unknown, 500 failed. */
+        /**
+         * The HTTP status that says how it went: 200, 400 for a bad argument, 404 unknown, 500
+         * failed.
+         */
         public int httpStatus() {
             return switch (status) {
                 case OK, CLOSE -> 200;
@@ -53,8 +64,7 @@ public final class Commands {
         }
     }
 
-    private record Entry(String name, String usage, String doc, Command command) {
-    }
+    private record Entry(String name, String usage, String doc, Command command) {}
 
     private final Map<String, Entry> entries = new ConcurrentSkipListMap<>();
     private final Set<String> failedOnce = ConcurrentHashMap.newKeySet();
@@ -72,7 +82,8 @@ public final class Commands {
      */
     public boolean add(String name, String usage, String doc, Command command) {
         if (name.isEmpty() || name.chars().anyMatch(Character::isWhitespace)) {
-            throw new IllegalArgumentException("a command name must be one word, got \"" + name + "\"");
+            throw new IllegalArgumentException(
+                    "a command name must be one word, got \"" + name + "\"");
         }
         return entries.putIfAbsent(name, new Entry(name, usage, doc, command)) == null;
     }
@@ -103,8 +114,10 @@ public final class Commands {
             return new Answer(name.equals(QUIT) ? Status.CLOSE : Status.OK, out == null ? "" : out);
         } catch (IllegalArgumentException x) {
             return new Answer(Status.BAD_ARGUMENT, "ERROR: " + x.getMessage());
-        } catch (Exception | AssertionError x) { // a script's command may throw checked exceptions, and assert
-            if (failedOnce.add(name)) log.warn("control: command {} failed (logged once): {}", name, x.toString());
+        } catch (Exception
+                | AssertionError x) { // a script's command may throw checked exceptions, and assert
+            if (failedOnce.add(name))
+                log.warn("control: command {} failed (logged once): {}", name, x.toString());
             return new Answer(Status.FAILED, "ERROR: " + x);
         }
     }
@@ -112,7 +125,8 @@ public final class Commands {
     private String help(String argument) {
         if (!argument.isEmpty()) {
             Entry e = entries.get(argument);
-            if (e == null) throw new IllegalArgumentException("no command " + argument + ", type help");
+            if (e == null)
+                throw new IllegalArgumentException("no command " + argument + ", type help");
             return signature(e) + "\n" + e.doc();
         }
         List<Entry> all = new ArrayList<>(entries.values());
@@ -121,7 +135,8 @@ public final class Commands {
         for (Entry e : all) {
             String sig = signature(e);
             out.append('\n').append(sig);
-            if (!e.doc().isEmpty()) out.append(" ".repeat(width - sig.length() + 2)).append(e.doc());
+            if (!e.doc().isEmpty())
+                out.append(" ".repeat(width - sig.length() + 2)).append(e.doc());
         }
         return out.toString();
     }

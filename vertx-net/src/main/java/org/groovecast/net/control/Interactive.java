@@ -4,14 +4,15 @@ import java.util.Locale;
 import java.util.function.DoubleSupplier;
 
 /**
- * A variable that the control interface may change while the station runs, made by
- * {@code interactive.float('volume', 1.0)}, {@code interactive.bool(...)} or
- * {@code interactive.string(...)}. Scripts read its current value as {@code vol.value}, in
- * functions that run as the stream plays ({@code amplify({ -> vol.value }, s)}); a float one is
- * also a {@link DoubleSupplier}, so {@code amplify(vol, s)} follows it too. Values are read and
- * written from any thread.
+ * A variable that the control interface may change while the station runs, made by {@code
+ * interactive.float('volume', 1.0)}, {@code interactive.bool(...)} or {@code
+ * interactive.string(...)}. Scripts read its current value as {@code vol.value}, in functions that
+ * run as the stream plays ({@code amplify({ -> vol.value }, s)}); a float one is also a {@link
+ * DoubleSupplier}, so {@code amplify(vol, s)} follows it too. Values are read and written from any
+ * thread.
  */
-public abstract sealed class Interactive permits Interactive.FloatVar, Interactive.BoolVar, Interactive.StringVar {
+public abstract sealed class Interactive
+        permits Interactive.FloatVar, Interactive.BoolVar, Interactive.StringVar {
     private final String name;
 
     Interactive(String name) {
@@ -28,10 +29,14 @@ public abstract sealed class Interactive permits Interactive.FloatVar, Interacti
     /** The current value: {@code vol.value} in scripts. */
     public abstract Object getValue();
 
-    /** Sets the value from a script: {@code vol.value = 0.5}; throws for a value of the wrong type. */
+    /**
+     * Sets the value from a script: {@code vol.value = 0.5}; throws for a value of the wrong type.
+     */
     public abstract void setValue(Object value);
 
-    /** Sets the value from control text ({@code var.set volume 0.5}); throws when it does not parse. */
+    /**
+     * Sets the value from control text ({@code var.set volume 0.5}); throws when it does not parse.
+     */
     public abstract void set(String text);
 
     @Override
@@ -47,7 +52,8 @@ public abstract sealed class Interactive permits Interactive.FloatVar, Interacti
 
         FloatVar(String name, double value, double min, double max) {
             super(name);
-            if (min > max) throw new IllegalArgumentException("min " + min + " is above max " + max);
+            if (min > max)
+                throw new IllegalArgumentException("min " + min + " is above max " + max);
             this.min = min;
             this.max = max;
             this.value = check(value);
@@ -70,7 +76,8 @@ public abstract sealed class Interactive permits Interactive.FloatVar, Interacti
 
         @Override
         public void setValue(Object v) {
-            if (!(v instanceof Number n)) throw new IllegalArgumentException(name() + " expects a number, got " + v);
+            if (!(v instanceof Number n))
+                throw new IllegalArgumentException(name() + " expects a number, got " + v);
             value = check(n.doubleValue());
         }
 
@@ -80,15 +87,18 @@ public abstract sealed class Interactive permits Interactive.FloatVar, Interacti
             try {
                 d = Double.parseDouble(text.strip());
             } catch (NumberFormatException e) {
-                throw new IllegalArgumentException(name() + " expects a number, got \"" + text + "\"");
+                throw new IllegalArgumentException(
+                        name() + " expects a number, got \"" + text + "\"");
             }
             value = check(d);
         }
 
         private double check(double d) {
-            if (!Double.isFinite(d)) throw new IllegalArgumentException(name() + " expects a finite number, got " + d);
+            if (!Double.isFinite(d))
+                throw new IllegalArgumentException(name() + " expects a finite number, got " + d);
             if (d < min || d > max) {
-                throw new IllegalArgumentException(name() + " must be between " + min + " and " + max + ", got " + d);
+                throw new IllegalArgumentException(
+                        name() + " must be between " + min + " and " + max + ", got " + d);
             }
             return d;
         }
@@ -115,17 +125,21 @@ public abstract sealed class Interactive permits Interactive.FloatVar, Interacti
 
         @Override
         public void setValue(Object v) {
-            if (!(v instanceof Boolean b)) throw new IllegalArgumentException(name() + " expects true or false, got " + v);
+            if (!(v instanceof Boolean b))
+                throw new IllegalArgumentException(name() + " expects true or false, got " + v);
             value = b;
         }
 
         @Override
         public void set(String text) {
-            value = switch (text.strip().toLowerCase(Locale.ROOT)) {
-                case "true", "on" -> true;
-                case "false", "off" -> false;
-                default -> throw new IllegalArgumentException(name() + " expects true or false, got \"" + text + "\"");
-            };
+            value =
+                    switch (text.strip().toLowerCase(Locale.ROOT)) {
+                        case "true", "on" -> true;
+                        case "false", "off" -> false;
+                        default ->
+                                throw new IllegalArgumentException(
+                                        name() + " expects true or false, got \"" + text + "\"");
+                    };
         }
     }
 
@@ -150,7 +164,8 @@ public abstract sealed class Interactive permits Interactive.FloatVar, Interacti
 
         @Override
         public void setValue(Object v) {
-            if (v == null) throw new IllegalArgumentException(name() + " expects a string, got null");
+            if (v == null)
+                throw new IllegalArgumentException(name() + " expects a string, got null");
             value = v.toString();
         }
 

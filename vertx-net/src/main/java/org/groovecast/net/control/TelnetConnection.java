@@ -16,8 +16,8 @@ import org.slf4j.LoggerFactory;
  * answer followed by {@code END}. A bad, unknown or over-long command answers an error and the
  * connection goes on; only {@code quit} or the client leaving end it.
  *
- * <p>Commands may run the script's code ({@code server.register}), which may block: each runs on
- * a virtual thread, the connection's reads paused, and its answer is written on the loop before the
+ * <p>Commands may run the script's code ({@code server.register}), which may block: each runs on a
+ * virtual thread, the connection's reads paused, and its answer is written on the loop before the
  * next line is looked at. A slow command holds up its own connection only.
  */
 final class TelnetConnection {
@@ -26,26 +26,46 @@ final class TelnetConnection {
     private static final int IAC = 0xFF;
     private static final int SB = 250;
     private static final int SE = 240;
-    private static final Executor VIRTUAL_THREADS = r -> Thread.ofVirtual().name("telnet command").start(r);
+    private static final Executor VIRTUAL_THREADS =
+            r -> Thread.ofVirtual().name("telnet command").start(r);
 
     private final NetSocket socket;
     private final Commands commands;
+
     /** Where commands run, and how their answers come back to the connection's loop. */
     private final Executor commandThreads;
+
     private final Executor loop;
     private final ByteArrayOutputStream line = new ByteArrayOutputStream(128);
-    /** What was read and not looked at yet: the rest of a chunk while a command runs, and chunks after it. */
+
+    /**
+     * What was read and not looked at yet: the rest of a chunk while a command runs, and chunks
+     * after it.
+     */
     private final ArrayDeque<byte[]> chunks = new ArrayDeque<>();
+
     private byte[] chunk;
     private int at;
-    /** Set past {@link #MAX_LINE} bytes without a newline: the rest of that line is dropped, then answered with an error. */
+
+    /**
+     * Set past {@link #MAX_LINE} bytes without a newline: the rest of that line is dropped, then
+     * answered with an error.
+     */
     private boolean overLong;
+
     private boolean closing;
+
     /** A command runs: the connection waits for its answer before looking at what follows. */
     private boolean waiting;
-    /** Within {@link #run}: an answer that comes this soon (commands run inline, in tests) is gone on from there. */
+
+    /**
+     * Within {@link #run}: an answer that comes this soon (commands run inline, in tests) is gone
+     * on from there.
+     */
     private boolean starting;
+
     private boolean answeredAtOnce;
+
     /** Reads paused for a command, or for a client that does not read its answers. */
     private boolean paused;
 
@@ -53,7 +73,10 @@ final class TelnetConnection {
         this(socket, commands, VIRTUAL_THREADS, onContext(Vertx.currentContext()));
     }
 
-    /** With commands run by {@code commandThreads} and answers handed back through {@code loop}: inline ones in tests. */
+    /**
+     * With commands run by {@code commandThreads} and answers handed back through {@code loop}:
+     * inline ones in tests.
+     */
     TelnetConnection(NetSocket socket, Commands commands, Executor commandThreads, Executor loop) {
         this.socket = socket;
         this.commands = commands;
@@ -124,24 +147,28 @@ final class TelnetConnection {
         waiting = true;
         starting = true;
         answeredAtOnce = false;
-        commandThreads.execute(() -> {
-            Commands.Answer answer;
-            try {
-                answer = commands.run(text);
-            } catch (Throwable e) { // what Commands does not catch still gets an answer: the client waits for one
-                answer = new Commands.Answer(Commands.Status.FAILED, "ERROR: " + e);
-            }
-            Commands.Answer a = answer;
-            loop.execute(() -> {
-                waiting = false;
-                answer(a.text(), a.status() == Commands.Status.CLOSE);
-                if (starting) {
-                    answeredAtOnce = true;
-                } else {
-                    pump();
-                }
-            });
-        });
+        commandThreads.execute(
+                () -> {
+                    Commands.Answer answer;
+                    try {
+                        answer = commands.run(text);
+                    } catch (
+                            Throwable e) { // what Commands does not catch still gets an answer: the
+                        // client waits for one
+                        answer = new Commands.Answer(Commands.Status.FAILED, "ERROR: " + e);
+                    }
+                    Commands.Answer a = answer;
+                    loop.execute(
+                            () -> {
+                                waiting = false;
+                                answer(a.text(), a.status() == Commands.Status.CLOSE);
+                                if (starting) {
+                                    answeredAtOnce = true;
+                                } else {
+                                    pump();
+                                }
+                            });
+                });
         starting = false;
         return answeredAtOnce;
     }
@@ -153,14 +180,18 @@ final class TelnetConnection {
         }
     }
 
-    /** Reads the next bytes, once the client has read what it was answered (it may send commands without reading). */
+    /**
+     * Reads the next bytes, once the client has read what it was answered (it may send commands
+     * without reading).
+     */
     private void readOn() {
         if (socket.writeQueueFull()) {
             pause();
-            socket.drainHandler(v -> {
-                socket.drainHandler(null);
-                if (!waiting && !closing) readOn();
-            });
+            socket.drainHandler(
+                    v -> {
+                        socket.drainHandler(null);
+                        if (!waiting && !closing) readOn();
+                    });
         } else if (paused) {
             paused = false;
             socket.resume();
@@ -179,7 +210,8 @@ final class TelnetConnection {
 
     private void answer(String text, boolean close) {
         StringBuilder out = new StringBuilder(text.length() + 8);
-        if (!text.isEmpty()) out.append(text.replace("\r\n", "\n").replace("\n", "\r\n")).append("\r\n");
+        if (!text.isEmpty())
+            out.append(text.replace("\r\n", "\n").replace("\n", "\r\n")).append("\r\n");
         out.append("END\r\n");
         var written = socket.write(Buffer.buffer(out.toString(), "UTF-8"));
         if (close) {
@@ -202,7 +234,8 @@ final class TelnetConnection {
                 if (cmd == IAC) {
                     out.write(IAC);
                 } else if (cmd == SB) {
-                    while (i + 1 < b.length && !((b[i] & 0xFF) == IAC && (b[i + 1] & 0xFF) == SE)) i++;
+                    while (i + 1 < b.length && !((b[i] & 0xFF) == IAC && (b[i + 1] & 0xFF) == SE))
+                        i++;
                     i++;
                 } else if (cmd >= 251) {
                     i++; // WILL, WONT, DO, DONT carry an option byte

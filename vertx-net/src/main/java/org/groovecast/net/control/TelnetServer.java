@@ -8,10 +8,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The telnet control server on one port ({@code server.telnet(port: 1234)}): a line-based
- * protocol where each line is a command of {@link Commands} and each answer ends with a line
- * {@code END}, as Liquidsoap's. It listens on loopback unless told otherwise, since whoever
- * reaches it controls the station.
+ * The telnet control server on one port ({@code server.telnet(port: 1234)}): a line-based protocol
+ * where each line is a command of {@link Commands} and each answer ends with a line {@code END}, as
+ * Liquidsoap's. It listens on loopback unless told otherwise, since whoever reaches it controls the
+ * station.
  */
 public final class TelnetServer {
     private static final Logger log = LoggerFactory.getLogger(TelnetServer.class);
@@ -37,9 +37,12 @@ public final class TelnetServer {
 
     /** Binds the port; fails when it is taken. */
     public Future<NetServer> listen(Vertx vertx) {
-        server = vertx.createNetServer(new NetServerOptions().setPort(port).setHost(bind).setTcpNoDelay(true));
+        server =
+                vertx.createNetServer(
+                        new NetServerOptions().setPort(port).setHost(bind).setTcpNoDelay(true));
         server.connectHandler(socket -> new TelnetConnection(socket, commands));
-        return server.listen().onSuccess(s -> log.info("telnet: listening on {}:{}", bind, s.actualPort()));
+        return server.listen()
+                .onSuccess(s -> log.info("telnet: listening on {}:{}", bind, s.actualPort()));
     }
 
     /** The port actually bound (differs from {@link #port()} when that was 0). */

@@ -7,16 +7,21 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Failed logins per client address on one harbor port (source passwords, listener logins,
- * {@code /admin/metadata}, the control token): an address that fails
- * {@code settings.harbor.maxAuthFailures} times within {@code settings.harbor.authFailureWindow}
- * is answered 429 for the rest of that window, without its credentials being checked, so that
+ * Failed logins per client address on one harbor port (source passwords, listener logins, {@code
+ * /admin/metadata}, the control token): an address that fails {@code
+ * settings.harbor.maxAuthFailures} times within {@code settings.harbor.authFailureWindow} is
+ * answered 429 for the rest of that window, without its credentials being checked, so that
  * passwords cannot be guessed at network speed. Other addresses are not affected.
  */
 final class AuthFailures {
     private static final Logger log = LoggerFactory.getLogger(AuthFailures.class);
-    /** Addresses tracked before expired windows are swept; a flood of addresses cannot grow the map without end. */
+
+    /**
+     * Addresses tracked before expired windows are swept; a flood of addresses cannot grow the map
+     * without end.
+     */
     private static final int SWEEP_ABOVE = 4096;
+
     private static final int MAX_TRACKED = 65_536;
 
     /** The failures of one address in its current window. */
@@ -51,13 +56,22 @@ final class AuthFailures {
         long now = System.nanoTime();
         if (windows.size() > SWEEP_ABOVE) sweep(now, limits);
         if (windows.size() >= MAX_TRACKED && !windows.containsKey(address)) return;
-        Window w = windows.compute(address, (a, old) ->
-                old == null || now - old.start >= limits.authFailureWindowNanos() ? new Window(now) : old);
+        Window w =
+                windows.compute(
+                        address,
+                        (a, old) ->
+                                old == null || now - old.start >= limits.authFailureWindowNanos()
+                                        ? new Window(now)
+                                        : old);
         int n = w.failures.incrementAndGet();
         if (n == limits.maxAuthFailures()) {
-            log.warn("harbor: {} failed to log in {} times on port {}; refused (429) for {} s "
-                            + "(settings.harbor.maxAuthFailures, settings.harbor.authFailureWindow)", address.getHostAddress(),
-                    n, port, Math.round(limits.authFailureWindowNanos() / 1e9));
+            log.warn(
+                    "harbor: {} failed to log in {} times on port {}; refused (429) for {} s "
+                            + "(settings.harbor.maxAuthFailures, settings.harbor.authFailureWindow)",
+                    address.getHostAddress(),
+                    n,
+                    port,
+                    Math.round(limits.authFailureWindowNanos() / 1e9));
         }
     }
 

@@ -16,18 +16,26 @@ final class ConnectionCount {
     private static final Logger log = LoggerFactory.getLogger(ConnectionCount.class);
 
     /** Why a connection was refused, if it was. */
-    enum Admission { ADMITTED, PORT_FULL, ADDRESS_FULL }
+    enum Admission {
+        ADMITTED,
+        PORT_FULL,
+        ADDRESS_FULL
+    }
 
     private final int port;
     private final AtomicInteger total = new AtomicInteger();
-    private final ConcurrentHashMap<InetAddress, AtomicInteger> byAddress = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<InetAddress, AtomicInteger> byAddress =
+            new ConcurrentHashMap<>();
     private final AtomicLong refused = new AtomicLong();
 
     ConnectionCount(int port) {
         this.port = port;
     }
 
-    /** Counts a new connection from {@code address} unless that would pass a cap; release() it when it closes. */
+    /**
+     * Counts a new connection from {@code address} unless that would pass a cap; release() it when
+     * it closes.
+     */
     Admission acquire(InetAddress address, HarborLimits limits) {
         if (total.incrementAndGet() > limits.maxConnections()) {
             total.decrementAndGet();
@@ -36,12 +44,14 @@ final class ConnectionCount {
         int cap = limits.maxConnectionsPerAddress();
         boolean[] over = new boolean[1];
         // compute() counts and checks at once, against a concurrent release() removing the entry.
-        byAddress.compute(address, (a, n) -> {
-            if (n == null) n = new AtomicInteger();
-            if (n.get() >= cap) over[0] = true;
-            else n.incrementAndGet();
-            return n;
-        });
+        byAddress.compute(
+                address,
+                (a, n) -> {
+                    if (n == null) n = new AtomicInteger();
+                    if (n.get() >= cap) over[0] = true;
+                    else n.incrementAndGet();
+                    return n;
+                });
         if (over[0]) {
             total.decrementAndGet();
             return refuse(Admission.ADDRESS_FULL, address, limits);
@@ -52,7 +62,8 @@ final class ConnectionCount {
     /** An admitted connection closed. */
     void release(InetAddress address) {
         total.decrementAndGet();
-        // The last connection of an address removes its entry, so that the map holds only connected clients.
+        // The last connection of an address removes its entry, so that the map holds only connected
+        // clients.
         byAddress.computeIfPresent(address, (a, n) -> n.decrementAndGet() <= 0 ? null : n);
     }
 
@@ -70,12 +81,21 @@ final class ConnectionCount {
         long n = refused.getAndIncrement();
         if (n % 1000 == 0) {
             if (why == Admission.PORT_FULL) {
-                log.warn("harbor: port {} holds {} connections (settings.harbor.maxConnections); answering 503 to {} "
-                        + "({} refused so far)", port, limits.maxConnections(), address.getHostAddress(), n + 1);
+                log.warn(
+                        "harbor: port {} holds {} connections (settings.harbor.maxConnections); answering 503 to {} "
+                                + "({} refused so far)",
+                        port,
+                        limits.maxConnections(),
+                        address.getHostAddress(),
+                        n + 1);
             } else {
-                log.warn("harbor: {} holds {} connections to port {} (settings.harbor.maxConnectionsPerAddress); "
-                        + "answering 503 ({} refused so far)", address.getHostAddress(), limits.maxConnectionsPerAddress(),
-                        port, n + 1);
+                log.warn(
+                        "harbor: {} holds {} connections to port {} (settings.harbor.maxConnectionsPerAddress); "
+                                + "answering 503 ({} refused so far)",
+                        address.getHostAddress(),
+                        limits.maxConnectionsPerAddress(),
+                        port,
+                        n + 1);
             }
         }
         return why;

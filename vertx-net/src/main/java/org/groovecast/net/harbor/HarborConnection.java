@@ -20,29 +20,37 @@ import org.slf4j.LoggerFactory;
  * One connection to a harbor port, read on its event loop: the one handler of ours in its pipeline
  * (docs/decisions/0001), which keeps the connection's state and routes between plain classes that
  * do one job each. {@link RequestReader} reads request heads and bodies from the bytes (so that
- * Icecast's {@code SOURCE} requests work); then the connection becomes a listener
- * ({@link ListenerLogin}), a live source ({@link IngestHandOff}), or a series of ordinary
- * keep-alive requests: title updates ({@link TitleUpdates}), the script's routes and what the port
- * serves itself ({@link RouteResponder}), answered by {@link ReplyWriter}. Bad input gets its
- * status (400, 404, 408, 411, 413, 431) and ends this connection only.
+ * Icecast's {@code SOURCE} requests work); then the connection becomes a listener ({@link
+ * ListenerLogin}), a live source ({@link IngestHandOff}), or a series of ordinary keep-alive
+ * requests: title updates ({@link TitleUpdates}), the script's routes and what the port serves
+ * itself ({@link RouteResponder}), answered by {@link ReplyWriter}. Bad input gets its status (400,
+ * 404, 408, 411, 413, 431) and ends this connection only.
  *
- * <p>What a client may hold is bounded ({@link HarborLimits}): a connection over the port's caps
- * is answered 503 at once ({@link OverCapRefusal}); a head must be complete within the head
- * timeout and a keep-alive connection send its next request within the idle timeout (listeners and
- * DJs have neither); an address that failed too many logins gets 429. Logins and handlers that run
- * the script's code run off the event loop ({@link OffLoopCall}), the connection's reads paused
+ * <p>What a client may hold is bounded ({@link HarborLimits}): a connection over the port's caps is
+ * answered 503 at once ({@link OverCapRefusal}); a head must be complete within the head timeout
+ * and a keep-alive connection send its next request within the idle timeout (listeners and DJs have
+ * neither); an address that failed too many logins gets 429. Logins and handlers that run the
+ * script's code run off the event loop ({@link OffLoopCall}), the connection's reads paused
  * meanwhile.
  */
 final class HarborConnection extends ChannelInboundHandlerAdapter {
     private static final Logger log = LoggerFactory.getLogger(HarborConnection.class);
 
     /**
-     * REQUESTS: reading requests, heads and bodies ({@link RequestReader}).
-     * OFF_LOOP: waiting for the script's code (a login check, a handler) to answer on another thread.
-     * BUSY: streaming a reply ({@link StreamedBody}).
-     * WEBCAST: a browser DJ's WebSocket, read by the {@link WebcastConnection} in front of this handler.
+     * REQUESTS: reading requests, heads and bodies ({@link RequestReader}). OFF_LOOP: waiting for
+     * the script's code (a login check, a handler) to answer on another thread. BUSY: streaming a
+     * reply ({@link StreamedBody}). WEBCAST: a browser DJ's WebSocket, read by the {@link
+     * WebcastConnection} in front of this handler.
      */
-    private enum State { REQUESTS, OFF_LOOP, BUSY, LISTENER, INGEST, WEBCAST, CLOSED }
+    private enum State {
+        REQUESTS,
+        OFF_LOOP,
+        BUSY,
+        LISTENER,
+        INGEST,
+        WEBCAST,
+        CLOSED
+    }
 
     private final HarborServer server;
     private final Runnable checkDeadline = this::checkDeadline;
@@ -50,17 +58,30 @@ final class HarborConnection extends ChannelInboundHandlerAdapter {
     private String peer;
     private InetAddress address;
     private boolean counted;
-    /** Refused over a cap, its 503 sent and our side shut: what it sends now is read only to be dropped. */
+
+    /**
+     * Refused over a cap, its 503 sent and our side shut: what it sends now is read only to be
+     * dropped.
+     */
     private boolean refusedAnswered;
+
     private final RequestReader reader = new RequestReader(RequestReader.SYSTEM_CLOCK);
     private ReplyWriter replies;
     private State state = State.REQUESTS;
+
     /** The request being answered. */
     private RequestHead head;
+
     private HarborIngest.Session ingest;
-    /** One timer for the reader's deadline, moved only when it would fire too late (see {@link #armTimer}). */
+
+    /**
+     * One timer for the reader's deadline, moved only when it would fire too late (see {@link
+     * #armTimer}).
+     */
     private ScheduledFuture<?> timer;
+
     private long timerAt;
+
     /** Reads paused while the script's code runs off the loop, since bytes came meanwhile. */
     private boolean readsPaused;
 
@@ -77,7 +98,9 @@ final class HarborConnection extends ChannelInboundHandlerAdapter {
     /** A client as the log names it: address and port. */
     static String peerName(Channel ch) {
         java.net.SocketAddress a = ch.remoteAddress();
-        return a instanceof InetSocketAddress i ? i.getAddress().getHostAddress() + ":" + i.getPort() : String.valueOf(a);
+        return a instanceof InetSocketAddress i
+                ? i.getAddress().getHostAddress() + ":" + i.getPort()
+                : String.valueOf(a);
     }
 
     @Override
@@ -88,8 +111,10 @@ final class HarborConnection extends ChannelInboundHandlerAdapter {
 
     @Override
     public void channelActive(ChannelHandlerContext ctx) {
-        address = ctx.channel().remoteAddress() instanceof InetSocketAddress i ? i.getAddress()
-                : InetAddress.getLoopbackAddress();
+        address =
+                ctx.channel().remoteAddress() instanceof InetSocketAddress i
+                        ? i.getAddress()
+                        : InetAddress.getLoopbackAddress();
         HarborLimits limits = server.limits();
         ConnectionCount.Admission admission = server.connections().acquire(address, limits);
         if (admission != ConnectionCount.Admission.ADMITTED) {
@@ -137,14 +162,18 @@ final class HarborConnection extends ChannelInboundHandlerAdapter {
                 return;
             }
             // A listener may send anything, a closing or streaming connection is past reading.
-            if (state == State.LISTENER || state == State.CLOSED || state == State.BUSY || state == State.WEBCAST) return;
+            if (state == State.LISTENER
+                    || state == State.CLOSED
+                    || state == State.BUSY
+                    || state == State.WEBCAST) return;
             reader.add(ctx.alloc(), in, server.limits());
         } finally {
             in.release();
         }
         if (state == State.OFF_LOOP) {
             // Kept until the check or handler answers; no more is read meanwhile. Paused only once
-            // something comes, so that a request with nothing behind it costs no change of interest.
+            // something comes, so that a request with nothing behind it costs no change of
+            // interest.
             if (!readsPaused) {
                 readsPaused = true;
                 ctx.channel().config().setAutoRead(false);
@@ -205,7 +234,8 @@ final class HarborConnection extends ChannelInboundHandlerAdapter {
                 return;
             }
         }
-        if ((method.equals("GET") || method.equals("HEAD")) && head.path().equals(TitleUpdates.ADMIN_METADATA)) {
+        if ((method.equals("GET") || method.equals("HEAD"))
+                && head.path().equals(TitleUpdates.ADMIN_METADATA)) {
             TitleUpdates.adminMetadata(this, head.query());
             return;
         }
@@ -213,7 +243,8 @@ final class HarborConnection extends ChannelInboundHandlerAdapter {
             TitleUpdates.adminCgi(this);
             return;
         }
-        HarborMount mount = method.equals("GET") || method.equals("HEAD") ? server.mount(head.path()) : null;
+        HarborMount mount =
+                method.equals("GET") || method.equals("HEAD") ? server.mount(head.path()) : null;
         if (mount != null) {
             ListenerLogin.listen(this, mount);
             return;
@@ -252,27 +283,41 @@ final class HarborConnection extends ChannelInboundHandlerAdapter {
         reader.clear();
     }
 
-    /** A source admitted: the live input takes the connection, with the stream's bytes that came with its head. */
+    /**
+     * A source admitted: the live input takes the connection, with the stream's bytes that came
+     * with its head.
+     */
     void becomeIngest(HarborIngest in, RequestHead h, Login login) {
         state = State.INGEST;
-        ByteBuf rest = reader.handOver(); // not needed from now: the stream goes straight to the input
+        ByteBuf rest =
+                reader.handOver(); // not needed from now: the stream goes straight to the input
         ingest = SourceLogin.handOver(in, h, ctx, peer(), login, rest);
-        if (ingest == null) state = State.CLOSED; // refused; the answer is on its way and the connection closing
+        if (ingest == null)
+            state = State.CLOSED; // refused; the answer is on its way and the connection closing
     }
 
-    /** A browser DJ's WebSocket takes the connection over; returns what came behind the head, or null. */
+    /**
+     * A browser DJ's WebSocket takes the connection over; returns what came behind the head, or
+     * null.
+     */
     ByteBuf becomeWebcast() {
         state = State.WEBCAST;
         reader.stopWaiting();
         return reader.retainedRest();
     }
 
-    /** An off-loop call answered a request of a connection kept alive: it reads requests again after the reply. */
+    /**
+     * An off-loop call answered a request of a connection kept alive: it reads requests again after
+     * the reply.
+     */
     void takeRequestsAgain() {
         state = State.REQUESTS;
     }
 
-    /** Refused over a cap, its 503 sent and our side shut: what it sends now is read only to be dropped. */
+    /**
+     * Refused over a cap, its 503 sent and our side shut: what it sends now is read only to be
+     * dropped.
+     */
     void refusalAnswered() {
         refusedAnswered = true;
     }
@@ -283,17 +328,27 @@ final class HarborConnection extends ChannelInboundHandlerAdapter {
      * requests that came meanwhile. A connection that closed meanwhile is forgotten, what the work
      * answered passed to {@code discard} (as is an answer past the deadline).
      */
-    <T> void offLoop(long timeoutNanos, Supplier<T> work, Consumer<OffLoopCall.Result<T>> then,
-                     Consumer<? super T> discard) {
+    <T> void offLoop(
+            long timeoutNanos,
+            Supplier<T> work,
+            Consumer<OffLoopCall.Result<T>> then,
+            Consumer<? super T> discard) {
         state = State.OFF_LOOP;
         reader.stopWaiting();
-        OffLoopCall.forConnection(ctx, server.callbacks(), timeoutNanos, work, () -> {
-            readsPaused = false; // resumed by forConnection
-            return state == State.CLOSED;
-        }, r -> {
-            then.accept(r);
-            if (state == State.REQUESTS) processSafely(); // requests that came meanwhile
-        }, discard);
+        OffLoopCall.forConnection(
+                ctx,
+                server.callbacks(),
+                timeoutNanos,
+                work,
+                () -> {
+                    readsPaused = false; // resumed by forConnection
+                    return state == State.CLOSED;
+                },
+                r -> {
+                    then.accept(r);
+                    if (state == State.REQUESTS) processSafely(); // requests that came meanwhile
+                },
+                discard);
     }
 
     /** Answers 429 if the address failed too many logins lately; returns whether it did. */
@@ -328,10 +383,11 @@ final class HarborConnection extends ChannelInboundHandlerAdapter {
     /** The connection as a reply left it. */
     private void after(ReplyWriter.After a) {
         switch (a) {
-            case OPEN -> { }
+            case OPEN -> {}
             case CLOSING -> state = State.CLOSED;
             case STREAMING -> {
-                // The connection takes no new request meanwhile; if it closed already, it stays closed.
+                // The connection takes no new request meanwhile; if it closed already, it stays
+                // closed.
                 if (state != State.CLOSED) state = State.BUSY;
                 reader.stopWaiting();
             }
@@ -340,13 +396,19 @@ final class HarborConnection extends ChannelInboundHandlerAdapter {
 
     // ---------------------------------------------------------------- deadlines, refusals, closing
 
-    /** Makes the timer fire by the reader's deadline, then {@link #checkDeadline} says what it came to. */
+    /**
+     * Makes the timer fire by the reader's deadline, then {@link #checkDeadline} says what it came
+     * to.
+     */
     private void armTimer() {
         long at = reader.deadline();
-        // One timer per connection, moved only when it would fire too late: a keep-alive request costs no timer.
+        // One timer per connection, moved only when it would fire too late: a keep-alive request
+        // costs no timer.
         if (timer == null || timerAt - at > 0) {
             if (timer != null) timer.cancel(false);
-            timer = ctx.executor().schedule(checkDeadline, at - System.nanoTime(), TimeUnit.NANOSECONDS);
+            timer =
+                    ctx.executor()
+                            .schedule(checkDeadline, at - System.nanoTime(), TimeUnit.NANOSECONDS);
             timerAt = at;
         }
     }
@@ -361,10 +423,14 @@ final class HarborConnection extends ChannelInboundHandlerAdapter {
             case REFUSED -> fail(reader.status(), reader.message());
             default -> {
                 if (what == RequestReader.Wait.HEAD) {
-                    log.debug("harbor: {} sent nothing within {} s; closed", peer(),
+                    log.debug(
+                            "harbor: {} sent nothing within {} s; closed",
+                            peer(),
                             RequestReader.secondsText(limits.headTimeoutNanos()));
                 } else {
-                    log.debug("harbor: keep-alive connection of {} idle for {} s; closed", peer(),
+                    log.debug(
+                            "harbor: keep-alive connection of {} idle for {} s; closed",
+                            peer(),
                             RequestReader.secondsText(limits.idleTimeoutNanos()));
                 }
                 close();
@@ -379,7 +445,8 @@ final class HarborConnection extends ChannelInboundHandlerAdapter {
 
     /** An error answer, logged (but a 404): the connection is closed after it. */
     void fail(int status, String message) {
-        if (status >= 400 && status != 404) log.info("harbor: {} from {}: {}", status, peer(), message);
+        if (status >= 400 && status != 404)
+            log.info("harbor: {} from {}: {}", status, peer(), message);
         endWith(Responses.text(ctx.alloc(), "HTTP/1.1", status, message, false, Map.of()));
     }
 

@@ -20,9 +20,9 @@ public interface HarborIngest {
     Login login(String user, String password);
 
     /**
-     * The password line of a Shoutcast v1 (ICY) source client, which has no user (also the
-     * {@code pass} of its {@code admin.cgi} title update): who it logs in as; may block, never called
-     * on an event loop.
+     * The password line of a Shoutcast v1 (ICY) source client, which has no user (also the {@code
+     * pass} of its {@code admin.cgi} title update): who it logs in as; may block, never called on
+     * an event loop.
      */
     Login icyLogin(String password);
 
@@ -31,20 +31,28 @@ public interface HarborIngest {
 
     /**
      * A source client that {@code login} admitted sent its request head (on the connection's event
-     * loop). Answers it: 403 or 503 with the reason, or the go-ahead; returns the session that takes
-     * the stream, or null when refused (the answer is written and the connection closing).
+     * loop). Answers it: 403 or 503 with the reason, or the go-ahead; returns the session that
+     * takes the stream, or null when refused (the answer is written and the connection closing).
      */
     Session connect(RequestHead head, ChannelHandlerContext ctx, String peer, Login login);
 
     /**
-     * A browser DJ ({@link WebcastConnection}) that {@code login} admitted: as {@link #connect}, with the
-     * stream's type from its hello and the answer given through {@code answer} (a WebSocket's close
-     * frame rather than an HTTP status).
+     * A browser DJ ({@link WebcastConnection}) that {@code login} admitted: as {@link #connect},
+     * with the stream's type from its hello and the answer given through {@code answer} (a
+     * WebSocket's close frame rather than an HTTP status).
      */
-    Session connect(RequestHead head, String contentType, ChannelHandlerContext ctx, String peer, Login login,
-                    Answer answer);
+    Session connect(
+            RequestHead head,
+            String contentType,
+            ChannelHandlerContext ctx,
+            String peer,
+            Login login,
+            Answer answer);
 
-    /** An authorized {@code /admin/metadata} with {@code mode=updinfo&mount=...&song=...}: returns the status to answer. */
+    /**
+     * An authorized {@code /admin/metadata} with {@code mode=updinfo&mount=...&song=...}: returns
+     * the status to answer.
+     */
     int adminMetadata(Map<String, String> params);
 
     /** How a source client is answered, in its own protocol. */
@@ -52,7 +60,10 @@ public interface HarborIngest {
         /** The go-ahead. */
         void accept();
 
-        /** Refused with an HTTP {@code status} (403: the mount is taken, 503: the station is not running) and why; the connection closes. */
+        /**
+         * Refused with an HTTP {@code status} (403: the mount is taken, 503: the station is not
+         * running) and why; the connection closes.
+         */
         void refuse(int status, String message);
     }
 
@@ -65,8 +76,7 @@ public interface HarborIngest {
          * Metadata the client sent beside its stream (a browser DJ's {@code metadata} message), on
          * the event loop; they go to whichever input the client feeds now (a reload moves it).
          */
-        default void tags(Map<String, String> tags) {
-        }
+        default void tags(Map<String, String> tags) {}
 
         /** The connection closed. */
         void disconnected();

@@ -6,16 +6,33 @@ package org.groovecast.net.harbor;
  * whether static files may be symbolic links out of their directory, and how many failed logins an
  * address gets before it is refused for a while.
  *
- * @param headTimeoutNanos    time to send a whole request head, from the connection or its first byte
- * @param idleTimeoutNanos    time a keep-alive connection may wait for its next request, or a body for its next byte
- * @param authFailureWindowNanos the window over which failed logins count, and the time an address is then refused
- * @param handlerTimeoutNanos time an off-loop route's handler has to answer before the request gets 503
+ * @param headTimeoutNanos time to send a whole request head, from the connection or its first byte
+ * @param idleTimeoutNanos time a keep-alive connection may wait for its next request, or a body for
+ *     its next byte
+ * @param authFailureWindowNanos the window over which failed logins count, and the time an address
+ *     is then refused
+ * @param handlerTimeoutNanos time an off-loop route's handler has to answer before the request gets
+ *     503
  */
-public record HarborLimits(long headTimeoutNanos, long idleTimeoutNanos, int maxConnections, int maxConnectionsPerAddress,
-                           boolean followSymlinks, int maxAuthFailures, long authFailureWindowNanos,
-                           long handlerTimeoutNanos) {
-    public static final HarborLimits DEFAULT = new HarborLimits(10_000_000_000L, 30_000_000_000L, 4096, 256, false, 10,
-            60_000_000_000L, 30_000_000_000L);
+public record HarborLimits(
+        long headTimeoutNanos,
+        long idleTimeoutNanos,
+        int maxConnections,
+        int maxConnectionsPerAddress,
+        boolean followSymlinks,
+        int maxAuthFailures,
+        long authFailureWindowNanos,
+        long handlerTimeoutNanos) {
+    public static final HarborLimits DEFAULT =
+            new HarborLimits(
+                    10_000_000_000L,
+                    30_000_000_000L,
+                    4096,
+                    256,
+                    false,
+                    10,
+                    60_000_000_000L,
+                    30_000_000_000L);
 
     public HarborLimits {
         positive("harbor.headTimeout", headTimeoutNanos);

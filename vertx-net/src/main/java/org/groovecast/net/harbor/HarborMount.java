@@ -25,22 +25,26 @@ import org.slf4j.LoggerFactory;
 
 /**
  * A listener mount served by the harbor: encoded chunks published by an output's clock are shared
- * by every listener, by reference (each listener's socket gets a retained view of the same
- * buffer, never a copy). Listeners are grouped by the event loop that owns their connection, so a
- * chunk crosses threads once per event loop, through a bounded queue, and each loop touches only
- * its own listeners. A listener whose socket falls more than {@code maxBuffer} bytes behind is
- * disconnected alone; the clock never waits for anyone.
+ * by every listener, by reference (each listener's socket gets a retained view of the same buffer,
+ * never a copy). Listeners are grouped by the event loop that owns their connection, so a chunk
+ * crosses threads once per event loop, through a bounded queue, and each loop touches only its own
+ * listeners. A listener whose socket falls more than {@code maxBuffer} bytes behind is disconnected
+ * alone; the clock never waits for anyone.
  */
 public final class HarborMount {
     private static final Logger log = LoggerFactory.getLogger(HarborMount.class);
+
     /** Chunks waiting for one event loop; about a second and a half of 20 ms chunks. */
     private static final int QUEUE = 64;
+
     static final int ICY_METAINT = 16_000;
+
     /**
      * Web players fetch the stream from another origin: any page may, and may read the icy headers
      * (a browser hides response headers from a cross-origin script unless they are exposed).
      */
-    private static final String EXPOSED = "icy-br, icy-description, icy-genre, icy-metaint, icy-name, icy-pub, icy-url";
+    private static final String EXPOSED =
+            "icy-br, icy-description, icy-genre, icy-metaint, icy-name, icy-pub, icy-url";
 
     private final String path;
     private final String contentType;
@@ -60,10 +64,15 @@ public final class HarborMount {
     private volatile java.util.function.BiPredicate<String, String> auth;
 
     /**
-     * @param burst     bytes of recent stream a new listener gets at once, so playback starts quickly
+     * @param burst bytes of recent stream a new listener gets at once, so playback starts quickly
      * @param maxBuffer bytes a listener may fall behind before it is dropped
      */
-    public HarborMount(String path, String contentType, int burst, int maxBuffer, Map<String, String> icyHeaders) {
+    public HarborMount(
+            String path,
+            String contentType,
+            int burst,
+            int maxBuffer,
+            Map<String, String> icyHeaders) {
         this.path = path;
         this.contentType = contentType;
         this.burst = burst;
@@ -94,14 +103,19 @@ public final class HarborMount {
      * listeners) may name the station anew, or encode at another bit rate.
      */
     public void icyHeaders(Map<String, String> headers) {
-        icyHeaders = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(headers)); // in the script's order
+        icyHeaders =
+                java.util.Collections.unmodifiableMap(
+                        new java.util.LinkedHashMap<>(headers)); // in the script's order
     }
 
     public int listeners() {
         return listeners.get();
     }
 
-    /** The most listeners connected at once since the mount was made (Icecast's {@code listener_peak}). */
+    /**
+     * The most listeners connected at once since the mount was made (Icecast's {@code
+     * listener_peak}).
+     */
     public int listenerPeak() {
         return listenerPeak.get();
     }
@@ -129,7 +143,10 @@ public final class HarborMount {
         auth = check;
     }
 
-    /** The listeners' login check (script code: run off the event loop), or null when the mount is open. */
+    /**
+     * The listeners' login check (script code: run off the event loop), or null when the mount is
+     * open.
+     */
     java.util.function.BiPredicate<String, String> auth() {
         return auth;
     }
@@ -137,9 +154,10 @@ public final class HarborMount {
     /** Disconnects every listener (the mount is gone from the script). */
     public void closeAll() {
         for (Shard s : shards) {
-            s.loop.execute(() -> {
-                for (Listener l : new ArrayList<>(s.members)) l.ctx.close();
-            });
+            s.loop.execute(
+                    () -> {
+                        for (Listener l : new ArrayList<>(s.members)) l.ctx.close();
+                    });
         }
     }
 
@@ -149,9 +167,9 @@ public final class HarborMount {
     }
 
     /**
-     * Publishes a chunk of the encoded stream; called by the clock. Takes ownership of {@code chunk}.
-     * When an event loop is more than {@link #QUEUE} chunks behind the chunk is dropped for its
-     * listeners rather than waited for.
+     * Publishes a chunk of the encoded stream; called by the clock. Takes ownership of {@code
+     * chunk}. When an event loop is more than {@link #QUEUE} chunks behind the chunk is dropped for
+     * its listeners rather than waited for.
      */
     public void publish(ByteBuf chunk) {
         for (Shard s : shards) {
@@ -160,33 +178,49 @@ public final class HarborMount {
                 s.wake();
             } else {
                 ref.release();
-                if (dropped.getAndIncrement() % 1000 == 0) log.warn("mount {}: an event loop is behind; chunks dropped", path);
+                if (dropped.getAndIncrement() % 1000 == 0)
+                    log.warn("mount {}: an event loop is behind; chunks dropped", path);
             }
         }
         chunk.release();
     }
 
-    /** Attaches a listener connection (on its event loop): sends the response head, the burst, then the stream. */
+    /**
+     * Attaches a listener connection (on its event loop): sends the response head, the burst, then
+     * the stream.
+     */
     void attach(ChannelHandlerContext ctx, RequestHead head, String peer) {
         EventExecutor loop = ctx.executor();
-        Shard shard = byLoop.computeIfAbsent(loop, l -> {
-            Shard s = new Shard(l);
-            shards.add(s);
-            return s;
-        });
+        Shard shard =
+                byLoop.computeIfAbsent(
+                        loop,
+                        l -> {
+                            Shard s = new Shard(l);
+                            shards.add(s);
+                            return s;
+                        });
         boolean icy = wantsIcy(head);
         ctx.write(responseHead(ctx.alloc(), head), ctx.voidPromise());
         Channel ch = ctx.channel();
-        ch.config().setWriteBufferWaterMark(new WriteBufferWaterMark(Math.max(1, maxBuffer / 2), maxBuffer));
-        // A fixed kernel buffer (no autotuning to megabytes), so that a stalled listener shows within maxBuffer.
-        ch.config().setOption(ChannelOption.SO_SNDBUF, Math.clamp(maxBuffer / 2, 16 * 1024, 1024 * 1024));
+        ch.config()
+                .setWriteBufferWaterMark(
+                        new WriteBufferWaterMark(Math.max(1, maxBuffer / 2), maxBuffer));
+        // A fixed kernel buffer (no autotuning to megabytes), so that a stalled listener shows
+        // within maxBuffer.
+        ch.config()
+                .setOption(
+                        ChannelOption.SO_SNDBUF, Math.clamp(maxBuffer / 2, 16 * 1024, 1024 * 1024));
         Listener l = new Listener(ctx, icy, peer);
         shard.add(l);
         listenerPeak.accumulateAndGet(listeners.incrementAndGet(), Math::max);
         ch.closeFuture().addListener(f -> loop.execute(() -> shard.remove(l)));
         Consumer<Map<String, String>> c = onConnect;
         if (c != null) Thread.startVirtualThread(() -> c.accept(head.headers()));
-        log.info("mount {}: listener {} connected, agent {} ({} now)", path, peer, ClientText.quoted(head.header("user-agent")),
+        log.info(
+                "mount {}: listener {} connected, agent {} ({} now)",
+                path,
+                peer,
+                ClientText.quoted(head.header("user-agent")),
                 listeners.get());
     }
 
@@ -210,13 +244,17 @@ public final class HarborMount {
     }
 
     private static ByteBuf icy(String title) {
-        byte[] text = title == null ? new byte[0]
-                : ("StreamTitle='" + title.replace("'", "\u2019") + "';").getBytes(StandardCharsets.UTF_8);
+        byte[] text =
+                title == null
+                        ? new byte[0]
+                        : ("StreamTitle='" + title.replace("'", "\u2019") + "';")
+                                .getBytes(StandardCharsets.UTF_8);
         int blocks = Math.min(255, (text.length + 15) / 16);
         byte[] block = new byte[1 + blocks * 16];
         block[0] = (byte) blocks;
         System.arraycopy(text, 0, block, 1, Math.min(text.length, blocks * 16));
-        // Shared by every listener and replaced, not freed, when the title changes: a heap buffer the GC owns.
+        // Shared by every listener and replaced, not freed, when the title changes: a heap buffer
+        // the GC owns.
         return Unpooled.unreleasableBuffer(Unpooled.wrappedBuffer(block));
     }
 
@@ -247,12 +285,14 @@ public final class HarborMount {
                 for (int i = members.size() - 1; i >= 0; i--) {
                     if (members.get(i).send(chunk, this)) sent++;
                 }
-                // One update per chunk and loop, not per listener: the counter is shared by every loop.
+                // One update per chunk and loop, not per listener: the counter is shared by every
+                // loop.
                 bytesOut.addAndGet((long) sent * chunk.readableBytes());
                 for (Listener l : members) l.ctx.flush();
                 recent.addLast(chunk); // our reference moves to the burst history
                 recentBytes += chunk.readableBytes();
-                while (!recent.isEmpty() && recentBytes - recent.peekFirst().readableBytes() >= burst) {
+                while (!recent.isEmpty()
+                        && recentBytes - recent.peekFirst().readableBytes() >= burst) {
                     recentBytes -= recent.peekFirst().readableBytes();
                     recent.pollFirst().release();
                 }
@@ -291,7 +331,9 @@ public final class HarborMount {
             this.peer = peer;
         }
 
-        /** Writes a view of the chunk; returns whether it was written (the caller counts the bytes). */
+        /**
+         * Writes a view of the chunk; returns whether it was written (the caller counts the bytes).
+         */
         boolean send(ByteBuf chunk, Shard shard) {
             if (dropping) return false;
             if (!ctx.channel().isActive()) {
@@ -300,7 +342,11 @@ public final class HarborMount {
             }
             if (!ctx.channel().isWritable()) {
                 dropping = true;
-                log.warn("mount {}: listener {} fell more than {} bytes behind; disconnected", path, peer, maxBuffer);
+                log.warn(
+                        "mount {}: listener {} fell more than {} bytes behind; disconnected",
+                        path,
+                        peer,
+                        maxBuffer);
                 ctx.close();
                 return false;
             }

@@ -7,13 +7,15 @@ import org.groovecast.net.output.EncodedOutput;
 
 /**
  * {@code output.harbor(encoder, mount:, port:)}: encodes once per frame on its clock and publishes
- * that one buffer to the mount, which shares it with every listener. The clock never touches a socket.
+ * that one buffer to the mount, which shares it with every listener. The clock never touches a
+ * socket.
  */
 public final class HarborOutput extends EncodedOutput {
     private final int port;
     private final HarborMount mount;
 
-    public HarborOutput(Encoder encoder, int port, HarborMount mount, Source source, boolean fallible) {
+    public HarborOutput(
+            Encoder encoder, int port, HarborMount mount, Source source, boolean fallible) {
         super("output.harbor", encoder, source, fallible);
         this.port = port;
         this.mount = mount;

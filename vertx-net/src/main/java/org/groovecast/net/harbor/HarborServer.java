@@ -26,8 +26,7 @@ public final class HarborServer {
     private static final Logger log = LoggerFactory.getLogger(HarborServer.class);
 
     /** A route that matched, with its captured parameters. */
-    record Match(Route route, Map<String, String> params) {
-    }
+    record Match(Route route, Map<String, String> params) {}
 
     private final int port;
     private final String bind;
@@ -42,19 +41,33 @@ public final class HarborServer {
     private final Map<String, HarborIngest> nextIngests = new ConcurrentHashMap<>();
     private final List<Route> nextRoutes = new CopyOnWriteArrayList<>();
     private final Map<String, StaticFiles> nextStatics = new ConcurrentHashMap<>();
-    /** The live input Shoutcast v1 (ICY) source clients reach on port + 1, if one asked for them ({@code icy: true}). */
+
+    /**
+     * The live input Shoutcast v1 (ICY) source clients reach on port + 1, if one asked for them
+     * ({@code icy: true}).
+     */
     private volatile HarborIngest icy;
+
     private volatile HarborIngest nextIcy;
     private volatile Channel icyServer;
     private final Set<Route> failedOnce = ConcurrentHashMap.newKeySet();
     private final ConnectionCount connections;
     private final AuthFailures authFailures;
     private volatile HarborLimits limits = HarborLimits.DEFAULT;
-    /** Where the script's code called for a connection (logins, handlers) runs: a virtual thread each. */
+
+    /**
+     * Where the script's code called for a connection (logins, handlers) runs: a virtual thread
+     * each.
+     */
     private volatile java.util.concurrent.Executor callbacks = OffLoopCall.VIRTUAL_THREADS;
+
     private Channel server;
-    /** TLS on the port ({@code harbor.tls}), or null for plain HTTP; read by each new connection. */
+
+    /**
+     * TLS on the port ({@code harbor.tls}), or null for plain HTTP; read by each new connection.
+     */
     private volatile ServerTls tls;
+
     private volatile ServerTls nextTls;
 
     public HarborServer(int port, String bind, int maxBody) {
@@ -65,7 +78,10 @@ public final class HarborServer {
         this.authFailures = new AuthFailures(port);
     }
 
-    /** What the port accepts from now on (a reloaded script's settings apply to new connections and requests). */
+    /**
+     * What the port accepts from now on (a reloaded script's settings apply to new connections and
+     * requests).
+     */
     public void limits(HarborLimits limits) {
         this.limits = limits;
     }
@@ -82,7 +98,9 @@ public final class HarborServer {
         return callbacks;
     }
 
-    /** For tests on an EmbeddedChannel, whose loop only the test's thread may run: callbacks inline. */
+    /**
+     * For tests on an EmbeddedChannel, whose loop only the test's thread may run: callbacks inline.
+     */
     void callbacks(java.util.concurrent.Executor callbacks) {
         this.callbacks = callbacks;
     }
@@ -109,7 +127,8 @@ public final class HarborServer {
      * listeners there if there is one of the same content type (a reload keeps them connected),
      * else {@code created}. The path must not be declared twice by the same script.
      */
-    public HarborMount mount(String path, String contentType, java.util.function.Supplier<HarborMount> created) {
+    public HarborMount mount(
+            String path, String contentType, java.util.function.Supplier<HarborMount> created) {
         claim(path);
         HarborMount m = mounts.get(path);
         // Listeners of an MP3 stream cannot be handed Ogg: a new format means a new mount.
@@ -130,8 +149,14 @@ public final class HarborServer {
     public void addIcyIngest(HarborIngest ingest) {
         HarborIngest other = nextIcy;
         if (other != null && other != ingest) {
-            throw new IllegalArgumentException("port " + port + " already takes Shoutcast (icy) sources on port "
-                    + (port + 1) + " for " + other.path() + "; only one input.harbor per port may have icy: true");
+            throw new IllegalArgumentException(
+                    "port "
+                            + port
+                            + " already takes Shoutcast (icy) sources on port "
+                            + (port + 1)
+                            + " for "
+                            + other.path()
+                            + "; only one input.harbor per port may have icy: true");
         }
         nextIcy = ingest;
     }
@@ -147,7 +172,9 @@ public final class HarborServer {
 
     /** Serves the files under {@code dir} at {@code prefix}/... */
     public void addStatic(String prefix, Path dir) {
-        nextStatics.put(prefix.endsWith("/") ? prefix.substring(0, prefix.length() - 1) : prefix, new StaticFiles(dir));
+        nextStatics.put(
+                prefix.endsWith("/") ? prefix.substring(0, prefix.length() - 1) : prefix,
+                new StaticFiles(dir));
     }
 
     /** The script being loaded serves this port over TLS with {@code t} (null: plain HTTP). */
@@ -181,9 +208,14 @@ public final class HarborServer {
         nextIcy = null;
     }
 
-    /** Whether the script being loaded declared a mount, a DJ input, a route or static files here. */
+    /**
+     * Whether the script being loaded declared a mount, a DJ input, a route or static files here.
+     */
     public boolean declaresAnything() {
-        return !nextMounts.isEmpty() || !nextIngests.isEmpty() || !nextRoutes.isEmpty() || !nextStatics.isEmpty();
+        return !nextMounts.isEmpty()
+                || !nextIngests.isEmpty()
+                || !nextRoutes.isEmpty()
+                || !nextStatics.isEmpty();
     }
 
     /** The script failed to load: what is served stays, and is what a next load starts from. */
@@ -199,8 +231,8 @@ public final class HarborServer {
     }
 
     /**
-     * Lets port + 1 go if the station on air takes no Shoutcast (icy) sources: a reload bound it for
-     * its {@code icy: true} and then failed.
+     * Lets port + 1 go if the station on air takes no Shoutcast (icy) sources: a reload bound it
+     * for its {@code icy: true} and then failed.
      */
     public Future<Void> closeIcyUnlessOnAir() {
         Channel c = icyServer;
@@ -225,8 +257,10 @@ public final class HarborServer {
         routes = List.copyOf(nextRoutes);
         statics = Map.copyOf(nextStatics);
         ServerTls t = nextTls;
-        // Connections made before keep the certificate they shook hands with; the next handshake has this one.
-        if (t != null && (tls == null || !t.files().sameAs(tls.files()))) log.info("harbor: port {} serves TLS with {}", port, t);
+        // Connections made before keep the certificate they shook hands with; the next handshake
+        // has this one.
+        if (t != null && (tls == null || !t.files().sameAs(tls.files())))
+            log.info("harbor: port {} serves TLS with {}", port, t);
         else if (t == null && tls != null) log.info("harbor: port {} no longer serves TLS", port);
         tls = t;
         icy = nextIcy;
@@ -278,7 +312,8 @@ public final class HarborServer {
         for (Map.Entry<String, StaticFiles> e : statics.entrySet()) {
             String prefix = e.getKey();
             if (!path.startsWith(prefix + "/")) continue;
-            Path f = e.getValue().file(path.substring(prefix.length() + 1), limits.followSymlinks());
+            Path f =
+                    e.getValue().file(path.substring(prefix.length() + 1), limits.followSymlinks());
             if (f != null) return f;
         }
         return null;
@@ -286,8 +321,12 @@ public final class HarborServer {
 
     void handlerFailed(Route route, Throwable e) {
         if (failedOnce.add(route)) {
-            log.warn("harbor: handler of {} {} on port {} failed (logged once; answered 500): {}", route.method(),
-                    route.pattern(), port, e.toString());
+            log.warn(
+                    "harbor: handler of {} {} on port {} failed (logged once; answered 500): {}",
+                    route.method(),
+                    route.pattern(),
+                    port,
+                    e.toString());
         }
     }
 
@@ -296,25 +335,51 @@ public final class HarborServer {
         return listen(vertx, bind);
     }
 
-    /** Binds the port on {@code address} ({@code settings.harbor.bind} as the script left it); fails when it is taken. */
+    /**
+     * Binds the port on {@code address} ({@code settings.harbor.bind} as the script left it); fails
+     * when it is taken.
+     */
     public Future<Void> listen(Vertx vertx, String address) {
-        return ServerChannels.bind(vertx, address, port, b -> { }, this::connection).compose(ch -> {
-            server = ch;
-            if (!wantsIcyListener()) return Future.succeededFuture(ch);
-            return listenIcy(vertx, address).map(v -> ch).recover(e -> ServerChannels.close(ch).compose(v -> {
-                server = null;
-                return Future.failedFuture(new IllegalStateException("Shoutcast (icy) port " + icyPort() + ": "
-                        + e.getMessage(), e));
-            }));
-        }).map(ch -> {
-            log.info("harbor: listening on {}:{} ({})", address, actualPort(), String.join(", ", describe()));
-            long fds = ServerChannels.maxFileDescriptors();
-            if (fds > 0 && fds < limits.maxConnections() + 1024L) {
-                log.warn("harbor: the process may open {} files, too few for settings.harbor.maxConnections = {} and the "
-                        + "rest; raise it (ulimit -n, LimitNOFILE=) or lower the setting", fds, limits.maxConnections());
-            }
-            return null;
-        });
+        return ServerChannels.bind(vertx, address, port, b -> {}, this::connection)
+                .compose(
+                        ch -> {
+                            server = ch;
+                            if (!wantsIcyListener()) return Future.succeededFuture(ch);
+                            return listenIcy(vertx, address)
+                                    .map(v -> ch)
+                                    .recover(
+                                            e ->
+                                                    ServerChannels.close(ch)
+                                                            .compose(
+                                                                    v -> {
+                                                                        server = null;
+                                                                        return Future.failedFuture(
+                                                                                new IllegalStateException(
+                                                                                        "Shoutcast (icy) port "
+                                                                                                + icyPort()
+                                                                                                + ": "
+                                                                                                + e
+                                                                                                        .getMessage(),
+                                                                                        e));
+                                                                    }));
+                        })
+                .map(
+                        ch -> {
+                            log.info(
+                                    "harbor: listening on {}:{} ({})",
+                                    address,
+                                    actualPort(),
+                                    String.join(", ", describe()));
+                            long fds = ServerChannels.maxFileDescriptors();
+                            if (fds > 0 && fds < limits.maxConnections() + 1024L) {
+                                log.warn(
+                                        "harbor: the process may open {} files, too few for settings.harbor.maxConnections = {} and the "
+                                                + "rest; raise it (ulimit -n, LimitNOFILE=) or lower the setting",
+                                        fds,
+                                        limits.maxConnections());
+                            }
+                            return null;
+                        });
     }
 
     /** A new connection's handler: the harbor's, behind TLS when the port serves it. */
@@ -324,26 +389,41 @@ public final class HarborServer {
         return t == null ? c : t.around(c);
     }
 
-    /** Whether the script being loaded, or the one on air, takes ICY sources but port + 1 is not bound yet. */
+    /**
+     * Whether the script being loaded, or the one on air, takes ICY sources but port + 1 is not
+     * bound yet.
+     */
     public boolean wantsIcyListener() {
         return icyServer == null && (nextIcy != null || icy != null);
     }
 
-    /** Port + 1, where Shoutcast v1 sources connect (as they do to a Shoutcast server, and to Icecast's compatible socket). */
+    /**
+     * Port + 1, where Shoutcast v1 sources connect (as they do to a Shoutcast server, and to
+     * Icecast's compatible socket).
+     */
     public int icyPort() {
         return actualPort() + 1;
     }
 
-    /** Binds port + 1 for Shoutcast v1 (ICY) source clients; on the event loops, with this port's limits. */
+    /**
+     * Binds port + 1 for Shoutcast v1 (ICY) source clients; on the event loops, with this port's
+     * limits.
+     */
     public Future<Void> listenIcy(Vertx vertx, String address) {
         int icyPort = icyPort();
-        return ServerChannels.bind(vertx, address, icyPort, b -> { }, () -> new IcySourceConnection(this)).map(ch -> {
-            icyServer = ch;
-            HarborIngest in = nextIcy != null ? nextIcy : icy;
-            log.info("harbor: listening on {}:{} for Shoutcast (icy) source clients of {}", address, icyPort,
-                    in == null ? "-" : in.path());
-            return null;
-        });
+        return ServerChannels.bind(
+                        vertx, address, icyPort, b -> {}, () -> new IcySourceConnection(this))
+                .map(
+                        ch -> {
+                            icyServer = ch;
+                            HarborIngest in = nextIcy != null ? nextIcy : icy;
+                            log.info(
+                                    "harbor: listening on {}:{} for Shoutcast (icy) source clients of {}",
+                                    address,
+                                    icyPort,
+                                    in == null ? "-" : in.path());
+                            return null;
+                        });
     }
 
     /** The port actually bound (differs from {@link #port()} when that was 0). */

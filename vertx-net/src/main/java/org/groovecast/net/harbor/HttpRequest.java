@@ -5,11 +5,16 @@ import java.util.Map;
 
 /**
  * A request as a script handler sees it: {@code req.method}, {@code req.path}, {@code req.query},
- * {@code req.headers} (names lower-case), {@code req.params} (from {@code :name} segments),
- * {@code req.body} (text) and {@code req.data} (bytes).
+ * {@code req.headers} (names lower-case), {@code req.params} (from {@code :name} segments), {@code
+ * req.body} (text) and {@code req.data} (bytes).
  */
-public record HttpRequest(String method, String path, Map<String, String> query, Map<String, String> headers,
-                          Map<String, String> params, byte[] data) {
+public record HttpRequest(
+        String method,
+        String path,
+        Map<String, String> query,
+        Map<String, String> headers,
+        Map<String, String> params,
+        byte[] data) {
     public String body() {
         return new String(data, StandardCharsets.UTF_8);
     }

@@ -18,11 +18,11 @@ import org.slf4j.LoggerFactory;
 final class ListenerLogin {
     /** The connection's lines under its own logger's name, which is what operators filter on. */
     private static final Logger log = LoggerFactory.getLogger(HarborConnection.class);
+
     /** How long a listener mount's {@code auth:} function may take. */
     private static final long AUTH_NANOS = TimeUnit.SECONDS.toNanos(10);
 
-    private ListenerLogin() {
-    }
+    private ListenerLogin() {}
 
     /** A listener of {@code mount} on {@code c}, whose request head asked for it. */
     static void listen(HarborConnection c, HarborMount mount) {
@@ -34,26 +34,42 @@ final class ListenerLogin {
         if (c.tooManyFailures(false)) return;
         String authorization = c.head().header("authorization");
         if (authorization == null) {
-            c.closeWith(401, "this stream needs a user and password", HarborConnection.basicRealm(c.head().path()));
+            c.closeWith(
+                    401,
+                    "this stream needs a user and password",
+                    HarborConnection.basicRealm(c.head().path()));
             return;
         }
         String what = "output.harbor " + mount.path();
-        c.offLoop(AUTH_NANOS, () -> BasicAuth.accepts(authorization, auth), r -> {
-            switch (verdict(c, r, Boolean.TRUE.equals(r.value()), what)) {
-                case YES -> attach(c, mount);
-                case NO -> {
-                    c.failedLogin();
-                    log.info("harbor: listener {} refused on {} (bad user or password)", c.peer(), mount.path());
-                    c.closeWith(401, "this stream needs a user and password", HarborConnection.basicRealm(mount.path()));
-                }
-                case TIMED_OUT -> {
-                    log.warn("output.harbor {}: its auth function did not answer within {} s; refused {}", mount.path(),
-                            TimeUnit.NANOSECONDS.toSeconds(AUTH_NANOS), c.peer());
-                    c.closeWith(503, "the login check did not answer in time", Map.of());
-                }
-                case FAILED -> c.closeWith(500, "the login check failed", Map.of());
-            }
-        }, null);
+        c.offLoop(
+                AUTH_NANOS,
+                () -> BasicAuth.accepts(authorization, auth),
+                r -> {
+                    switch (verdict(c, r, Boolean.TRUE.equals(r.value()), what)) {
+                        case YES -> attach(c, mount);
+                        case NO -> {
+                            c.failedLogin();
+                            log.info(
+                                    "harbor: listener {} refused on {} (bad user or password)",
+                                    c.peer(),
+                                    mount.path());
+                            c.closeWith(
+                                    401,
+                                    "this stream needs a user and password",
+                                    HarborConnection.basicRealm(mount.path()));
+                        }
+                        case TIMED_OUT -> {
+                            log.warn(
+                                    "output.harbor {}: its auth function did not answer within {} s; refused {}",
+                                    mount.path(),
+                                    TimeUnit.NANOSECONDS.toSeconds(AUTH_NANOS),
+                                    c.peer());
+                            c.closeWith(503, "the login check did not answer in time", Map.of());
+                        }
+                        case FAILED -> c.closeWith(500, "the login check failed", Map.of());
+                    }
+                },
+                null);
     }
 
     private static void attach(HarborConnection c, HarborMount mount) {
@@ -68,13 +84,21 @@ final class ListenerLogin {
         ctx.flush();
     }
 
-    /** A login check's result as a verdict: {@code yes} says whether its answer admits; a failure is logged. */
-    private static SourceLogin.Verdict verdict(HarborConnection c, OffLoopCall.Result<?> r, boolean yes, String what) {
+    /**
+     * A login check's result as a verdict: {@code yes} says whether its answer admits; a failure is
+     * logged.
+     */
+    private static SourceLogin.Verdict verdict(
+            HarborConnection c, OffLoopCall.Result<?> r, boolean yes, String what) {
         return switch (r.outcome()) {
             case ANSWERED -> yes ? SourceLogin.Verdict.YES : SourceLogin.Verdict.NO;
             case TIMED_OUT -> SourceLogin.Verdict.TIMED_OUT;
             case FAILED -> {
-                log.warn("{}: its auth function failed for {}: {}", what, c.peer(), r.error().toString());
+                log.warn(
+                        "{}: its auth function failed for {}: {}",
+                        what,
+                        c.peer(),
+                        r.error().toString());
                 yield SourceLogin.Verdict.FAILED;
             }
         };

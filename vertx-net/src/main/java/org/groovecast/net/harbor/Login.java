@@ -3,15 +3,16 @@ package org.groovecast.net.harbor;
 import java.util.Map;
 
 /**
- * What a source client's login check answered: whether it may stream, the user it logged in as,
- * and who it is on air when the check said so (AzuraCast's DJ logins answer a name and a display name).
+ * What a source client's login check answered: whether it may stream, the user it logged in as, and
+ * who it is on air when the check said so (AzuraCast's DJ logins answer a name and a display name).
  *
- * @param user        the user the client sent
- * @param username    the DJ's name the check answered, else {@code user}
+ * @param user the user the client sent
+ * @param username the DJ's name the check answered, else {@code user}
  * @param displayName the name to show, else {@code username}
- * @param named       whether the check answered a name or display name (they then reach the metadata)
+ * @param named whether the check answered a name or display name (they then reach the metadata)
  */
-public record Login(boolean allowed, String user, String username, String displayName, boolean named) {
+public record Login(
+        boolean allowed, String user, String username, String displayName, boolean named) {
     /**
      * The user and password a source client sent, as a login check is asked about them. Icecast
      * clients that can send only a password (the user fixed to {@code source}, or none) carry the
@@ -24,7 +25,9 @@ public record Login(boolean allowed, String user, String username, String displa
                 for (int i = 0; i < password.length(); i++) {
                     char c = password.charAt(i);
                     if (c == ':' || c == ',') {
-                        return i == 0 ? new Sent(user, password) : new Sent(password.substring(0, i), password.substring(i + 1));
+                        return i == 0
+                                ? new Sent(user, password)
+                                : new Sent(password.substring(0, i), password.substring(i + 1));
                     }
                 }
             }
@@ -42,24 +45,36 @@ public record Login(boolean allowed, String user, String username, String displa
     }
 
     /**
-     * What a script's {@code auth} function answered: a boolean; or a map
-     * {@code [allow: true, username: 'dj1', displayName: 'DJ One']} ({@code display_name} also
-     * read, as AzuraCast's API spells it), refused unless {@code allow} is true; or the text
-     * {@code "true"} (an HTTP API's body). Anything else, null included, refuses.
+     * What a script's {@code auth} function answered: a boolean; or a map {@code [allow: true,
+     * username: 'dj1', displayName: 'DJ One']} ({@code display_name} also read, as AzuraCast's API
+     * spells it), refused unless {@code allow} is true; or the text {@code "true"} (an HTTP API's
+     * body). Anything else, null included, refuses.
      */
     public static Login of(Object answer, String user) {
-        if (answer instanceof Boolean || answer instanceof CharSequence) return yes(answer) ? allowed(user) : refused(user);
+        if (answer instanceof Boolean || answer instanceof CharSequence)
+            return yes(answer) ? allowed(user) : refused(user);
         if (!(answer instanceof Map<?, ?> m)) return refused(user);
         boolean ok = yes(m.get("allow"));
         String username = text(m.get("username"));
-        String displayName = text(m.containsKey("displayName") ? m.get("displayName") : m.get("display_name"));
+        String displayName =
+                text(m.containsKey("displayName") ? m.get("displayName") : m.get("display_name"));
         String name = username != null ? username : user;
-        return new Login(ok, user, name, displayName != null ? displayName : name, username != null || displayName != null);
+        return new Login(
+                ok,
+                user,
+                name,
+                displayName != null ? displayName : name,
+                username != null || displayName != null);
     }
 
-    /** True, or the text "true" (an HTTP API's body); Groovy truth would admit any text, "false" included. */
+    /**
+     * True, or the text "true" (an HTTP API's body); Groovy truth would admit any text, "false"
+     * included.
+     */
     private static boolean yes(Object v) {
-        return v instanceof Boolean b ? b : v instanceof CharSequence s && "true".equalsIgnoreCase(s.toString().strip());
+        return v instanceof Boolean b
+                ? b
+                : v instanceof CharSequence s && "true".equalsIgnoreCase(s.toString().strip());
     }
 
     private static String text(Object v) {

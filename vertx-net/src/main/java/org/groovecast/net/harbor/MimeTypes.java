@@ -5,8 +5,7 @@ import java.util.Locale;
 
 /** Content types of files served by {@code harbor.http.static}, by extension. */
 final class MimeTypes {
-    private MimeTypes() {
-    }
+    private MimeTypes() {}
 
     static String of(Path file) {
         String name = file.getFileName().toString().toLowerCase(Locale.ROOT);

@@ -8,23 +8,27 @@ import java.util.Map;
 import java.util.regex.Pattern;
 
 /**
- * {@code /<mount>.m3u} and {@code /<mount>.pls} for every mount: what a "listen" link points at,
- * so that a click opens the stream in the desktop player rather than in the browser. The URL
- * inside is the mount's as the client reached the port (its {@code Host} header), so it is right
- * behind a port forward or a DNS name the engine does not know.
+ * {@code /<mount>.m3u} and {@code /<mount>.pls} for every mount: what a "listen" link points at, so
+ * that a click opens the stream in the desktop player rather than in the browser. The URL inside is
+ * the mount's as the client reached the port (its {@code Host} header), so it is right behind a
+ * port forward or a DNS name the engine does not know.
  */
 final class MountPlaylists {
-    /** A host name, IPv4 or bracketed IPv6 address, and an optional port: anything else could inject lines. */
-    private static final Pattern AUTHORITY = Pattern.compile("([A-Za-z0-9._~-]+|\\[[0-9A-Fa-f:.]+\\])(:[0-9]{1,5})?");
+    /**
+     * A host name, IPv4 or bracketed IPv6 address, and an optional port: anything else could inject
+     * lines.
+     */
+    private static final Pattern AUTHORITY =
+            Pattern.compile("([A-Za-z0-9._~-]+|\\[[0-9A-Fa-f:.]+\\])(:[0-9]{1,5})?");
+
     private static final Map<String, String> CORS = Map.of("Access-Control-Allow-Origin", "*");
 
-    private MountPlaylists() {
-    }
+    private MountPlaylists() {}
 
     /**
      * The playlist {@code path} asks for, or null when it names no mount's playlist.
      *
-     * @param host  the request's {@code Host} header, or null
+     * @param host the request's {@code Host} header, or null
      * @param local the connection's local address, for a request without a usable {@code Host}
      */
     static HttpReply answer(String path, HarborServer server, String host, SocketAddress local) {
@@ -32,14 +36,28 @@ final class MountPlaylists {
         if (!m3u && !path.endsWith(".pls")) return null;
         HarborMount mount = server.mount(path.substring(0, path.length() - 4));
         if (mount == null) return null;
-        String url = (server.tls() != null ? "https://" : "http://") + authority(host, local) + encodedPath(mount.path());
+        String url =
+                (server.tls() != null ? "https://" : "http://")
+                        + authority(host, local)
+                        + encodedPath(mount.path());
         String name = mount.name();
         String title = oneLine(name == null || name.isEmpty() ? mount.path().substring(1) : name);
         if (m3u) {
-            return new HttpReply(200, "audio/x-mpegurl", CORS, "#EXTM3U\n#EXTINF:-1," + title + "\n" + url + "\n");
+            return new HttpReply(
+                    200,
+                    "audio/x-mpegurl",
+                    CORS,
+                    "#EXTM3U\n#EXTINF:-1," + title + "\n" + url + "\n");
         }
-        return new HttpReply(200, "audio/x-scpls", CORS, "[playlist]\nFile1=" + url + "\nTitle1=" + title
-                + "\nLength1=-1\nNumberOfEntries=1\nVersion=2\n");
+        return new HttpReply(
+                200,
+                "audio/x-scpls",
+                CORS,
+                "[playlist]\nFile1="
+                        + url
+                        + "\nTitle1="
+                        + title
+                        + "\nLength1=-1\nNumberOfEntries=1\nVersion=2\n");
     }
 
     static String authority(String host, SocketAddress local) {
@@ -55,15 +73,22 @@ final class MountPlaylists {
         return "localhost";
     }
 
-    /** The mount's path as a URL path: characters a URL cannot carry as they are percent-encoded (UTF-8). */
+    /**
+     * The mount's path as a URL path: characters a URL cannot carry as they are percent-encoded
+     * (UTF-8).
+     */
     private static String encodedPath(String path) {
         StringBuilder b = new StringBuilder(path.length());
         for (byte x : path.getBytes(StandardCharsets.UTF_8)) {
             int c = x & 0xff;
-            if (c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || "/-._~!$&'()*+,;=:@".indexOf(c) >= 0) {
+            if (c >= 'a' && c <= 'z'
+                    || c >= 'A' && c <= 'Z'
+                    || c >= '0' && c <= '9'
+                    || "/-._~!$&'()*+,;=:@".indexOf(c) >= 0) {
                 b.append((char) c);
             } else {
-                b.append('%').append(Character.toUpperCase(Character.forDigit(c >> 4, 16)))
+                b.append('%')
+                        .append(Character.toUpperCase(Character.forDigit(c >> 4, 16)))
                         .append(Character.toUpperCase(Character.forDigit(c & 15, 16)));
             }
         }

@@ -18,24 +18,37 @@ final class OverCapRefusal {
      */
     private static final long LINGER_MS = 250;
 
-    private OverCapRefusal() {
-    }
+    private OverCapRefusal() {}
 
-    /** Answers {@code c}'s client 503 for {@code why}; {@code c} is closed already as far as requests go. */
+    /**
+     * Answers {@code c}'s client 503 for {@code why}; {@code c} is closed already as far as
+     * requests go.
+     */
     static void refuse(HarborConnection c, ConnectionCount.Admission why) {
         ChannelHandlerContext ctx = c.ctx();
-        String text = why == ConnectionCount.Admission.PORT_FULL ? "the server is at its connection limit"
-                : "too many connections from your address";
-        ctx.writeAndFlush(Responses.text(ctx.alloc(), "HTTP/1.0", 503, text + "; try again later", false,
-                Map.of("Retry-After", "5"))).addListener(f -> {
-                    // Half-close: the client reads the answer and its end; a reset now could destroy the 503.
-                    if (f.isSuccess() && ctx.channel() instanceof DuplexChannel d) {
-                        d.shutdownOutput();
-                        c.refusalAnswered();
-                    } else {
-                        ctx.close();
-                    }
-                });
+        String text =
+                why == ConnectionCount.Admission.PORT_FULL
+                        ? "the server is at its connection limit"
+                        : "too many connections from your address";
+        ctx.writeAndFlush(
+                        Responses.text(
+                                ctx.alloc(),
+                                "HTTP/1.0",
+                                503,
+                                text + "; try again later",
+                                false,
+                                Map.of("Retry-After", "5")))
+                .addListener(
+                        f -> {
+                            // Half-close: the client reads the answer and its end; a reset now
+                            // could destroy the 503.
+                            if (f.isSuccess() && ctx.channel() instanceof DuplexChannel d) {
+                                d.shutdownOutput();
+                                c.refusalAnswered();
+                            } else {
+                                ctx.close();
+                            }
+                        });
         ctx.executor().schedule(c::close, LINGER_MS, TimeUnit.MILLISECONDS);
     }
 }

@@ -37,6 +37,7 @@ final class ReplyWriter {
     }
 
     private final ChannelHandlerContext ctx;
+
     /** The body being streamed, if one is; only the loop sets it. */
     private StreamedBody streamed;
 
@@ -55,14 +56,24 @@ final class ReplyWriter {
             headers.putAll(r.headers());
             if (data instanceof Path p) return file(head, p, r.status(), headers);
             if (bodyless) {
-                // HEAD of a streamed body (an event stream, say): its head alone, never the endless rest.
+                // HEAD of a streamed body (an event stream, say): its head alone, never the endless
+                // rest.
                 discard(r);
-                ctx.writeAndFlush(Responses.head(ctx.alloc(), head.version(), r.status(), headers, -1, false))
+                ctx.writeAndFlush(
+                                Responses.head(
+                                        ctx.alloc(),
+                                        head.version(),
+                                        r.status(),
+                                        headers,
+                                        -1,
+                                        false))
                         .addListener(ChannelFutureListener.CLOSE);
                 return After.CLOSING;
             }
             var ch = ctx.channel();
-            ch.writeAndFlush(Responses.head(ctx.alloc(), head.version(), r.status(), headers, -1, false), ch.voidPromise());
+            ch.writeAndFlush(
+                    Responses.head(ctx.alloc(), head.version(), r.status(), headers, -1, false),
+                    ch.voidPromise());
             streamed = StreamedBody.start(ch, (InputStream) data, HarborConnection.peerName(ch));
             return After.STREAMING;
         }
@@ -91,9 +102,13 @@ final class ReplyWriter {
             return reply(head, HttpReply.text(404, "not found: " + head.path()));
         }
         boolean keepAlive = head.keepAlive();
-        ctx.write(Responses.head(ctx.alloc(), head.version(), status, headers, size, keepAlive), ctx.voidPromise());
-        ChannelFuture written = head.method().equals("HEAD") || size == 0 ? ctx.writeAndFlush(Unpooled.EMPTY_BUFFER)
-                : ctx.writeAndFlush(new DefaultFileRegion(file.toFile(), 0, size));
+        ctx.write(
+                Responses.head(ctx.alloc(), head.version(), status, headers, size, keepAlive),
+                ctx.voidPromise());
+        ChannelFuture written =
+                head.method().equals("HEAD") || size == 0
+                        ? ctx.writeAndFlush(Unpooled.EMPTY_BUFFER)
+                        : ctx.writeAndFlush(new DefaultFileRegion(file.toFile(), 0, size));
         if (keepAlive) return After.OPEN;
         written.addListener(ChannelFutureListener.CLOSE);
         return After.CLOSING;
@@ -104,7 +119,10 @@ final class ReplyWriter {
         if (streamed != null) streamed.wake();
     }
 
-    /** A reply that will not be sent (its connection closed, or it came too late): a stream in it is closed. */
+    /**
+     * A reply that will not be sent (its connection closed, or it came too late): a stream in it is
+     * closed.
+     */
     static void discard(HttpReply r) {
         if (r != null && r.data() instanceof InputStream in) {
             try {

@@ -16,8 +16,13 @@ import java.util.TreeMap;
  *
  * @param headers names compared without case
  */
-record RequestHead(String method, String target, String path, Map<String, String> query, String version,
-                   Map<String, String> headers) {
+record RequestHead(
+        String method,
+        String target,
+        String path,
+        Map<String, String> query,
+        String version,
+        Map<String, String> headers) {
 
     /** Thrown for a request that cannot be parsed: answered with 400 and the connection closed. */
     static final class Malformed extends Exception {
@@ -30,7 +35,10 @@ record RequestHead(String method, String target, String path, Map<String, String
         return headers.get(name);
     }
 
-    /** Whether the connection stays open after the response (HTTP/1.1 unless {@code Connection: close}). */
+    /**
+     * Whether the connection stays open after the response (HTTP/1.1 unless {@code Connection:
+     * close}).
+     */
     boolean keepAlive() {
         String c = header("connection");
         if (c != null) {
@@ -67,14 +75,17 @@ record RequestHead(String method, String target, String path, Map<String, String
         String method = line.substring(0, s1);
         String target = line.substring(s1 + 1, s2);
         String version = line.substring(s2 + 1);
-        if (!version.equals("HTTP/1.1") && !version.equals("HTTP/1.0")) throw new Malformed("bad HTTP version");
+        if (!version.equals("HTTP/1.1") && !version.equals("HTTP/1.0"))
+            throw new Malformed("bad HTTP version");
         for (int i = 0; i < method.length(); i++) {
             char c = method.charAt(i);
             if (c < 'A' || c > 'Z') throw new Malformed("bad method");
         }
-        // "*" is OPTIONS' own target (RFC 9112 3.2.4): libshout asks "OPTIONS *" before every connection.
+        // "*" is OPTIONS' own target (RFC 9112 3.2.4): libshout asks "OPTIONS *" before every
+        // connection.
         boolean asterisk = target.equals("*") && method.equals("OPTIONS");
-        if (!asterisk && (target.isEmpty() || target.charAt(0) != '/')) throw new Malformed("bad target");
+        if (!asterisk && (target.isEmpty() || target.charAt(0) != '/'))
+            throw new Malformed("bad target");
         for (int i = 0; i < target.length(); i++) {
             char c = target.charAt(i);
             if (c <= ' ' || c == 0x7f) throw new Malformed("bad target");
@@ -96,13 +107,15 @@ record RequestHead(String method, String target, String path, Map<String, String
         int q = target.indexOf('?');
         // In a path '+' is a plus; in a query it is a space.
         String path = decode((q < 0 ? target : target.substring(0, q)).replace("+", "%2B"));
-        // An encoded NUL or control character names no file nor mount: it is an attack on whatever reads the path.
+        // An encoded NUL or control character names no file nor mount: it is an attack on whatever
+        // reads the path.
         for (int i = 0; i < path.length(); i++) {
             char c = path.charAt(i);
             if (c < ' ' || c == 0x7f) throw new Malformed("control character in the path");
         }
         Map<String, String> query = q < 0 ? Map.of() : query(target.substring(q + 1));
-        return new RequestHead(method, target, path, query, version, Collections.unmodifiableMap(headers));
+        return new RequestHead(
+                method, target, path, query, version, Collections.unmodifiableMap(headers));
     }
 
     /** The parameters of an {@code application/x-www-form-urlencoded} body, as a query's. */
@@ -115,7 +128,9 @@ record RequestHead(String method, String target, String path, Map<String, String
         for (String pair : raw.split("&")) {
             if (pair.isEmpty()) continue;
             int eq = pair.indexOf('=');
-            out.put(decode(eq < 0 ? pair : pair.substring(0, eq)), eq < 0 ? "" : decode(pair.substring(eq + 1)));
+            out.put(
+                    decode(eq < 0 ? pair : pair.substring(0, eq)),
+                    eq < 0 ? "" : decode(pair.substring(eq + 1)));
         }
         return Collections.unmodifiableMap(out);
     }

@@ -8,9 +8,9 @@ import java.util.function.LongSupplier;
 
 /**
  * The request-head state machine of a harbor connection: the bytes as they arrive, read into
- * request heads and the bodies behind them, and the deadline of what the connection waits for.
- * It keeps what came after a request for the next one (pipelined requests), takes at most
- * {@link #MAX_HEAD} bytes before a head's blank line, and counts a body out by its Content-Length.
+ * request heads and the bodies behind them, and the deadline of what the connection waits for. It
+ * keeps what came after a request for the next one (pipelined requests), takes at most {@link
+ * #MAX_HEAD} bytes before a head's blank line, and counts a body out by its Content-Length.
  *
  * <p>It only says what the bytes amount to ({@link Step}); answering, and the timer that calls
  * {@link #overdue}, are the connection's. No channel and a clock passed in, so that it is tested
@@ -18,12 +18,19 @@ import java.util.function.LongSupplier;
  */
 final class RequestReader {
     static final int MAX_HEAD = 16 * 1024;
-    static final ByteBuf END = Unpooled.unreleasableBuffer(Unpooled.wrappedBuffer(new byte[] {13, 10, 13, 10}));
+    static final ByteBuf END =
+            Unpooled.unreleasableBuffer(Unpooled.wrappedBuffer(new byte[] {13, 10, 13, 10}));
+
     /** The clock of a connection on a real socket; a method reference, so one for all of them. */
     static final LongSupplier SYSTEM_CLOCK = System::nanoTime;
 
     /** What the connection waits for now, and so what its deadline means. */
-    enum Wait { NONE, HEAD, IDLE, BODY }
+    enum Wait {
+        NONE,
+        HEAD,
+        IDLE,
+        BODY
+    }
 
     /** What the bytes so far hold, or what an overdue deadline comes to. */
     enum Step {
@@ -86,7 +93,8 @@ final class RequestReader {
         int end = ByteBufUtil.indexOf(END, acc);
         if (end < 0) {
             if (acc.readableBytes() > MAX_HEAD) return refuse(431, "request head over 16 KiB");
-            // The head timeout runs from its first byte, not from each: a slow drip is still bounded.
+            // The head timeout runs from its first byte, not from each: a slow drip is still
+            // bounded.
             if (wait != Wait.HEAD) await(Wait.HEAD, limits.headTimeoutNanos());
             return Step.MORE;
         }
@@ -102,8 +110,8 @@ final class RequestReader {
 
     /**
      * The head just read is an ordinary request: its body, of Content-Length bytes (none without
-     * one), is read next. False when it cannot be (400, 411 for a chunked one, 413 over
-     * {@code maxBody}), {@link #status()} and {@link #message()} then saying why.
+     * one), is read next. False when it cannot be (400, 411 for a chunked one, 413 over {@code
+     * maxBody}), {@link #status()} and {@link #message()} then saying why.
      */
     boolean expectBody(long maxBody) {
         long length;
@@ -154,13 +162,19 @@ final class RequestReader {
 
     // ---------------------------------------------------------------- deadlines
 
-    /** From now the connection has {@code nanos} for {@code what}; {@link #deadline()} says until when. */
+    /**
+     * From now the connection has {@code nanos} for {@code what}; {@link #deadline()} says until
+     * when.
+     */
     void await(Wait what, long nanos) {
         wait = what;
         deadline = clock.getAsLong() + nanos;
     }
 
-    /** Waiting for nothing the connection could be late with: a listener, a DJ, a reply being streamed, the script. */
+    /**
+     * Waiting for nothing the connection could be late with: a listener, a DJ, a reply being
+     * streamed, the script.
+     */
     void stopWaiting() {
         wait = Wait.NONE;
     }
@@ -175,16 +189,26 @@ final class RequestReader {
 
     /**
      * What the deadline comes to now: {@link Step#MORE} when it has not passed (or nothing is
-     * waited for); 408 for a begun head or a body that did not come in time; {@link Step#QUIET}
-     * for a connection that sent nothing, or a keep-alive one that sent no next request.
+     * waited for); 408 for a begun head or a body that did not come in time; {@link Step#QUIET} for
+     * a connection that sent nothing, or a keep-alive one that sent no next request.
      */
     Step overdue(HarborLimits limits) {
         if (wait == Wait.NONE || deadline - clock.getAsLong() > 0) return Step.MORE;
         return switch (wait) {
-            case HEAD -> acc.isReadable() ? refuse(408, "request head not complete within "
-                    + secondsText(limits.headTimeoutNanos()) + " s (settings.harbor.headTimeout)") : Step.QUIET;
-            case BODY -> refuse(408, "request body stalled for " + secondsText(limits.idleTimeoutNanos())
-                    + " s (settings.harbor.idleTimeout)");
+            case HEAD ->
+                    acc.isReadable()
+                            ? refuse(
+                                    408,
+                                    "request head not complete within "
+                                            + secondsText(limits.headTimeoutNanos())
+                                            + " s (settings.harbor.headTimeout)")
+                            : Step.QUIET;
+            case BODY ->
+                    refuse(
+                            408,
+                            "request body stalled for "
+                                    + secondsText(limits.idleTimeoutNanos())
+                                    + " s (settings.harbor.idleTimeout)");
             default -> Step.QUIET;
         };
     }
@@ -194,7 +218,8 @@ final class RequestReader {
         return s == Math.rint(s) ? Long.toString((long) s) : Double.toString(s);
     }
 
-    // ---------------------------------------------------------------- the buffer, at hand-over and close
+    // ---------------------------------------------------------------- the buffer, at hand-over and
+    // close
 
     /** Whether bytes are kept that no request has taken yet. */
     boolean hasBytes() {
@@ -206,12 +231,17 @@ final class RequestReader {
         acc.clear();
     }
 
-    /** The bytes kept after the head, as a retained slice (null when none), for a WebSocket's frame decoder. */
+    /**
+     * The bytes kept after the head, as a retained slice (null when none), for a WebSocket's frame
+     * decoder.
+     */
     ByteBuf retainedRest() {
         return acc.isReadable() ? acc.readRetainedSlice(acc.readableBytes()) : null;
     }
 
-    /** The buffer itself, whose ownership passes: a source's stream goes on in it to its live input. */
+    /**
+     * The buffer itself, whose ownership passes: a source's stream goes on in it to its live input.
+     */
     ByteBuf handOver() {
         ByteBuf rest = acc;
         acc = Unpooled.EMPTY_BUFFER;

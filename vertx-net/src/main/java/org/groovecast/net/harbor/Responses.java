@@ -8,8 +8,7 @@ import java.util.Map;
 
 /** HTTP response heads, replies held in memory, and the harbor's small error answers, as bytes. */
 final class Responses {
-    private Responses() {
-    }
+    private Responses() {}
 
     static String reason(int status) {
         return switch (status) {
@@ -40,26 +39,44 @@ final class Responses {
      * A response head: status line, the given headers, {@code Content-Length} when {@code length}
      * is not negative, and {@code Connection: close} unless {@code keepAlive}.
      */
-    static ByteBuf head(ByteBufAllocator alloc, String version, int status, Map<String, String> headers, long length,
-                        boolean keepAlive) {
+    static ByteBuf head(
+            ByteBufAllocator alloc,
+            String version,
+            int status,
+            Map<String, String> headers,
+            long length,
+            boolean keepAlive) {
         return head(alloc, version, status, null, headers, length, keepAlive, 0);
     }
 
     /**
-     * The same with a Content-Type given apart, written straight into a buffer with
-     * {@code bodyRoom} bytes to spare for the body that follows.
+     * The same with a Content-Type given apart, written straight into a buffer with {@code
+     * bodyRoom} bytes to spare for the body that follows.
      */
-    static ByteBuf head(ByteBufAllocator alloc, String version, int status, String contentType,
-                        Map<String, String> headers, long length, boolean keepAlive, int bodyRoom) {
+    static ByteBuf head(
+            ByteBufAllocator alloc,
+            String version,
+            int status,
+            String contentType,
+            Map<String, String> headers,
+            long length,
+            boolean keepAlive,
+            int bodyRoom) {
         ByteBuf out = alloc.buffer(160 + bodyRoom);
         ascii(out, version).writeByte(' ');
         ascii(out, Integer.toString(status)).writeByte(' ');
         ascii(out, reason(status)).writeByte('\r').writeByte('\n');
-        if (contentType != null) ascii(ascii(out, "Content-Type: "), contentType).writeByte('\r').writeByte('\n');
+        if (contentType != null)
+            ascii(ascii(out, "Content-Type: "), contentType).writeByte('\r').writeByte('\n');
         for (Map.Entry<String, String> h : headers.entrySet()) {
-            ascii(ascii(ascii(out, h.getKey()), ": "), h.getValue()).writeByte('\r').writeByte('\n');
+            ascii(ascii(ascii(out, h.getKey()), ": "), h.getValue())
+                    .writeByte('\r')
+                    .writeByte('\n');
         }
-        if (length >= 0) ascii(ascii(out, "Content-Length: "), Long.toString(length)).writeByte('\r').writeByte('\n');
+        if (length >= 0)
+            ascii(ascii(out, "Content-Length: "), Long.toString(length))
+                    .writeByte('\r')
+                    .writeByte('\n');
         if (!keepAlive) ascii(out, "Connection: close\r\n");
         return out.writeByte('\r').writeByte('\n');
     }
@@ -75,12 +92,30 @@ final class Responses {
      * one (the answer to HEAD) says the body's length and leaves it out; a 204 has no body, so no
      * length either (RFC 9110 8.6).
      */
-    static ByteBuf reply(ByteBufAllocator alloc, String version, HttpReply r, boolean keepAlive, boolean bodyless) {
+    static ByteBuf reply(
+            ByteBufAllocator alloc,
+            String version,
+            HttpReply r,
+            boolean keepAlive,
+            boolean bodyless) {
         Object data = r.data();
-        CharSequence text = data == null ? "" : data instanceof byte[] ? null : data instanceof CharSequence c ? c : data.toString();
+        CharSequence text =
+                data == null
+                        ? ""
+                        : data instanceof byte[]
+                                ? null
+                                : data instanceof CharSequence c ? c : data.toString();
         int length = text != null ? ByteBufUtil.utf8Bytes(text) : ((byte[]) data).length;
-        ByteBuf out = head(alloc, version, r.status(), r.contentType(), r.headers(), r.status() == 204 ? -1 : length,
-                keepAlive, bodyless ? 0 : length);
+        ByteBuf out =
+                head(
+                        alloc,
+                        version,
+                        r.status(),
+                        r.contentType(),
+                        r.headers(),
+                        r.status() == 204 ? -1 : length,
+                        keepAlive,
+                        bodyless ? 0 : length);
         if (!bodyless && r.status() != 204) {
             if (text != null) ByteBufUtil.writeUtf8(out, text);
             else out.writeBytes((byte[]) data);
@@ -89,8 +124,13 @@ final class Responses {
     }
 
     /** A complete plain-text answer such as a 404. */
-    static ByteBuf text(ByteBufAllocator alloc, String version, int status, String message, boolean keepAlive,
-                        Map<String, String> extra) {
+    static ByteBuf text(
+            ByteBufAllocator alloc,
+            String version,
+            int status,
+            String message,
+            boolean keepAlive,
+            Map<String, String> extra) {
         byte[] body = (message + "\n").getBytes(StandardCharsets.UTF_8);
         Map<String, String> headers = new java.util.LinkedHashMap<>(extra);
         headers.put("Content-Type", "text/plain; charset=utf-8");

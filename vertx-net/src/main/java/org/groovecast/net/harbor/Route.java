@@ -12,11 +12,17 @@ import java.util.function.Predicate;
  * <p>A route's handler runs on the connection's event loop, which suits the engine's own quick
  * answers (metrics); one that runs the script's code, which may block, is made {@link #mayBlock()}.
  *
- * @param attempt which of its requests that get 401 count as failed logins (see {@link #guard()}), null for none
+ * @param attempt which of its requests that get 401 count as failed logins (see {@link #guard()}),
+ *     null for none
  * @param blocking whether its handler runs on a virtual thread (see {@link #mayBlock()})
  */
-public record Route(String method, String pattern, Function<HttpRequest, HttpReply> handler, String[] segments,
-                    Predicate<HttpRequest> attempt, boolean blocking) {
+public record Route(
+        String method,
+        String pattern,
+        Function<HttpRequest, HttpReply> handler,
+        String[] segments,
+        Predicate<HttpRequest> attempt,
+        boolean blocking) {
     public Route(String method, String pattern, Function<HttpRequest, HttpReply> handler) {
         this(method, pattern, handler, pattern.split("/", -1), null, false);
     }
@@ -35,25 +41,28 @@ public record Route(String method, String pattern, Function<HttpRequest, HttpRep
     }
 
     /**
-     * The same, counting a 401 as a failed login only for the requests {@code attempted} says
-     * tried to log in: a page that challenges a browser which sent nothing yet (HTTP Basic's first
-     * round) must not lock its own users out.
+     * The same, counting a 401 as a failed login only for the requests {@code attempted} says tried
+     * to log in: a page that challenges a browser which sent nothing yet (HTTP Basic's first round)
+     * must not lock its own users out.
      */
     public Route guard(Predicate<HttpRequest> attempted) {
         return new Route(method, pattern, handler, segments, attempted, blocking);
     }
 
     /**
-     * The same route with its handler run on a virtual thread, the connection's reads paused and its
-     * answer written back on the loop: a handler that blocks (an HTTP call, a database) holds up no
-     * other connection. One that has not answered within {@code settings.harbor.handlerTimeout} is
-     * answered 503.
+     * The same route with its handler run on a virtual thread, the connection's reads paused and
+     * its answer written back on the loop: a handler that blocks (an HTTP call, a database) holds
+     * up no other connection. One that has not answered within {@code
+     * settings.harbor.handlerTimeout} is answered 503.
      */
     public Route mayBlock() {
         return new Route(method, pattern, handler, segments, attempt, true);
     }
 
-    /** The captured parameters when {@code path} matches, else null; a path without parameters allocates nothing. */
+    /**
+     * The captured parameters when {@code path} matches, else null; a path without parameters
+     * allocates nothing.
+     */
     Map<String, String> match(String path) {
         Map<String, String> params = Map.of();
         int at = 0; // start of the current segment in path

@@ -8,51 +8,63 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * An ordinary request on a harbor connection, its body read: answered by the script's route for
- * it ({@code harbor.http.register}; on the loop, or off it for a handler that may block), or else
- * by what the port serves itself: a title update by POST, OPTIONS, a static file, a mount's
- * generated playlist; 404 for the rest. Functions of the connection they are called for, which
- * keeps their state: nothing of their own, and no handler in the pipeline.
+ * An ordinary request on a harbor connection, its body read: answered by the script's route for it
+ * ({@code harbor.http.register}; on the loop, or off it for a handler that may block), or else by
+ * what the port serves itself: a title update by POST, OPTIONS, a static file, a mount's generated
+ * playlist; 404 for the rest. Functions of the connection they are called for, which keeps their
+ * state: nothing of their own, and no handler in the pipeline.
  */
 final class RouteResponder {
     /** The connection's lines under its own logger's name, which is what operators filter on. */
     private static final Logger log = LoggerFactory.getLogger(HarborConnection.class);
+
     /** What the harbor takes, as Icecast says it (libshout reads PUT and SOURCE from it). */
     private static final String ALLOW = "GET, HEAD, POST, PUT, OPTIONS, SOURCE";
 
-    private RouteResponder() {
-    }
+    private RouteResponder() {}
 
     /** The request whose head {@code c} holds, with its {@code body}. */
     static void respond(HarborConnection c, byte[] body) {
         RequestHead head = c.head();
         HarborServer server = c.server();
-        HarborServer.Match m = server.route(head.method().equals("HEAD") ? "GET" : head.method(), head.path());
+        HarborServer.Match m =
+                server.route(head.method().equals("HEAD") ? "GET" : head.method(), head.path());
         if (m == null) {
             served(c, head, body);
             return;
         }
         Route route = m.route();
         if (route.guarded() && c.tooManyFailures(true)) return;
-        HttpRequest req = new HttpRequest(head.method(), head.path(), head.query(), head.headers(), m.params(), body);
+        HttpRequest req =
+                new HttpRequest(
+                        head.method(), head.path(), head.query(), head.headers(), m.params(), body);
         if (route.blocking()) {
             long timeout = server.limits().handlerTimeoutNanos();
-            c.offLoop(timeout, () -> route.handler().apply(req), r -> {
-                c.takeRequestsAgain();
-                switch (r.outcome()) {
-                    case ANSWERED -> answer(c, route, req, r.value());
-                    case TIMED_OUT -> {
-                        log.warn("harbor: handler of {} {} on port {} did not answer {} within {} s "
-                                        + "(settings.harbor.handlerTimeout); answered 503", route.method(), route.pattern(),
-                                server.port(), c.peer(), RequestReader.secondsText(timeout));
-                        c.reply(HttpReply.text(503, "the handler did not answer in time"));
-                    }
-                    case FAILED -> {
-                        server.handlerFailed(route, r.error());
-                        c.reply(HttpReply.text(500, "internal error"));
-                    }
-                }
-            }, ReplyWriter::discard);
+            c.offLoop(
+                    timeout,
+                    () -> route.handler().apply(req),
+                    r -> {
+                        c.takeRequestsAgain();
+                        switch (r.outcome()) {
+                            case ANSWERED -> answer(c, route, req, r.value());
+                            case TIMED_OUT -> {
+                                log.warn(
+                                        "harbor: handler of {} {} on port {} did not answer {} within {} s "
+                                                + "(settings.harbor.handlerTimeout); answered 503",
+                                        route.method(),
+                                        route.pattern(),
+                                        server.port(),
+                                        c.peer(),
+                                        RequestReader.secondsText(timeout));
+                                c.reply(HttpReply.text(503, "the handler did not answer in time"));
+                            }
+                            case FAILED -> {
+                                server.handlerFailed(route, r.error());
+                                c.reply(HttpReply.text(500, "internal error"));
+                            }
+                        }
+                    },
+                    ReplyWriter::discard);
             return;
         }
         HttpReply r;
@@ -90,7 +102,12 @@ final class RouteResponder {
             if (r.status == 400) {
                 c.fail(400, r.getMessage() + ": " + head.target());
             } else {
-                log.info("harbor: {} from {}: {}: {}", r.status, c.peer(), r.getMessage(), head.path());
+                log.info(
+                        "harbor: {} from {}: {}: {}",
+                        r.status,
+                        c.peer(),
+                        r.getMessage(),
+                        head.path());
                 c.reply(HttpReply.text(r.status, r.getMessage()));
             }
             return;
@@ -99,8 +116,14 @@ final class RouteResponder {
             c.sendStaticFile(file);
             return;
         }
-        HttpReply playlist = head.method().equals("GET") || head.method().equals("HEAD")
-                ? MountPlaylists.answer(head.path(), c.server(), head.header("host"), c.ctx().channel().localAddress()) : null;
+        HttpReply playlist =
+                head.method().equals("GET") || head.method().equals("HEAD")
+                        ? MountPlaylists.answer(
+                                head.path(),
+                                c.server(),
+                                head.header("host"),
+                                c.ctx().channel().localAddress())
+                        : null;
         if (playlist != null) {
             c.reply(playlist);
             return;
@@ -116,12 +139,27 @@ final class RouteResponder {
     private static void options(HarborConnection c, RequestHead head) {
         if (c.server().mount(head.path()) != null) {
             // A browser's preflight before a web player asks for the stream with Icy-MetaData.
-            c.reply(new HttpReply(204, null, Map.of("Allow", ALLOW, "Accept-Encoding", "identity",
-                    "Access-Control-Allow-Origin", "*", "Access-Control-Allow-Methods", "GET, HEAD, OPTIONS",
-                    "Access-Control-Allow-Headers", "Icy-MetaData"), null));
+            c.reply(
+                    new HttpReply(
+                            204,
+                            null,
+                            Map.of(
+                                    "Allow",
+                                    ALLOW,
+                                    "Accept-Encoding",
+                                    "identity",
+                                    "Access-Control-Allow-Origin",
+                                    "*",
+                                    "Access-Control-Allow-Methods",
+                                    "GET, HEAD, OPTIONS",
+                                    "Access-Control-Allow-Headers",
+                                    "Icy-MetaData"),
+                            null));
             return;
         }
-        c.reply(new HttpReply(204, null, Map.of("Allow", ALLOW, "Accept-Encoding", "identity"), null));
+        c.reply(
+                new HttpReply(
+                        204, null, Map.of("Allow", ALLOW, "Accept-Encoding", "identity"), null));
     }
 
     private static void answer(HarborConnection c, Route route, HttpRequest req, HttpReply r) {

@@ -6,11 +6,11 @@ import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 
 /**
- * One {@code harbor.http.static} directory: which file a request path names, never one outside
- * the directory. The path was percent-decoded once by the request parser and is not decoded again
+ * One {@code harbor.http.static} directory: which file a request path names, never one outside the
+ * directory. The path was percent-decoded once by the request parser and is not decoded again
  * ({@code %252e%252e} names a file called {@code %2e%2e}); {@code ..} segments, backslashes and
- * absolute paths are refused outright, and a file reached through a symbolic link that leads out
- * of the directory is refused unless {@code settings.harbor.followSymlinks} allows it.
+ * absolute paths are refused outright, and a file reached through a symbolic link that leads out of
+ * the directory is refused unless {@code settings.harbor.followSymlinks} allows it.
  */
 final class StaticFiles {
     /** A request the directory will not serve: its status and why. */
@@ -24,6 +24,7 @@ final class StaticFiles {
     }
 
     private final Path root;
+
     /** The directory with its own links resolved, for comparing real paths. */
     private final Path realRoot;
 
@@ -52,7 +53,8 @@ final class StaticFiles {
         for (int at = 0; at <= relative.length(); ) {
             int end = relative.indexOf('/', at);
             if (end < 0) end = relative.length();
-            if (end - at == 2 && relative.startsWith("..", at)) throw new Refused(400, "'..' in a file path");
+            if (end - at == 2 && relative.startsWith("..", at))
+                throw new Refused(400, "'..' in a file path");
             at = end + 1;
         }
         Path f;
@@ -69,7 +71,9 @@ final class StaticFiles {
             return null; // no such file, or one we may not read: not found either way
         }
         if (!followSymlinks && !real.startsWith(realRoot)) {
-            throw new Refused(403, "a symbolic link out of the served directory (settings.harbor.followSymlinks allows it)");
+            throw new Refused(
+                    403,
+                    "a symbolic link out of the served directory (settings.harbor.followSymlinks allows it)");
         }
         return Files.isRegularFile(real) ? real : null;
     }

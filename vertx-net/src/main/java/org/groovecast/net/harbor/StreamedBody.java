@@ -14,21 +14,24 @@ import org.slf4j.LoggerFactory;
 /**
  * A reply body of unknown length (a script's {@link InputStream}: an event stream, a pipe) streamed
  * on a virtual thread, in direct style: read a chunk, write it, and while the socket's queue is
- * over its high-water mark park until the loop says it drained ({@link #wake}). Then the
- * connection is closed, since with no length the end of the body is the end of the connection.
+ * over its high-water mark park until the loop says it drained ({@link #wake}). Then the connection
+ * is closed, since with no length the end of the body is the end of the connection.
  */
 final class StreamedBody {
     /** The connection's lines under its own logger's name, which is what operators filter on. */
     private static final Logger log = LoggerFactory.getLogger(HarborConnection.class);
+
     private static final int CHUNK = 64 * 1024;
 
     /** The thread writing, while it runs; woken when the socket drains or closes. */
     private volatile Thread thread;
 
-    private StreamedBody() {
-    }
+    private StreamedBody() {}
 
-    /** Starts streaming {@code in} (closed at its end) to {@code ch}, whose reply head is written already. */
+    /**
+     * Starts streaming {@code in} (closed at its end) to {@code ch}, whose reply head is written
+     * already.
+     */
     static StreamedBody start(Channel ch, InputStream in, String peer) {
         StreamedBody s = new StreamedBody();
         Thread.ofVirtual().name("harbor reply " + peer).start(() -> s.run(ch, in, peer));
@@ -58,8 +61,10 @@ final class StreamedBody {
                     break;
                 }
                 ch.writeAndFlush(out, ch.voidPromise());
-                // Pending bytes of writes from this thread count at once, so this sees what was just queued.
-                while (!ch.isWritable() && ch.isActive()) LockSupport.parkNanos(this, TimeUnit.SECONDS.toNanos(1));
+                // Pending bytes of writes from this thread count at once, so this sees what was
+                // just queued.
+                while (!ch.isWritable() && ch.isActive())
+                    LockSupport.parkNanos(this, TimeUnit.SECONDS.toNanos(1));
             }
         } catch (Exception e) {
             log.debug("harbor: streaming a response to {} ended: {}", peer, e.toString());

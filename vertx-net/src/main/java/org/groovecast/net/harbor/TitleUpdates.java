@@ -8,24 +8,25 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A source client's title update on a harbor connection: {@code /admin/metadata?mode=updinfo}
- * with the live input's source credentials (the parameters in the query for GET, in a form body
- * for POST, which libshout uses once the server allows it), and Shoutcast's {@code /admin.cgi}
- * ({@link AdminCgi}), both answered in HTTP on a connection kept alive. Functions of the connection
- * they are called for, which keeps their state: nothing of their own, and no handler in the pipeline.
+ * A source client's title update on a harbor connection: {@code /admin/metadata?mode=updinfo} with
+ * the live input's source credentials (the parameters in the query for GET, in a form body for
+ * POST, which libshout uses once the server allows it), and Shoutcast's {@code /admin.cgi} ({@link
+ * AdminCgi}), both answered in HTTP on a connection kept alive. Functions of the connection they
+ * are called for, which keeps their state: nothing of their own, and no handler in the pipeline.
  */
 final class TitleUpdates {
     /** The connection's lines under its own logger's name, which is what operators filter on. */
     private static final Logger log = LoggerFactory.getLogger(HarborConnection.class);
+
     static final String ADMIN_METADATA = "/admin/metadata";
 
-    private TitleUpdates() {
-    }
+    private TitleUpdates() {}
 
     /** {@code /admin/metadata} on {@code c} with its {@code params}. */
     static void adminMetadata(HarborConnection c, Map<String, String> params) {
         String mountName = params.getOrDefault("mount", "");
-        HarborIngest in = c.server().ingest(mountName.startsWith("/") ? mountName : "/" + mountName);
+        HarborIngest in =
+                c.server().ingest(mountName.startsWith("/") ? mountName : "/" + mountName);
         if (in == null) {
             c.reply(HttpReply.text(404, "no live input on " + mountName));
             return;
@@ -37,11 +38,22 @@ final class TitleUpdates {
             return;
         }
         AdminCgi.Replies replies = replies(c);
-        replies.offLoop(SourceLogin.timeoutNanos(in), () -> BasicAuth.accepts(authorization, (u, p) -> in.login(u, p).allowed()), r -> {
-            SourceLogin.Verdict v = SourceLogin.verdict(r, Boolean.TRUE.equals(r.value()), c.server(), c.address(), in, log,
-                    "a title update (/admin/metadata) from " + c.peer(), "bad user or password");
-            AdminCgi.answer(v, in, params, replies, () -> c.reply(unauthorized()));
-        });
+        replies.offLoop(
+                SourceLogin.timeoutNanos(in),
+                () -> BasicAuth.accepts(authorization, (u, p) -> in.login(u, p).allowed()),
+                r -> {
+                    SourceLogin.Verdict v =
+                            SourceLogin.verdict(
+                                    r,
+                                    Boolean.TRUE.equals(r.value()),
+                                    c.server(),
+                                    c.address(),
+                                    in,
+                                    log,
+                                    "a title update (/admin/metadata) from " + c.peer(),
+                                    "bad user or password");
+                    AdminCgi.answer(v, in, params, replies, () -> c.reply(unauthorized()));
+                });
     }
 
     /** {@code /admin.cgi} on {@code c}: checked and answered by {@link AdminCgi}. */
@@ -50,7 +62,11 @@ final class TitleUpdates {
     }
 
     private static HttpReply unauthorized() {
-        return new HttpReply(401, "text/plain; charset=utf-8", HarborConnection.basicRealm("Groovecast"), "Unauthorized");
+        return new HttpReply(
+                401,
+                "text/plain; charset=utf-8",
+                HarborConnection.basicRealm("Groovecast"),
+                "Unauthorized");
     }
 
     /**
@@ -66,11 +82,16 @@ final class TitleUpdates {
             }
 
             @Override
-            public <T> void offLoop(long timeoutNanos, Supplier<T> work, Consumer<OffLoopCall.Result<T>> then) {
-                c.offLoop(timeoutNanos, work, r -> {
-                    c.takeRequestsAgain();
-                    then.accept(r);
-                }, null);
+            public <T> void offLoop(
+                    long timeoutNanos, Supplier<T> work, Consumer<OffLoopCall.Result<T>> then) {
+                c.offLoop(
+                        timeoutNanos,
+                        work,
+                        r -> {
+                            c.takeRequestsAgain();
+                            then.accept(r);
+                        },
+                        null);
             }
 
             @Override

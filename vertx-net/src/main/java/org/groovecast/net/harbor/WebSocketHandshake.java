@@ -16,34 +16,49 @@ import java.util.Locale;
 final class WebSocketHandshake {
     /** RFC 6455 1.3: appended to the client's key before hashing. */
     private static final String GUID = "258EAFA5-E914-47DA-95CA-C5AB0DC85B11";
+
     static final String VERSION_REFUSAL = "WebSocket version";
 
-    private WebSocketHandshake() {
-    }
+    private WebSocketHandshake() {}
 
-    /** Why the request cannot be upgraded (a message for a 400, or 426 when it starts with {@link #VERSION_REFUSAL}), or null. */
+    /**
+     * Why the request cannot be upgraded (a message for a 400, or 426 when it starts with {@link
+     * #VERSION_REFUSAL}), or null.
+     */
     static String refusal(RequestHead head, String subprotocol) {
         String version = head.header("sec-websocket-version");
         if (version == null || !version.strip().equals("13")) {
-            return VERSION_REFUSAL + " " + (version == null ? "missing" : ClientText.quoted(version)) + "; this server speaks 13";
+            return VERSION_REFUSAL
+                    + " "
+                    + (version == null ? "missing" : ClientText.quoted(version))
+                    + "; this server speaks 13";
         }
         String key = head.header("sec-websocket-key");
         if (key == null || key.isBlank()) return "the upgrade request has no Sec-WebSocket-Key";
         String offered = head.header("sec-websocket-protocol");
         if (offered != null && !offers(offered, subprotocol)) {
-            return "this mount speaks the WebSocket subprotocol \"" + subprotocol + "\", the client offered "
+            return "this mount speaks the WebSocket subprotocol \""
+                    + subprotocol
+                    + "\", the client offered "
                     + ClientText.quoted(offered);
         }
         return null;
     }
 
-    /** The 101 answer, naming {@code subprotocol} if the client offered it (a browser fails the socket otherwise). */
+    /**
+     * The 101 answer, naming {@code subprotocol} if the client offered it (a browser fails the
+     * socket otherwise).
+     */
     static ByteBuf accepted(ByteBufAllocator alloc, RequestHead head, String subprotocol) {
-        StringBuilder b = new StringBuilder(192)
-                .append("HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: ")
-                .append(accept(head.header("sec-websocket-key").strip())).append("\r\n");
+        StringBuilder b =
+                new StringBuilder(192)
+                        .append(
+                                "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: ")
+                        .append(accept(head.header("sec-websocket-key").strip()))
+                        .append("\r\n");
         String offered = head.header("sec-websocket-protocol");
-        if (offered != null && offers(offered, subprotocol)) b.append("Sec-WebSocket-Protocol: ").append(subprotocol).append("\r\n");
+        if (offered != null && offers(offered, subprotocol))
+            b.append("Sec-WebSocket-Protocol: ").append(subprotocol).append("\r\n");
         b.append("\r\n");
         ByteBuf out = alloc.buffer(b.length());
         out.writeCharSequence(b, StandardCharsets.ISO_8859_1);
@@ -53,7 +68,9 @@ final class WebSocketHandshake {
     /** {@code Sec-WebSocket-Accept}: base64 of the SHA-1 of the key and the GUID. */
     static String accept(String key) {
         try {
-            byte[] sha1 = MessageDigest.getInstance("SHA-1").digest((key + GUID).getBytes(StandardCharsets.ISO_8859_1));
+            byte[] sha1 =
+                    MessageDigest.getInstance("SHA-1")
+                            .digest((key + GUID).getBytes(StandardCharsets.ISO_8859_1));
             return Base64.getEncoder().encodeToString(sha1);
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("the JDK has no SHA-1", e);

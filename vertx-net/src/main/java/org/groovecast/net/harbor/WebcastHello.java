@@ -6,18 +6,20 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * The text messages of the webcast protocol (webcast.js, AzuraCast's web DJ): JSON objects
- * {@code {"type": ..., "data": ...}}. The first is the {@code hello}, naming the stream's MIME type
- * and, as AzuraCast and Liquidsoap's harbor have it, the DJ's user and password; later ones carry
- * {@code metadata}, and types the protocol does not define are ignored, as its specification asks.
+ * The text messages of the webcast protocol (webcast.js, AzuraCast's web DJ): JSON objects {@code
+ * {"type": ..., "data": ...}}. The first is the {@code hello}, naming the stream's MIME type and,
+ * as AzuraCast and Liquidsoap's harbor have it, the DJ's user and password; later ones carry {@code
+ * metadata}, and types the protocol does not define are ignored, as its specification asks.
  *
- * @param mime     the stream's type, {@code audio/webm;codecs=opus} or {@code audio/mpeg}
- * @param user     the user, or null when the hello names none
+ * @param mime the stream's type, {@code audio/webm;codecs=opus} or {@code audio/mpeg}
+ * @param user the user, or null when the hello names none
  * @param password the password, or null when the hello names none
  */
 record WebcastHello(String mime, String user, String password) {
 
-    /** A text message that breaks the protocol; its text says how, for the log and the close frame. */
+    /**
+     * A text message that breaks the protocol; its text says how, for the log and the close frame.
+     */
     static final class Invalid extends Exception {
         Invalid(String message) {
             super(message, null, false, false);
@@ -25,19 +27,24 @@ record WebcastHello(String mime, String user, String password) {
     }
 
     /**
-     * Parses the first message, which must be a hello with a {@code mime}. What a malformed one says
-     * is never quoted back (into the log, the close frame): it may hold the DJ's password.
+     * Parses the first message, which must be a hello with a {@code mime}. What a malformed one
+     * says is never quoted back (into the log, the close frame): it may hold the DJ's password.
      */
     static WebcastHello parse(String text) throws Invalid {
         JsonObject m = message(text, false);
         if (!"hello".equals(m.getValue("type"))) {
-            throw new Invalid("the first message must be a hello, got type " + ClientText.quoted(text(m.getValue("type"))));
+            throw new Invalid(
+                    "the first message must be a hello, got type "
+                            + ClientText.quoted(text(m.getValue("type"))));
         }
-        if (!(m.getValue("data") instanceof JsonObject data)) throw new Invalid("the hello has no data object");
+        if (!(m.getValue("data") instanceof JsonObject data))
+            throw new Invalid("the hello has no data object");
         if (!(data.getValue("mime") instanceof String mime) || mime.isBlank()) {
-            throw new Invalid("the hello names no mime (say \"audio/webm;codecs=opus\" or \"audio/mpeg\")");
+            throw new Invalid(
+                    "the hello names no mime (say \"audio/webm;codecs=opus\" or \"audio/mpeg\")");
         }
-        return new WebcastHello(mime.strip(), text(data.getValue("user")), text(data.getValue("password")));
+        return new WebcastHello(
+                mime.strip(), text(data.getValue("user")), text(data.getValue("password")));
     }
 
     /**
@@ -47,16 +54,21 @@ record WebcastHello(String mime, String user, String password) {
     static Map<String, String> metadata(String text) throws Invalid {
         JsonObject m = message(text, true);
         if (!"metadata".equals(m.getValue("type"))) return null;
-        if (!(m.getValue("data") instanceof JsonObject data)) throw new Invalid("a metadata message without a data object");
+        if (!(m.getValue("data") instanceof JsonObject data))
+            throw new Invalid("a metadata message without a data object");
         Map<String, String> out = new LinkedHashMap<>();
         for (Map.Entry<String, Object> e : data) {
             Object v = e.getValue();
-            if (v instanceof String || v instanceof Number || v instanceof Boolean) out.put(e.getKey(), v.toString());
+            if (v instanceof String || v instanceof Number || v instanceof Boolean)
+                out.put(e.getKey(), v.toString());
         }
         return out;
     }
 
-    /** The message as a JSON object with a type; {@code quote}: whether what is wrong with it may quote its text. */
+    /**
+     * The message as a JSON object with a type; {@code quote}: whether what is wrong with it may
+     * quote its text.
+     */
     private static JsonObject message(String text, boolean quote) throws Invalid {
         String what = quote ? ClientText.quoted(text) : "(" + text.length() + " characters)";
         JsonObject m;
@@ -65,7 +77,8 @@ record WebcastHello(String mime, String user, String password) {
         } catch (DecodeException | ClassCastException e) {
             throw new Invalid("a text message that is no JSON object: " + what);
         }
-        if (!(m.getValue("type") instanceof String)) throw new Invalid("a message without a type: " + what);
+        if (!(m.getValue("type") instanceof String))
+            throw new Invalid("a message without a type: " + what);
         return m;
     }
 
@@ -75,6 +88,8 @@ record WebcastHello(String mime, String user, String password) {
 
     @Override
     public String toString() {
-        return "hello " + mime + (user == null ? "" : " from " + user); // the password stays out of logs
+        return "hello "
+                + mime
+                + (user == null ? "" : " from " + user); // the password stays out of logs
     }
 }

@@ -9,21 +9,33 @@ import org.groovecast.net.output.EncodedOutput;
 
 /**
  * {@code output.icecast(encoder, s, host:, port:, password:, mount:)}: encodes on its clock and
- * hands each frame's bytes to an {@link IcecastClient}, which keeps the source connection up.
- * The encoder runs whether or not the server is reachable, so the stream is continuous for
- * whoever listens when the connection comes back, and the clock never waits for the network.
+ * hands each frame's bytes to an {@link IcecastClient}, which keeps the source connection up. The
+ * encoder runs whether or not the server is reachable, so the stream is continuous for whoever
+ * listens when the connection comes back, and the clock never waits for the network.
  */
 public final class IcecastOutput extends EncodedOutput {
     private volatile IcecastClient client;
     private final Supplier<Vertx> vertx;
 
-    public IcecastOutput(Encoder encoder, IcecastClient client, Supplier<Vertx> vertx, Source source, boolean fallible) {
+    public IcecastOutput(
+            Encoder encoder,
+            IcecastClient client,
+            Supplier<Vertx> vertx,
+            Source source,
+            boolean fallible) {
         this("output.icecast", encoder, client, vertx, source, fallible);
     }
 
-    /** @param kind {@code output.shoutcast} for a client speaking the Shoutcast v1 protocol */
-    public IcecastOutput(String kind, Encoder encoder, IcecastClient client, Supplier<Vertx> vertx, Source source,
-                         boolean fallible) {
+    /**
+     * @param kind {@code output.shoutcast} for a client speaking the Shoutcast v1 protocol
+     */
+    public IcecastOutput(
+            String kind,
+            Encoder encoder,
+            IcecastClient client,
+            Supplier<Vertx> vertx,
+            Source source,
+            boolean fallible) {
         super(kind, encoder, source, fallible);
         this.client = client;
         this.vertx = vertx;
@@ -44,7 +56,10 @@ public final class IcecastOutput extends EncodedOutput {
 
     @Override
     protected void connect() {
-        client.audioInfo(context().format().sampleRate(), context().format().channels(), encoder().bitrate());
+        client.audioInfo(
+                context().format().sampleRate(),
+                context().format().channels(),
+                encoder().bitrate());
         // On a reload the connection of the output this one replaces is taken over in adopt().
         if (predecessor() == null) client.start(vertx.get());
     }
@@ -65,7 +80,10 @@ public final class IcecastOutput extends EncodedOutput {
             return;
         }
         kept.onErrorFrom(own);
-        kept.audioInfo(context().format().sampleRate(), context().format().channels(), encoder().bitrate());
+        kept.audioInfo(
+                context().format().sampleRate(),
+                context().format().channels(),
+                encoder().bitrate());
         client = kept;
     }
 

@@ -8,8 +8,18 @@ import org.groovecast.net.auth.BasicAuth;
  * Where and how an {@code output.icecast} streams: the server, the mount, the source credentials
  * and the stream's description headers.
  */
-public record IcecastTarget(String host, int port, String user, String password, String mount, String contentType,
-                           String name, String description, String genre, String url, boolean isPublic) {
+public record IcecastTarget(
+        String host,
+        int port,
+        String user,
+        String password,
+        String mount,
+        String contentType,
+        String name,
+        String description,
+        String genre,
+        String url,
+        boolean isPublic) {
     public IcecastTarget {
         mount = mount.startsWith("/") ? mount : "/" + mount;
     }

@@ -3,10 +3,10 @@ package org.groovecast.net.icecast;
 import io.vertx.core.buffer.Buffer;
 
 /**
- * The line a Shoutcast v1 server answers the source password with ({@code OK2}, or a refusal),
- * read as its chunks arrive: each byte is looked at once (nothing is decoded again), and a line
- * longer than {@link #MAX} bytes is a protocol error, so that a peer that is no Shoutcast server
- * (or a hostile one) can neither grow the buffer nor spin the decoder.
+ * The line a Shoutcast v1 server answers the source password with ({@code OK2}, or a refusal), read
+ * as its chunks arrive: each byte is looked at once (nothing is decoded again), and a line longer
+ * than {@link #MAX} bytes is a protocol error, so that a peer that is no Shoutcast server (or a
+ * hostile one) can neither grow the buffer nor spin the decoder.
  */
 final class ShoutcastAnswer {
     static final int MAX = 1024;
@@ -22,8 +22,10 @@ final class ShoutcastAnswer {
             int c = chunk.getByte(i) & 0xff;
             if (c == '\n') return line.toString().strip();
             if (line.length() == MAX) {
-                throw new IllegalStateException("the server's answer to the password has no line end within " + MAX
-                        + " bytes: not a Shoutcast v1 source port?");
+                throw new IllegalStateException(
+                        "the server's answer to the password has no line end within "
+                                + MAX
+                                + " bytes: not a Shoutcast v1 source port?");
             }
             line.append((char) c);
         }

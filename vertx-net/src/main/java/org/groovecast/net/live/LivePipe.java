@@ -10,10 +10,10 @@ import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * The bytes of one live connection, from its event loop to the decoding thread, which reads them
- * as a blocking {@link InputStream} (direct style). Bounded: past {@code high} bytes queued the
- * socket is paused (TCP pushes back on the client) and resumed once the reader caught up.
- * A reader waiting longer than the timeout for data sees the end of the stream.
+ * The bytes of one live connection, from its event loop to the decoding thread, which reads them as
+ * a blocking {@link InputStream} (direct style). Bounded: past {@code high} bytes queued the socket
+ * is paused (TCP pushes back on the client) and resumed once the reader caught up. A reader waiting
+ * longer than the timeout for data sees the end of the stream.
  */
 public final class LivePipe extends InputStream {
     private final ReentrantLock lock = new ReentrantLock();

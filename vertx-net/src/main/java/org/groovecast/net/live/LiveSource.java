@@ -14,9 +14,14 @@ import org.groovecast.api.VideoFormat;
 public abstract class LiveSource extends Source implements LiveDecoding.Target {
     private final double bufferSeconds;
     private final double maxSeconds;
+
     /** Replaced by a reload that hands the connection over, buffer and all. */
     protected volatile LiveBuffer buffer;
-    /** The pictures' format when this input brings video to the graph (see {@link #wantsVideo}), else null. */
+
+    /**
+     * The pictures' format when this input brings video to the graph (see {@link #wantsVideo}),
+     * else null.
+     */
     protected VideoFormat video;
 
     protected LiveSource(String kind, double bufferSeconds, double maxSeconds) {

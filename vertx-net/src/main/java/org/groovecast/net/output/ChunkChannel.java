@@ -6,8 +6,8 @@ import java.nio.ByteBuffer;
 import java.nio.channels.WritableByteChannel;
 
 /**
- * An encoder's channel for network outputs: collects one frame's encoded bytes into a pooled
- * direct buffer (copied buffer to buffer), which {@link #take()} hands to the sockets' side.
+ * An encoder's channel for network outputs: collects one frame's encoded bytes into a pooled direct
+ * buffer (copied buffer to buffer), which {@link #take()} hands to the sockets' side.
  */
 public final class ChunkChannel implements WritableByteChannel {
     private ByteBuf current;
@@ -15,7 +15,8 @@ public final class ChunkChannel implements WritableByteChannel {
     @Override
     public int write(ByteBuffer src) {
         int n = src.remaining();
-        if (current == null) current = PooledByteBufAllocator.DEFAULT.directBuffer(Math.max(n, 4096));
+        if (current == null)
+            current = PooledByteBufAllocator.DEFAULT.directBuffer(Math.max(n, 4096));
         current.writeBytes(src);
         return n;
     }

@@ -37,12 +37,10 @@ public abstract class EncodedOutput extends Output {
     protected abstract void title(String song);
 
     /** Opens the network side, once the encoder is open. */
-    protected void connect() {
-    }
+    protected void connect() {}
 
     /** Closes the network side, after the encoder's last bytes were delivered. */
-    protected void disconnect() {
-    }
+    protected void disconnect() {}
 
     @Override
     protected final void prepareOutput(StreamContext context) {

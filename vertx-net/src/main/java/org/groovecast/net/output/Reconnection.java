@@ -5,9 +5,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * How long an outgoing connection (to Icecast, to an RTMP server) waits before trying again:
- * what the script's {@code onError { error -> seconds }} answers, or a backoff of 1 s doubling to
- * 30 s, back to 1 s once a connection holds.
+ * How long an outgoing connection (to Icecast, to an RTMP server) waits before trying again: what
+ * the script's {@code onError { error -> seconds }} answers, or a backoff of 1 s doubling to 30 s,
+ * back to 1 s once a connection holds.
  */
 public final class Reconnection {
     private static final Logger log = LoggerFactory.getLogger(Reconnection.class);
@@ -16,7 +16,9 @@ public final class Reconnection {
     private volatile ToDoubleFunction<Throwable> onError;
     private double backoff = 1;
 
-    /** @param onError the script's policy, or null for the backoff */
+    /**
+     * @param onError the script's policy, or null for the backoff
+     */
     public Reconnection(String what, ToDoubleFunction<Throwable> onError) {
         this.what = what;
         this.onError = onError;
@@ -32,12 +34,18 @@ public final class Reconnection {
         backoff = 1;
     }
 
-    /** Logs the failure and sleeps for as long as the policy says; false if interrupted (closing). */
+    /**
+     * Logs the failure and sleeps for as long as the policy says; false if interrupted (closing).
+     */
     public boolean waitAfter(Throwable failure) {
         ToDoubleFunction<Throwable> policy = onError;
         double wait = policy != null ? scriptDelay(policy, failure) : backoff;
         backoff = Math.min(30, backoff * 2);
-        log.warn("{}: {}; reconnecting in {} s", what, failure.getMessage(), String.format("%.1f", wait));
+        log.warn(
+                "{}: {}; reconnecting in {} s",
+                what,
+                failure.getMessage(),
+                String.format("%.1f", wait));
         try {
             Thread.sleep((long) (wait * 1000));
             return true;

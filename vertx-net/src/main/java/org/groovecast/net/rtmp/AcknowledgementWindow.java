@@ -3,10 +3,10 @@ package org.groovecast.net.rtmp;
 import io.netty.buffer.ByteBuf;
 
 /**
- * The server's count of what it received, against the window its peer asked to be acknowledged
- * in (Window Acknowledgement Size): a publisher that asked waits for our Acknowledgements, or
- * judges us stalled without them, as our own push client does with {@link StallWatch}. Every byte
- * counts, the handshake's included, as the specification says. A peer that never asked gets none.
+ * The server's count of what it received, against the window its peer asked to be acknowledged in
+ * (Window Acknowledgement Size): a publisher that asked waits for our Acknowledgements, or judges
+ * us stalled without them, as our own push client does with {@link StallWatch}. Every byte counts,
+ * the handshake's included, as the specification says. A peer that never asked gets none.
  */
 final class AcknowledgementWindow {
     private long received;
@@ -23,7 +23,10 @@ final class AcknowledgementWindow {
         if (payload.readableBytes() >= 4) window = payload.getUnsignedInt(payload.readerIndex());
     }
 
-    /** Whether an Acknowledgement is owed now; if so it counts as sent, of {@link #received()} bytes. */
+    /**
+     * Whether an Acknowledgement is owed now; if so it counts as sent, of {@link #received()}
+     * bytes.
+     */
     boolean due() {
         if (window <= 0 || received - acknowledged < window) return false;
         acknowledged = received;

@@ -9,33 +9,35 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * AMF0, the serialization RTMP carries its command messages (type 20: {@code connect},
- * {@code createStream}, {@code publish}, {@code _result}, {@code onStatus} ...) and data messages
- * (type 18: {@code @setDataFrame}, {@code onMetaData}) in: a message body is a plain sequence of
- * AMF0 values, the first of a command being its name and the second its transaction id.
+ * AMF0, the serialization RTMP carries its command messages (type 20: {@code connect}, {@code
+ * createStream}, {@code publish}, {@code _result}, {@code onStatus} ...) and data messages (type
+ * 18: {@code @setDataFrame}, {@code onMetaData}) in: a message body is a plain sequence of AMF0
+ * values, the first of a command being its name and the second its transaction id.
  *
  * <p>Values map to plain Java: number and date to {@link Double} (a date is its milliseconds, its
- * time zone dropped), boolean to {@link Boolean}, string, long string and XML document to
- * {@link String}, object, ECMA array and typed object to an insertion-ordered
- * {@code LinkedHashMap<String, Object>}, strict array to {@code ArrayList<Object>}, null and
- * undefined to {@code null}. References, movie clips, record sets and the switch to AMF3 are
- * refused as unsupported: commands and metadata do without them, and references would need a
- * per-message table that would itself have to be bounded.
+ * time zone dropped), boolean to {@link Boolean}, string, long string and XML document to {@link
+ * String}, object, ECMA array and typed object to an insertion-ordered {@code LinkedHashMap<String,
+ * Object>}, strict array to {@code ArrayList<Object>}, null and undefined to {@code null}.
+ * References, movie clips, record sets and the switch to AMF3 are refused as unsupported: commands
+ * and metadata do without them, and references would need a per-message table that would itself
+ * have to be bounded.
  *
  * <p>Everything read comes from a peer that may be hostile, so reading is bounded:
+ *
  * <ul>
  *   <li>every length and count is checked against {@link ByteBuf#readableBytes()} before it is
- *       used, so a forged length can never allocate more than the message already holds;</li>
+ *       used, so a forged length can never allocate more than the message already holds;
  *   <li>objects and arrays nest at most 32 deep, so a forged nesting cannot exhaust the event
- *       loop's stack;</li>
+ *       loop's stack;
  *   <li>any malformed or truncated input ends in an {@link RtmpProtocolException}, never in an
  *       {@link IndexOutOfBoundsException} or another unchecked surprise, so the session closes
- *       cleanly with a reason.</li>
+ *       cleanly with a reason.
  * </ul>
+ *
  * After such an exception the reader index is unspecified: the message is lost anyway.
  *
- * <p>Writing takes only our own values, so a value with no AMF0 form is a programming error
- * ({@link IllegalArgumentException}); the buffer is then left as it was before the call.
+ * <p>Writing takes only our own values, so a value with no AMF0 form is a programming error ({@link
+ * IllegalArgumentException}); the buffer is then left as it was before the call.
  */
 public final class Amf0 {
     /** How deep objects and arrays may nest, on reading and on writing. */
@@ -63,22 +65,21 @@ public final class Amf0 {
      */
     private static final int MAX_PRESIZE = 64;
 
-    private Amf0() {
-    }
+    private Amf0() {}
 
     /**
      * Reads one value at the reader index, advancing it past the value.
      *
-     * @throws RtmpProtocolException if the value is malformed, truncated, nested deeper than 32
-     *     or of an unsupported type
+     * @throws RtmpProtocolException if the value is malformed, truncated, nested deeper than 32 or
+     *     of an unsupported type
      */
     public static Object read(ByteBuf in) {
         return readValue(in, 0);
     }
 
     /**
-     * Reads values until the buffer has no readable bytes left, as in the body of a command or
-     * data message.
+     * Reads values until the buffer has no readable bytes left, as in the body of a command or data
+     * message.
      *
      * @throws RtmpProtocolException as {@link #read(ByteBuf)} does
      */
@@ -105,7 +106,8 @@ public final class Amf0 {
             case OBJECT, ECMA_ARRAY, TYPED_OBJECT -> {
                 int inner = enter(depth);
                 if (marker == ECMA_ARRAY) {
-                    // the end marker, not the count, ends the entries: a wrong count cannot mislead us
+                    // the end marker, not the count, ends the entries: a wrong count cannot mislead
+                    // us
                     need(in, 4, "ECMA array count");
                     in.skipBytes(4);
                 } else if (marker == TYPED_OBJECT) {
@@ -121,8 +123,9 @@ public final class Amf0 {
                 in.skipBytes(2); // reserved by the spec, always 0, and useless next to UTC millis
                 yield millis;
             }
-            default -> throw new RtmpProtocolException(
-                    "AMF0: unsupported type 0x" + String.format("%02X", marker));
+            default ->
+                    throw new RtmpProtocolException(
+                            "AMF0: unsupported type 0x" + String.format("%02X", marker));
         };
     }
 
@@ -191,20 +194,26 @@ public final class Amf0 {
 
     private static void need(ByteBuf in, long bytes, String what) {
         if (bytes > in.readableBytes()) {
-            throw new RtmpProtocolException("AMF0: truncated " + what + ", " + bytes
-                    + " bytes needed, " + in.readableBytes() + " left");
+            throw new RtmpProtocolException(
+                    "AMF0: truncated "
+                            + what
+                            + ", "
+                            + bytes
+                            + " bytes needed, "
+                            + in.readableBytes()
+                            + " left");
         }
     }
 
     /**
-     * Writes one value: {@code null} as null, a {@link Number} as a number (a double), a
-     * {@link Boolean}, a {@link CharSequence} as a string (a long string past 65535 UTF-8 bytes),
-     * a {@link Map} as an object with {@code String.valueOf} keys, a {@link List} as a strict
-     * array, their contents recursively.
+     * Writes one value: {@code null} as null, a {@link Number} as a number (a double), a {@link
+     * Boolean}, a {@link CharSequence} as a string (a long string past 65535 UTF-8 bytes), a {@link
+     * Map} as an object with {@code String.valueOf} keys, a {@link List} as a strict array, their
+     * contents recursively.
      *
-     * @throws IllegalArgumentException if the value, or one inside it, has no AMF0 form, an
-     *     object key exceeds 65535 UTF-8 bytes, or nesting goes deeper than 32 (as a map
-     *     containing itself would); nothing is written then
+     * @throws IllegalArgumentException if the value, or one inside it, has no AMF0 form, an object
+     *     key exceeds 65535 UTF-8 bytes, or nesting goes deeper than 32 (as a map containing itself
+     *     would); nothing is written then
      */
     public static void write(ByteBuf out, Object v) {
         int start = out.writerIndex();
@@ -220,8 +229,8 @@ public final class Amf0 {
      * Writes {@code m} as an ECMA array, the form {@code onMetaData} is expected in; values as in
      * {@link #write(ByteBuf, Object)}.
      *
-     * @throws IllegalArgumentException as {@link #write(ByteBuf, Object)} does; nothing is
-     *     written then
+     * @throws IllegalArgumentException as {@link #write(ByteBuf, Object)} does; nothing is written
+     *     then
      */
     public static void writeEcmaArray(ByteBuf out, Map<String, ?> m) {
         int start = out.writerIndex();
@@ -260,8 +269,9 @@ public final class Amf0 {
                     writeValue(out, e, inner);
                 }
             }
-            default -> throw new IllegalArgumentException(
-                    "AMF0: no encoding for " + v.getClass().getName());
+            default ->
+                    throw new IllegalArgumentException(
+                            "AMF0: no encoding for " + v.getClass().getName());
         }
     }
 

@@ -3,11 +3,11 @@ package org.groovecast.net.rtmp;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * The bytes that messages still being received may hold, all connections of a server together:
- * each {@link ChunkDecoder} takes from it as a message's buffer grows and gives back when the
- * message is complete, aborted or its connection gone. A cap on the sum, so that many connections
- * each within their own limit still cannot take the process's memory. Thread-safe; touched once per
- * buffer growth, never per chunk.
+ * The bytes that messages still being received may hold, all connections of a server together: each
+ * {@link ChunkDecoder} takes from it as a message's buffer grows and gives back when the message is
+ * complete, aborted or its connection gone. A cap on the sum, so that many connections each within
+ * their own limit still cannot take the process's memory. Thread-safe; touched once per buffer
+ * growth, never per chunk.
  */
 public final class AssemblyBudget {
     private final AtomicLong used = new AtomicLong();
@@ -37,7 +37,7 @@ public final class AssemblyBudget {
     /** Takes {@code n} bytes if that stays within the cap; false (nothing taken) if not. */
     boolean take(long n) {
         long cap = limit;
-        for (;;) {
+        for (; ; ) {
             long u = used.get();
             if (u + n > cap) {
                 return false;

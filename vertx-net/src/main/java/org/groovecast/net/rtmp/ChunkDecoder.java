@@ -8,44 +8,47 @@ import io.netty.buffer.ByteBufAllocator;
  * event loop.
  *
  * <p><b>Input.</b> {@link #decode} reads chunk headers only when they are whole and leaves an
- * incomplete header's bytes unread in {@code in}: the caller keeps a cumulation buffer, appends each
- * read to it, calls {@code decode} and then discards what was read. Chunk data, by contrast, is
- * taken as it comes, so a 4 KiB chunk split over several TCP reads is copied as each part arrives and
- * never held back; what the cumulation keeps between calls is therefore a partial header, fewer
- * than 18 bytes.
+ * incomplete header's bytes unread in {@code in}: the caller keeps a cumulation buffer, appends
+ * each read to it, calls {@code decode} and then discards what was read. Chunk data, by contrast,
+ * is taken as it comes, so a 4 KiB chunk split over several TCP reads is copied as each part
+ * arrives and never held back; what the cumulation keeps between calls is therefore a partial
+ * header, fewer than 18 bytes.
  *
- * <p><b>Ownership.</b> The decoder never retains or releases {@code in}. Each message's payload comes
- * from the allocator given at construction (the channel's) and is grown as the message's chunks
- * arrive, never reserved from the length its header declares alone: a buffer first holds what came
- * of the first chunk, or as much as the last message completed on the same chunk stream (bytes the
- * peer did send, so a publisher's steady stream of similar messages gets each one's buffer at once),
- * and at least doubles when it must grow; never more than the message's length. Chunk data is copied
- * into it straight from {@code in}, buffer to buffer. When the last chunk arrives the payload is
- * handed to the {@link Sink}, which owns it from then on: refCnt 1, readerIndex 0, writerIndex and
- * capacity equal to the message length. Payloads of messages still being assembled belong to the
- * decoder until {@link #release()} (the connection closed) or an Abort message frees them.
+ * <p><b>Ownership.</b> The decoder never retains or releases {@code in}. Each message's payload
+ * comes from the allocator given at construction (the channel's) and is grown as the message's
+ * chunks arrive, never reserved from the length its header declares alone: a buffer first holds
+ * what came of the first chunk, or as much as the last message completed on the same chunk stream
+ * (bytes the peer did send, so a publisher's steady stream of similar messages gets each one's
+ * buffer at once), and at least doubles when it must grow; never more than the message's length.
+ * Chunk data is copied into it straight from {@code in}, buffer to buffer. When the last chunk
+ * arrives the payload is handed to the {@link Sink}, which owns it from then on: refCnt 1,
+ * readerIndex 0, writerIndex and capacity equal to the message length. Payloads of messages still
+ * being assembled belong to the decoder until {@link #release()} (the connection closed) or an
+ * Abort message frees them.
  *
- * <p><b>Cost.</b> Per-chunk-stream state lives in slots created when a chunk stream id first appears
- * (bounded by {@code maxChunkStreamId}); in steady state a chunk costs no allocation at all and a
- * message only its payload buffer (a message longer than the last one on its chunk stream swaps
- * it for a bigger one a few times; the pooled allocator recycles what it leaves). Nothing is logged.
+ * <p><b>Cost.</b> Per-chunk-stream state lives in slots created when a chunk stream id first
+ * appears (bounded by {@code maxChunkStreamId}); in steady state a chunk costs no allocation at all
+ * and a message only its payload buffer (a message longer than the last one on its chunk stream
+ * swaps it for a bigger one a few times; the pooled allocator recycles what it leaves). Nothing is
+ * logged.
  *
- * <p><b>Hostile input.</b> Anything impossible throws {@link RtmpProtocolException}, after which the
- * decoder is unusable and the session must close (and call {@link #release()}). Checked from the
- * header: a message longer than {@code maxMessageSize}; a chunk stream id above the bound; a message
- * type outside the ones RTMP defines; a type 1, 2 or 3 header on a chunk stream that never had a
- * type 0 one; a type 0, 1 or 2 header on a chunk stream whose previous message is still incomplete;
- * and a Set Chunk Size or Abort message that is not 4 bytes long. Checked before a payload grows:
- * the bytes held by this connection's incomplete messages together (on all its chunk streams) past
- * {@code maxPending}, and those of every decoder sharing the {@link AssemblyBudget} past its cap. The
- * chunk size announced by the peer is never used to size anything.
+ * <p><b>Hostile input.</b> Anything impossible throws {@link RtmpProtocolException}, after which
+ * the decoder is unusable and the session must close (and call {@link #release()}). Checked from
+ * the header: a message longer than {@code maxMessageSize}; a chunk stream id above the bound; a
+ * message type outside the ones RTMP defines; a type 1, 2 or 3 header on a chunk stream that never
+ * had a type 0 one; a type 0, 1 or 2 header on a chunk stream whose previous message is still
+ * incomplete; and a Set Chunk Size or Abort message that is not 4 bytes long. Checked before a
+ * payload grows: the bytes held by this connection's incomplete messages together (on all its chunk
+ * streams) past {@code maxPending}, and those of every decoder sharing the {@link AssemblyBudget}
+ * past its cap. The chunk size announced by the peer is never used to size anything.
  *
  * <p><b>Timestamps.</b> Delivered as the absolute 32-bit timestamp in an unsigned {@code long};
  * deltas are added modulo 2^32, so a stream that runs past 2^32 ms wraps to small values. A type 3
  * header that starts a new message repeats the timestamp field of the chunk stream's last type 0, 1
- * or 2 header and adds it: the delta of a type 1 or 2 header, and after a type 0 header its absolute
- * timestamp, as FFmpeg's writer assumes and FFmpeg's and librtmp's readers do. ({@link ChunkEncoder}
- * never sends a type 3 header straight after a type 0 one, so it does not depend on this reading.)
+ * or 2 header and adds it: the delta of a type 1 or 2 header, and after a type 0 header its
+ * absolute timestamp, as FFmpeg's writer assumes and FFmpeg's and librtmp's readers do. ({@link
+ * ChunkEncoder} never sends a type 3 header straight after a type 0 one, so it does not depend on
+ * this reading.)
  *
  * <p><b>Extended timestamps.</b> When the last type 0, 1 or 2 header of a chunk stream carried an
  * extended timestamp, a type 3 header that starts a new message is taken to carry the 4 extended
@@ -67,9 +70,9 @@ public final class ChunkDecoder {
     public interface Sink {
         /**
          * A complete message. {@code payload} is the sink's to release (refCnt 1, readerIndex 0,
-         * writerIndex its length); {@code timestamp} is in 0..2^32-1. Set Chunk Size has already taken
-         * effect and an aborted partial message has already been dropped when their messages arrive
-         * here.
+         * writerIndex its length); {@code timestamp} is in 0..2^32-1. Set Chunk Size has already
+         * taken effect and an aborted partial message has already been dropped when their messages
+         * arrive here.
          */
         void message(int chunkStreamId, int typeId, int streamId, long timestamp, ByteBuf payload);
     }
@@ -77,31 +80,57 @@ public final class ChunkDecoder {
     private static final int INITIAL_CHUNK_SIZE = 128;
     private static final long MASK32 = 0xFFFFFFFFL;
     private static final int EXTENDED = 0xFFFFFF;
+
     /** Message header length by header type (fmt). */
     private static final int[] MESSAGE_HEADER = {11, 7, 3, 0};
-    /** Bit n set when message type n is one RTMP defines. */
-    private static final long KNOWN_TYPES = bits(MessageType.SET_CHUNK_SIZE, MessageType.ABORT,
-            MessageType.ACKNOWLEDGEMENT, MessageType.USER_CONTROL, MessageType.WINDOW_ACKNOWLEDGEMENT_SIZE,
-            MessageType.SET_PEER_BANDWIDTH, MessageType.AUDIO, MessageType.VIDEO, MessageType.DATA_AMF3,
-            MessageType.SHARED_OBJECT_AMF3, MessageType.COMMAND_AMF3, MessageType.DATA_AMF0,
-            MessageType.SHARED_OBJECT_AMF0, MessageType.COMMAND_AMF0, MessageType.AGGREGATE);
 
-    /** What a chunk stream remembers between chunks: the last header's fields and the partial message. */
+    /** Bit n set when message type n is one RTMP defines. */
+    private static final long KNOWN_TYPES =
+            bits(
+                    MessageType.SET_CHUNK_SIZE,
+                    MessageType.ABORT,
+                    MessageType.ACKNOWLEDGEMENT,
+                    MessageType.USER_CONTROL,
+                    MessageType.WINDOW_ACKNOWLEDGEMENT_SIZE,
+                    MessageType.SET_PEER_BANDWIDTH,
+                    MessageType.AUDIO,
+                    MessageType.VIDEO,
+                    MessageType.DATA_AMF3,
+                    MessageType.SHARED_OBJECT_AMF3,
+                    MessageType.COMMAND_AMF3,
+                    MessageType.DATA_AMF0,
+                    MessageType.SHARED_OBJECT_AMF0,
+                    MessageType.COMMAND_AMF0,
+                    MessageType.AGGREGATE);
+
+    /**
+     * What a chunk stream remembers between chunks: the last header's fields and the partial
+     * message.
+     */
     private static final class ChunkStream {
         final int csid;
         int length;
         int typeId;
         int streamId;
+
         /** Absolute timestamp of the message last started on this chunk stream. */
         long timestamp;
-        /** The last type 0/1/2 header's timestamp field (extended value included): what type 3 repeats. */
+
+        /**
+         * The last type 0/1/2 header's timestamp field (extended value included): what type 3
+         * repeats.
+         */
         long field;
+
         /** Whether that field was extended, so type 3 chunks may carry it again. */
         boolean extended;
+
         /** Whether a message is being assembled. */
         boolean open;
+
         /** Length of the last message completed here: what a new one's buffer may start with. */
         int proven;
+
         /** Its bytes so far; null until the first of them arrives, and between messages. */
         ByteBuf payload;
 
@@ -117,15 +146,19 @@ public final class ChunkDecoder {
     private final AssemblyBudget budget;
     private ChunkStream[] streams;
     private int chunkSize = INITIAL_CHUNK_SIZE;
+
     /** The chunk stream whose chunk data is being read, while {@code chunkLeft > 0}. */
     private ChunkStream current;
+
     private int chunkLeft;
+
     /** Capacity of the payloads being assembled, all chunk streams together. */
     private long held;
 
     /**
      * @param alloc where payloads come from (the channel's allocator)
-     * @param maxMessageSize the longest message accepted; the server uses {@link #DEFAULT_MAX_MESSAGE}
+     * @param maxMessageSize the longest message accepted; the server uses {@link
+     *     #DEFAULT_MAX_MESSAGE}
      * @param maxChunkStreamId the highest chunk stream id accepted (2..65599); the server uses
      *     {@link #DEFAULT_MAX_CHUNK_STREAM_ID}
      */
@@ -138,8 +171,12 @@ public final class ChunkDecoder {
      * @param budget what all connections' incomplete messages may hold together, or null for no cap
      *     beyond {@code maxPending}
      */
-    public ChunkDecoder(ByteBufAllocator alloc, int maxMessageSize, int maxChunkStreamId, long maxPending,
-                        AssemblyBudget budget) {
+    public ChunkDecoder(
+            ByteBufAllocator alloc,
+            int maxMessageSize,
+            int maxChunkStreamId,
+            long maxPending,
+            AssemblyBudget budget) {
         if (maxMessageSize < 0) {
             throw new IllegalArgumentException("maxMessageSize " + maxMessageSize);
         }
@@ -147,7 +184,8 @@ public final class ChunkDecoder {
             throw new IllegalArgumentException("maxPending " + maxPending);
         }
         if (maxChunkStreamId < 2 || maxChunkStreamId > 65599) {
-            throw new IllegalArgumentException("maxChunkStreamId " + maxChunkStreamId + " outside 2..65599");
+            throw new IllegalArgumentException(
+                    "maxChunkStreamId " + maxChunkStreamId + " outside 2..65599");
         }
         this.alloc = alloc;
         this.maxMessageSize = maxMessageSize;
@@ -164,12 +202,13 @@ public final class ChunkDecoder {
 
     /**
      * Consumes every whole header and all chunk data available in {@code in}, delivering complete
-     * messages to {@code sink}. Returns leaving at most an incomplete header (under 18 bytes) unread.
+     * messages to {@code sink}. Returns leaving at most an incomplete header (under 18 bytes)
+     * unread.
      *
      * @throws RtmpProtocolException the peer broke the protocol; the session must close
      */
     public void decode(ByteBuf in, Sink sink) {
-        for (;;) {
+        for (; ; ) {
             if (chunkLeft > 0) {
                 int n = Math.min(chunkLeft, in.readableBytes());
                 if (n == 0) {
@@ -206,7 +245,9 @@ public final class ChunkDecoder {
         return held;
     }
 
-    /** The payload of {@code s} with room for {@code n} more bytes, grown (and paid for) if need be. */
+    /**
+     * The payload of {@code s} with room for {@code n} more bytes, grown (and paid for) if need be.
+     */
     private ByteBuf room(ChunkStream s, int n) {
         ByteBuf p = s.payload;
         int capacity = p == null ? 0 : p.capacity();
@@ -214,21 +255,31 @@ public final class ChunkDecoder {
         if (needed <= capacity) {
             return p;
         }
-        // at least doubling keeps a message of many chunks to a few reallocations, never past its length
-        int grown = (int) Math.min(s.length, Math.max(needed, p == null ? s.proven : 2L * capacity));
+        // at least doubling keeps a message of many chunks to a few reallocations, never past its
+        // length
+        int grown =
+                (int) Math.min(s.length, Math.max(needed, p == null ? s.proven : 2L * capacity));
         int more = grown - capacity;
         if (held + more > maxPending) {
-            throw new RtmpProtocolException("incomplete messages would hold " + (held + more)
-                    + " bytes, over the connection's limit of " + maxPending);
+            throw new RtmpProtocolException(
+                    "incomplete messages would hold "
+                            + (held + more)
+                            + " bytes, over the connection's limit of "
+                            + maxPending);
         }
         if (budget != null && !budget.take(more)) {
-            throw new RtmpProtocolException("incomplete messages of all connections would hold more than "
-                    + budget.limit() + " bytes (this one holds " + held + ")");
+            throw new RtmpProtocolException(
+                    "incomplete messages of all connections would hold more than "
+                            + budget.limit()
+                            + " bytes (this one holds "
+                            + held
+                            + ")");
         }
         try {
             ByteBuf bigger = alloc.buffer(grown, s.length);
             if (p != null) {
-                // not p.capacity(grown): without sun.misc.Unsafe the pool's reallocation copies through
+                // not p.capacity(grown): without sun.misc.Unsafe the pool's reallocation copies
+                // through
                 // a new ByteBuffer each time, where copy() uses the buffers' cached views
                 copy(p, bigger, p.readableBytes());
                 p.release();
@@ -238,8 +289,12 @@ public final class ChunkDecoder {
             if (budget != null) {
                 budget.give(more);
             }
-            throw new RtmpProtocolException("no memory left for a message of " + s.length + " bytes ("
-                    + e.getMessage() + ")");
+            throw new RtmpProtocolException(
+                    "no memory left for a message of "
+                            + s.length
+                            + " bytes ("
+                            + e.getMessage()
+                            + ")");
         }
         held += more;
         return p;
@@ -274,7 +329,8 @@ public final class ChunkDecoder {
             payload.writeBytes(in, n);
         } else {
             // Netty without sun.misc.Unsafe (its default on Java 25+) copies out of a direct
-            // buffer through a new ByteBuffer duplicate per call; the buffer's cached NIO view is free
+            // buffer through a new ByteBuffer duplicate per call; the buffer's cached NIO view is
+            // free
             payload.writeBytes(in.internalNioBuffer(in.readerIndex(), n));
             in.skipBytes(n);
         }
@@ -305,11 +361,13 @@ public final class ChunkDecoder {
             pos += 2;
         }
         if (csid > maxChunkStreamId) {
-            throw new RtmpProtocolException("chunk stream id " + csid + " beyond the bound " + maxChunkStreamId);
+            throw new RtmpProtocolException(
+                    "chunk stream id " + csid + " beyond the bound " + maxChunkStreamId);
         }
         ChunkStream s = csid < streams.length ? streams[csid] : null;
         if (s == null && fmt != 0) {
-            throw new RtmpProtocolException("chunk stream " + csid + " continues a message it never started");
+            throw new RtmpProtocolException(
+                    "chunk stream " + csid + " continues a message it never started");
         }
         if (end - pos < MESSAGE_HEADER[fmt]) {
             return false;
@@ -347,8 +405,14 @@ public final class ChunkDecoder {
             pos += 4;
         }
         if (s != null && s.open) {
-            throw new RtmpProtocolException("chunk stream " + csid + " starts a new message with "
-                    + (s.length - filled(s)) + " of " + s.length + " bytes of the previous one missing");
+            throw new RtmpProtocolException(
+                    "chunk stream "
+                            + csid
+                            + " starts a new message with "
+                            + (s.length - filled(s))
+                            + " of "
+                            + s.length
+                            + " bytes of the previous one missing");
         }
         if (fmt <= 1) {
             // type 2 and 3 inherit what a type 0 or 1 header already had checked
@@ -368,7 +432,9 @@ public final class ChunkDecoder {
         return true;
     }
 
-    /** A type 3 header: the next chunk of the partial message, or a new message like the last one. */
+    /**
+     * A type 3 header: the next chunk of the partial message, or a new message like the last one.
+     */
     private boolean continuation(ByteBuf in, ChunkStream s, int pos, int end, Sink sink) {
         if (s.extended) {
             if (end - pos < 4) {
@@ -399,15 +465,23 @@ public final class ChunkDecoder {
             throw new RtmpProtocolException("unknown message type " + typeId);
         }
         if (length > maxMessageSize) {
-            throw new RtmpProtocolException("message of " + length + " bytes exceeds the limit of " + maxMessageSize);
+            throw new RtmpProtocolException(
+                    "message of " + length + " bytes exceeds the limit of " + maxMessageSize);
         }
         if ((typeId == MessageType.SET_CHUNK_SIZE || typeId == MessageType.ABORT) && length != 4) {
-            throw new RtmpProtocolException("protocol control message of type " + typeId + " has "
-                    + length + " bytes instead of 4");
+            throw new RtmpProtocolException(
+                    "protocol control message of type "
+                            + typeId
+                            + " has "
+                            + length
+                            + " bytes instead of 4");
         }
     }
 
-    /** Sets up the new message's first chunk (after the last check); its payload comes with its bytes. */
+    /**
+     * Sets up the new message's first chunk (after the last check); its payload comes with its
+     * bytes.
+     */
     private void start(ChunkStream s, Sink sink) {
         int length = s.length;
         if (length == 0) {
@@ -430,7 +504,8 @@ public final class ChunkDecoder {
             int size = payload.getInt(0);
             if (size <= 0) { // zero, or the reserved top bit set
                 payload.release();
-                throw new RtmpProtocolException("chunk size " + Integer.toUnsignedString(size) + " is invalid");
+                throw new RtmpProtocolException(
+                        "chunk size " + Integer.toUnsignedString(size) + " is invalid");
             }
             chunkSize = size;
         } else if (s.typeId == MessageType.ABORT) {

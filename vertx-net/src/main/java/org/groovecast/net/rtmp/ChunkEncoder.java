@@ -7,21 +7,21 @@ import io.netty.channel.ChannelHandlerContext;
  * Splits outgoing RTMP messages into chunks, compressing each message's header against the last
  * message sent on the same chunk stream.
  *
- * <p><b>Ownership.</b> Neither method changes the payload's indices or takes the caller's reference:
- * the caller still owns {@code payload} afterwards and releases it when it likes. {@link #write}
- * hands the channel retained slices of it (one per chunk), so a message fanned out to many
+ * <p><b>Ownership.</b> Neither method changes the payload's indices or takes the caller's
+ * reference: the caller still owns {@code payload} afterwards and releases it when it likes. {@link
+ * #write} hands the channel retained slices of it (one per chunk), so a message fanned out to many
  * connections is never copied; the channel releases them once written. {@link #encode} copies the
  * payload into {@code out} and retains nothing.
  *
- * <p><b>Header choice</b>, per chunk stream: type 0 for its first message, when the message stream id
- * changes, or when the timestamp goes backwards (compared modulo 2^32 as serial numbers, so a clock
- * passing 2^32 ms wraps forward with a small delta instead of resetting); type 1 when the length or
- * message type changes; type 2 when only the timestamp delta differs from the previous one; type 3
- * when everything including the delta repeats. A type 3 header never directly follows a type 0 one
- * for a new message, because readers disagree on what the delta after a type 0 header is; a type 2
- * header settles it. Timestamps and deltas of 0xFFFFFF and above go in the extended field, which is
- * repeated in every type 3 chunk of the message, as FFmpeg and nginx-rtmp write it and
- * {@link ChunkDecoder} accepts it.
+ * <p><b>Header choice</b>, per chunk stream: type 0 for its first message, when the message stream
+ * id changes, or when the timestamp goes backwards (compared modulo 2^32 as serial numbers, so a
+ * clock passing 2^32 ms wraps forward with a small delta instead of resetting); type 1 when the
+ * length or message type changes; type 2 when only the timestamp delta differs from the previous
+ * one; type 3 when everything including the delta repeats. A type 3 header never directly follows a
+ * type 0 one for a new message, because readers disagree on what the delta after a type 0 header
+ * is; a type 2 header settles it. Timestamps and deltas of 0xFFFFFF and above go in the extended
+ * field, which is repeated in every type 3 chunk of the message, as FFmpeg and nginx-rtmp write it
+ * and {@link ChunkDecoder} accepts it.
  *
  * <p><b>Chunk size.</b> Send the Set Chunk Size message through this encoder first, then call
  * {@link #setChunkSize}: the message itself goes out at the old size, as the peer expects.
@@ -42,18 +42,23 @@ public final class ChunkEncoder {
         int typeId;
         int streamId;
         long timestamp;
+
         /** Whether {@code delta} is one the peer knows: false right after a type 0 header. */
         boolean deltaKnown;
+
         long delta;
     }
 
     private ChunkStream[] streams = new ChunkStream[16];
     private int chunkSize;
-    // The header chosen by prepare(), for the write that follows it; fields so nothing is allocated.
+    // The header chosen by prepare(), for the write that follows it; fields so nothing is
+    // allocated.
     private int fmt;
     private long field;
 
-    /** @param chunkSize the chunk size to start with (the peer must agree: 128 until told otherwise) */
+    /**
+     * @param chunkSize the chunk size to start with (the peer must agree: 128 until told otherwise)
+     */
     public ChunkEncoder(int chunkSize) {
         setChunkSize(chunkSize);
     }
@@ -77,7 +82,13 @@ public final class ChunkEncoder {
      *
      * @param timestamp milliseconds, taken modulo 2^32
      */
-    public void write(ChannelHandlerContext ctx, int csid, int typeId, int streamId, long timestamp, ByteBuf payload) {
+    public void write(
+            ChannelHandlerContext ctx,
+            int csid,
+            int typeId,
+            int streamId,
+            long timestamp,
+            ByteBuf payload) {
         int length = payload.readableBytes();
         prepare(csid, typeId, streamId, timestamp, length);
         boolean extended = field >= EXTENDED;
@@ -125,12 +136,16 @@ public final class ChunkEncoder {
      *
      * @param timestamp milliseconds, taken modulo 2^32
      */
-    public void encode(ByteBuf out, int csid, int typeId, int streamId, long timestamp, ByteBuf payload) {
+    public void encode(
+            ByteBuf out, int csid, int typeId, int streamId, long timestamp, ByteBuf payload) {
         int length = payload.readableBytes();
         prepare(csid, typeId, streamId, timestamp, length);
         boolean extended = field >= EXTENDED;
         int chunks = chunks(length);
-        out.ensureWritable(MESSAGE_HEADER[fmt] + chunks * (basicHeaderSize(csid) + (extended ? 4 : 0)) + length);
+        out.ensureWritable(
+                MESSAGE_HEADER[fmt]
+                        + chunks * (basicHeaderSize(csid) + (extended ? 4 : 0))
+                        + length);
         header(out, csid, typeId, streamId, length, extended);
         int from = payload.readerIndex();
         int left = length;
@@ -145,16 +160,20 @@ public final class ChunkEncoder {
         }
     }
 
-    /** Chooses the header type and timestamp field for the message and remembers it for the next. */
+    /**
+     * Chooses the header type and timestamp field for the message and remembers it for the next.
+     */
     private void prepare(int csid, int typeId, int streamId, long timestamp, int length) {
         if (csid < 2 || csid > MAX_CSID) {
-            throw new IllegalArgumentException("chunk stream id " + csid + " outside 2.." + MAX_CSID);
+            throw new IllegalArgumentException(
+                    "chunk stream id " + csid + " outside 2.." + MAX_CSID);
         }
         if (typeId < 0 || typeId > 255) {
             throw new IllegalArgumentException("message type " + typeId);
         }
         if (length > 0xFFFFFF) {
-            throw new IllegalArgumentException("message of " + length + " bytes does not fit RTMP's 24-bit length");
+            throw new IllegalArgumentException(
+                    "message of " + length + " bytes does not fit RTMP's 24-bit length");
         }
         ChunkStream s = stream(csid);
         long ts = timestamp & MASK32;
@@ -182,7 +201,8 @@ public final class ChunkEncoder {
         s.timestamp = ts;
     }
 
-    private void header(ByteBuf out, int csid, int typeId, int streamId, int length, boolean extended) {
+    private void header(
+            ByteBuf out, int csid, int typeId, int streamId, int length, boolean extended) {
         basicHeader(out, fmt, csid);
         if (fmt <= 2) {
             out.writeMedium(extended ? EXTENDED : (int) field);
@@ -229,7 +249,8 @@ public final class ChunkEncoder {
 
     private ChunkStream stream(int csid) {
         if (csid >= streams.length) {
-            ChunkStream[] grown = new ChunkStream[Math.min(Math.max(csid + 1, streams.length * 2), MAX_CSID + 1)];
+            ChunkStream[] grown =
+                    new ChunkStream[Math.min(Math.max(csid + 1, streams.length * 2), MAX_CSID + 1)];
             System.arraycopy(streams, 0, grown, 0, streams.length);
             streams = grown;
         }

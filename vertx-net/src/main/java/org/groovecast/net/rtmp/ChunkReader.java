@@ -10,16 +10,28 @@ import io.netty.channel.ChannelHandlerContext;
  * (the decoder takes chunk data as it comes and leaves only a partial header unread).
  */
 final class ChunkReader {
-    /** What is moved into the cumulation at a time to complete a split header: more than any header is long. */
+    /**
+     * What is moved into the cumulation at a time to complete a split header: more than any header
+     * is long.
+     */
     private static final int HEADER_STEP = 32;
 
     private final ChannelHandlerContext ctx;
-    /** The connection's: holds the first chunks after C2, then a split header; its owner releases it. */
+
+    /**
+     * The connection's: holds the first chunks after C2, then a split header; its owner releases
+     * it.
+     */
     private final ByteBuf cumulation;
+
     private final ChunkDecoder decoder;
     private final ChunkDecoder.Sink sink;
 
-    ChunkReader(ChannelHandlerContext ctx, ByteBuf cumulation, ChunkDecoder decoder, ChunkDecoder.Sink sink) {
+    ChunkReader(
+            ChannelHandlerContext ctx,
+            ByteBuf cumulation,
+            ChunkDecoder decoder,
+            ChunkDecoder.Sink sink) {
         this.ctx = ctx;
         this.cumulation = cumulation;
         this.decoder = decoder;
@@ -29,7 +41,8 @@ final class ChunkReader {
     /** One socket read; {@code in} stays the caller's. */
     void read(ByteBuf in) {
         if (cumulation.isReadable()) {
-            decoder.decode(cumulation, sink); // what waits: the first chunks after C2, or a split header
+            decoder.decode(
+                    cumulation, sink); // what waits: the first chunks after C2, or a split header
             cumulation.discardReadBytes();
             while (cumulation.isReadable() && in.isReadable()) {
                 cumulation.writeBytes(in, Math.min(in.readableBytes(), HEADER_STEP));

@@ -14,7 +14,8 @@ final class FlvTagReader {
         void tag(RtmpMessage m);
     }
 
-    private static final int FILE_HEADER = 9 + 4; // signature, version, flags, header size; PreviousTagSize0
+    private static final int FILE_HEADER =
+            9 + 4; // signature, version, flags, header size; PreviousTagSize0
     private static final int TAG_HEADER = 11;
     private static final int MAX_TAG = 16 << 20;
 
@@ -32,11 +33,15 @@ final class FlvTagReader {
         pending.writeBytes(bytes, bytes.readerIndex(), bytes.readableBytes());
         if (!headerSkipped) {
             if (pending.readableBytes() < FILE_HEADER) return;
-            if (pending.getByte(pending.readerIndex()) != 'F') throw new IllegalStateException("not an FLV stream");
+            if (pending.getByte(pending.readerIndex()) != 'F')
+                throw new IllegalStateException("not an FLV stream");
             int headerSize = pending.getInt(pending.readerIndex() + 5);
             // 9 in every FLV version so far; a negative or huge one is not a header at all
             if (headerSize < 9 || headerSize > MAX_TAG) {
-                throw new IllegalStateException("not an FLV stream: header of " + Integer.toUnsignedString(headerSize) + " bytes");
+                throw new IllegalStateException(
+                        "not an FLV stream: header of "
+                                + Integer.toUnsignedString(headerSize)
+                                + " bytes");
             }
             if (pending.readableBytes() < headerSize + 4) return;
             pending.skipBytes(headerSize + 4);
@@ -48,7 +53,9 @@ final class FlvTagReader {
             int size = pending.getUnsignedMedium(at + 1);
             if (size > MAX_TAG) throw new IllegalStateException("FLV tag of " + size + " bytes");
             if (pending.readableBytes() < TAG_HEADER + size + 4) break;
-            long timestamp = pending.getUnsignedMedium(at + 4) | (long) (pending.getByte(at + 7) & 0xFF) << 24;
+            long timestamp =
+                    pending.getUnsignedMedium(at + 4)
+                            | (long) (pending.getByte(at + 7) & 0xFF) << 24;
             ByteBuf body = alloc.buffer(size, size);
             body.writeBytes(pending, at + TAG_HEADER, size);
             pending.skipBytes(TAG_HEADER + size + 4);

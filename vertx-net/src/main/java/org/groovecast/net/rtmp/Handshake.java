@@ -14,14 +14,15 @@ import javax.crypto.spec.SecretKeySpec;
  * answers S0+S1+S2 with {@link #clientAck}.
  *
  * <p>The server speaks two handshakes because clients expect different ones. The RTMP 1.0 spec
- * describes only the simple one: S1 is a time, four zero bytes and random bytes, S2 echoes C1.
- * OBS (librtmp without its FP9 handshake) and other encoders send a C1 whose version bytes are zero
- * and take that. Flash Player 9 and later, and the players that imitate it (ffmpeg's {@code rtmp://}
+ * describes only the simple one: S1 is a time, four zero bytes and random bytes, S2 echoes C1. OBS
+ * (librtmp without its FP9 handshake) and other encoders send a C1 whose version bytes are zero and
+ * take that. Flash Player 9 and later, and the players that imitate it (ffmpeg's {@code rtmp://}
  * input, librtmp's players), put an HMAC-SHA256 digest into C1 and check that the server answers
  * with a digest of its own: ffmpeg drops the connection with "Server response validating failed"
  * when S1 names a non-zero server version but carries no digest that verifies with the Flash Media
- * Server key, and with "Signature mismatch" when S2 is not signed with a key derived from its own C1
- * digest. So when C1 carries a valid digest, S1 and S2 are signed; otherwise the simple handshake.
+ * Server key, and with "Signature mismatch" when S2 is not signed with a key derived from its own
+ * C1 digest. So when C1 carries a valid digest, S1 and S2 are signed; otherwise the simple
+ * handshake.
  *
  * <p>The digest may sit in either half of the 1536 bytes, and nothing in C1 says which: in scheme 1
  * the four bytes at 8..11 give its offset in the area from 12, in scheme 0 the bytes at 772..775
@@ -38,51 +39,68 @@ final class Handshake {
 
     private static final int VERSION = 3;
     private static final int DIGEST = 32;
-    /** The server version S1 announces when it carries a digest; ffmpeg checks the digest when its first byte is 3 or more. */
+
+    /**
+     * The server version S1 announces when it carries a digest; ffmpeg checks the digest when its
+     * first byte is 3 or more.
+     */
     private static final int SERVER_VERSION = 0x04050001;
 
     /** The 32 bytes both keys end with. */
     private static final byte[] KEY_TAIL = {
-            (byte) 0xF0, (byte) 0xEE, (byte) 0xC2, (byte) 0x4A, (byte) 0x80, (byte) 0x68, (byte) 0xBE, (byte) 0xE8,
-            (byte) 0x2E, (byte) 0x00, (byte) 0xD0, (byte) 0xD1, (byte) 0x02, (byte) 0x9E, (byte) 0x7E, (byte) 0x57,
-            (byte) 0x6E, (byte) 0xEC, (byte) 0x5D, (byte) 0x2D, (byte) 0x29, (byte) 0x80, (byte) 0x6F, (byte) 0xAB,
-            (byte) 0x93, (byte) 0xB8, (byte) 0xE6, (byte) 0x36, (byte) 0xCF, (byte) 0xEB, (byte) 0x31, (byte) 0xAE,
+        (byte) 0xF0, (byte) 0xEE, (byte) 0xC2, (byte) 0x4A, (byte) 0x80, (byte) 0x68, (byte) 0xBE,
+                (byte) 0xE8,
+        (byte) 0x2E, (byte) 0x00, (byte) 0xD0, (byte) 0xD1, (byte) 0x02, (byte) 0x9E, (byte) 0x7E,
+                (byte) 0x57,
+        (byte) 0x6E, (byte) 0xEC, (byte) 0x5D, (byte) 0x2D, (byte) 0x29, (byte) 0x80, (byte) 0x6F,
+                (byte) 0xAB,
+        (byte) 0x93, (byte) 0xB8, (byte) 0xE6, (byte) 0x36, (byte) 0xCF, (byte) 0xEB, (byte) 0x31,
+                (byte) 0xAE,
     };
-    private static final String PLAYER_NAME = "Genuine Adobe Flash Player 001";      // 30 bytes
+
+    private static final String PLAYER_NAME = "Genuine Adobe Flash Player 001"; // 30 bytes
     private static final String SERVER_NAME = "Genuine Adobe Flash Media Server 001"; // 36 bytes
     private static final byte[] SERVER_KEY = key(SERVER_NAME);
 
     /** Signs C1: the player key's text part only. */
-    private static final SecretKeySpec CLIENT_DIGEST_KEY = new SecretKeySpec(key(PLAYER_NAME), 0, PLAYER_NAME.length(), "HmacSHA256");
-    /** Signs S1: the server key's text part only. */
-    private static final SecretKeySpec SERVER_DIGEST_KEY = new SecretKeySpec(SERVER_KEY, 0, SERVER_NAME.length(), "HmacSHA256");
-    /** Derives the key that signs S2 from C1's digest: the whole server key. */
-    private static final SecretKeySpec SERVER_FULL_KEY = new SecretKeySpec(SERVER_KEY, "HmacSHA256");
+    private static final SecretKeySpec CLIENT_DIGEST_KEY =
+            new SecretKeySpec(key(PLAYER_NAME), 0, PLAYER_NAME.length(), "HmacSHA256");
 
-    private static final ThreadLocal<Mac> MAC = ThreadLocal.withInitial(() -> {
-        try {
-            return Mac.getInstance("HmacSHA256");
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException("HmacSHA256 is missing from this JDK", e);
-        }
-    });
+    /** Signs S1: the server key's text part only. */
+    private static final SecretKeySpec SERVER_DIGEST_KEY =
+            new SecretKeySpec(SERVER_KEY, 0, SERVER_NAME.length(), "HmacSHA256");
+
+    /** Derives the key that signs S2 from C1's digest: the whole server key. */
+    private static final SecretKeySpec SERVER_FULL_KEY =
+            new SecretKeySpec(SERVER_KEY, "HmacSHA256");
+
+    private static final ThreadLocal<Mac> MAC =
+            ThreadLocal.withInitial(
+                    () -> {
+                        try {
+                            return Mac.getInstance("HmacSHA256");
+                        } catch (GeneralSecurityException e) {
+                            throw new IllegalStateException(
+                                    "HmacSHA256 is missing from this JDK", e);
+                        }
+                    });
 
     /** The epoch of the 4-byte times S1 and C1 carry: milliseconds since this class loaded. */
     private static final long EPOCH = System.nanoTime();
 
-    private Handshake() {
-    }
+    private Handshake() {}
 
     /**
-     * Reads C0+C1 ({@code 1 + SIZE} bytes) from {@code c0c1} and writes S0+S1+S2 ({@code 1 + 2 * SIZE}
-     * bytes) to {@code out}: signed in C1's scheme when C1 carries a valid Flash Player digest, the
-     * simple handshake otherwise.
+     * Reads C0+C1 ({@code 1 + SIZE} bytes) from {@code c0c1} and writes S0+S1+S2 ({@code 1 + 2 *
+     * SIZE} bytes) to {@code out}: signed in C1's scheme when C1 carries a valid Flash Player
+     * digest, the simple handshake otherwise.
      *
      * @throws RtmpProtocolException when C0 is not 3
      */
     static void answer(ByteBuf c0c1, ByteBuf out) {
         if (c0c1.readableBytes() < 1 + SIZE) {
-            throw new IllegalArgumentException("C0+C1 needs " + (1 + SIZE) + " bytes, got " + c0c1.readableBytes());
+            throw new IllegalArgumentException(
+                    "C0+C1 needs " + (1 + SIZE) + " bytes, got " + c0c1.readableBytes());
         }
         checkVersion(c0c1.readUnsignedByte());
         byte[] c1 = new byte[SIZE];
@@ -91,7 +109,10 @@ final class Handshake {
         Mac mac = MAC.get();
         int clientDigest = -1;
         int scheme = -1;
-        if (c1[4] != 0 || c1[5] != 0 || c1[6] != 0 || c1[7] != 0) { // a zero version: the simple handshake, don't bother
+        if (c1[4] != 0
+                || c1[5] != 0
+                || c1[6] != 0
+                || c1[7] != 0) { // a zero version: the simple handshake, don't bother
             for (int s = 1; s >= 0 && clientDigest < 0; s--) {
                 int pos = digestPosition(c1, s);
                 if (verifies(mac, CLIENT_DIGEST_KEY, c1, pos)) {
@@ -139,14 +160,15 @@ final class Handshake {
     }
 
     /**
-     * Reads S0+S1+S2 ({@code 1 + 2 * SIZE} bytes) from {@code s0s1s2} and writes C2, the echo of S1,
-     * to {@code out}. S2 is not checked: servers that sign it do not echo our C1.
+     * Reads S0+S1+S2 ({@code 1 + 2 * SIZE} bytes) from {@code s0s1s2} and writes C2, the echo of
+     * S1, to {@code out}. S2 is not checked: servers that sign it do not echo our C1.
      *
      * @throws RtmpProtocolException when S0 is not 3
      */
     static void clientAck(ByteBuf s0s1s2, ByteBuf out) {
         if (s0s1s2.readableBytes() < 1 + 2 * SIZE) {
-            throw new IllegalArgumentException("S0+S1+S2 needs " + (1 + 2 * SIZE) + " bytes, got " + s0s1s2.readableBytes());
+            throw new IllegalArgumentException(
+                    "S0+S1+S2 needs " + (1 + 2 * SIZE) + " bytes, got " + s0s1s2.readableBytes());
         }
         checkVersion(s0s1s2.readUnsignedByte());
         out.writeBytes(s0s1s2, SIZE);
@@ -154,7 +176,8 @@ final class Handshake {
     }
 
     private static void checkVersion(int version) {
-        if (version != VERSION) throw new RtmpProtocolException("handshake: version " + version + ", not 3");
+        if (version != VERSION)
+            throw new RtmpProtocolException("handshake: version " + version + ", not 3");
     }
 
     /**
@@ -163,11 +186,18 @@ final class Handshake {
      */
     private static int digestPosition(byte[] packet, int scheme) {
         int at = scheme == 1 ? 8 : 772;
-        int sum = (packet[at] & 0xFF) + (packet[at + 1] & 0xFF) + (packet[at + 2] & 0xFF) + (packet[at + 3] & 0xFF);
+        int sum =
+                (packet[at] & 0xFF)
+                        + (packet[at + 1] & 0xFF)
+                        + (packet[at + 2] & 0xFF)
+                        + (packet[at + 3] & 0xFF);
         return sum % 728 + at + 4;
     }
 
-    /** Whether the 32 bytes at {@code pos} are the HMAC of the rest of {@code packet} under {@code key}. */
+    /**
+     * Whether the 32 bytes at {@code pos} are the HMAC of the rest of {@code packet} under {@code
+     * key}.
+     */
     private static boolean verifies(Mac mac, SecretKeySpec key, byte[] packet, int pos) {
         digestAround(mac, key, packet, pos);
         byte[] expected = mac.doFinal();
@@ -182,7 +212,10 @@ final class Handshake {
         finish(mac, packet, pos);
     }
 
-    /** Feeds {@code mac}, keyed with {@code key}, all of {@code packet} but the 32 bytes at {@code gap}. */
+    /**
+     * Feeds {@code mac}, keyed with {@code key}, all of {@code packet} but the 32 bytes at {@code
+     * gap}.
+     */
     private static void digestAround(Mac mac, SecretKeySpec key, byte[] packet, int gap) {
         init(mac, key);
         mac.update(packet, 0, gap);

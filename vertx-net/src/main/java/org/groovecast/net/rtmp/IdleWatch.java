@@ -27,7 +27,9 @@ final class IdleWatch implements Runnable {
     private long media;
     private long since;
 
-    /** @param timeoutMillis 0 for never */
+    /**
+     * @param timeoutMillis 0 for never
+     */
     IdleWatch(RtmpConnection connection, long timeoutMillis) {
         this.connection = connection;
         this.timeoutNanos = TimeUnit.MILLISECONDS.toNanos(timeoutMillis);

@@ -7,8 +7,8 @@ import java.util.Map;
 
 /**
  * What one end of an RTMP connection writes, server or push client: protocol and user control
- * messages, AMF0 commands, and the stream's messages, each on its {@link ChunkStreamId} through
- * the connection's one {@link ChunkEncoder} (whose header compression needs every message of the
+ * messages, AMF0 commands, and the stream's messages, each on its {@link ChunkStreamId} through the
+ * connection's one {@link ChunkEncoder} (whose header compression needs every message of the
  * connection to pass through it). Nothing here flushes but {@link #answerPing}: callers write a
  * dialogue's messages and flush once.
  *
@@ -21,8 +21,10 @@ final class MessageWriter {
     private static final int STREAM_EOF = 1;
     private static final int PING_REQUEST = 6;
     private static final int PING_RESPONSE = 7;
+
     /** Set Peer Bandwidth's limit type "dynamic": the peer may treat it as hard or ignore it. */
     private static final int LIMIT_DYNAMIC = 2;
+
     /** Until a Set Chunk Size says otherwise, both ends chunk at 128 bytes. */
     private static final int INITIAL_CHUNK_SIZE = 128;
 
@@ -33,7 +35,10 @@ final class MessageWriter {
         this.ctx = ctx;
     }
 
-    /** Set Chunk Size, then chunks of that size: the message itself goes out at the old one, as the peer expects. */
+    /**
+     * Set Chunk Size, then chunks of that size: the message itself goes out at the old one, as the
+     * peer expects.
+     */
     void setChunkSize(int size) {
         control(MessageType.SET_CHUNK_SIZE, size);
         encoder.setChunkSize(size);
@@ -87,12 +92,16 @@ final class MessageWriter {
         b.release();
     }
 
-    /** {@code onStatus} of a NetStream: how a publish or a play went, or what became of the stream. */
+    /**
+     * {@code onStatus} of a NetStream: how a publish or a play went, or what became of the stream.
+     */
     void onStatus(int streamId, String level, String code, String description) {
         command(streamId, "onStatus", 0.0, null, status(level, code, description));
     }
 
-    /** The information object of a status or an error: level, code and description, in that order. */
+    /**
+     * The information object of a status or an error: level, code and description, in that order.
+     */
     static Map<String, Object> status(String level, String code, String description) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("level", level);
@@ -101,7 +110,10 @@ final class MessageWriter {
         return m;
     }
 
-    /** Any message, as {@link ChunkEncoder#write}: the caller keeps its reference to {@code payload}. */
+    /**
+     * Any message, as {@link ChunkEncoder#write}: the caller keeps its reference to {@code
+     * payload}.
+     */
     void write(int csid, int type, int streamId, long timestamp, ByteBuf payload) {
         encoder.write(ctx, csid, type, streamId, timestamp, payload);
     }

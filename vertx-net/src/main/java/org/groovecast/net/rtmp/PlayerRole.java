@@ -17,7 +17,8 @@ import org.slf4j.LoggerFactory;
  * All on this connection's loop. One played stream at a time: a second {@code play} ends the first.
  */
 final class PlayerRole {
-    // The connection's logger: what one connection did reads as one story, under the name operators filter on.
+    // The connection's logger: what one connection did reads as one story, under the name operators
+    // filter on.
     private static final Logger log = LoggerFactory.getLogger(RtmpConnection.class);
 
     private final RtmpServer server;
@@ -25,14 +26,26 @@ final class PlayerRole {
     private final ChannelHandlerContext ctx;
     private final MessageWriter out;
     private final String peer;
+
     /** The {@code app/key} played: published now, or waited for. */
     private String playing;
+
     private RtmpPlayer player;
-    /** The player waits for a publisher, counted by the server, closed at the end of playWaitTimeout. */
+
+    /**
+     * The player waits for a publisher, counted by the server, closed at the end of
+     * playWaitTimeout.
+     */
     private boolean waiting;
+
     private ScheduledFuture<?> waitTimeout;
 
-    PlayerRole(RtmpServer server, RtmpServer.Limits limits, ChannelHandlerContext ctx, MessageWriter out, String peer) {
+    PlayerRole(
+            RtmpServer server,
+            RtmpServer.Limits limits,
+            ChannelHandlerContext ctx,
+            MessageWriter out,
+            String peer) {
         this.server = server;
         this.limits = limits;
         this.ctx = ctx;
@@ -49,12 +62,19 @@ final class PlayerRole {
         return playing != null;
     }
 
-    /** {@code play} on message stream {@code streamId} of {@code name} ({@code key?params}) in {@code app}. */
+    /**
+     * {@code play} on message stream {@code streamId} of {@code name} ({@code key?params}) in
+     * {@code app}.
+     */
     void play(int streamId, String app, String name) {
         StreamKey key = StreamKey.parse(name);
         String path = app + "/" + key.name();
         if (!server.mayPlay(app, key.name(), key.params())) {
-            out.onStatus(streamId, "error", "NetStream.Play.Failed", "playing " + path + " is not allowed");
+            out.onStatus(
+                    streamId,
+                    "error",
+                    "NetStream.Play.Failed",
+                    "playing " + path + " is not allowed");
             closeAfterWrites();
             return;
         }
@@ -67,14 +87,21 @@ final class PlayerRole {
         if (!published && !server.startWaiting(peer, path, false)) {
             server.unwatch(path, p);
             p.stop();
-            out.onStatus(streamId, "error", "NetStream.Play.StreamNotFound", path + " is not published, and "
-                    + limits.maxWaitingPlayers() + " players wait for keys already");
+            out.onStatus(
+                    streamId,
+                    "error",
+                    "NetStream.Play.StreamNotFound",
+                    path
+                            + " is not published, and "
+                            + limits.maxWaitingPlayers()
+                            + " players wait for keys already");
             closeAfterWrites();
             return;
         }
         // Written before any of the stream: the player's drain runs on this loop, after this task.
         out.streamBegin(streamId);
-        out.onStatus(streamId, "status", "NetStream.Play.Reset", "Playing and resetting " + path + ".");
+        out.onStatus(
+                streamId, "status", "NetStream.Play.Reset", "Playing and resetting " + path + ".");
         out.onStatus(streamId, "status", "NetStream.Play.Start", "Started playing " + path + ".");
         ByteBuf access = ctx.alloc().buffer(24);
         Amf0.write(access, "|RtmpSampleAccess");
@@ -86,11 +113,17 @@ final class PlayerRole {
         playing = path;
         p.waiting(!published);
         if (!published) waitStarted();
-        log.info(published ? "rtmp {}: playing {}" : "rtmp {}: playing {}, which nobody publishes yet: waiting for it",
-                peer, path);
+        log.info(
+                published
+                        ? "rtmp {}: playing {}"
+                        : "rtmp {}: playing {}, which nobody publishes yet: waiting for it",
+                peer,
+                path);
     }
 
-    /** deleteStream, another play, or the connection closed: nothing more is written of the stream. */
+    /**
+     * deleteStream, another play, or the connection closed: nothing more is written of the stream.
+     */
     void stop() {
         if (playing == null) return;
         waitEnded();
@@ -112,17 +145,28 @@ final class PlayerRole {
     void streamEnded(RtmpPlayer p) {
         if (p != player) return;
         out.streamEof(p.streamId());
-        out.onStatus(p.streamId(), "status", "NetStream.Play.UnpublishNotify", playing + " is now unpublished.");
+        out.onStatus(
+                p.streamId(),
+                "status",
+                "NetStream.Play.UnpublishNotify",
+                playing + " is now unpublished.");
         ctx.flush();
         if (!waiting && server.startWaiting(peer, playing, true)) waitStarted();
     }
 
-    /** A publisher came for the key a player waited for: StreamBegin and PublishNotify, then its stream. */
+    /**
+     * A publisher came for the key a player waited for: StreamBegin and PublishNotify, then its
+     * stream.
+     */
     void streamBegan(RtmpPlayer p) {
         if (p != player) return;
         waitEnded();
         out.streamBegin(p.streamId());
-        out.onStatus(p.streamId(), "status", "NetStream.Play.PublishNotify", playing + " is now published.");
+        out.onStatus(
+                p.streamId(),
+                "status",
+                "NetStream.Play.PublishNotify",
+                playing + " is now published.");
         ctx.flush();
         log.info("rtmp {}: {} is published: playing it", peer, playing);
     }
@@ -131,7 +175,8 @@ final class PlayerRole {
     private void waitStarted() {
         waiting = true;
         long ms = limits.playWaitTimeoutMillis();
-        if (ms > 0) waitTimeout = ctx.executor().schedule(this::waitedTooLong, ms, TimeUnit.MILLISECONDS);
+        if (ms > 0)
+            waitTimeout = ctx.executor().schedule(this::waitedTooLong, ms, TimeUnit.MILLISECONDS);
     }
 
     /** A publisher came, or the player went. */
@@ -148,13 +193,23 @@ final class PlayerRole {
     private void waitedTooLong() {
         if (!waiting || player == null) return;
         String seconds = String.format("%.1f", limits.playWaitTimeoutMillis() / 1e3);
-        log.info("rtmp {}: nobody published {} within {} s (playWaitTimeout); closing", peer, playing, seconds);
-        out.onStatus(player.streamId(), "error", "NetStream.Play.StreamNotFound", playing + " was not published within "
-                + seconds + " s");
+        log.info(
+                "rtmp {}: nobody published {} within {} s (playWaitTimeout); closing",
+                peer,
+                playing,
+                seconds);
+        out.onStatus(
+                player.streamId(),
+                "error",
+                "NetStream.Play.StreamNotFound",
+                playing + " was not published within " + seconds + " s");
         closeAfterWrites();
     }
 
-    /** The refusal written before it goes: an empty write flushes what is queued, then the channel closes. */
+    /**
+     * The refusal written before it goes: an empty write flushes what is queued, then the channel
+     * closes.
+     */
     private void closeAfterWrites() {
         ctx.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(ChannelFutureListener.CLOSE);
     }

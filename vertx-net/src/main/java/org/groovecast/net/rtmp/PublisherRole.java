@@ -7,12 +7,13 @@ import org.slf4j.LoggerFactory;
 
 /**
  * A server connection as a publisher: {@code publish} claims the key's {@link RtmpStream} (if the
- * script's hook allows it and nobody else holds it), then the audio, video and metadata received
- * on the published message stream go to it, inline on this connection's loop; anything on another
+ * script's hook allows it and nobody else holds it), then the audio, video and metadata received on
+ * the published message stream go to it, inline on this connection's loop; anything on another
  * stream id is dropped. One published stream at a time: a second {@code publish} ends the first.
  */
 final class PublisherRole {
-    // The connection's logger: what one connection did reads as one story, under the name operators filter on.
+    // The connection's logger: what one connection did reads as one story, under the name operators
+    // filter on.
     private static final Logger log = LoggerFactory.getLogger(RtmpConnection.class);
 
     private final RtmpServer server;
@@ -34,24 +35,38 @@ final class PublisherRole {
         return publishing != null;
     }
 
-    /** Audio and video messages received on the published stream so far (what the {@link IdleWatch} looks at). */
+    /**
+     * Audio and video messages received on the published stream so far (what the {@link IdleWatch}
+     * looks at).
+     */
     long mediaReceived() {
         return mediaReceived;
     }
 
-    /** {@code publish} on message stream {@code streamId} of {@code name} ({@code key?params}) in {@code app}. */
+    /**
+     * {@code publish} on message stream {@code streamId} of {@code name} ({@code key?params}) in
+     * {@code app}.
+     */
     void publish(int streamId, String app, String name) {
         StreamKey key = StreamKey.parse(name);
         String path = app + "/" + key.name();
         if (key.name().isEmpty() || !server.mayPublish(app, key.name(), key.params())) {
-            out.onStatus(streamId, "error", "NetStream.Publish.BadName", "publishing " + path + " is not allowed");
+            out.onStatus(
+                    streamId,
+                    "error",
+                    "NetStream.Publish.BadName",
+                    "publishing " + path + " is not allowed");
             log.info("rtmp {}: publishing {} refused", peer, path);
             return;
         }
         if (publishing != null) unpublish();
         RtmpStream s = server.claim(path, ctx.executor());
         if (s == null) {
-            out.onStatus(streamId, "error", "NetStream.Publish.BadName", path + " is already being published");
+            out.onStatus(
+                    streamId,
+                    "error",
+                    "NetStream.Publish.BadName",
+                    path + " is already being published");
             log.info("rtmp {}: {} is already being published; refused", peer, path);
             return;
         }
@@ -88,8 +103,10 @@ final class PublisherRole {
      */
     void data(int streamId, long timestamp, ByteBuf payload, int skip) {
         try {
-            if (publishing == null || streamId != this.streamId || payload.readableBytes() <= skip) return;
-            ByteBuf body = payload.slice(payload.readerIndex() + skip, payload.readableBytes() - skip);
+            if (publishing == null || streamId != this.streamId || payload.readableBytes() <= skip)
+                return;
+            ByteBuf body =
+                    payload.slice(payload.readerIndex() + skip, payload.readableBytes() - skip);
             int start = body.readerIndex();
             Object first = Amf0.read(body);
             if ("@setDataFrame".equals(first)) {
@@ -97,11 +114,19 @@ final class PublisherRole {
                 int from = body.readerIndex();
                 Object name = Amf0.read(body);
                 boolean metadata = "onMetaData".equals(name);
-                publishing.publish(new RtmpMessage(MessageType.DATA_AMF0, timestamp,
-                        body.retainedSlice(from, body.writerIndex() - from)), metadata);
+                publishing.publish(
+                        new RtmpMessage(
+                                MessageType.DATA_AMF0,
+                                timestamp,
+                                body.retainedSlice(from, body.writerIndex() - from)),
+                        metadata);
             } else {
-                publishing.publish(new RtmpMessage(MessageType.DATA_AMF0, timestamp,
-                        body.retainedSlice(start, body.writerIndex() - start)), "onMetaData".equals(first));
+                publishing.publish(
+                        new RtmpMessage(
+                                MessageType.DATA_AMF0,
+                                timestamp,
+                                body.retainedSlice(start, body.writerIndex() - start)),
+                        "onMetaData".equals(first));
             }
         } finally {
             payload.release();

@@ -10,11 +10,11 @@ import org.slf4j.LoggerFactory;
 /**
  * One RTMP connection, publisher or player: the one handler of its channel (see
  * docs/decisions/0001), which calls plain classes for each stage, inline on the connection's event
- * loop and in order, with no hand-off per message: the {@link ServerHandshake}, then the
- * {@link ChunkReader} decoding messages, which are routed here by type: protocol control answered
- * on the spot, commands to the {@link CommandDispatch}, media and metadata to the
- * {@link PublisherRole}; a player's stream comes back through its {@link PlayerRole}. A protocol
- * violation closes this connection alone, with a log line naming it.
+ * loop and in order, with no hand-off per message: the {@link ServerHandshake}, then the {@link
+ * ChunkReader} decoding messages, which are routed here by type: protocol control answered on the
+ * spot, commands to the {@link CommandDispatch}, media and metadata to the {@link PublisherRole}; a
+ * player's stream comes back through its {@link PlayerRole}. A protocol violation closes this
+ * connection alone, with a log line naming it.
  */
 final class RtmpConnection extends ChannelInboundHandlerAdapter implements ChunkDecoder.Sink {
     private static final Logger log = LoggerFactory.getLogger(RtmpConnection.class);
@@ -24,8 +24,12 @@ final class RtmpConnection extends ChannelInboundHandlerAdapter implements Chunk
     private final ServerHandshake handshake = new ServerHandshake();
     private final AcknowledgementWindow window = new AcknowledgementWindow();
     private ChannelHandlerContext ctx;
-    /** The handshake's bytes as they arrive, then what the {@link ChunkReader} keeps between reads. */
+
+    /**
+     * The handshake's bytes as they arrive, then what the {@link ChunkReader} keeps between reads.
+     */
     private ByteBuf cumulation;
+
     private String peer = "?";
     // From channelActive on (they log the peer, known then):
     private MessageWriter out;
@@ -86,8 +90,13 @@ final class RtmpConnection extends ChannelInboundHandlerAdapter implements Chunk
 
     /** C2 read: chunks from now on, the first of them already in the cumulation. */
     private void handshaken() {
-        ChunkDecoder decoder = new ChunkDecoder(ctx.alloc(), limits.maxMessage(), limits.maxChunkStreamId(),
-                limits.maxPending(), server.pending());
+        ChunkDecoder decoder =
+                new ChunkDecoder(
+                        ctx.alloc(),
+                        limits.maxMessage(),
+                        limits.maxChunkStreamId(),
+                        limits.maxPending(),
+                        server.pending());
         chunks = new ChunkReader(ctx, cumulation, decoder, this);
         idleWatch = new IdleWatch(this, limits.idleTimeoutMillis());
         idleWatch.start(ctx.executor());
@@ -138,19 +147,26 @@ final class RtmpConnection extends ChannelInboundHandlerAdapter implements Chunk
 
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-        if (log.isInfoEnabled()) log.info("rtmp {}: {}; closing the connection", peer, cause.toString());
+        if (log.isInfoEnabled())
+            log.info("rtmp {}: {}; closing the connection", peer, cause.toString());
         ctx.close();
     }
 
-    /** A whole message from the chunk stream, routed by its type; {@code payload} is ours to release. */
+    /**
+     * A whole message from the chunk stream, routed by its type; {@code payload} is ours to
+     * release.
+     */
     @Override
     public void message(int csid, int type, int streamId, long timestamp, ByteBuf payload) {
         switch (type) {
-            case MessageType.AUDIO, MessageType.VIDEO -> publisher.media(type, streamId, timestamp, payload);
+            case MessageType.AUDIO, MessageType.VIDEO ->
+                    publisher.media(type, streamId, timestamp, payload);
             case MessageType.DATA_AMF0 -> publisher.data(streamId, timestamp, payload, 0);
-            case MessageType.DATA_AMF3 -> publisher.data(streamId, timestamp, payload, 1); // a leading 0 switches to AMF0
+            case MessageType.DATA_AMF3 ->
+                    publisher.data(streamId, timestamp, payload, 1); // a leading 0 switches to AMF0
             case MessageType.COMMAND_AMF0 -> commands.dispatch(streamId, payload, 0);
-            case MessageType.COMMAND_AMF3 -> commands.dispatch(streamId, payload, 1); // the same after its leading byte
+            case MessageType.COMMAND_AMF3 ->
+                    commands.dispatch(streamId, payload, 1); // the same after its leading byte
             case MessageType.USER_CONTROL -> {
                 try {
                     out.answerPing(payload);

@@ -1,8 +1,8 @@
 package org.groovecast.net.rtmp;
 
 /**
- * A peer broke the RTMP protocol (a bad handshake, an impossible chunk, a malformed AMF value):
- * the session it came on closes, with this message in the log; other sessions never notice.
+ * A peer broke the RTMP protocol (a bad handshake, an impossible chunk, a malformed AMF value): the
+ * session it came on closes, with this message in the log; other sessions never notice.
  */
 public final class RtmpProtocolException extends RuntimeException {
     public RtmpProtocolException(String reason) {

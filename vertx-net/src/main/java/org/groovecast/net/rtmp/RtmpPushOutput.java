@@ -19,11 +19,18 @@ public final class RtmpPushOutput extends EncodedOutput {
     private final FlvTagReader tags = new FlvTagReader(PooledByteBufAllocator.DEFAULT);
     private final FlvTagReader.Sink toClient;
 
-    public RtmpPushOutput(Encoder encoder, RtmpPushClient client, Supplier<Vertx> vertx, Source source, boolean fallible) {
+    public RtmpPushOutput(
+            Encoder encoder,
+            RtmpPushClient client,
+            Supplier<Vertx> vertx,
+            Source source,
+            boolean fallible) {
         super("output.rtmp", encoder, source, fallible);
         if (!encoder.contentType().contains("flv")) {
-            throw new org.groovecast.api.ScriptException("output.rtmp(): the encoder must write FLV: ffmpeg(format: 'flv', ...), "
-                    + "got " + encoder.contentType());
+            throw new org.groovecast.api.ScriptException(
+                    "output.rtmp(): the encoder must write FLV: ffmpeg(format: 'flv', ...), "
+                            + "got "
+                            + encoder.contentType());
         }
         this.client = client;
         this.vertx = vertx;

@@ -1,7 +1,7 @@
 package org.groovecast.net.rtmp;
 
-import io.netty.channel.Channel;
 import io.netty.buffer.PooledByteBufAllocator;
+import io.netty.channel.Channel;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.WriteBufferWaterMark;
 import io.netty.util.concurrent.EventExecutor;
@@ -16,11 +16,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * {@code rtmp.server(port:, bind:)}: publishers (OBS, ffmpeg) and players on one port, streams
- * by {@code app/key}. Netty's server channel on Vert.x's acceptor and event loops (native
- * epoll), one {@link RtmpConnection} per connection handling everything it receives inline on
- * its loop. Kept across reloads with the network, so publishers and players stay connected; a
- * reloaded script brings its own auth hooks.
+ * {@code rtmp.server(port:, bind:)}: publishers (OBS, ffmpeg) and players on one port, streams by
+ * {@code app/key}. Netty's server channel on Vert.x's acceptor and event loops (native epoll), one
+ * {@link RtmpConnection} per connection handling everything it receives inline on its loop. Kept
+ * across reloads with the network, so publishers and players stay connected; a reloaded script
+ * brings its own auth hooks.
  */
 public final class RtmpServer {
     private static final Logger log = LoggerFactory.getLogger(RtmpServer.class);
@@ -36,19 +36,43 @@ public final class RtmpServer {
      *
      * @param maxPending bytes one connection's incomplete messages may hold together
      * @param maxPendingTotal bytes the incomplete messages of all the server's connections may hold
-     * @param idleTimeoutMillis how long a connection may neither publish nor play, or publish nothing
-     * @param chunkSize the chunk size this server sends in (Set Chunk Size): a larger one costs fewer
-     *        headers and writes per message; 60000 is SRS's default, nginx-rtmp's 4096
-     * @param playWaitTimeoutMillis how long a player may wait for its key's publisher (0: for ever); each
-     *        waiting player holds a socket and a queue, and a stranger may name any key
-     * @param maxWaitingPlayers how many players may wait for a publisher at once, counted over the server
+     * @param idleTimeoutMillis how long a connection may neither publish nor play, or publish
+     *     nothing
+     * @param chunkSize the chunk size this server sends in (Set Chunk Size): a larger one costs
+     *     fewer headers and writes per message; 60000 is SRS's default, nginx-rtmp's 4096
+     * @param playWaitTimeoutMillis how long a player may wait for its key's publisher (0: for
+     *     ever); each waiting player holds a socket and a queue, and a stranger may name any key
+     * @param maxWaitingPlayers how many players may wait for a publisher at once, counted over the
+     *     server
      */
-    public record Limits(int maxMessage, int maxChunkStreamId, long handshakeTimeoutMillis, long slowTimeoutMillis,
-                         int queueMessages, int highWaterBytes, long maxPending, long maxPendingTotal,
-                         long idleTimeoutMillis, int chunkSize, long playWaitTimeoutMillis, int maxWaitingPlayers) {
+    public record Limits(
+            int maxMessage,
+            int maxChunkStreamId,
+            long handshakeTimeoutMillis,
+            long slowTimeoutMillis,
+            int queueMessages,
+            int highWaterBytes,
+            long maxPending,
+            long maxPendingTotal,
+            long idleTimeoutMillis,
+            int chunkSize,
+            long playWaitTimeoutMillis,
+            int maxWaitingPlayers) {
         public static final int DEFAULT_CHUNK_SIZE = 60_000;
-        public static final Limits DEFAULT = new Limits(8 << 20, 1024, 10_000, 10_000, 4096, 8 << 20, 16 << 20,
-                256 << 20, 30_000, DEFAULT_CHUNK_SIZE, 30_000, 256);
+        public static final Limits DEFAULT =
+                new Limits(
+                        8 << 20,
+                        1024,
+                        10_000,
+                        10_000,
+                        4096,
+                        8 << 20,
+                        16 << 20,
+                        256 << 20,
+                        30_000,
+                        DEFAULT_CHUNK_SIZE,
+                        30_000,
+                        256);
     }
 
     private final int port;
@@ -56,19 +80,33 @@ public final class RtmpServer {
     private volatile Limits limits = Limits.DEFAULT;
     private volatile Check onPublish;
     private volatile Check onPlay;
-    // What the script being loaded declares; in force from commit(), so a failed reload changes nothing.
+    // What the script being loaded declares; in force from commit(), so a failed reload changes
+    // nothing.
     private Limits nextLimits = Limits.DEFAULT;
     private Check nextPublish;
     private Check nextPlay;
-    /** What the incomplete messages of all connections hold, against {@link Limits#maxPendingTotal()}. */
+
+    /**
+     * What the incomplete messages of all connections hold, against {@link
+     * Limits#maxPendingTotal()}.
+     */
     private final AssemblyBudget pending = new AssemblyBudget(Limits.DEFAULT.maxPendingTotal());
+
     private final Map<String, RtmpStream> streams = new ConcurrentHashMap<>();
-    private final Map<String, List<RtmpSubscriber>> watchers = new java.util.HashMap<>(); // guarded by this
+    private final Map<String, List<RtmpSubscriber>> watchers =
+            new java.util.HashMap<>(); // guarded by this
     private Channel server;
+
     /** Players waiting for a key nobody publishes, against {@link Limits#maxWaitingPlayers()}. */
-    private final java.util.concurrent.atomic.AtomicInteger waiting = new java.util.concurrent.atomic.AtomicInteger();
-    /** Players refused since the cap was last reached; -1 while below it (an episode is logged once). */
-    private final java.util.concurrent.atomic.AtomicLong refusedWaiting = new java.util.concurrent.atomic.AtomicLong(-1);
+    private final java.util.concurrent.atomic.AtomicInteger waiting =
+            new java.util.concurrent.atomic.AtomicInteger();
+
+    /**
+     * Players refused since the cap was last reached; -1 while below it (an episode is logged
+     * once).
+     */
+    private final java.util.concurrent.atomic.AtomicLong refusedWaiting =
+            new java.util.concurrent.atomic.AtomicLong(-1);
 
     public RtmpServer(int port, String bind) {
         this.port = port;
@@ -109,7 +147,9 @@ public final class RtmpServer {
         return this;
     }
 
-    /** A script is about to declare this server again: its hooks and limits start from the defaults. */
+    /**
+     * A script is about to declare this server again: its hooks and limits start from the defaults.
+     */
     public synchronized void beginLoad() {
         nextLimits = Limits.DEFAULT;
         nextPublish = null;
@@ -132,7 +172,8 @@ public final class RtmpServer {
         return allowed(onPlay, app, key, params, "onPlay");
     }
 
-    private static boolean allowed(Check check, String app, String key, Map<String, String> params, String what) {
+    private static boolean allowed(
+            Check check, String app, String key, Map<String, String> params, String what) {
         if (check == null) return true;
         try {
             return check.allow(app, key, params);
@@ -144,8 +185,8 @@ public final class RtmpServer {
 
     /**
      * The stream {@code path} for a new publisher on {@code loop}, or null when someone publishes
-     * there already. Claims and watches take one lock, so an input watching a path is subscribed
-     * to each of its streams exactly once.
+     * there already. Claims and watches take one lock, so an input watching a path is subscribed to
+     * each of its streams exactly once.
      */
     synchronized RtmpStream claim(String path, EventExecutor loop) {
         RtmpStream s = new RtmpStream(path, loop);
@@ -170,8 +211,9 @@ public final class RtmpServer {
     }
 
     /**
-     * Tells {@code players} of every stream published now ({@code app/key}) and how many connections
-     * play it; for metrics, from any thread (a subscription made a moment ago may not count yet).
+     * Tells {@code players} of every stream published now ({@code app/key}) and how many
+     * connections play it; for metrics, from any thread (a subscription made a moment ago may not
+     * count yet).
      */
     public void forEachStream(java.util.function.ObjIntConsumer<String> players) {
         for (RtmpStream s : streams.values()) players.accept(s.name, s.players());
@@ -183,9 +225,9 @@ public final class RtmpServer {
     }
 
     /**
-     * Feeds {@code subscriber} every time {@code path} is published, now if it is, until
-     * {@link #unwatch}: a script's {@code input.rtmp}, and a playing connection, which waits for
-     * the key's next publisher when there is none; returns whether it is published now.
+     * Feeds {@code subscriber} every time {@code path} is published, now if it is, until {@link
+     * #unwatch}: a script's {@code input.rtmp}, and a playing connection, which waits for the key's
+     * next publisher when there is none; returns whether it is published now.
      */
     public synchronized boolean watch(String path, RtmpSubscriber subscriber) {
         watchers.computeIfAbsent(path, p -> new java.util.ArrayList<>()).add(subscriber);
@@ -196,15 +238,16 @@ public final class RtmpServer {
 
     public synchronized void unwatch(String path, RtmpSubscriber subscriber) {
         List<RtmpSubscriber> w = watchers.get(path);
-        if (w != null && w.remove(subscriber) && w.isEmpty()) watchers.remove(path); // players name any key they like
+        if (w != null && w.remove(subscriber) && w.isEmpty())
+            watchers.remove(path); // players name any key they like
         RtmpStream s = streams.get(path);
         if (s != null) s.unsubscribe(subscriber);
     }
 
     /**
      * A player starts waiting for a publisher (its connection's loop): false, counting nothing,
-     * when {@code maxWaitingPlayers} wait already, unless {@code admitted} (a player whose publisher
-     * left is counted, not dropped).
+     * when {@code maxWaitingPlayers} wait already, unless {@code admitted} (a player whose
+     * publisher left is counted, not dropped).
      */
     boolean startWaiting(String peer, String path, boolean admitted) {
         int max = limits.maxWaitingPlayers();
@@ -212,8 +255,12 @@ public final class RtmpServer {
             int n = waiting.get();
             if (n >= max && !admitted) {
                 if (refusedWaiting.compareAndSet(-1, 1)) {
-                    log.warn("rtmp: {} players wait for keys nobody publishes (maxWaitingPlayers); refusing more, "
-                            + "first {} for {}", n, peer, path);
+                    log.warn(
+                            "rtmp: {} players wait for keys nobody publishes (maxWaitingPlayers); refusing more, "
+                                    + "first {} for {}",
+                            n,
+                            peer,
+                            path);
                 } else {
                     refusedWaiting.incrementAndGet();
                 }
@@ -227,7 +274,10 @@ public final class RtmpServer {
     void stopWaiting() {
         if (waiting.decrementAndGet() < limits.maxWaitingPlayers()) {
             long refused = refusedWaiting.getAndSet(-1);
-            if (refused > 0) log.info("rtmp: fewer players wait than maxWaitingPlayers again; {} were refused", refused);
+            if (refused > 0)
+                log.info(
+                        "rtmp: fewer players wait than maxWaitingPlayers again; {} were refused",
+                        refused);
         }
     }
 
@@ -244,16 +294,28 @@ public final class RtmpServer {
     public Future<Void> listen(Vertx vertx) {
         int high = limits.highWaterBytes();
         // Past the high mark a player counts as slow: its non-key frames are dropped.
-        return ServerChannels.bind(vertx, bind, port,
-                b -> b.childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, new WriteBufferWaterMark(high / 2, high))
-                        // Pooled buffers slice into recycled views: a chunk written to a player allocates
-                        // nothing, where the adaptive allocator's slices are new objects per chunk.
-                        .childOption(ChannelOption.ALLOCATOR, PooledByteBufAllocator.DEFAULT),
-                () -> new RtmpConnection(this)).map(ch -> {
-                    server = ch;
-                    log.info("rtmp: listening on {}:{}", bind, actualPort());
-                    return null;
-                });
+        return ServerChannels.bind(
+                        vertx,
+                        bind,
+                        port,
+                        b ->
+                                b.childOption(
+                                                ChannelOption.WRITE_BUFFER_WATER_MARK,
+                                                new WriteBufferWaterMark(high / 2, high))
+                                        // Pooled buffers slice into recycled views: a chunk written
+                                        // to a player allocates
+                                        // nothing, where the adaptive allocator's slices are new
+                                        // objects per chunk.
+                                        .childOption(
+                                                ChannelOption.ALLOCATOR,
+                                                PooledByteBufAllocator.DEFAULT),
+                        () -> new RtmpConnection(this))
+                .map(
+                        ch -> {
+                            server = ch;
+                            log.info("rtmp: listening on {}:{}", bind, actualPort());
+                            return null;
+                        });
     }
 
     /** The port actually bound (differs from {@link #port()} when that was 0). */

@@ -5,14 +5,18 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * A published stream, {@code app/key}: its publisher's messages fanned out to its subscribers,
- * and what a late player needs first: the metadata, both sequence headers and the current group
- * of pictures, so that it starts on a keyframe. Everything here runs on the publisher's event
- * loop except subscribing, which hands over to it.
+ * A published stream, {@code app/key}: its publisher's messages fanned out to its subscribers, and
+ * what a late player needs first: the metadata, both sequence headers and the current group of
+ * pictures, so that it starts on a keyframe. Everything here runs on the publisher's event loop
+ * except subscribing, which hands over to it.
  */
 final class RtmpStream {
-    /** A GOP longer than this (in bytes) is not cached: a late player then waits for the next keyframe. */
+    /**
+     * A GOP longer than this (in bytes) is not cached: a late player then waits for the next
+     * keyframe.
+     */
     private static final long MAX_GOP_BYTES = 32L << 20;
+
     /** Messages of an audio-only stream a late player gets at once (about 1.5 s of AAC). */
     private static final int AUDIO_ONLY_CACHE = 64;
 
@@ -31,9 +35,9 @@ final class RtmpStream {
     }
 
     /**
-     * A message from the publisher (its loop); takes ownership of the message's reference.
-     * {@code metadata} marks {@code onMetaData}, kept for late players; other data messages
-     * (cue points, captions) only pass through.
+     * A message from the publisher (its loop); takes ownership of the message's reference. {@code
+     * metadata} marks {@code onMetaData}, kept for late players; other data messages (cue points,
+     * captions) only pass through.
      */
     void publish(RtmpMessage m, boolean isMetadata) {
         if (!headers.keep(m, isMetadata) && m.type != RtmpMessage.DATA) cache(m);
@@ -52,7 +56,9 @@ final class RtmpStream {
             gopOverflow = false;
         } else if (gopOverflow || m.type == RtmpMessage.VIDEO && gop.isEmpty()) {
             return; // no keyframe yet, or too long a GOP: nothing a player could start on
-        } else if (!headers.hasVideo() && m.type == RtmpMessage.AUDIO && gop.size() >= AUDIO_ONLY_CACHE) {
+        } else if (!headers.hasVideo()
+                && m.type == RtmpMessage.AUDIO
+                && gop.size() >= AUDIO_ONLY_CACHE) {
             RtmpMessage first = gop.remove(0); // audio only: a rolling window, nothing to align on
             gopBytes -= first.payload.readableBytes();
             first.payload.release();
@@ -72,36 +78,44 @@ final class RtmpStream {
         gopBytes = 0;
     }
 
-    /** Adds a subscriber; it first gets metadata, sequence headers and the cached GOP, on the publisher's loop. */
+    /**
+     * Adds a subscriber; it first gets metadata, sequence headers and the cached GOP, on the
+     * publisher's loop.
+     */
     void subscribe(RtmpSubscriber s) {
-        loop.execute(() -> {
-            if (ended) {
-                s.unpublished();
-                return;
-            }
-            s.published();
-            headers.forEach(s::deliver);
-            for (RtmpMessage g : gop) s.deliver(g);
-            RtmpSubscriber[] now = subscribers;
-            RtmpSubscriber[] more = Arrays.copyOf(now, now.length + 1);
-            more[now.length] = s;
-            subscribers = more;
-        });
+        loop.execute(
+                () -> {
+                    if (ended) {
+                        s.unpublished();
+                        return;
+                    }
+                    s.published();
+                    headers.forEach(s::deliver);
+                    for (RtmpMessage g : gop) s.deliver(g);
+                    RtmpSubscriber[] now = subscribers;
+                    RtmpSubscriber[] more = Arrays.copyOf(now, now.length + 1);
+                    more[now.length] = s;
+                    subscribers = more;
+                });
     }
 
     void unsubscribe(RtmpSubscriber s) {
-        loop.execute(() -> {
-            RtmpSubscriber[] now = subscribers;
-            List<RtmpSubscriber> kept = new ArrayList<>(Arrays.asList(now));
-            if (kept.remove(s)) subscribers = kept.toArray(new RtmpSubscriber[0]);
-        });
+        loop.execute(
+                () -> {
+                    RtmpSubscriber[] now = subscribers;
+                    List<RtmpSubscriber> kept = new ArrayList<>(Arrays.asList(now));
+                    if (kept.remove(s)) subscribers = kept.toArray(new RtmpSubscriber[0]);
+                });
     }
 
     int subscribers() {
         return subscribers.length;
     }
 
-    /** The connections playing this stream (a script's {@code input.rtmp} subscribes too, and is not one). */
+    /**
+     * The connections playing this stream (a script's {@code input.rtmp} subscribes too, and is not
+     * one).
+     */
     int players() {
         int n = 0;
         for (RtmpSubscriber s : subscribers) {

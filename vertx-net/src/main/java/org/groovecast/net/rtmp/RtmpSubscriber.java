@@ -15,6 +15,5 @@ public interface RtmpSubscriber {
      * A publisher's session begins: its messages follow (metadata, sequence headers, the current
      * GOP first). Also for a subscriber that waited since the last one left.
      */
-    default void published() {
-    }
+    default void published() {}
 }

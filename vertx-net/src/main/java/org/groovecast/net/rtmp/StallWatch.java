@@ -8,17 +8,19 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
- * Notices an RTMP server that stopped reading what this end publishes, by two signs, looked at every
- * quarter of the timeout:
+ * Notices an RTMP server that stopped reading what this end publishes, by two signs, looked at
+ * every quarter of the timeout:
+ *
  * <ul>
- * <li>Acknowledgements. The publisher asks for one every {@link #WINDOW} bytes (Window
- * Acknowledgement Size); a server that has sent one does so as its process reads. None for the
- * timeout while more than twice the window went out since the last: the server is not reading,
- * though the sockets' buffers (megabytes on a fast link) may still be taking bytes.
- * <li>Writes. For a server that never acknowledges: an empty write goes behind whatever is queued,
- * and completes once everything before it reached the kernel; one still out after the timeout means
- * the socket's buffer stayed full that long.
+ *   <li>Acknowledgements. The publisher asks for one every {@link #WINDOW} bytes (Window
+ *       Acknowledgement Size); a server that has sent one does so as its process reads. None for
+ *       the timeout while more than twice the window went out since the last: the server is not
+ *       reading, though the sockets' buffers (megabytes on a fast link) may still be taking bytes.
+ *   <li>Writes. For a server that never acknowledges: an empty write goes behind whatever is
+ *       queued, and completes once everything before it reached the kernel; one still out after the
+ *       timeout means the socket's buffer stayed full that long.
  * </ul>
+ *
  * Either calls {@code onStall} with the reason, once. A server that reads slowly but reads passes;
  * the writer dropping what it cannot send meanwhile keeps what waits bounded.
  *

@@ -4,13 +4,16 @@ import java.util.function.Consumer;
 
 /**
  * What a stream's consumer needs before any media: the latest metadata and the latest video and
- * audio sequence headers. Each kept message holds one reference to its payload, given back when
- * a newer one replaces it or on {@link #clear()}.
+ * audio sequence headers. Each kept message holds one reference to its payload, given back when a
+ * newer one replaces it or on {@link #clear()}.
  */
 final class StreamHeaders {
     private final RtmpMessage[] kept = new RtmpMessage[3]; // metadata, video header, audio header
 
-    /** Keeps {@code m} (retaining it) if it is metadata or a sequence header; returns whether it was kept. */
+    /**
+     * Keeps {@code m} (retaining it) if it is metadata or a sequence header; returns whether it was
+     * kept.
+     */
     boolean keep(RtmpMessage m, boolean isMetadata) {
         int slot = isMetadata ? 0 : !m.sequenceHeader ? -1 : m.type == RtmpMessage.VIDEO ? 1 : 2;
         if (slot < 0) return false;

@@ -6,8 +6,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * A stream name as publish and play give it, {@code key?param=value&...}: the key names the
- * stream under its app, the parameters go to the script's auth hooks (a token, a password).
+ * A stream name as publish and play give it, {@code key?param=value&...}: the key names the stream
+ * under its app, the parameters go to the script's auth hooks (a token, a password).
  */
 record StreamKey(String name, Map<String, String> params) {
     static StreamKey parse(String raw) {
@@ -17,7 +17,9 @@ record StreamKey(String name, Map<String, String> params) {
         for (String pair : raw.substring(q + 1).split("&")) {
             if (pair.isEmpty()) continue;
             int eq = pair.indexOf('=');
-            params.put(decode(eq < 0 ? pair : pair.substring(0, eq)), eq < 0 ? "" : decode(pair.substring(eq + 1)));
+            params.put(
+                    decode(eq < 0 ? pair : pair.substring(0, eq)),
+                    eq < 0 ? "" : decode(pair.substring(eq + 1)));
         }
         return new StreamKey(raw.substring(0, q), params);
     }

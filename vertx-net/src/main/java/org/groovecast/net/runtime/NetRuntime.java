@@ -23,15 +23,16 @@ public final class NetRuntime implements AutoCloseable {
 
     /** Starts Vert.x with {@code eventLoops} loops, preferring the native epoll transport. */
     public static NetRuntime start(int eventLoops) {
-        VertxOptions options = new VertxOptions()
-                .setPreferNativeTransport(true)
-                .setEventLoopPoolSize(eventLoops);
+        VertxOptions options =
+                new VertxOptions().setPreferNativeTransport(true).setEventLoopPoolSize(eventLoops);
         Vertx vertx = Vertx.builder().with(options).build();
         if (vertx.isNativeTransportEnabled()) {
             log.info("network: native epoll transport, {} event loop(s)", eventLoops);
         } else {
             Throwable why = vertx.unavailableNativeTransportCause();
-            log.warn("network: native transport unavailable ({}), falling back to NIO", why == null ? "unknown" : why.toString());
+            log.warn(
+                    "network: native transport unavailable ({}), falling back to NIO",
+                    why == null ? "unknown" : why.toString());
         }
         return new NetRuntime(vertx);
     }

@@ -1,5 +1,6 @@
 package org.groovecast.net.runtime;
 
+import com.sun.management.UnixOperatingSystemMXBean;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
@@ -9,55 +10,63 @@ import io.netty.channel.ChannelOption;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
-import com.sun.management.UnixOperatingSystemMXBean;
 import java.lang.management.ManagementFactory;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
  * A Netty server channel on Vert.x's own acceptor and event loops (native epoll): a connection
- * costs its socket and its one handler, none of a Vert.x NetSocket's per-connection machinery.
- * The harbor and the RTMP server listen this way.
+ * costs its socket and its one handler, none of a Vert.x NetSocket's per-connection machinery. The
+ * harbor and the RTMP server listen this way.
  */
 public final class ServerChannels {
-    private ServerChannels() {
-    }
+    private ServerChannels() {}
 
     /**
-     * Binds {@code address:port}; each connection gets a handler from {@code handler}.
-     * {@code options} may set more child options (water marks).
+     * Binds {@code address:port}; each connection gets a handler from {@code handler}. {@code
+     * options} may set more child options (water marks).
      */
-    public static Future<Channel> bind(Vertx vertx, String address, int port, Consumer<ServerBootstrap> options,
-                                       Supplier<ChannelHandler> handler) {
-        ServerBootstrap b = VertxInternals.serverBootstrap(vertx)
-                .option(ChannelOption.SO_BACKLOG, 1024)
-                .option(ChannelOption.SO_REUSEADDR, true)
-                .childOption(ChannelOption.TCP_NODELAY, true)
-                .childHandler(new ChannelInitializer<>() {
-                    @Override
-                    protected void initChannel(Channel ch) {
-                        ch.pipeline().addLast(handler.get());
-                    }
-                });
+    public static Future<Channel> bind(
+            Vertx vertx,
+            String address,
+            int port,
+            Consumer<ServerBootstrap> options,
+            Supplier<ChannelHandler> handler) {
+        ServerBootstrap b =
+                VertxInternals.serverBootstrap(vertx)
+                        .option(ChannelOption.SO_BACKLOG, 1024)
+                        .option(ChannelOption.SO_REUSEADDR, true)
+                        .childOption(ChannelOption.TCP_NODELAY, true)
+                        .childHandler(
+                                new ChannelInitializer<>() {
+                                    @Override
+                                    protected void initChannel(Channel ch) {
+                                        ch.pipeline().addLast(handler.get());
+                                    }
+                                });
         b.handler(new AcceptErrors("port " + port));
         options.accept(b);
         Promise<Channel> bound = Promise.promise();
-        b.bind(address, port).addListener(f -> {
-            if (f.isSuccess()) bound.complete(((ChannelFuture) f).channel());
-            else bound.fail(f.cause());
-        });
+        b.bind(address, port)
+                .addListener(
+                        f -> {
+                            if (f.isSuccess()) bound.complete(((ChannelFuture) f).channel());
+                            else bound.fail(f.cause());
+                        });
         return bound.future();
     }
 
     /** The process's open-file limit, or -1 where the platform does not tell. */
     public static long maxFileDescriptors() {
         return ManagementFactory.getOperatingSystemMXBean() instanceof UnixOperatingSystemMXBean u
-                ? u.getMaxFileDescriptorCount() : -1;
+                ? u.getMaxFileDescriptorCount()
+                : -1;
     }
 
     /**
      * Stops accepting (open connections close with the event loops); done at once for null, and for
-     * a channel whose event loop is gone (it closed with it, and could not tell a listener any more).
+     * a channel whose event loop is gone (it closed with it, and could not tell a listener any
+     * more).
      */
     public static Future<Void> close(Channel server) {
         Promise<Void> closed = Promise.promise();

@@ -19,10 +19,11 @@ import io.vertx.core.net.NetSocket;
  * kernel take them, which Vert.x's public {@code NetSocket} does not expose.
  */
 public final class VertxInternals {
-    private VertxInternals() {
-    }
+    private VertxInternals() {}
 
-    /** A server bootstrap on {@code vertx}'s acceptor and event loops, with its native transport. */
+    /**
+     * A server bootstrap on {@code vertx}'s acceptor and event loops, with its native transport.
+     */
     public static ServerBootstrap serverBootstrap(Vertx vertx) {
         VertxInternal v = (VertxInternal) vertx;
         return new ServerBootstrap()

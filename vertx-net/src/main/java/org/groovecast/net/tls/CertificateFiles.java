@@ -21,9 +21,10 @@ import javax.net.ssl.SSLException;
  * certificate on air for the next handshake; connections made before keep theirs.
  *
  * @param certificate the file of the certificate (and its chain; it may hold the key too)
- * @param keyFile     the file of the private key (the certificate's file when it holds both)
+ * @param keyFile the file of the private key (the certificate's file when it holds both)
  */
-public record CertificateFiles(Path certificate, Path keyFile, List<X509Certificate> chain, PrivateKey key) {
+public record CertificateFiles(
+        Path certificate, Path keyFile, List<X509Certificate> chain, PrivateKey key) {
 
     /**
      * Reads and checks the files; throws {@link IllegalArgumentException} with what is wrong and
@@ -36,8 +37,14 @@ public record CertificateFiles(Path certificate, Path keyFile, List<X509Certific
         List<X509Certificate> chain = PemFiles.certificates(certificate);
         PrivateKey key = PemFiles.privateKey(keyPath);
         if (!matches(key, chain.getFirst().getPublicKey())) {
-            throw new IllegalArgumentException("the key in " + keyPath + " is not the key of the certificate in " + certificate
-                    + " (" + Certificates.describe(chain.getFirst()) + "); give the key the certificate was made for");
+            throw new IllegalArgumentException(
+                    "the key in "
+                            + keyPath
+                            + " is not the key of the certificate in "
+                            + certificate
+                            + " ("
+                            + Certificates.describe(chain.getFirst())
+                            + "); give the key the certificate was made for");
         }
         return new CertificateFiles(certificate, keyPath, List.copyOf(chain), key);
     }
@@ -63,9 +70,13 @@ public record CertificateFiles(Path certificate, Path keyFile, List<X509Certific
     /** A server context presenting this chain, on the JDK's TLS (no native library to ship). */
     SslContext serverContext() {
         try {
-            return SslContextBuilder.forServer(key, chain.toArray(X509Certificate[]::new)).sslProvider(SslProvider.JDK).build();
+            return SslContextBuilder.forServer(key, chain.toArray(X509Certificate[]::new))
+                    .sslProvider(SslProvider.JDK)
+                    .build();
         } catch (SSLException e) {
-            throw new IllegalArgumentException("the certificate in " + certificate + " cannot serve TLS: " + e.getMessage(), e);
+            throw new IllegalArgumentException(
+                    "the certificate in " + certificate + " cannot serve TLS: " + e.getMessage(),
+                    e);
         }
     }
 
@@ -74,13 +85,15 @@ public record CertificateFiles(Path certificate, Path keyFile, List<X509Certific
      * signing a message with the key and checking it with the certificate's public key.
      */
     static boolean matches(PrivateKey key, PublicKey pub) {
-        if (key instanceof RSAKey k && pub instanceof RSAKey p) return k.getModulus().equals(p.getModulus());
+        if (key instanceof RSAKey k && pub instanceof RSAKey p)
+            return k.getModulus().equals(p.getModulus());
         if (!key.getAlgorithm().equals(pub.getAlgorithm())) return false;
-        String algorithm = switch (key.getAlgorithm()) {
-            case "EC" -> "SHA256withECDSA";
-            case "DSA" -> "SHA256withDSA";
-            default -> key.getAlgorithm(); // Ed25519, Ed448
-        };
+        String algorithm =
+                switch (key.getAlgorithm()) {
+                    case "EC" -> "SHA256withECDSA";
+                    case "DSA" -> "SHA256withDSA";
+                    default -> key.getAlgorithm(); // Ed25519, Ed448
+                };
         try {
             byte[] message = new BigInteger(64, new java.security.SecureRandom()).toByteArray();
             Signature s = Signature.getInstance(algorithm);

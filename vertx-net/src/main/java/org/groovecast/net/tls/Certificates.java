@@ -5,12 +5,14 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import javax.security.auth.x500.X500Principal;
 
-/** How a certificate is named in log lines: its subject's common name, serial and end of validity. */
+/**
+ * How a certificate is named in log lines: its subject's common name, serial and end of validity.
+ */
 public final class Certificates {
-    private static final DateTimeFormatter DAY = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'").withZone(ZoneOffset.UTC);
+    private static final DateTimeFormatter DAY =
+            DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'").withZone(ZoneOffset.UTC);
 
-    private Certificates() {
-    }
+    private Certificates() {}
 
     /** {@code CN=radio.example.org, serial 5f3a..., expires 2027-01-31 12:00 UTC}. */
     public static String describe(X509Certificate c) {
@@ -27,8 +29,10 @@ public final class Certificates {
 
     static String validity(X509Certificate c) {
         long now = System.currentTimeMillis();
-        if (c.getNotAfter().getTime() < now) return "expired " + DAY.format(c.getNotAfter().toInstant());
-        if (c.getNotBefore().getTime() > now) return "not valid before " + DAY.format(c.getNotBefore().toInstant());
+        if (c.getNotAfter().getTime() < now)
+            return "expired " + DAY.format(c.getNotAfter().toInstant());
+        if (c.getNotBefore().getTime() > now)
+            return "not valid before " + DAY.format(c.getNotBefore().toInstant());
         return "expires " + DAY.format(c.getNotAfter().toInstant());
     }
 

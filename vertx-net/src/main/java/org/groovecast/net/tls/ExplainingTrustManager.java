@@ -14,10 +14,10 @@ import javax.net.ssl.X509ExtendedTrustManager;
 import javax.net.ssl.X509TrustManager;
 
 /**
- * The JDK's check of a server's certificate (chain, validity, host name), with a failure that
- * says which certificate and why in one line: the JDK's own is {@code PKIX path building
- * failed: ... unable to find valid certification path to requested target}, which names
- * neither. Trusts the JVM's store and, when given, the certificates of a PEM file.
+ * The JDK's check of a server's certificate (chain, validity, host name), with a failure that says
+ * which certificate and why in one line: the JDK's own is {@code PKIX path building failed: ...
+ * unable to find valid certification path to requested target}, which names neither. Trusts the
+ * JVM's store and, when given, the certificates of a PEM file.
  */
 final class ExplainingTrustManager extends X509ExtendedTrustManager {
     private final X509ExtendedTrustManager jdk;
@@ -26,10 +26,13 @@ final class ExplainingTrustManager extends X509ExtendedTrustManager {
         this.jdk = jdk;
     }
 
-    /** @param extra a PEM file of more trusted certificates, or null */
+    /**
+     * @param extra a PEM file of more trusted certificates, or null
+     */
     static ExplainingTrustManager of(Path extra) {
         try {
-            TrustManagerFactory f = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+            TrustManagerFactory f =
+                    TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
             if (extra == null) {
                 f.init((KeyStore) null);
             } else {
@@ -37,7 +40,8 @@ final class ExplainingTrustManager extends X509ExtendedTrustManager {
                 store.load(null, null);
                 int i = 0;
                 for (X509Certificate c : jvmTrusted()) store.setCertificateEntry("jvm-" + i++, c);
-                for (X509Certificate c : PemFiles.certificates(extra)) store.setCertificateEntry("extra-" + i++, c);
+                for (X509Certificate c : PemFiles.certificates(extra))
+                    store.setCertificateEntry("extra-" + i++, c);
                 f.init(store);
             }
             for (TrustManager t : f.getTrustManagers()) {
@@ -45,12 +49,14 @@ final class ExplainingTrustManager extends X509ExtendedTrustManager {
             }
             throw new IllegalStateException("the JVM has no X.509 trust manager");
         } catch (GeneralSecurityException | java.io.IOException e) {
-            throw new IllegalStateException("cannot set up the TLS trust store: " + e.getMessage(), e);
+            throw new IllegalStateException(
+                    "cannot set up the TLS trust store: " + e.getMessage(), e);
         }
     }
 
     private static List<X509Certificate> jvmTrusted() throws GeneralSecurityException {
-        TrustManagerFactory f = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+        TrustManagerFactory f =
+                TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
         f.init((KeyStore) null);
         for (TrustManager t : f.getTrustManagers()) {
             if (t instanceof X509TrustManager x) return List.of(x.getAcceptedIssuers());
@@ -59,7 +65,8 @@ final class ExplainingTrustManager extends X509ExtendedTrustManager {
     }
 
     @Override
-    public void checkServerTrusted(X509Certificate[] chain, String authType, SSLEngine engine) throws CertificateException {
+    public void checkServerTrusted(X509Certificate[] chain, String authType, SSLEngine engine)
+            throws CertificateException {
         try {
             jdk.checkServerTrusted(chain, authType, engine);
         } catch (CertificateException e) {
@@ -68,7 +75,8 @@ final class ExplainingTrustManager extends X509ExtendedTrustManager {
     }
 
     @Override
-    public void checkServerTrusted(X509Certificate[] chain, String authType, Socket socket) throws CertificateException {
+    public void checkServerTrusted(X509Certificate[] chain, String authType, Socket socket)
+            throws CertificateException {
         try {
             jdk.checkServerTrusted(chain, authType, socket);
         } catch (CertificateException e) {
@@ -77,7 +85,8 @@ final class ExplainingTrustManager extends X509ExtendedTrustManager {
     }
 
     @Override
-    public void checkServerTrusted(X509Certificate[] chain, String authType) throws CertificateException {
+    public void checkServerTrusted(X509Certificate[] chain, String authType)
+            throws CertificateException {
         try {
             jdk.checkServerTrusted(chain, authType);
         } catch (CertificateException e) {
@@ -86,20 +95,28 @@ final class ExplainingTrustManager extends X509ExtendedTrustManager {
     }
 
     /** Why the chain was refused, from what the JDK threw and the certificate itself. */
-    static UntrustedCertificate explained(X509Certificate[] chain, String host, CertificateException e) {
-        if (chain == null || chain.length == 0) return new UntrustedCertificate("the server sent no certificate", e);
+    static UntrustedCertificate explained(
+            X509Certificate[] chain, String host, CertificateException e) {
+        if (chain == null || chain.length == 0)
+            return new UntrustedCertificate("the server sent no certificate", e);
         X509Certificate leaf = chain[0];
         String what = Certificates.subject(leaf) + ", " + Certificates.validity(leaf);
         String jdkSays = String.valueOf(e.getMessage());
         String why;
         if (Certificates.outOfDate(leaf)) {
             why = "certificate out of date";
-        } else if (jdkSays.contains("subject alternative") || jdkSays.contains("No name matching")
+        } else if (jdkSays.contains("subject alternative")
+                || jdkSays.contains("No name matching")
                 || jdkSays.contains("No subject alternative")) {
             why = "certificate not valid for " + (host == null ? "this host" : host);
-        } else if (chain.length == 1 && leaf.getSubjectX500Principal().equals(leaf.getIssuerX500Principal())) {
-            return new UntrustedCertificate("certificate not trusted (" + what + ", self-signed; trust it with tlsTrust: "
-                    + "'/path/cert.pem' or skip the check with tlsVerify: false)", e);
+        } else if (chain.length == 1
+                && leaf.getSubjectX500Principal().equals(leaf.getIssuerX500Principal())) {
+            return new UntrustedCertificate(
+                    "certificate not trusted ("
+                            + what
+                            + ", self-signed; trust it with tlsTrust: "
+                            + "'/path/cert.pem' or skip the check with tlsVerify: false)",
+                    e);
         } else {
             why = "certificate not trusted";
         }
@@ -107,17 +124,20 @@ final class ExplainingTrustManager extends X509ExtendedTrustManager {
     }
 
     @Override
-    public void checkClientTrusted(X509Certificate[] chain, String authType, SSLEngine engine) throws CertificateException {
+    public void checkClientTrusted(X509Certificate[] chain, String authType, SSLEngine engine)
+            throws CertificateException {
         jdk.checkClientTrusted(chain, authType, engine);
     }
 
     @Override
-    public void checkClientTrusted(X509Certificate[] chain, String authType, Socket socket) throws CertificateException {
+    public void checkClientTrusted(X509Certificate[] chain, String authType, Socket socket)
+            throws CertificateException {
         jdk.checkClientTrusted(chain, authType, socket);
     }
 
     @Override
-    public void checkClientTrusted(X509Certificate[] chain, String authType) throws CertificateException {
+    public void checkClientTrusted(X509Certificate[] chain, String authType)
+            throws CertificateException {
         jdk.checkClientTrusted(chain, authType);
     }
 

@@ -54,33 +54,35 @@ final class FileRegionChunks extends ChannelOutboundHandlerAdapter {
             int size = (int) Math.min(CHUNK, region.count() - done);
             ByteBuf chunk = alloc.buffer(size);
             try {
-                // The region writes to a channel: this one takes what the chunk can hold and says so,
+                // The region writes to a channel: this one takes what the chunk can hold and says
+                // so,
                 // which stops the transfer there.
-                WritableByteChannel into = new WritableByteChannel() {
-                    @Override
-                    public int write(ByteBuffer src) {
-                        int n = Math.min(src.remaining(), chunk.writableBytes());
-                        ByteBuffer part = src.slice(src.position(), n);
-                        chunk.writeBytes(part);
-                        src.position(src.position() + n);
-                        return n;
-                    }
+                WritableByteChannel into =
+                        new WritableByteChannel() {
+                            @Override
+                            public int write(ByteBuffer src) {
+                                int n = Math.min(src.remaining(), chunk.writableBytes());
+                                ByteBuffer part = src.slice(src.position(), n);
+                                chunk.writeBytes(part);
+                                src.position(src.position() + n);
+                                return n;
+                            }
 
-                    @Override
-                    public boolean isOpen() {
-                        return true;
-                    }
+                            @Override
+                            public boolean isOpen() {
+                                return true;
+                            }
 
-                    @Override
-                    public void close() {
-                    }
-                };
+                            @Override
+                            public void close() {}
+                        };
                 while (chunk.isWritable() && !isEndOfInput()) {
                     long n = region.transferTo(into, done);
                     if (n <= 0) break;
                     done += n;
                 }
-                if (chunk.readableBytes() == 0) throw new IOException("the file ended before its " + region.count() + " bytes");
+                if (chunk.readableBytes() == 0)
+                    throw new IOException("the file ended before its " + region.count() + " bytes");
                 return chunk;
             } catch (IOException | RuntimeException e) {
                 chunk.release();

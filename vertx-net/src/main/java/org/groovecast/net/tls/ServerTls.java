@@ -8,8 +8,8 @@ import io.netty.handler.stream.ChunkedWriteHandler;
 
 /**
  * TLS on a server port: the certificate it presents and the handlers a connection gets in front of
- * the port's own one. The context is built once per certificate, so a handshake costs no file
- * read; a port serving plain connections has no ServerTls at all.
+ * the port's own one. The context is built once per certificate, so a handshake costs no file read;
+ * a port serving plain connections has no ServerTls at all.
  */
 public final class ServerTls {
     private final CertificateFiles files;
@@ -26,16 +26,20 @@ public final class ServerTls {
 
     /**
      * What a new connection's pipeline starts with: TLS (plain HTTP refused with a 400 that says
-     * so), then the port's handler. Files the port
-     * sends with sendfile (a FileRegion, which TLS cannot encrypt in the kernel) are read in
-     * chunks instead.
+     * so), then the port's handler. Files the port sends with sendfile (a FileRegion, which TLS
+     * cannot encrypt in the kernel) are read in chunks instead.
      */
     public ChannelHandler around(ChannelHandler connection) {
         return new ChannelInitializer<Channel>() {
             @Override
             protected void initChannel(Channel ch) {
-                ch.pipeline().addLast(new PlainRequestRefusal(), context.newHandler(ch.alloc()), new ChunkedWriteHandler(),
-                        new FileRegionChunks(), connection);
+                ch.pipeline()
+                        .addLast(
+                                new PlainRequestRefusal(),
+                                context.newHandler(ch.alloc()),
+                                new ChunkedWriteHandler(),
+                                new FileRegionChunks(),
+                                connection);
             }
         };
     }

@@ -2,15 +2,18 @@ package org.groovecast.net.tls;
 
 import javax.net.ssl.SSLException;
 
-/** A failed connection told as a TLS failure when that is what it was, in one line for the reconnection's log. */
+/**
+ * A failed connection told as a TLS failure when that is what it was, in one line for the
+ * reconnection's log.
+ */
 public final class TlsFailure {
-    private TlsFailure() {
-    }
+    private TlsFailure() {}
 
     /**
-     * {@code e} as it should be logged: {@code TLS handshake failed: certificate not trusted (CN=..., expires ...)}
-     * when the certificate was refused, {@code TLS handshake failed: <the JDK's reason>} for another
-     * TLS failure (a server that does not speak TLS on that port), else {@code e} itself.
+     * {@code e} as it should be logged: {@code TLS handshake failed: certificate not trusted
+     * (CN=..., expires ...)} when the certificate was refused, {@code TLS handshake failed: <the
+     * JDK's reason>} for another TLS failure (a server that does not speak TLS on that port), else
+     * {@code e} itself.
      */
     public static Throwable explain(Throwable e) {
         SSLException ssl = null;
@@ -20,7 +23,8 @@ public final class TlsFailure {
             }
             if (ssl == null && t instanceof SSLException s) ssl = s;
         }
-        if (ssl != null) return new IllegalStateException("TLS handshake failed: " + ssl.getMessage(), e);
+        if (ssl != null)
+            return new IllegalStateException("TLS handshake failed: " + ssl.getMessage(), e);
         return e;
     }
 }

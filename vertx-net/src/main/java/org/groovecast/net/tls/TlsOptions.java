@@ -9,10 +9,10 @@ import java.util.Objects;
 /**
  * How an outgoing connection (output.icecast, output.rtmp) speaks TLS: by default the server's
  * certificate must chain to the JVM's trust store or to the certificates of {@code trust} (a PEM
- * file: a private CA, or the server's self-signed certificate) and name the host connected to;
- * with {@code verify} false any certificate is taken (a self-signed test server), and the
- * connection is still encrypted. The trust store is read when the options are made (the script's
- * load), so that no connection reads files on an event loop or a clock.
+ * file: a private CA, or the server's self-signed certificate) and name the host connected to; with
+ * {@code verify} false any certificate is taken (a self-signed test server), and the connection is
+ * still encrypted. The trust store is read when the options are made (the script's load), so that
+ * no connection reads files on an event loop or a clock.
  */
 public final class TlsOptions {
     private final Path trust;
@@ -20,7 +20,7 @@ public final class TlsOptions {
     private final ExplainingTrustManager trustManager;
 
     /**
-     * @param trust  a PEM file of certificates trusted besides the JVM's, or null
+     * @param trust a PEM file of certificates trusted besides the JVM's, or null
      * @param verify whether the server's certificate is checked at all
      */
     public TlsOptions(Path trust, boolean verify) {
@@ -32,12 +32,17 @@ public final class TlsOptions {
     /** The options of a plain TCP client, made TLS. */
     public NetClientOptions apply(NetClientOptions o) {
         o.setSsl(true);
-        if (verify) o.setTrustOptions(TrustOptions.wrap(trustManager)).setHostnameVerificationAlgorithm("HTTPS");
+        if (verify)
+            o.setTrustOptions(TrustOptions.wrap(trustManager))
+                    .setHostnameVerificationAlgorithm("HTTPS");
         else o.setTrustAll(true).setHostnameVerificationAlgorithm("");
         return o;
     }
 
-    /** The same for the HTTP client of the same output (Icecast's metadata updates go to the same TLS port). */
+    /**
+     * The same for the HTTP client of the same output (Icecast's metadata updates go to the same
+     * TLS port).
+     */
     public HttpClientOptions apply(HttpClientOptions o) {
         o.setSsl(true);
         if (verify) o.setTrustOptions(TrustOptions.wrap(trustManager)).setVerifyHost(true);
@@ -57,6 +62,8 @@ public final class TlsOptions {
 
     @Override
     public String toString() {
-        return verify ? (trust == null ? "TLS" : "TLS trusting " + trust) : "TLS, certificate unchecked";
+        return verify
+                ? (trust == null ? "TLS" : "TLS trusting " + trust)
+                : "TLS, certificate unchecked";
     }
 }

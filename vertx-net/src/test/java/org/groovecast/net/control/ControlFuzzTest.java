@@ -31,15 +31,21 @@ import org.slf4j.LoggerFactory;
  */
 class ControlFuzzTest {
     private static QuietLogs quiet;
-    /** Where {@link Commands} says a command failed (the answer alone cannot tell: a variable may hold any text). */
+
+    /**
+     * Where {@link Commands} says a command failed (the answer alone cannot tell: a variable may
+     * hold any text).
+     */
     private static final Logger COMMANDS = (Logger) LoggerFactory.getLogger(Commands.class);
+
     private static final List<String> failures = new ArrayList<>();
-    private static final AppenderBase<ILoggingEvent> RECORDER = new AppenderBase<>() {
-        @Override
-        protected void append(ILoggingEvent e) {
-            failures.add(e.getFormattedMessage());
-        }
-    };
+    private static final AppenderBase<ILoggingEvent> RECORDER =
+            new AppenderBase<>() {
+                @Override
+                protected void append(ILoggingEvent e) {
+                    failures.add(e.getFormattedMessage());
+                }
+            };
 
     @BeforeAll
     static void quiet() {
@@ -67,27 +73,37 @@ class ControlFuzzTest {
         variables.add(new Interactive.BoolVar("live", false));
         variables.add(new Interactive.StringVar("dj", "nobody"));
         commands.add("echo", "<text>", "answers its argument", argument -> "echo: " + argument);
-        commands.add("music.push", "<uri>", "queues a track", argument -> {
-            if (argument.isEmpty()) throw new IllegalArgumentException("music.push expects a URI");
-            return "1";
-        });
+        commands.add(
+                "music.push",
+                "<uri>",
+                "queues a track",
+                argument -> {
+                    if (argument.isEmpty())
+                        throw new IllegalArgumentException("music.push expects a URI");
+                    return "1";
+                });
         failures.clear();
         FakeNetSocket socket = new FakeNetSocket();
         // Commands and their answers inline, so that each piece is answered before the next is fed.
         new TelnetConnection(socket.proxy, commands, Runnable::run, Runnable::run);
-        Pieces.feed(input, piece -> {
-            if (socket.closed) return false;
-            socket.handler.handle(Buffer.buffer(piece));
-            return true;
-        });
+        Pieces.feed(
+                input,
+                piece -> {
+                    if (socket.closed) return false;
+                    socket.handler.handle(Buffer.buffer(piece));
+                    return true;
+                });
         if (!failures.isEmpty()) fail(failures.get(0));
         for (String answer : socket.written) {
             assertTrue(answer.endsWith("END\r\n"), "an answer without its END: " + quote(answer));
             String inside = answer.replace("\r\n", "");
-            assertFalse(inside.contains("\n") || inside.contains("\r"), "a bare line break in " + quote(answer));
+            assertFalse(
+                    inside.contains("\n") || inside.contains("\r"),
+                    "a bare line break in " + quote(answer));
         }
         if (socket.closed) {
-            assertTrue(!socket.written.isEmpty() && socket.written.getLast().equals("Bye!\r\nEND\r\n"),
+            assertTrue(
+                    !socket.written.isEmpty() && socket.written.getLast().equals("Bye!\r\nEND\r\n"),
                     "closed, and not after answering quit");
         }
     }

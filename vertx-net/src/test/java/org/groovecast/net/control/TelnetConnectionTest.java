@@ -16,7 +16,8 @@ class TelnetConnectionTest {
     TelnetConnectionTest() {
         Commands commands = new Commands();
         commands.add("echo", "<text>", "answers its argument", argument -> "echo: " + argument);
-        // Commands wait in `running` until the test lets one finish; their answers come back inline.
+        // Commands wait in `running` until the test lets one finish; their answers come back
+        // inline.
         new TelnetConnection(socket.proxy, commands, running::add, Runnable::run);
     }
 
@@ -38,7 +39,9 @@ class TelnetConnectionTest {
         assertEquals(1, running.size(), "the next line runs once the first is answered");
         finishOne();
         finishOne();
-        assertEquals(List.of("echo: one\r\nEND\r\n", "echo: two\r\nEND\r\n", "echo: three\r\nEND\r\n"), socket.written);
+        assertEquals(
+                List.of("echo: one\r\nEND\r\n", "echo: two\r\nEND\r\n", "echo: three\r\nEND\r\n"),
+                socket.written);
         assertTrue(running.isEmpty(), "a line without its end runs nothing");
         assertFalse(socket.paused, "reads go on once everything is answered");
 

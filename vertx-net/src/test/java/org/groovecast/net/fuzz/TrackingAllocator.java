@@ -53,8 +53,13 @@ public final class TrackingAllocator extends AbstractByteBufAllocator {
     public void assertAllReleased(String when) {
         for (ByteBuf b : allocated) {
             if (b.refCnt() != 0) {
-                throw new AssertionError(when + ": a buffer of " + b.capacity() + " bytes (refCnt " + b.refCnt()
-                        + ") was never released");
+                throw new AssertionError(
+                        when
+                                + ": a buffer of "
+                                + b.capacity()
+                                + " bytes (refCnt "
+                                + b.refCnt()
+                                + ") was never released");
             }
         }
     }

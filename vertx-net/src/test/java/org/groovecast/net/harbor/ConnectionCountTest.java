@@ -41,12 +41,15 @@ class ConnectionCountTest {
         InetAddress a = InetAddress.getByName("10.0.0.1");
         Thread[] threads = new Thread[8];
         for (int t = 0; t < threads.length; t++) {
-            threads[t] = Thread.ofPlatform().start(() -> {
-                for (int i = 0; i < 20_000; i++) {
-                    c.acquire(a, wide);
-                    c.release(a);
-                }
-            });
+            threads[t] =
+                    Thread.ofPlatform()
+                            .start(
+                                    () -> {
+                                        for (int i = 0; i < 20_000; i++) {
+                                            c.acquire(a, wide);
+                                            c.release(a);
+                                        }
+                                    });
         }
         for (Thread t : threads) t.join();
         assertEquals(0, c.total());

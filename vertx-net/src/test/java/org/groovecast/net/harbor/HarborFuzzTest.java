@@ -29,10 +29,10 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * A harbor port's connection ({@link HarborConnection}) fed any bytes, in pieces, on a server with a
- * listener mount, a mount behind a password, a live input that is not running (the real
- * {@link LiveInput}: its auth, refusals and {@code /admin/metadata}), a source-client input that
- * takes any stream, script routes and a static directory.
+ * A harbor port's connection ({@link HarborConnection}) fed any bytes, in pieces, on a server with
+ * a listener mount, a mount behind a password, a live input that is not running (the real {@link
+ * LiveInput}: its auth, refusals and {@code /admin/metadata}), a source-client input that takes any
+ * stream, script routes and a static directory.
  *
  * <p>Invariants: nothing escapes the connection (its only error is an HTTP error answer and the
  * connection closed); every answer is a well-formed HTTP/1.x response head whose header lines are
@@ -47,14 +47,30 @@ import org.junit.jupiter.api.Timeout;
 class HarborFuzzTest {
     static final String USER = "source";
     static final String PASSWORD = "hackme";
+
     /** The size of the file beside the static directory: a response this long is a traversal. */
     private static final int SECRET_SIZE = 777;
-    private static final Set<String> HEADERS = Set.of("content-type", "content-length", "connection",
-            "cache-control", "www-authenticate", "icy-name", "icy-metaint", "allow", "accept-encoding", "retry-after",
-            "access-control-allow-origin", "access-control-expose-headers", "access-control-allow-methods",
-            "access-control-allow-headers");
-    private static final Pattern STATUS = Pattern.compile("HTTP/1\\.[01] [1-5][0-9][0-9] [A-Za-z ]+");
-    private static final Pattern HEADER = Pattern.compile("([!#$%&'*+.^_`|~0-9A-Za-z-]+): ([^\\r\\n]*)");
+
+    private static final Set<String> HEADERS =
+            Set.of(
+                    "content-type",
+                    "content-length",
+                    "connection",
+                    "cache-control",
+                    "www-authenticate",
+                    "icy-name",
+                    "icy-metaint",
+                    "allow",
+                    "accept-encoding",
+                    "retry-after",
+                    "access-control-allow-origin",
+                    "access-control-expose-headers",
+                    "access-control-allow-methods",
+                    "access-control-allow-headers");
+    private static final Pattern STATUS =
+            Pattern.compile("HTTP/1\\.[01] [1-5][0-9][0-9] [A-Za-z ]+");
+    private static final Pattern HEADER =
+            Pattern.compile("([!#$%&'*+.^_`|~0-9A-Za-z-]+): ([^\\r\\n]*)");
 
     private static QuietLogs quiet;
     private static Path root;
@@ -75,11 +91,15 @@ class HarborFuzzTest {
     static void tearDown() throws IOException {
         quiet.close();
         try (var walk = Files.walk(root)) {
-            for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) Files.delete(p);
+            for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList())
+                Files.delete(p);
         }
     }
 
-    /** Any bytes on a harbor connection, as a listener, a source client or a script's client sends them. */
+    /**
+     * Any bytes on a harbor connection, as a listener, a source client or a script's client sends
+     * them.
+     */
     @FuzzTest(maxDuration = "10m")
     @Timeout(5)
     void requestHead(byte[] request) throws Exception {
@@ -88,19 +108,31 @@ class HarborFuzzTest {
 
     /**
      * {@code GET /admin/metadata?<query>} with the live input's user and password, the query being
-     * the input: as a DJ's encoder sends a title. Answered like any request (above), by the live input.
+     * the input: as a DJ's encoder sends a title. Answered like any request (above), by the live
+     * input.
      */
     @FuzzTest(maxDuration = "10m")
     @Timeout(5)
     void adminMetadata(byte[] query) throws Exception {
-        String head = "GET /admin/metadata?" + new String(query, StandardCharsets.ISO_8859_1) + " HTTP/1.0\r\n"
-                + "Authorization: " + org.groovecast.net.auth.BasicAuth.header(USER, PASSWORD) + "\r\n"
-                + "User-Agent: butt/0.1.40\r\n\r\n";
+        String head =
+                "GET /admin/metadata?"
+                        + new String(query, StandardCharsets.ISO_8859_1)
+                        + " HTTP/1.0\r\n"
+                        + "Authorization: "
+                        + org.groovecast.net.auth.BasicAuth.header(USER, PASSWORD)
+                        + "\r\n"
+                        + "User-Agent: butt/0.1.40\r\n\r\n";
         List<Integer> statuses = serve(head.getBytes(StandardCharsets.ISO_8859_1));
         // A query with a line break ends the request line early, and its own lines replace the
         // password: any answer may come then. Otherwise the first is to this request.
-        boolean ours = new String(query, StandardCharsets.ISO_8859_1).chars().noneMatch(c -> c == '\r' || c == '\n');
-        if (ours) assertTrue(!statuses.isEmpty() && Set.of(200, 400, 404, 431).contains(statuses.get(0)), "answered " + statuses);
+        boolean ours =
+                new String(query, StandardCharsets.ISO_8859_1)
+                        .chars()
+                        .noneMatch(c -> c == '\r' || c == '\n');
+        if (ours)
+            assertTrue(
+                    !statuses.isEmpty() && Set.of(200, 400, 404, 431).contains(statuses.get(0)),
+                    "answered " + statuses);
     }
 
     /** Serves {@code bytes} on a fresh connection and returns the statuses answered. */
@@ -115,18 +147,23 @@ class HarborFuzzTest {
         Answers answers = new Answers();
         try {
             long[] fed = {0};
-            Pieces.feed(bytes, piece -> {
-                if (!channel.isActive()) return false;
-                fed[0] += piece.length;
-                channel.writeInbound(alloc.directBuffer(piece.length).writeBytes(piece));
-                channel.runPendingTasks();
-                probe.rethrow();
-                answers.drain(channel);
-                long held = alloc.live();
-                assertTrue(held <= 2 * fed[0] + 64 * 1024, "holds " + held + " bytes after " + fed[0] + " bytes in");
-                return true;
-            });
-            server.mount("/radio").publish(alloc.directBuffer(4).writeBytes(new byte[] {1, 2, 3, 4}));
+            Pieces.feed(
+                    bytes,
+                    piece -> {
+                        if (!channel.isActive()) return false;
+                        fed[0] += piece.length;
+                        channel.writeInbound(alloc.directBuffer(piece.length).writeBytes(piece));
+                        channel.runPendingTasks();
+                        probe.rethrow();
+                        answers.drain(channel);
+                        long held = alloc.live();
+                        assertTrue(
+                                held <= 2 * fed[0] + 64 * 1024,
+                                "holds " + held + " bytes after " + fed[0] + " bytes in");
+                        return true;
+                    });
+            server.mount("/radio")
+                    .publish(alloc.directBuffer(4).writeBytes(new byte[] {1, 2, 3, 4}));
             channel.runPendingTasks();
             answers.drain(channel);
         } finally {
@@ -140,24 +177,71 @@ class HarborFuzzTest {
 
     private static HarborServer server() {
         HarborServer server = new HarborServer(0, "127.0.0.1", 64 * 1024);
-        server.mount("/radio", "audio/mpeg", () -> new HarborMount("/radio", "audio/mpeg", 0, 64 * 1024, Map.of("icy-name", "Fuzz FM")));
-        HarborMount locked = server.mount("/locked", "audio/ogg", () -> new HarborMount("/locked", "audio/ogg", 0, 64 * 1024, Map.of()));
+        server.mount(
+                "/radio",
+                "audio/mpeg",
+                () ->
+                        new HarborMount(
+                                "/radio",
+                                "audio/mpeg",
+                                0,
+                                64 * 1024,
+                                Map.of("icy-name", "Fuzz FM")));
+        HarborMount locked =
+                server.mount(
+                        "/locked",
+                        "audio/ogg",
+                        () -> new HarborMount("/locked", "audio/ogg", 0, 64 * 1024, Map.of()));
         locked.auth((user, password) -> USER.equals(user) && PASSWORD.equals(password));
-        server.addIngest(new LiveInput(0, "/live", null, (user, password) -> USER.equals(user) && PASSWORD.equals(password),
-                1, 10, 10));
+        server.addIngest(
+                new LiveInput(
+                        0,
+                        "/live",
+                        null,
+                        (user, password) -> USER.equals(user) && PASSWORD.equals(password),
+                        1,
+                        10,
+                        10));
         server.addIngest(new AnyStream("/dj"));
-        server.addRoute(new Route("GET", "/api/:id", req -> HttpReply.text(200, req.params() + " " + req.query())).mayBlock());
-        server.addRoute(new Route("POST", "/echo", req -> new HttpReply(200, "application/octet-stream", Map.of(), req.data())));
-        server.addRoute(new Route("GET", "/bytes", req -> new HttpReply(200, null, Map.of(), new byte[] {0, 1, 2})));
+        server.addRoute(
+                new Route(
+                                "GET",
+                                "/api/:id",
+                                req -> HttpReply.text(200, req.params() + " " + req.query()))
+                        .mayBlock());
+        server.addRoute(
+                new Route(
+                        "POST",
+                        "/echo",
+                        req ->
+                                new HttpReply(
+                                        200, "application/octet-stream", Map.of(), req.data())));
+        server.addRoute(
+                new Route(
+                        "GET",
+                        "/bytes",
+                        req -> new HttpReply(200, null, Map.of(), new byte[] {0, 1, 2})));
         server.addRoute(new Route("GET", "/void", req -> null));
-        server.addRoute(new Route("GET", "/boom", req -> {
-            throw new IllegalStateException("a script handler that fails");
-        }));
-        server.addRoute(new Route("GET", "/boom-off-loop", req -> {
-            throw new IllegalStateException("a script handler that fails, off the loop");
-        }).mayBlock());
+        server.addRoute(
+                new Route(
+                        "GET",
+                        "/boom",
+                        req -> {
+                            throw new IllegalStateException("a script handler that fails");
+                        }));
+        server.addRoute(
+                new Route(
+                                "GET",
+                                "/boom-off-loop",
+                                req -> {
+                                    throw new IllegalStateException(
+                                            "a script handler that fails, off the loop");
+                                })
+                        .mayBlock());
         server.addStatic("/files", root.resolve("files"));
-        server.callbacks(Runnable::run); // logins and off-loop handlers answered within the input, on the test's thread
+        server.callbacks(
+                Runnable::run); // logins and off-loop handlers answered within the input, on the
+        // test's thread
         server.commit();
         return server;
     }
@@ -165,8 +249,11 @@ class HarborFuzzTest {
     /** A live input that takes any source client and throws its stream away. */
     private record AnyStream(String path) implements HarborIngest {
         @Override
-        public Session connect(RequestHead head, ChannelHandlerContext ctx, String peer, Login login) {
-            ctx.writeAndFlush(Unpooled.copiedBuffer(head.version() + " 200 OK\r\n\r\n", StandardCharsets.ISO_8859_1));
+        public Session connect(
+                RequestHead head, ChannelHandlerContext ctx, String peer, Login login) {
+            ctx.writeAndFlush(
+                    Unpooled.copiedBuffer(
+                            head.version() + " 200 OK\r\n\r\n", StandardCharsets.ISO_8859_1));
             return new Session() {
                 @Override
                 public void feed(ByteBuf data) {
@@ -174,8 +261,7 @@ class HarborFuzzTest {
                 }
 
                 @Override
-                public void disconnected() {
-                }
+                public void disconnected() {}
             };
         }
 
@@ -200,8 +286,13 @@ class HarborFuzzTest {
         }
 
         @Override
-        public Session connect(RequestHead head, String contentType, ChannelHandlerContext ctx, String peer, Login login,
-                               Answer answer) {
+        public Session connect(
+                RequestHead head,
+                String contentType,
+                ChannelHandlerContext ctx,
+                String peer,
+                Login login,
+                Answer answer) {
             answer.refuse(403, "this mount takes no browser DJs");
             return null;
         }
@@ -223,7 +314,8 @@ class HarborFuzzTest {
                         String text = b.toString(StandardCharsets.ISO_8859_1);
                         if (text.startsWith("HTTP/")) head(text);
                     } else if (o instanceof FileRegion f) {
-                        if (f.count() == SECRET_SIZE) fail("served the file outside the static directory");
+                        if (f.count() == SECRET_SIZE)
+                            fail("served the file outside the static directory");
                     } else {
                         fail("wrote a " + o.getClass().getName());
                     }
@@ -241,9 +333,14 @@ class HarborFuzzTest {
             statuses.add(Integer.parseInt(lines[0].substring(9, 12)));
             for (int i = 1; i < lines.length; i++) {
                 Matcher h = HEADER.matcher(lines[i]);
-                if (!h.matches()) fail("a bad header line " + quote(lines[i]) + " in " + quote(text));
+                if (!h.matches())
+                    fail("a bad header line " + quote(lines[i]) + " in " + quote(text));
                 if (!HEADERS.contains(h.group(1).toLowerCase(java.util.Locale.ROOT))) {
-                    fail("a header the harbor does not write: " + quote(lines[i]) + " in " + quote(text));
+                    fail(
+                            "a header the harbor does not write: "
+                                    + quote(lines[i])
+                                    + " in "
+                                    + quote(text));
                 }
             }
         }

@@ -12,7 +12,9 @@ import java.util.Map;
 import org.groovecast.net.Network;
 import org.junit.jupiter.api.Test;
 
-/** A reload that adds icy: true to a port already listening, and then fails, lets port + 1 go again. */
+/**
+ * A reload that adds icy: true to a port already listening, and then fails, lets port + 1 go again.
+ */
 class IcyPortReloadTest {
     private record Ingest(String path) implements HarborIngest {
         @Override
@@ -31,13 +33,19 @@ class IcyPortReloadTest {
         }
 
         @Override
-        public Session connect(RequestHead head, ChannelHandlerContext ctx, String peer, Login login) {
+        public Session connect(
+                RequestHead head, ChannelHandlerContext ctx, String peer, Login login) {
             return null;
         }
 
         @Override
-        public Session connect(RequestHead head, String contentType, ChannelHandlerContext ctx, String peer, Login login,
-                               Answer answer) {
+        public Session connect(
+                RequestHead head,
+                String contentType,
+                ChannelHandlerContext ctx,
+                String peer,
+                Login login,
+                Answer answer) {
             return null;
         }
 
@@ -61,7 +69,9 @@ class IcyPortReloadTest {
             Ingest live = new Ingest("/live");
             h.addIngest(live);
             h.addIcyIngest(live);
-            net.rtmp(taken.getLocalPort(), "127.0.0.1"); // bound after the harbors: this fails the reload
+            net.rtmp(
+                    taken.getLocalPort(),
+                    "127.0.0.1"); // bound after the harbors: this fails the reload
             assertThrows(IllegalStateException.class, () -> net.start(1));
             net.abortLoad();
 

@@ -15,7 +15,9 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** The Shoutcast v1 source protocol on a harbor's port + 1, byte by byte, on an embedded channel. */
+/**
+ * The Shoutcast v1 source protocol on a harbor's port + 1, byte by byte, on an embedded channel.
+ */
 class IcySourceConnectionTest {
     private static final String OK = "OK2\r\nicy-caps:11\r\n\r\n";
 
@@ -27,10 +29,21 @@ class IcySourceConnectionTest {
         RequestHead head;
         final StringBuilder stream = new StringBuilder();
         final List<Map<String, String>> titles = new ArrayList<>();
+
         /** A bug in the input: its title update throws. */
         boolean broken;
-        final LiveInput logins = new LiveInput(0, "/live", null,
-                (user, password) -> (user.equals("source") || user.equals("dj")) && password.equals("pw"), 1, 2, 1);
+
+        final LiveInput logins =
+                new LiveInput(
+                        0,
+                        "/live",
+                        null,
+                        (user, password) ->
+                                (user.equals("source") || user.equals("dj"))
+                                        && password.equals("pw"),
+                        1,
+                        2,
+                        1);
 
         @Override
         public String path() {
@@ -48,8 +61,13 @@ class IcySourceConnectionTest {
         }
 
         @Override
-        public Session connect(RequestHead head, String contentType, ChannelHandlerContext ctx, String peer, Login login,
-                               Answer answer) {
+        public Session connect(
+                RequestHead head,
+                String contentType,
+                ChannelHandlerContext ctx,
+                String peer,
+                Login login,
+                Answer answer) {
             throw new AssertionError("no browser DJs on the icy port");
         }
 
@@ -59,7 +77,8 @@ class IcySourceConnectionTest {
         }
 
         @Override
-        public Session connect(RequestHead head, ChannelHandlerContext ctx, String peer, Login login) {
+        public Session connect(
+                RequestHead head, ChannelHandlerContext ctx, String peer, Login login) {
             this.head = head;
             return new Session() {
                 @Override
@@ -69,8 +88,7 @@ class IcySourceConnectionTest {
                 }
 
                 @Override
-                public void disconnected() {
-                }
+                public void disconnected() {}
             };
         }
 
@@ -91,7 +109,16 @@ class IcySourceConnectionTest {
         s.addIcyIngest(ingest);
         s.callbacks(Runnable::run); // the password check answered on the test's thread
         // one failed login is the limit, so that a counted failure shows at once
-        s.limits(new HarborLimits(10_000_000_000L, 30_000_000_000L, 16, 16, false, 1, 60_000_000_000L, 30_000_000_000L));
+        s.limits(
+                new HarborLimits(
+                        10_000_000_000L,
+                        30_000_000_000L,
+                        16,
+                        16,
+                        false,
+                        1,
+                        60_000_000_000L,
+                        30_000_000_000L));
         s.commit();
         return s;
     }
@@ -116,7 +143,9 @@ class IcySourceConnectionTest {
     }
 
     private boolean refusedNow() {
-        return server.authFailures().retryAfter(java.net.InetAddress.getLoopbackAddress(), server.limits()) > 0;
+        return server.authFailures()
+                        .retryAfter(java.net.InetAddress.getLoopbackAddress(), server.limits())
+                > 0;
     }
 
     @Test
@@ -147,7 +176,10 @@ class IcySourceConnectionTest {
         assertEquals(IcySourceConnection.VERSION, ingest.head.version());
         assertEquals("Night Show", ingest.head.header("icy-name"));
         assertEquals("jazz", ingest.head.header("icy-genre"));
-        assertEquals("audio/mpeg", ingest.head.header("content-type"), "Shoutcast v1 is MP3 unless told");
+        assertEquals(
+                "audio/mpeg",
+                ingest.head.header("content-type"),
+                "Shoutcast v1 is MP3 unless told");
         send(ch, "MORE");
         assertEquals("MP3DATAMORE", ingest.stream.toString());
         assertTrue(ch.isActive());
@@ -158,7 +190,8 @@ class IcySourceConnectionTest {
         EmbeddedChannel ch = connect();
         send(ch, "dj:pw\r\n");
         assertEquals(OK, written(ch), "user:password is the harbor's user and password");
-        for (char c : "content-type:audio/aacp\r\nicy-name:X\r\n\r\nAAC".toCharArray()) send(ch, String.valueOf(c));
+        for (char c : "content-type:audio/aacp\r\nicy-name:X\r\n\r\nAAC".toCharArray())
+            send(ch, String.valueOf(c));
         assertEquals("audio/aacp", ingest.head.header("content-type"));
         assertEquals("AAC", ingest.stream.toString());
     }
@@ -172,7 +205,9 @@ class IcySourceConnectionTest {
 
         server.limits(HarborLimits.DEFAULT); // the one failure is under the default limit of 10
         EmbeddedChannel ok = connect();
-        send(ok, "GET /admin.cgi?pass=pw&mode=updinfo&song=The+Band+-+The+Song HTTP/1.0\r\nUser-Agent: Mozilla\r\n\r\n");
+        send(
+                ok,
+                "GET /admin.cgi?pass=pw&mode=updinfo&song=The+Band+-+The+Song HTTP/1.0\r\nUser-Agent: Mozilla\r\n\r\n");
         assertTrue(written(ok).startsWith("HTTP/1.0 200 "));
         assertEquals("The Band - The Song", ingest.titles.getFirst().get("song"));
     }
@@ -187,12 +222,22 @@ class IcySourceConnectionTest {
 
     @Test
     void theHarborPortsConnectionCapsApplyAndCountItsConnections() {
-        server.limits(new HarborLimits(10_000_000_000L, 30_000_000_000L, 16, 1, false, 10, 60_000_000_000L, 30_000_000_000L));
+        server.limits(
+                new HarborLimits(
+                        10_000_000_000L,
+                        30_000_000_000L,
+                        16,
+                        1,
+                        false,
+                        10,
+                        60_000_000_000L,
+                        30_000_000_000L));
         EmbeddedChannel first = connect();
         assertTrue(first.isActive());
         assertEquals(1, server.openConnections(), "counted with the harbor port's own");
         EmbeddedChannel second = connect();
-        assertFalse(second.isActive(), "over settings.harbor.maxConnectionsPerAddress: let go at once");
+        assertFalse(
+                second.isActive(), "over settings.harbor.maxConnectionsPerAddress: let go at once");
         first.close();
         assertEquals(0, server.openConnections());
         assertTrue(connect().isActive());
@@ -200,7 +245,16 @@ class IcySourceConnectionTest {
 
     @Test
     void aClientThatSendsNoPasswordWithinTheHeadTimeoutIsClosed() throws Exception {
-        server.limits(new HarborLimits(50_000_000L, 30_000_000_000L, 16, 16, false, 10, 60_000_000_000L, 30_000_000_000L));
+        server.limits(
+                new HarborLimits(
+                        50_000_000L,
+                        30_000_000_000L,
+                        16,
+                        16,
+                        false,
+                        10,
+                        60_000_000_000L,
+                        30_000_000_000L));
         EmbeddedChannel ch = connect();
         send(ch, "pw"); // no line end yet
         Thread.sleep(100);
@@ -215,7 +269,8 @@ class IcySourceConnectionTest {
         EmbeddedChannel ch = connect();
         send(ch, "pw\r\n");
         written(ch);
-        for (int i = 0; i < 2000 && ch.isActive(); i++) send(ch, "icy-x" + i + ":" + "y".repeat(20) + "\r\n");
+        for (int i = 0; i < 2000 && ch.isActive(); i++)
+            send(ch, "icy-x" + i + ":" + "y".repeat(20) + "\r\n");
         assertFalse(ch.isActive());
         assertEquals(null, ingest.head);
     }

@@ -38,7 +38,10 @@ class IcySourceFuzzTest {
         quiet.close();
     }
 
-    /** A live input taking password {@code hackme} (or {@code dj:hackme}) that throws the stream away. */
+    /**
+     * A live input taking password {@code hackme} (or {@code dj:hackme}) that throws the stream
+     * away.
+     */
     private record Discarding(String path) implements HarborIngest {
         @Override
         public Login login(String user, String password) {
@@ -51,7 +54,8 @@ class IcySourceFuzzTest {
         }
 
         @Override
-        public Session connect(RequestHead head, ChannelHandlerContext ctx, String peer, Login login) {
+        public Session connect(
+                RequestHead head, ChannelHandlerContext ctx, String peer, Login login) {
             return new Session() {
                 @Override
                 public void feed(ByteBuf data) {
@@ -59,8 +63,7 @@ class IcySourceFuzzTest {
                 }
 
                 @Override
-                public void disconnected() {
-                }
+                public void disconnected() {}
             };
         }
 
@@ -75,8 +78,13 @@ class IcySourceFuzzTest {
         }
 
         @Override
-        public Session connect(RequestHead head, String contentType, ChannelHandlerContext ctx, String peer, Login login,
-                               Answer answer) {
+        public Session connect(
+                RequestHead head,
+                String contentType,
+                ChannelHandlerContext ctx,
+                String peer,
+                Login login,
+                Answer answer) {
             answer.refuse(403, "this mount takes no browser DJs");
             return null;
         }
@@ -99,17 +107,21 @@ class IcySourceFuzzTest {
         channel.register();
         try {
             long[] fed = {0};
-            Pieces.feed(bytes, piece -> {
-                if (!channel.isActive()) return false;
-                fed[0] += piece.length;
-                channel.writeInbound(alloc.directBuffer(piece.length).writeBytes(piece));
-                channel.runPendingTasks();
-                probe.rethrow();
-                drain(channel);
-                long held = alloc.live();
-                assertTrue(held <= 2 * fed[0] + 64 * 1024, "holds " + held + " bytes after " + fed[0] + " bytes in");
-                return true;
-            });
+            Pieces.feed(
+                    bytes,
+                    piece -> {
+                        if (!channel.isActive()) return false;
+                        fed[0] += piece.length;
+                        channel.writeInbound(alloc.directBuffer(piece.length).writeBytes(piece));
+                        channel.runPendingTasks();
+                        probe.rethrow();
+                        drain(channel);
+                        long held = alloc.live();
+                        assertTrue(
+                                held <= 2 * fed[0] + 64 * 1024,
+                                "holds " + held + " bytes after " + fed[0] + " bytes in");
+                        return true;
+                    });
         } finally {
             channel.close();
             channel.runPendingTasks();
@@ -127,9 +139,12 @@ class IcySourceFuzzTest {
                     return;
                 }
                 String text = b.toString(StandardCharsets.ISO_8859_1);
-                if (!text.equals("OK2\r\nicy-caps:11\r\n\r\n") && !text.equals("invalid password\r\n")
+                if (!text.equals("OK2\r\nicy-caps:11\r\n\r\n")
+                        && !text.equals("invalid password\r\n")
                         && !text.matches("(?s)HTTP/1\\.[01] [1-5][0-9][0-9] [A-Za-z ]+\r\n.*")) {
-                    fail("an answer the protocol does not have: " + text.replace("\r", "\\r").replace("\n", "\\n"));
+                    fail(
+                            "an answer the protocol does not have: "
+                                    + text.replace("\r", "\\r").replace("\n", "\\n"));
                 }
             } finally {
                 ReferenceCountUtil.release(o);

@@ -20,13 +20,15 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The response writers on a channel of their own: what each kind of reply puts on the wire, and what the connection is after it. */
+/**
+ * The response writers on a channel of their own: what each kind of reply puts on the wire, and
+ * what the connection is after it.
+ */
 class ReplyWriterTest {
     private final EmbeddedChannel ch = new EmbeddedChannel(new ChannelInboundHandlerAdapter());
     private final ReplyWriter writer = new ReplyWriter(ch.pipeline().firstContext());
 
-    @TempDir
-    Path dir;
+    @TempDir Path dir;
 
     @AfterEach
     void tearDown() {
@@ -62,7 +64,9 @@ class ReplyWriterTest {
         ReplyWriter.After a = writer.reply(head("GET /x HTTP/1.1"), HttpReply.text(200, "héllo"));
 
         assertEquals(ReplyWriter.After.OPEN, a);
-        assertEquals("HTTP/1.1 200 OK\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: 6\r\n\r\nh\u00c3\u00a9llo", next(),
+        assertEquals(
+                "HTTP/1.1 200 OK\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: 6\r\n\r\nh\u00c3\u00a9llo",
+                next(),
                 "the length in UTF-8 bytes");
         assertNull(ch.readOutbound());
         assertTrue(ch.isOpen());
@@ -70,17 +74,24 @@ class ReplyWriterTest {
 
     @Test
     void bytesToAClientThatAskedToCloseAndTheConnectionCloses() throws Exception {
-        ReplyWriter.After a = writer.reply(head("GET /x HTTP/1.0"), new HttpReply(201, null, Map.of("X-A", "b"), new byte[] {65, 66}));
+        ReplyWriter.After a =
+                writer.reply(
+                        head("GET /x HTTP/1.0"),
+                        new HttpReply(201, null, Map.of("X-A", "b"), new byte[] {65, 66}));
 
         assertEquals(ReplyWriter.After.CLOSING, a);
-        assertEquals("HTTP/1.0 201 Created\r\nX-A: b\r\nContent-Length: 2\r\nConnection: close\r\n\r\nAB", next());
+        assertEquals(
+                "HTTP/1.0 201 Created\r\nX-A: b\r\nContent-Length: 2\r\nConnection: close\r\n\r\nAB",
+                next());
         assertFalse(ch.isOpen());
     }
 
     @Test
     void headOfATextReplySaysItsLengthWithoutTheBodyAnd204HasNeither() throws Exception {
         writer.reply(head("HEAD /x HTTP/1.1"), HttpReply.text(200, "hello"));
-        assertEquals("HTTP/1.1 200 OK\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: 5\r\n\r\n", next());
+        assertEquals(
+                "HTTP/1.1 200 OK\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: 5\r\n\r\n",
+                next());
 
         writer.reply(head("GET /x HTTP/1.1"), new HttpReply(204, null, Map.of(), "ignored"));
         assertEquals("HTTP/1.1 204 No Content\r\n\r\n", next());
@@ -91,11 +102,15 @@ class ReplyWriterTest {
         Path f = Files.writeString(dir.resolve("page.html"), "<p>12345</p>");
 
         assertEquals(ReplyWriter.After.OPEN, writer.staticFile(head("GET /page.html HTTP/1.1"), f));
-        assertEquals("HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: 12\r\n\r\n", next());
+        assertEquals(
+                "HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: 12\r\n\r\n",
+                next());
         assertEquals("<file 12 bytes>", next(), "sent from the file, never read into a buffer");
 
-        assertEquals(ReplyWriter.After.CLOSING, writer.staticFile(head("HEAD /page.html HTTP/1.0"), f));
-        assertEquals("HTTP/1.0 200 OK\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: 12\r\nConnection: close\r\n\r\n",
+        assertEquals(
+                ReplyWriter.After.CLOSING, writer.staticFile(head("HEAD /page.html HTTP/1.0"), f));
+        assertEquals(
+                "HTTP/1.0 200 OK\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: 12\r\nConnection: close\r\n\r\n",
                 next());
         assertEquals("", next(), "no body for HEAD");
     }
@@ -105,22 +120,31 @@ class ReplyWriterTest {
         HttpReply r = new HttpReply(200, "audio/mpeg", Map.of(), dir.resolve("gone.mp3"));
 
         assertEquals(ReplyWriter.After.OPEN, writer.reply(head("GET /song HTTP/1.1"), r));
-        assertEquals("HTTP/1.1 404 Not Found\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: 16\r\n\r\n"
-                + "not found: /song", next());
+        assertEquals(
+                "HTTP/1.1 404 Not Found\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: 16\r\n\r\n"
+                        + "not found: /song",
+                next());
     }
 
     @Test
     void headOfAStreamedReplyIsItsHeadAloneThenTheEndAndTheStreamIsClosed() throws Exception {
         AtomicBoolean closed = new AtomicBoolean();
-        HttpReply r = new HttpReply(200, "text/event-stream", Map.of(), new ByteArrayInputStream(new byte[10]) {
-            @Override
-            public void close() {
-                closed.set(true);
-            }
-        });
+        HttpReply r =
+                new HttpReply(
+                        200,
+                        "text/event-stream",
+                        Map.of(),
+                        new ByteArrayInputStream(new byte[10]) {
+                            @Override
+                            public void close() {
+                                closed.set(true);
+                            }
+                        });
 
         assertEquals(ReplyWriter.After.CLOSING, writer.reply(head("HEAD /events HTTP/1.1"), r));
-        assertEquals("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nConnection: close\r\n\r\n", next(),
+        assertEquals(
+                "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nConnection: close\r\n\r\n",
+                next(),
                 "no length: the body would end with the connection");
         assertTrue(closed.get());
         assertFalse(ch.isOpen());
@@ -129,12 +153,17 @@ class ReplyWriterTest {
     @Test
     void anUnsentReplysStreamIsClosedAndAnythingElseLeftAlone() {
         AtomicBoolean closed = new AtomicBoolean();
-        ReplyWriter.discard(new HttpReply(200, null, Map.of(), new ByteArrayInputStream(new byte[1]) {
-            @Override
-            public void close() {
-                closed.set(true);
-            }
-        }));
+        ReplyWriter.discard(
+                new HttpReply(
+                        200,
+                        null,
+                        Map.of(),
+                        new ByteArrayInputStream(new byte[1]) {
+                            @Override
+                            public void close() {
+                                closed.set(true);
+                            }
+                        }));
         ReplyWriter.discard(HttpReply.text(200, "x"));
         ReplyWriter.discard(null);
 

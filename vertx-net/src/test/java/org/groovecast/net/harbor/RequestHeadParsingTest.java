@@ -17,7 +17,9 @@ class RequestHeadParsingTest {
 
     @Test
     void optionsMayTargetTheServerAsAWhole() throws Exception {
-        RequestHead h = parse("OPTIONS * HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: TLS/1.0, HTTP/1.1");
+        RequestHead h =
+                parse(
+                        "OPTIONS * HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: TLS/1.0, HTTP/1.1");
         assertEquals("OPTIONS", h.method());
         assertEquals("*", h.target());
         assertEquals("*", h.path());
@@ -27,9 +29,16 @@ class RequestHeadParsingTest {
 
     @Test
     void controlCharactersInThePathAreRefused() {
-        for (String target : new String[] {"/static/a%00b", "/a%0d%0aSet-Cookie:x", "/x%7f", "/a\u0001b"}) {
-            var e = assertThrows(RequestHead.Malformed.class, () -> parse("GET " + target + " HTTP/1.1"), target);
-            assertEquals(target.contains("%") ? "control character in the path" : "bad target", e.getMessage());
+        for (String target :
+                new String[] {"/static/a%00b", "/a%0d%0aSet-Cookie:x", "/x%7f", "/a\u0001b"}) {
+            var e =
+                    assertThrows(
+                            RequestHead.Malformed.class,
+                            () -> parse("GET " + target + " HTTP/1.1"),
+                            target);
+            assertEquals(
+                    target.contains("%") ? "control character in the path" : "bad target",
+                    e.getMessage());
         }
     }
 
@@ -41,7 +50,8 @@ class RequestHeadParsingTest {
 
     @Test
     void formBodiesReadAsQueries() throws Exception {
-        assertEquals(Map.of("mode", "updinfo", "mount", "/live", "song", "A - B"),
+        assertEquals(
+                Map.of("mode", "updinfo", "mount", "/live", "song", "A - B"),
                 RequestHead.form("mode=updinfo&mount=%2flive&song=A%20%2d%20B"));
     }
 }

@@ -15,12 +15,17 @@ import org.groovecast.net.harbor.RequestReader.Wait;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** The request-head state machine alone: bytes in, steps and deadlines out, on a clock moved by hand. */
+/**
+ * The request-head state machine alone: bytes in, steps and deadlines out, on a clock moved by
+ * hand.
+ */
 class RequestReaderTest {
     private static final long SECOND = 1_000_000_000L;
+
     /** A 2 s head timeout and a 3 s idle one, so that each deadline says which it is. */
-    private static final HarborLimits LIMITS = new HarborLimits(2 * SECOND, 3 * SECOND, 4096, 256, false, 10,
-            60 * SECOND, 30 * SECOND);
+    private static final HarborLimits LIMITS =
+            new HarborLimits(
+                    2 * SECOND, 3 * SECOND, 4096, 256, false, 10, 60 * SECOND, 30 * SECOND);
 
     private long now = 1000 * SECOND;
     private final RequestReader reader = new RequestReader(() -> now);
@@ -55,7 +60,8 @@ class RequestReaderTest {
 
     @Test
     void pipelinedRequestsComeOneAfterTheOtherWithTheirBodies() {
-        add("GET /1 HTTP/1.1\r\n\r\nPOST /2 HTTP/1.1\r\nContent-Length: 3\r\n\r\nabcGET /3 HTTP/1.0\r\n\r\nGET /4");
+        add(
+                "GET /1 HTTP/1.1\r\n\r\nPOST /2 HTTP/1.1\r\nContent-Length: 3\r\n\r\nabcGET /3 HTTP/1.0\r\n\r\nGET /4");
 
         assertEquals(Step.HEAD, reader.next(LIMITS));
         assertEquals("/1", reader.head().path());
@@ -70,7 +76,8 @@ class RequestReaderTest {
         assertEquals(Step.HEAD, reader.next(LIMITS));
         assertEquals("/3", reader.head().path());
         assertEquals("HTTP/1.0", reader.head().version());
-        // A head that is no ordinary request (a listener's, say) reads no body: the next head follows.
+        // A head that is no ordinary request (a listener's, say) reads no body: the next head
+        // follows.
         assertEquals(Step.MORE, reader.next(LIMITS), "the fourth head is not complete");
         assertEquals(Wait.HEAD, reader.waiting());
     }
@@ -85,7 +92,10 @@ class RequestReaderTest {
         add(" /\r\n\r\n");
 
         assertEquals(Step.BODY, reader.next(LIMITS));
-        assertArrayEquals("GET /\r".getBytes(StandardCharsets.ISO_8859_1), reader.takeBody(), "a body is bytes, never a head");
+        assertArrayEquals(
+                "GET /\r".getBytes(StandardCharsets.ISO_8859_1),
+                reader.takeBody(),
+                "a body is bytes, never a head");
         assertEquals(Step.MORE, reader.next(LIMITS));
         assertEquals(Wait.HEAD, reader.waiting(), "\\n\\r\\n begins a head");
     }
@@ -104,7 +114,10 @@ class RequestReaderTest {
 
         add("GET /before HTTP/1.1\r\n\r\n" + headOf(RequestReader.MAX_HEAD) + "\r\n\r\n");
         assertEquals(Step.HEAD, reader.next(LIMITS));
-        assertEquals(Step.HEAD, reader.next(LIMITS), "16 KiB counted from where the head begins, behind another");
+        assertEquals(
+                Step.HEAD,
+                reader.next(LIMITS),
+                "16 KiB counted from where the head begins, behind another");
 
         add(headOf(RequestReader.MAX_HEAD + 1) + "\r\n\r\n");
         assertEquals(Step.REFUSED, reader.next(LIMITS), "a whole head, one byte too long");
@@ -130,14 +143,21 @@ class RequestReaderTest {
     @Test
     void aBodyThatCannotBeReadIsRefusedWithItsStatus() {
         String[][] cases = {
-                {"Transfer-Encoding: chunked", "411", "chunked request bodies are not accepted; send a Content-Length"},
-                {"Content-Length: 101", "413", "request body over 100 bytes"},
-                {"Content-Length: -1", "400", "negative Content-Length"},
-                {"Content-Length: 1x", "400", "bad Content-Length 1x"},
+            {
+                "Transfer-Encoding: chunked",
+                "411",
+                "chunked request bodies are not accepted; send a Content-Length"
+            },
+            {"Content-Length: 101", "413", "request body over 100 bytes"},
+            {"Content-Length: -1", "400", "negative Content-Length"},
+            {"Content-Length: 1x", "400", "bad Content-Length 1x"},
         };
         for (String[] c : cases) {
             RequestReader r = new RequestReader(() -> now);
-            ByteBuf in = Unpooled.copiedBuffer("POST /x HTTP/1.1\r\n" + c[0] + "\r\n\r\n", StandardCharsets.ISO_8859_1);
+            ByteBuf in =
+                    Unpooled.copiedBuffer(
+                            "POST /x HTTP/1.1\r\n" + c[0] + "\r\n\r\n",
+                            StandardCharsets.ISO_8859_1);
             r.add(UnpooledByteBufAllocator.DEFAULT, in, LIMITS);
             in.release();
             assertEquals(Step.HEAD, r.next(LIMITS));
@@ -160,14 +180,19 @@ class RequestReaderTest {
         now += SECOND;
         add("GET / HT");
         assertEquals(Step.MORE, reader.next(LIMITS));
-        assertEquals(opened + 2 * SECOND, reader.deadline(), "the connection's head timeout, not restarted by the bytes");
+        assertEquals(
+                opened + 2 * SECOND,
+                reader.deadline(),
+                "the connection's head timeout, not restarted by the bytes");
         now += SECOND - 1;
         assertEquals(Step.MORE, reader.overdue(LIMITS));
         now += 1;
 
         assertEquals(Step.REFUSED, reader.overdue(LIMITS));
         assertEquals(408, reader.status());
-        assertEquals("request head not complete within 2 s (settings.harbor.headTimeout)", reader.message());
+        assertEquals(
+                "request head not complete within 2 s (settings.harbor.headTimeout)",
+                reader.message());
     }
 
     @Test
@@ -213,7 +238,8 @@ class RequestReaderTest {
 
         assertEquals(Step.REFUSED, reader.overdue(LIMITS));
         assertEquals(408, reader.status());
-        assertEquals("request body stalled for 3 s (settings.harbor.idleTimeout)", reader.message());
+        assertEquals(
+                "request body stalled for 3 s (settings.harbor.idleTimeout)", reader.message());
     }
 
     @Test

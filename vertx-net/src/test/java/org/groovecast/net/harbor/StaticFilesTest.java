@@ -12,8 +12,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 class StaticFilesTest {
-    @TempDir
-    Path dir;
+    @TempDir Path dir;
 
     private StaticFiles files() throws Exception {
         Path root = Files.createDirectories(dir.resolve("www"));
@@ -35,25 +34,40 @@ class StaticFilesTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"../secret.txt", "sub/../../secret.txt", "..", "sub/..", "..\\secret.txt", "/etc/passwd",
-                            "a\\b"})
+    @ValueSource(
+            strings = {
+                "../secret.txt",
+                "sub/../../secret.txt",
+                "..",
+                "sub/..",
+                "..\\secret.txt",
+                "/etc/passwd",
+                "a\\b"
+            })
     void refusesPathsThatTryToLeave(String relative) throws Exception {
         StaticFiles f = files();
-        assertEquals(400, assertThrows(StaticFiles.Refused.class, () -> f.file(relative, false)).status);
-        assertEquals(400, assertThrows(StaticFiles.Refused.class, () -> f.file(relative, true)).status);
+        assertEquals(
+                400, assertThrows(StaticFiles.Refused.class, () -> f.file(relative, false)).status);
+        assertEquals(
+                400, assertThrows(StaticFiles.Refused.class, () -> f.file(relative, true)).status);
     }
 
     @Test
     void decodesNothingItself() throws Exception {
         StaticFiles f = files();
-        assertNull(f.file("%2e%2e/secret.txt", false)); // a directory named "%2e%2e", which is not there
+        assertNull(
+                f.file(
+                        "%2e%2e/secret.txt",
+                        false)); // a directory named "%2e%2e", which is not there
         assertNull(f.file("%2e%2e%2fsecret.txt", false));
     }
 
     @Test
     void refusesLinksOutOfTheDirectoryUnlessAllowed() throws Exception {
         StaticFiles f = files();
-        assertEquals(403, assertThrows(StaticFiles.Refused.class, () -> f.file("out.txt", false)).status);
+        assertEquals(
+                403,
+                assertThrows(StaticFiles.Refused.class, () -> f.file("out.txt", false)).status);
         assertEquals(dir.resolve("secret.txt").toRealPath(), f.file("out.txt", true));
     }
 }

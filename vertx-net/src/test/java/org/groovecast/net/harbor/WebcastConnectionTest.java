@@ -22,11 +22,16 @@ import org.junit.jupiter.api.Test;
 
 /** A browser DJ's WebSocket on the harbor, frame by frame, on an embedded channel. */
 class WebcastConnectionTest {
-    private static final String UPGRADE = "GET /live HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-            + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Protocol: webcast\r\n\r\n";
-    private static final String HELLO = "{\"type\":\"hello\",\"data\":{\"mime\":\"audio/mpeg\",\"user\":\"source\",\"password\":\"pw\"}}";
+    private static final String UPGRADE =
+            "GET /live HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                    + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Protocol: webcast\r\n\r\n";
+    private static final String HELLO =
+            "{\"type\":\"hello\",\"data\":{\"mime\":\"audio/mpeg\",\"user\":\"source\",\"password\":\"pw\"}}";
 
-    /** The socket's end of the pipeline: counts the reads it passes on; while stalled, takes writes it never completes. */
+    /**
+     * The socket's end of the pipeline: counts the reads it passes on; while stalled, takes writes
+     * it never completes.
+     */
     private static final class Socket extends ChannelDuplexHandler {
         int reads;
         boolean stalled;
@@ -56,7 +61,9 @@ class WebcastConnectionTest {
 
         @Override
         public Login login(String user, String password) {
-            return user.equals("source") && password.equals("pw") ? Login.allowed(user) : Login.refused(user);
+            return user.equals("source") && password.equals("pw")
+                    ? Login.allowed(user)
+                    : Login.refused(user);
         }
 
         @Override
@@ -70,13 +77,19 @@ class WebcastConnectionTest {
         }
 
         @Override
-        public Session connect(RequestHead head, ChannelHandlerContext ctx, String peer, Login login) {
+        public Session connect(
+                RequestHead head, ChannelHandlerContext ctx, String peer, Login login) {
             throw new AssertionError("a browser DJ is connected with its hello's type");
         }
 
         @Override
-        public Session connect(RequestHead head, String contentType, ChannelHandlerContext ctx, String peer, Login login,
-                               Answer answer) {
+        public Session connect(
+                RequestHead head,
+                String contentType,
+                ChannelHandlerContext ctx,
+                String peer,
+                Login login,
+                Answer answer) {
             answer.accept();
             return new Session() {
                 @Override
@@ -87,8 +100,7 @@ class WebcastConnectionTest {
                 }
 
                 @Override
-                public void disconnected() {
-                }
+                public void disconnected() {}
             };
         }
 
@@ -124,7 +136,8 @@ class WebcastConnectionTest {
             out.write(payload.length & 0xff);
         } else {
             out.write(0x80 | 127);
-            for (int i = 7; i >= 0; i--) out.write((int) (((long) payload.length >> (8 * i)) & 0xff));
+            for (int i = 7; i >= 0; i--)
+                out.write((int) (((long) payload.length >> (8 * i)) & 0xff));
         }
         byte[] key = {1, 2, 3, 4};
         out.writeBytes(key);
@@ -173,7 +186,10 @@ class WebcastConnectionTest {
                 len = ((b[at + 2] & 0xff) << 8) | (b[at + 3] & 0xff);
                 hdr = 4;
             }
-            out.add(op == 8 ? "close " + (((b[at + hdr] & 0xff) << 8) | (b[at + hdr + 1] & 0xff)) : op == 10 ? "pong" : "op " + op);
+            out.add(
+                    op == 8
+                            ? "close " + (((b[at + hdr] & 0xff) << 8) | (b[at + hdr + 1] & 0xff))
+                            : op == 10 ? "pong" : "op " + op);
             at += hdr + len;
         }
         return out;
@@ -181,9 +197,13 @@ class WebcastConnectionTest {
 
     @Test
     void aHelloSentWithTheUpgradeRequestIsReadFromBehindTheHeadNotReadAgainByIt() {
-        // On a harbor.tls port the head is the TLS handler: decrypted bytes fired from there would be taken for records.
+        // On a harbor.tls port the head is the TLS handler: decrypted bytes fired from there would
+        // be taken for records.
         send(bytes(UPGRADE), text(HELLO), frame(2, bytes("MP3"), true));
-        assertEquals(1, socket.reads, "the bytes after the request head went on from the handshake's place");
+        assertEquals(
+                1,
+                socket.reads,
+                "the bytes after the request head went on from the handshake's place");
         assertEquals("MP3", ingest.stream.toString(StandardCharsets.ISO_8859_1));
         assertTrue(ch.isActive());
     }
@@ -227,8 +247,13 @@ class WebcastConnectionTest {
     void beforeTheLoginAFrameOver16KiBIsRefusedFromItsHeaderAlone() {
         send(bytes(UPGRADE));
         written();
-        byte[] big = text("{\"type\":\"hello\",\"data\":{\"mime\":\"audio/mpeg\",\"x\":\"" + "x".repeat(20_000) + "\"}}");
-        byte[] head = java.util.Arrays.copyOf(big, 100); // the rest never comes: no need to wait for it
+        byte[] big =
+                text(
+                        "{\"type\":\"hello\",\"data\":{\"mime\":\"audio/mpeg\",\"x\":\""
+                                + "x".repeat(20_000)
+                                + "\"}}");
+        byte[] head =
+                java.util.Arrays.copyOf(big, 100); // the rest never comes: no need to wait for it
         send(head);
         assertEquals(List.of("close 1009"), frames());
     }
@@ -256,7 +281,10 @@ class WebcastConnectionTest {
     void onceStreamingAFrameOver1MiBIsRefusedByTheDecoder() {
         send(bytes(UPGRADE), text(HELLO));
         written();
-        send(new byte[] {(byte) 0x82, (byte) 0xff, 0, 0, 0, 0, 0, 0x20, 0, 0, 1, 2, 3, 4}); // announces 2 MiB
+        send(
+                new byte[] {
+                    (byte) 0x82, (byte) 0xff, 0, 0, 0, 0, 0, 0x20, 0, 0, 1, 2, 3, 4
+                }); // announces 2 MiB
         assertEquals(List.of("close 1009"), frames());
     }
 

@@ -42,10 +42,13 @@ class ShoutcastAnswerTest {
 
     @Test
     void aLineOfExactlyTheLimitIsTakenOneByteMoreIsAProtocolError() {
-        assertEquals("x".repeat(ShoutcastAnswer.MAX), new ShoutcastAnswer().feed(ascii("x".repeat(ShoutcastAnswer.MAX) + "\n")));
+        assertEquals(
+                "x".repeat(ShoutcastAnswer.MAX),
+                new ShoutcastAnswer().feed(ascii("x".repeat(ShoutcastAnswer.MAX) + "\n")));
         ShoutcastAnswer a = new ShoutcastAnswer();
         for (int i = 0; i < ShoutcastAnswer.MAX; i++) assertNull(a.feed(ascii("y")));
-        IllegalStateException e = assertThrows(IllegalStateException.class, () -> a.feed(ascii("y")));
+        IllegalStateException e =
+                assertThrows(IllegalStateException.class, () -> a.feed(ascii("y")));
         assertTrue(e.getMessage().contains("no line end within 1024 bytes"), e.getMessage());
     }
 
@@ -54,30 +57,61 @@ class ShoutcastAnswerTest {
         ShoutcastAnswer a = new ShoutcastAnswer();
         Buffer chunk = ascii("z".repeat(100));
         // Before: every chunk appended to an unbounded buffer, all of it decoded again (quadratic).
-        assertTimeoutPreemptively(Duration.ofSeconds(2), () -> assertThrows(IllegalStateException.class, () -> {
-            for (int i = 0; i < 100_000; i++) a.feed(chunk);
-        }));
+        assertTimeoutPreemptively(
+                Duration.ofSeconds(2),
+                () ->
+                        assertThrows(
+                                IllegalStateException.class,
+                                () -> {
+                                    for (int i = 0; i < 100_000; i++) a.feed(chunk);
+                                }));
     }
 
-    /** A fake server on loopback that answers the password line with {@code answer}; returns what handshake() threw. */
+    /**
+     * A fake server on loopback that answers the password line with {@code answer}; returns what
+     * handshake() threw.
+     */
     private IllegalStateException handshakeAgainst(Buffer answer) throws Exception {
-        NetServer server = vertx.createNetServer().connectHandler(s -> s.handler(b -> s.write(answer)));
+        NetServer server =
+                vertx.createNetServer().connectHandler(s -> s.handler(b -> s.write(answer)));
         int port = server.listen(0, "127.0.0.1").await().actualPort();
-        IcecastTarget target = new IcecastTarget("127.0.0.1", port, "source", "pw", "/", "audio/mpeg", "", "", "", "", false);
+        IcecastTarget target =
+                new IcecastTarget(
+                        "127.0.0.1",
+                        port,
+                        "source",
+                        "pw",
+                        "/",
+                        "audio/mpeg",
+                        "",
+                        "",
+                        "",
+                        "",
+                        false);
         Promise<IllegalStateException> thrown = Promise.promise();
-        Thread.ofVirtual().start(() -> {
-            try {
-                NetSocket s = vertx.createNetClient().connect(port, "127.0.0.1").await();
-                Promise<Void> ended = Promise.promise();
-                s.closeHandler(v -> ended.tryComplete());
-                new ShoutcastProtocol(port).handshake(s, ended.future(), target, 128, 5_000_000_000L, "5");
-                thrown.fail("the handshake succeeded");
-            } catch (IllegalStateException e) {
-                thrown.complete(e);
-            } catch (Throwable e) {
-                thrown.fail(e);
-            }
-        });
+        Thread.ofVirtual()
+                .start(
+                        () -> {
+                            try {
+                                NetSocket s =
+                                        vertx.createNetClient().connect(port, "127.0.0.1").await();
+                                Promise<Void> ended = Promise.promise();
+                                s.closeHandler(v -> ended.tryComplete());
+                                new ShoutcastProtocol(port)
+                                        .handshake(
+                                                s,
+                                                ended.future(),
+                                                target,
+                                                128,
+                                                5_000_000_000L,
+                                                "5");
+                                thrown.fail("the handshake succeeded");
+                            } catch (IllegalStateException e) {
+                                thrown.complete(e);
+                            } catch (Throwable e) {
+                                thrown.fail(e);
+                            }
+                        });
         return thrown.future().await();
     }
 
@@ -89,9 +123,17 @@ class ShoutcastAnswerTest {
 
     @Test
     void aRefusalIsQuotedEscapedAndCutShortInTheError() throws Exception {
-        IllegalStateException e = handshakeAgainst(ascii("denied \u001b[31m\"x\" 12:00 WARN forged" + "q".repeat(900) + "\r\n"));
+        IllegalStateException e =
+                handshakeAgainst(
+                        ascii(
+                                "denied \u001b[31m\"x\" 12:00 WARN forged"
+                                        + "q".repeat(900)
+                                        + "\r\n"));
         String m = e.getMessage();
-        assertTrue(m.startsWith("the server refused the source password (\"denied \\x1b[31m\\\"x\\\" 12:00 WARN forged"), m);
+        assertTrue(
+                m.startsWith(
+                        "the server refused the source password (\"denied \\x1b[31m\\\"x\\\" 12:00 WARN forged"),
+                m);
         assertTrue(m.endsWith("\"...)"), m);
         assertTrue(m.length() < 300, "cut short: " + m.length());
     }

@@ -10,6 +10,7 @@ import java.util.List;
 public final class LeakCheck {
     /** Reference processing is asynchronous: a few collections with a pause between them. */
     private static final int ROUNDS = 3;
+
     private static final long PAUSE_MILLIS = 20;
 
     private LeakCheck() {}
@@ -30,8 +31,12 @@ public final class LeakCheck {
         }
         List<String> leaks = RecordingLeakDetector.drainReported();
         if (!leaks.isEmpty()) {
-            throw new AssertionError(leaks.size() + " Netty resource leak(s) reported by the end of " + what
-                    + ":\n" + String.join("\n\n", leaks));
+            throw new AssertionError(
+                    leaks.size()
+                            + " Netty resource leak(s) reported by the end of "
+                            + what
+                            + ":\n"
+                            + String.join("\n\n", leaks));
         }
     }
 }

@@ -11,18 +11,19 @@ public final class LeakCheckSpockExtension implements IGlobalExtension {
     @Override
     public void visitSpec(SpecInfo spec) {
         String name = spec.getReflection().getName();
-        spec.addInterceptor(invocation -> {
-            try {
-                invocation.proceed();
-            } catch (Throwable failure) {
-                try {
+        spec.addInterceptor(
+                invocation -> {
+                    try {
+                        invocation.proceed();
+                    } catch (Throwable failure) {
+                        try {
+                            LeakCheck.afterTests(name);
+                        } catch (AssertionError leaks) {
+                            failure.addSuppressed(leaks);
+                        }
+                        throw failure;
+                    }
                     LeakCheck.afterTests(name);
-                } catch (AssertionError leaks) {
-                    failure.addSuppressed(leaks);
-                }
-                throw failure;
-            }
-            LeakCheck.afterTests(name);
-        });
+                });
     }
 }

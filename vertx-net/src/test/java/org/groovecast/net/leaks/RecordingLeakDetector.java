@@ -10,12 +10,13 @@ import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * Netty's leak detector, keeping what it reports: installed in every test JVM by the root pom
- * ({@code -Dio.netty.customResourceLeakDetector}), so that a leak becomes a test failure
- * ({@link LeakCheck}) rather than a log line nobody reads. Netty still logs each leak as usual.
+ * ({@code -Dio.netty.customResourceLeakDetector}), so that a leak becomes a test failure ({@link
+ * LeakCheck}) rather than a log line nobody reads. Netty still logs each leak as usual.
  */
 public final class RecordingLeakDetector<T> extends ResourceLeakDetector<T> {
     /** Every detector Netty made (one per resource type, held in static fields anyway). */
     private static final List<RecordingLeakDetector<?>> DETECTORS = new CopyOnWriteArrayList<>();
+
     private static final Queue<String> REPORTED = new ConcurrentLinkedQueue<>();
 
     /** The constructor Netty's factory looks for. */
@@ -39,14 +40,19 @@ public final class RecordingLeakDetector<T> extends ResourceLeakDetector<T> {
 
     @Override
     protected void reportTracedLeak(String resourceType, String records) {
-        REPORTED.add(resourceType + ".release() was not called before it was garbage-collected:" + records);
+        REPORTED.add(
+                resourceType
+                        + ".release() was not called before it was garbage-collected:"
+                        + records);
         super.reportTracedLeak(resourceType, records);
     }
 
     @Override
     protected void reportUntracedLeak(String resourceType) {
-        REPORTED.add(resourceType + ".release() was not called before it was garbage-collected"
-                + " (no access records: run with -Dio.netty.leakDetection.level=paranoid)");
+        REPORTED.add(
+                resourceType
+                        + ".release() was not called before it was garbage-collected"
+                        + " (no access records: run with -Dio.netty.leakDetection.level=paranoid)");
         super.reportUntracedLeak(resourceType);
     }
 
@@ -58,7 +64,8 @@ public final class RecordingLeakDetector<T> extends ResourceLeakDetector<T> {
     static void pollAll() {
         for (RecordingLeakDetector<?> detector : DETECTORS) {
             Object probe = new Object();
-            ResourceLeakTracker<Object> tracker = ((ResourceLeakDetector<Object>) detector).trackForcibly(probe);
+            ResourceLeakTracker<Object> tracker =
+                    ((ResourceLeakDetector<Object>) detector).trackForcibly(probe);
             tracker.close(probe);
         }
     }

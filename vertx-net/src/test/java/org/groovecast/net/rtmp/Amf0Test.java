@@ -30,8 +30,17 @@ class Amf0Test {
 
     @Test
     void numbersRoundTripAsDoubles() {
-        for (Object n : List.of(0.0, -0.0, 1.0, -1.5, Double.MAX_VALUE, Double.MIN_VALUE,
-                Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY)) {
+        for (Object n :
+                List.of(
+                        0.0,
+                        -0.0,
+                        1.0,
+                        -1.5,
+                        Double.MAX_VALUE,
+                        Double.MIN_VALUE,
+                        Double.NaN,
+                        Double.POSITIVE_INFINITY,
+                        Double.NEGATIVE_INFINITY)) {
             assertEquals(n, roundTrip(n));
         }
         // every Number is written as an AMF0 number, so it comes back a Double
@@ -52,8 +61,15 @@ class Amf0Test {
 
     @Test
     void stringsRoundTripIncludingUnicode() {
-        for (String s : List.of("", "a", "live/stream?key=abc", "héllo wörld",
-                "日本語のストリーム", "emoji 🎶🎧 and 𝄞", "\u0000nul inside")) {
+        for (String s :
+                List.of(
+                        "",
+                        "a",
+                        "live/stream?key=abc",
+                        "héllo wörld",
+                        "日本語のストリーム",
+                        "emoji 🎶🎧 and 𝄞",
+                        "\u0000nul inside")) {
             assertEquals(s, roundTrip(s));
         }
         assertEquals("sb", roundTrip(new StringBuilder("sb"))); // any CharSequence
@@ -103,17 +119,28 @@ class Amf0Test {
         inner.put("nothing", null);
         Map<String, Object> outer = new LinkedHashMap<>();
         outer.put("inner", inner);
-        outer.put("list", new ArrayList<>(Arrays.asList(1.0, "two", true, null, List.of(),
-                List.of(List.of(3.0)), Map.of("k", "v"))));
+        outer.put(
+                "list",
+                new ArrayList<>(
+                        Arrays.asList(
+                                1.0,
+                                "two",
+                                true,
+                                null,
+                                List.of(),
+                                List.of(List.of(3.0)),
+                                Map.of("k", "v"))));
         outer.put("emptyObject", new LinkedHashMap<>());
         outer.put("ünï", "côdé");
 
         Object back = roundTrip(outer);
         assertEquals(outer, back);
         assertInstanceOf(LinkedHashMap.class, back);
-        assertEquals(List.of("inner", "list", "emptyObject", "ünï"),
+        assertEquals(
+                List.of("inner", "list", "emptyObject", "ünï"),
                 List.copyOf(((Map<?, ?>) back).keySet()));
-        assertEquals(List.of("z", "a", "", "nothing"),
+        assertEquals(
+                List.of("z", "a", "", "nothing"),
                 List.copyOf(((Map<?, ?>) ((Map<?, ?>) back).get("inner")).keySet()));
         assertInstanceOf(ArrayList.class, ((Map<?, ?>) back).get("list"));
     }
@@ -149,20 +176,38 @@ class Amf0Test {
     // ---- a known encoding, byte for byte ----
 
     /** The reply a server sends to an RTMP {@code connect}. */
-    private static final byte[] CONNECT_RESULT = new Bytes()
-            .hex("02 0007").ascii("_result")
-            .hex("00 3FF0000000000000")
-            .hex("03")
-            .hex("0006").ascii("fmsVer").hex("02 000D").ascii("FMS/3,0,1,123")
-            .hex("000C").ascii("capabilities").hex("00 403F000000000000")
-            .hex("0000 09")
-            .hex("03")
-            .hex("0005").ascii("level").hex("02 0006").ascii("status")
-            .hex("0004").ascii("code").hex("02 001D").ascii("NetConnection.Connect.Success")
-            .hex("000B").ascii("description").hex("02 0015").ascii("Connection succeeded.")
-            .hex("000E").ascii("objectEncoding").hex("00 0000000000000000")
-            .hex("0000 09")
-            .toByteArray();
+    private static final byte[] CONNECT_RESULT =
+            new Bytes()
+                    .hex("02 0007")
+                    .ascii("_result")
+                    .hex("00 3FF0000000000000")
+                    .hex("03")
+                    .hex("0006")
+                    .ascii("fmsVer")
+                    .hex("02 000D")
+                    .ascii("FMS/3,0,1,123")
+                    .hex("000C")
+                    .ascii("capabilities")
+                    .hex("00 403F000000000000")
+                    .hex("0000 09")
+                    .hex("03")
+                    .hex("0005")
+                    .ascii("level")
+                    .hex("02 0006")
+                    .ascii("status")
+                    .hex("0004")
+                    .ascii("code")
+                    .hex("02 001D")
+                    .ascii("NetConnection.Connect.Success")
+                    .hex("000B")
+                    .ascii("description")
+                    .hex("02 0015")
+                    .ascii("Connection succeeded.")
+                    .hex("000E")
+                    .ascii("objectEncoding")
+                    .hex("00 0000000000000000")
+                    .hex("0000 09")
+                    .toByteArray();
 
     private static List<Object> connectResultValues() {
         Map<String, Object> properties = new LinkedHashMap<>();
@@ -186,7 +231,8 @@ class Amf0Test {
 
         List<Object> back = Amf0.readAll(Unpooled.wrappedBuffer(CONNECT_RESULT));
         assertEquals(connectResultValues(), back);
-        assertEquals(List.of("level", "code", "description", "objectEncoding"),
+        assertEquals(
+                List.of("level", "code", "description", "objectEncoding"),
                 List.copyOf(((Map<?, ?>) back.get(3)).keySet()));
     }
 
@@ -194,16 +240,25 @@ class Amf0Test {
 
     @Test
     void ecmaArrayIsReadAsAnOrderedMapWhateverItsCountSays() {
-        byte[] metadata = new Bytes()
-                .hex("08 00000063") // claims 99 entries, has 3: the end marker decides
-                .hex("0005").ascii("width").hex("00 409E000000000000")
-                .hex("0006").ascii("height").hex("00 4090E00000000000")
-                .hex("000C").ascii("videocodecid").hex("02 0004").ascii("avc1")
-                .hex("0000 09")
-                .toByteArray();
+        byte[] metadata =
+                new Bytes()
+                        .hex("08 00000063") // claims 99 entries, has 3: the end marker decides
+                        .hex("0005")
+                        .ascii("width")
+                        .hex("00 409E000000000000")
+                        .hex("0006")
+                        .ascii("height")
+                        .hex("00 4090E00000000000")
+                        .hex("000C")
+                        .ascii("videocodecid")
+                        .hex("02 0004")
+                        .ascii("avc1")
+                        .hex("0000 09")
+                        .toByteArray();
         Object read = decode(metadata);
         assertInstanceOf(LinkedHashMap.class, read);
-        assertEquals(List.of("width", "height", "videocodecid"),
+        assertEquals(
+                List.of("width", "height", "videocodecid"),
                 List.copyOf(((Map<?, ?>) read).keySet()));
         assertEquals(Map.of("width", 1920.0, "height", 1080.0, "videocodecid", "avc1"), read);
     }
@@ -215,24 +270,40 @@ class Amf0Test {
         meta.put("encoder", "groovecast");
         ByteBuf out = Unpooled.buffer();
         Amf0.writeEcmaArray(out, meta);
-        byte[] expected = new Bytes()
-                .hex("08 00000002")
-                .hex("0008").ascii("duration").hex("00 0000000000000000")
-                .hex("0007").ascii("encoder").hex("02 000A").ascii("groovecast")
-                .hex("0000 09")
-                .toByteArray();
+        byte[] expected =
+                new Bytes()
+                        .hex("08 00000002")
+                        .hex("0008")
+                        .ascii("duration")
+                        .hex("00 0000000000000000")
+                        .hex("0007")
+                        .ascii("encoder")
+                        .hex("02 000A")
+                        .ascii("groovecast")
+                        .hex("0000 09")
+                        .toByteArray();
         assertEquals(HexFormat.of().formatHex(expected), ByteBufUtil.hexDump(out));
         assertEquals(meta, Amf0.read(out));
     }
 
     @Test
     void typedObjectIsReadAsAMapWithoutItsClassName() {
-        byte[] typed = new Bytes()
-                .hex("10 000F").ascii("flex.Dimensions")
-                .hex("0001").ascii("w").hex("00 4074000000000000")
-                .hex("0001").ascii("h").hex("03").hex("0001").ascii("n").hex("05").hex("0000 09")
-                .hex("0000 09")
-                .toByteArray();
+        byte[] typed =
+                new Bytes()
+                        .hex("10 000F")
+                        .ascii("flex.Dimensions")
+                        .hex("0001")
+                        .ascii("w")
+                        .hex("00 4074000000000000")
+                        .hex("0001")
+                        .ascii("h")
+                        .hex("03")
+                        .hex("0001")
+                        .ascii("n")
+                        .hex("05")
+                        .hex("0000 09")
+                        .hex("0000 09")
+                        .toByteArray();
         Map<String, Object> h = new LinkedHashMap<>();
         h.put("n", null);
         Map<String, Object> expected = new LinkedHashMap<>();
@@ -248,7 +319,8 @@ class Amf0Test {
         assertEquals(1_234_567_890_000.0, decode(bytes("0B 4271F71FB0450000 FFC4")));
         assertEquals("hi", decode(new Bytes().hex("0C 00000002").ascii("hi").toByteArray()));
         assertEquals("<a/>", decode(new Bytes().hex("0F 00000004").ascii("<a/>").toByteArray()));
-        assertEquals(List.of(1.0, "x"), decode(bytes("0A 00000002 00 3FF0000000000000 02 0001 78")));
+        assertEquals(
+                List.of(1.0, "x"), decode(bytes("0A 00000002 00 3FF0000000000000 02 0001 78")));
     }
 
     // ---- hostile input ----
@@ -259,13 +331,26 @@ class Amf0Test {
                 .hex("0A 00000008")
                 .hex("00 4045000000000000")
                 .hex("01 01")
-                .hex("02 0003").ascii("abc")
-                .hex("0C 00000002").ascii("de")
-                .hex("0F 00000001").ascii("x")
+                .hex("02 0003")
+                .ascii("abc")
+                .hex("0C 00000002")
+                .ascii("de")
+                .hex("0F 00000001")
+                .ascii("x")
                 .hex("0B 4271F71FB0450000 0000")
-                .hex("08 00000001").hex("0001").ascii("k").hex("06").hex("0000 09")
-                .hex("10 0001").ascii("C").hex("0000").hex("05").hex("0001").ascii("o")
-                .hex("03 0000 09").hex("0000 09")
+                .hex("08 00000001")
+                .hex("0001")
+                .ascii("k")
+                .hex("06")
+                .hex("0000 09")
+                .hex("10 0001")
+                .ascii("C")
+                .hex("0000")
+                .hex("05")
+                .hex("0001")
+                .ascii("o")
+                .hex("03 0000 09")
+                .hex("0000 09")
                 .toByteArray();
     }
 
@@ -299,8 +384,11 @@ class Amf0Test {
                     assertEquals(all.subList(0, complete), Amf0.readAll(in), "cut at " + cut);
                     continue;
                 }
-                RtmpProtocolException e = assertThrows(RtmpProtocolException.class,
-                        () -> Amf0.readAll(in), "cut at " + at);
+                RtmpProtocolException e =
+                        assertThrows(
+                                RtmpProtocolException.class,
+                                () -> Amf0.readAll(in),
+                                "cut at " + at);
                 assertTrue(e.getMessage().startsWith("AMF0: truncated"), e.getMessage());
             }
         }
@@ -317,8 +405,8 @@ class Amf0Test {
 
     @Test
     void stringLengthBeyondTheBufferIsRefused() {
-        RtmpProtocolException e = assertThrows(RtmpProtocolException.class,
-                () -> decode(bytes("02 FFFF 616263")));
+        RtmpProtocolException e =
+                assertThrows(RtmpProtocolException.class, () -> decode(bytes("02 FFFF 616263")));
         assertTrue(e.getMessage().contains("truncated string"), e.getMessage());
         assertThrows(RtmpProtocolException.class, () -> decode(bytes("0C FFFFFFFF 616263")));
         assertThrows(RtmpProtocolException.class, () -> decode(bytes("0F 7FFFFFFF 61")));
@@ -329,8 +417,9 @@ class Amf0Test {
 
     @Test
     void strictArrayCountBeyondTheBufferIsRefusedBeforeReadingElements() {
-        RtmpProtocolException e = assertThrows(RtmpProtocolException.class,
-                () -> decode(bytes("0A 7FFFFFFF 05 05 05")));
+        RtmpProtocolException e =
+                assertThrows(
+                        RtmpProtocolException.class, () -> decode(bytes("0A 7FFFFFFF 05 05 05")));
         // refused on the count, not after reading elements until the bytes ran out
         assertTrue(e.getMessage().contains("strict array"), e.getMessage());
         assertThrows(RtmpProtocolException.class, () -> decode(bytes("0A FFFFFFFF 05")));
@@ -350,21 +439,21 @@ class Amf0Test {
             closed.hex("0000 09");
         }
         for (byte[] hostile : List.of(unclosed, closed.toByteArray())) {
-            RtmpProtocolException e = assertThrows(RtmpProtocolException.class,
-                    () -> decode(hostile));
+            RtmpProtocolException e =
+                    assertThrows(RtmpProtocolException.class, () -> decode(hostile));
             assertTrue(e.getMessage().contains("nested deeper than 32"), e.getMessage());
         }
     }
 
     @Test
     void nestingIsAllowedToThirtyTwoLevelsOfAnyContainer() {
-        for (String container : List.of("03 0001 61", "08 00000001 0001 61", "0A 00000001",
-                "10 0000 0001 61")) {
+        for (String container :
+                List.of("03 0001 61", "08 00000001 0001 61", "0A 00000001", "10 0000 0001 61")) {
             boolean array = container.startsWith("0A");
             String close = array ? "" : "0000 09";
             assertDoesNotThrow(() -> readNested(container, close, 32), container);
-            assertThrows(RtmpProtocolException.class, () -> readNested(container, close, 33),
-                    container);
+            assertThrows(
+                    RtmpProtocolException.class, () -> readNested(container, close, 33), container);
         }
     }
 
@@ -386,15 +475,18 @@ class Amf0Test {
     @ParameterizedTest
     @ValueSource(ints = {0x04, 0x07, 0x09, 0x0D, 0x0E, 0x11, 0x12, 0xFF})
     void unsupportedMarkersAreProtocolErrors(int marker) {
-        RtmpProtocolException e = assertThrows(RtmpProtocolException.class,
-                () -> decode(new byte[] {(byte) marker, 0, 0, 0, 0, 0, 0, 0, 0}));
+        RtmpProtocolException e =
+                assertThrows(
+                        RtmpProtocolException.class,
+                        () -> decode(new byte[] {(byte) marker, 0, 0, 0, 0, 0, 0, 0, 0}));
         assertEquals(String.format("AMF0: unsupported type 0x%02X", marker), e.getMessage());
     }
 
     @Test
     void unsupportedMarkerInsideAnObjectIsAProtocolError() {
-        RtmpProtocolException e = assertThrows(RtmpProtocolException.class,
-                () -> decode(bytes("03 0001 61 0D 0000 09")));
+        RtmpProtocolException e =
+                assertThrows(
+                        RtmpProtocolException.class, () -> decode(bytes("03 0001 61 0D 0000 09")));
         assertEquals("AMF0: unsupported type 0x0D", e.getMessage());
     }
 
@@ -410,11 +502,14 @@ class Amf0Test {
         assertThrows(IllegalArgumentException.class, () -> Amf0.write(out, 'c'));
         assertThrows(IllegalArgumentException.class, () -> Amf0.write(out, new int[] {1}));
         // the bad value deep inside: what came before it is rolled back too
-        assertThrows(IllegalArgumentException.class,
+        assertThrows(
+                IllegalArgumentException.class,
                 () -> Amf0.write(out, Map.of("ok", List.of(1, 2, Map.of("bad", new Object())))));
-        assertThrows(IllegalArgumentException.class,
+        assertThrows(
+                IllegalArgumentException.class,
                 () -> Amf0.writeEcmaArray(out, Map.of("bad", Thread.currentThread())));
-        assertThrows(IllegalArgumentException.class,
+        assertThrows(
+                IllegalArgumentException.class,
                 () -> Amf0.write(out, Map.of("🎶".repeat(20_000), 1)));
         assertEquals(before, out.writerIndex());
         assertEquals(List.of("kept"), Amf0.readAll(out));

@@ -40,8 +40,12 @@ class ChunkCodecTest {
     record Msg(int csid, int type, int streamId, long timestamp, byte[] payload) {
         @Override
         public boolean equals(Object o) {
-            return o instanceof Msg m && csid == m.csid && type == m.type && streamId == m.streamId
-                    && timestamp == m.timestamp && Arrays.equals(payload, m.payload);
+            return o instanceof Msg m
+                    && csid == m.csid
+                    && type == m.type
+                    && streamId == m.streamId
+                    && timestamp == m.timestamp
+                    && Arrays.equals(payload, m.payload);
         }
 
         @Override
@@ -51,14 +55,29 @@ class ChunkCodecTest {
 
         @Override
         public String toString() {
-            return "Msg[csid=" + csid + " type=" + type + " stream=" + streamId + " ts=0x" + Long.toHexString(timestamp)
-                    + " len=" + payload.length + " hash=" + Arrays.hashCode(payload) + "]";
+            return "Msg[csid="
+                    + csid
+                    + " type="
+                    + type
+                    + " stream="
+                    + streamId
+                    + " ts=0x"
+                    + Long.toHexString(timestamp)
+                    + " len="
+                    + payload.length
+                    + " hash="
+                    + Arrays.hashCode(payload)
+                    + "]";
         }
     }
 
-    /** Unpooled buffers, each remembered, so a test can tell what was allocated and whether it was freed. */
+    /**
+     * Unpooled buffers, each remembered, so a test can tell what was allocated and whether it was
+     * freed.
+     */
     static final class CountingAllocator extends AbstractByteBufAllocator {
         final List<ByteBuf> allocated = new ArrayList<>();
+
         /** The capacity each was allocated with (a freed buffer's reads 0). */
         final List<Integer> capacities = new ArrayList<>();
 
@@ -102,7 +121,10 @@ class ChunkCodecTest {
         public void message(int csid, int type, int streamId, long timestamp, ByteBuf payload) {
             assertEquals(1, payload.refCnt());
             assertEquals(0, payload.readerIndex());
-            assertEquals(payload.capacity(), payload.writerIndex(), "payload sized exactly to the message");
+            assertEquals(
+                    payload.capacity(),
+                    payload.writerIndex(),
+                    "payload sized exactly to the message");
             assertTrue(timestamp >= 0 && timestamp <= MASK32);
             got.add(new Msg(csid, type, streamId, timestamp, ByteBufUtil.getBytes(payload)));
             payload.release();
@@ -113,8 +135,11 @@ class ChunkCodecTest {
 
     private static final int[] CSIDS = {2, 3, 4, 5, 6, 8, 63, 64, 65, 200, 319, 320, 321, 400};
     private static final int[] MEDIA_TYPES = {
-            MessageType.AUDIO, MessageType.VIDEO, MessageType.DATA_AMF0, MessageType.COMMAND_AMF0};
-    private static final int[] CHUNK_SIZES = {1, 3, 64, 128, 1000, 4096, 60000, 0xFFFFFF, 0x7FFFFFFF};
+        MessageType.AUDIO, MessageType.VIDEO, MessageType.DATA_AMF0, MessageType.COMMAND_AMF0
+    };
+    private static final int[] CHUNK_SIZES = {
+        1, 3, 64, 128, 1000, 4096, 60000, 0xFFFFFF, 0x7FFFFFFF
+    };
 
     @Test
     void randomSequencesRoundTripWholeByteByByteAndSplit() {
@@ -131,7 +156,10 @@ class ChunkCodecTest {
             assertEquals(sent, decode(wire, n -> 1, c % 2 == 1), why + " byte by byte");
             int max = new int[] {8, 300, 5000, 70000}[r.nextInt(4)];
             Random split = new Random(c);
-            assertEquals(sent, decode(wire, n -> 1 + split.nextInt(Math.min(n, max)), c % 3 == 0), why + " split");
+            assertEquals(
+                    sent,
+                    decode(wire, n -> 1 + split.nextInt(Math.min(n, max)), c % 3 == 0),
+                    why + " split");
             messages += sent.size();
             long[] last = new long[65600];
             Arrays.fill(last, -1);
@@ -159,42 +187,76 @@ class ChunkCodecTest {
         int n = 1 + r.nextInt(30);
         for (int i = 0; i < n; i++) {
             if (r.nextInt(10) == 0) {
-                int size = r.nextInt(3) == 0 ? 1 + r.nextInt(5000) : CHUNK_SIZES[r.nextInt(CHUNK_SIZES.length)];
-                Msg scs = new Msg(2, 1, 0, r.nextInt(1000), new byte[] {
-                        (byte) (size >>> 24), (byte) (size >>> 16), (byte) (size >>> 8), (byte) size});
+                int size =
+                        r.nextInt(3) == 0
+                                ? 1 + r.nextInt(5000)
+                                : CHUNK_SIZES[r.nextInt(CHUNK_SIZES.length)];
+                Msg scs =
+                        new Msg(
+                                2,
+                                1,
+                                0,
+                                r.nextInt(1000),
+                                new byte[] {
+                                    (byte) (size >>> 24),
+                                    (byte) (size >>> 16),
+                                    (byte) (size >>> 8),
+                                    (byte) size
+                                });
                 out.add(scs);
                 lastOn.put(2, scs);
                 continue;
             }
             int csid = pool[r.nextInt(pool.length)];
             Msg prev = lastOn.get(csid);
-            int type = prev != null && r.nextInt(3) > 0 && prev.type != MessageType.SET_CHUNK_SIZE ? prev.type : MEDIA_TYPES[r.nextInt(4)];
+            int type =
+                    prev != null && r.nextInt(3) > 0 && prev.type != MessageType.SET_CHUNK_SIZE
+                            ? prev.type
+                            : MEDIA_TYPES[r.nextInt(4)];
             int streamId = prev == null || r.nextInt(10) == 0 ? r.nextInt(2) : prev.streamId;
-            int length = prev != null && r.nextBoolean() ? prev.payload.length : switch (r.nextInt(3)) {
-                case 0 -> r.nextInt(11);
-                case 1 -> r.nextInt(2001);
-                default -> r.nextInt(20001);
-            };
+            int length =
+                    prev != null && r.nextBoolean()
+                            ? prev.payload.length
+                            : switch (r.nextInt(3)) {
+                                case 0 -> r.nextInt(11);
+                                case 1 -> r.nextInt(2001);
+                                default -> r.nextInt(20001);
+                            };
             long ts;
             if (prev == null) {
-                ts = switch (r.nextInt(5)) {
-                    case 0 -> 0;
-                    case 1 -> r.nextInt(100_000);
-                    case 2 -> 0xFFFFFF - 5 + r.nextInt(10);
-                    case 3 -> MASK32 - r.nextInt(300);
-                    default -> r.nextLong() & MASK32;
-                };
+                ts =
+                        switch (r.nextInt(5)) {
+                            case 0 -> 0;
+                            case 1 -> r.nextInt(100_000);
+                            case 2 -> 0xFFFFFF - 5 + r.nextInt(10);
+                            case 3 -> MASK32 - r.nextInt(300);
+                            default -> r.nextLong() & MASK32;
+                        };
             } else {
                 long t = prev.timestamp;
-                ts = switch (r.nextInt(12)) {
-                    case 0, 1, 2, 3 -> t + deltaOn.getOrDefault(csid, 33L);
-                    case 4, 5 -> t + r.nextInt(100);
-                    case 6 -> t;
-                    case 7 -> t + 0xFFFFFF - 1 + r.nextInt(3); // a delta needing the extended field, or just not
-                    case 8 -> new long[] {0xFFFFFE, 0xFFFFFF, 0x1000000, MASK32 - r.nextInt(100)}[r.nextInt(4)];
-                    case 9 -> t - r.nextInt(1000);
-                    default -> t + 20 + r.nextInt(3);
-                };
+                ts =
+                        switch (r.nextInt(12)) {
+                            case 0, 1, 2, 3 -> t + deltaOn.getOrDefault(csid, 33L);
+                            case 4, 5 -> t + r.nextInt(100);
+                            case 6 -> t;
+                            case 7 ->
+                                    t
+                                            + 0xFFFFFF
+                                            - 1
+                                            + r.nextInt(
+                                                    3); // a delta needing the extended field, or
+                            // just not
+                            case 8 ->
+                                    new long[] {
+                                                0xFFFFFE,
+                                                0xFFFFFF,
+                                                0x1000000,
+                                                MASK32 - r.nextInt(100)
+                                            }
+                                            [r.nextInt(4)];
+                            case 9 -> t - r.nextInt(1000);
+                            default -> t + 20 + r.nextInt(3);
+                        };
                 ts &= MASK32;
                 deltaOn.put(csid, (ts - t) & MASK32);
             }
@@ -211,7 +273,13 @@ class ChunkCodecTest {
         ChunkEncoder encoder = new ChunkEncoder(128);
         ByteBuf out = Unpooled.buffer();
         for (Msg m : messages) {
-            encoder.encode(out, m.csid, m.type, m.streamId, m.timestamp, Unpooled.wrappedBuffer(m.payload));
+            encoder.encode(
+                    out,
+                    m.csid,
+                    m.type,
+                    m.streamId,
+                    m.timestamp,
+                    Unpooled.wrappedBuffer(m.payload));
             if (m.type == MessageType.SET_CHUNK_SIZE) {
                 encoder.setChunkSize(Unpooled.wrappedBuffer(m.payload).getInt(0));
             }
@@ -220,13 +288,16 @@ class ChunkCodecTest {
     }
 
     /**
-     * Feeds {@code wire} in pieces ({@code piece} maps the bytes left to the next piece's size) through
-     * a cumulation buffer handled as the connection handles it.
+     * Feeds {@code wire} in pieces ({@code piece} maps the bytes left to the next piece's size)
+     * through a cumulation buffer handled as the connection handles it.
      */
     private static List<Msg> decode(byte[] wire, IntUnaryOperator piece, boolean direct) {
         CountingAllocator alloc = new CountingAllocator();
-        ChunkDecoder decoder = new ChunkDecoder(alloc, ChunkDecoder.DEFAULT_MAX_MESSAGE,
-                ChunkDecoder.DEFAULT_MAX_CHUNK_STREAM_ID);
+        ChunkDecoder decoder =
+                new ChunkDecoder(
+                        alloc,
+                        ChunkDecoder.DEFAULT_MAX_MESSAGE,
+                        ChunkDecoder.DEFAULT_MAX_CHUNK_STREAM_ID);
         Recorder sink = new Recorder();
         ByteBuf cumulation = direct ? Unpooled.directBuffer(256) : Unpooled.buffer(256);
         for (int at = 0; at < wire.length; ) {
@@ -299,11 +370,11 @@ class ChunkCodecTest {
         ByteBuf out = Unpooled.buffer();
         ByteBuf p = Unpooled.wrappedBuffer(new byte[10]);
         int[] fmts = {
-            fmt(encoder, out, 9, 1, 1000, p),         // first: 0
-            fmt(encoder, out, 9, 1, 1033, p),         // same length and type, delta unknown to the peer: 2
-            fmt(encoder, out, 9, 1, 1066, p),         // same delta: 3
-            fmt(encoder, out, 9, 1, 1100, p),         // delta changed: 2
-            fmt(encoder, out, 8, 1, 1134, p),         // type changed: 1
+            fmt(encoder, out, 9, 1, 1000, p), // first: 0
+            fmt(encoder, out, 9, 1, 1033, p), // same length and type, delta unknown to the peer: 2
+            fmt(encoder, out, 9, 1, 1066, p), // same delta: 3
+            fmt(encoder, out, 9, 1, 1100, p), // delta changed: 2
+            fmt(encoder, out, 8, 1, 1134, p), // type changed: 1
             fmt(encoder, out, 8, 1, 1168, p.slice(0, 9)), // length changed: 1
             fmt(encoder, out, 8, 0, 1202, p.slice(0, 9)), // stream changed: 0
             fmt(encoder, out, 8, 0, 1100, p.slice(0, 9)), // backwards: 0
@@ -311,7 +382,8 @@ class ChunkCodecTest {
         assertArrayEquals(new int[] {0, 2, 3, 2, 1, 1, 0, 0}, fmts);
     }
 
-    private static int fmt(ChunkEncoder encoder, ByteBuf out, int type, int streamId, long ts, ByteBuf p) {
+    private static int fmt(
+            ChunkEncoder encoder, ByteBuf out, int type, int streamId, long ts, ByteBuf p) {
         int at = out.writerIndex();
         encoder.encode(out, 5, type, streamId, ts, p);
         return out.getUnsignedByte(at) >>> 6;
@@ -323,10 +395,17 @@ class ChunkCodecTest {
         ByteBuf out = Unpooled.buffer();
         // beyond 32 bits: taken modulo 2^32
         encoder.encode(out, 5, 9, 1, 0x1234567890L, Unpooled.wrappedBuffer(new byte[300]));
-        Wire expected = new Wire()
-                .type0(5, 0xFFFFFF, 300, 9, 1).int32(0x34567890L).data(128, 0)
-                .basic(3, 5).int32(0x34567890L).data(128, 0)
-                .basic(3, 5).int32(0x34567890L).data(44, 0);
+        Wire expected =
+                new Wire()
+                        .type0(5, 0xFFFFFF, 300, 9, 1)
+                        .int32(0x34567890L)
+                        .data(128, 0)
+                        .basic(3, 5)
+                        .int32(0x34567890L)
+                        .data(128, 0)
+                        .basic(3, 5)
+                        .int32(0x34567890L)
+                        .data(44, 0);
         assertArrayEquals(expected.bytes(), ByteBufUtil.getBytes(out));
     }
 
@@ -336,7 +415,10 @@ class ChunkCodecTest {
             ChunkEncoder encoder = new ChunkEncoder(128);
             ByteBuf out = Unpooled.buffer();
             encoder.encode(out, csid, 8, 1, 7, Unpooled.EMPTY_BUFFER);
-            assertArrayEquals(new Wire().type0(csid, 7, 0, 8, 1).bytes(), ByteBufUtil.getBytes(out), "csid " + csid);
+            assertArrayEquals(
+                    new Wire().type0(csid, 7, 0, 8, 1).bytes(),
+                    ByteBufUtil.getBytes(out),
+                    "csid " + csid);
         }
     }
 
@@ -352,13 +434,20 @@ class ChunkCodecTest {
             } else if (csid < 320) {
                 buf.writeByte(fmt << 6).writeByte(csid - 64);
             } else {
-                buf.writeByte(fmt << 6 | 1).writeByte((csid - 64) & 0xFF).writeByte((csid - 64) >>> 8);
+                buf.writeByte(fmt << 6 | 1)
+                        .writeByte((csid - 64) & 0xFF)
+                        .writeByte((csid - 64) >>> 8);
             }
             return this;
         }
 
         Wire type0(int csid, int ts, int length, int type, int streamId) {
-            basic(0, csid).buf.writeMedium(ts).writeMedium(length).writeByte(type).writeIntLE(streamId);
+            basic(0, csid)
+                    .buf
+                    .writeMedium(ts)
+                    .writeMedium(length)
+                    .writeByte(type)
+                    .writeIntLE(streamId);
             return this;
         }
 
@@ -403,42 +492,69 @@ class ChunkCodecTest {
 
     @Test
     void typeThreeStartingAMessageAddsTheLastTimestampField() {
-        Wire w = new Wire()
-                .type0(4, 100, 3, 8, 1).data(3, 1)
-                .basic(3, 4).data(3, 2)      // after type 0 the "delta" is its timestamp: 200
-                .type2(4, 40).data(3, 3)     // 240
-                .basic(3, 4).data(3, 4);     // 280
+        Wire w =
+                new Wire()
+                        .type0(4, 100, 3, 8, 1)
+                        .data(3, 1)
+                        .basic(3, 4)
+                        .data(3, 2) // after type 0 the "delta" is its timestamp: 200
+                        .type2(4, 40)
+                        .data(3, 3) // 240
+                        .basic(3, 4)
+                        .data(3, 4); // 280
         List<Msg> got = decodeHandMade(w);
-        assertEquals(List.of(
-                new Msg(4, 8, 1, 100, filled(3, 1)),
-                new Msg(4, 8, 1, 200, filled(3, 2)),
-                new Msg(4, 8, 1, 240, filled(3, 3)),
-                new Msg(4, 8, 1, 280, filled(3, 4))), got);
+        assertEquals(
+                List.of(
+                        new Msg(4, 8, 1, 100, filled(3, 1)),
+                        new Msg(4, 8, 1, 200, filled(3, 2)),
+                        new Msg(4, 8, 1, 240, filled(3, 3)),
+                        new Msg(4, 8, 1, 280, filled(3, 4))),
+                got);
     }
 
     @Test
     void deltasWrapModulo2To32() {
-        Wire w = new Wire()
-                .type0(6, 0xFFFFFF, 2, 9, 1).int32(0xFFFFFFF0L).data(2, 1)
-                .type2(6, 0x20).data(2, 2)
-                .type1(6, 0xFFFFFF, 1, 9).int32(0xFFFFFFFFL).data(1, 3); // a delta of 2^32-1 is -1
-        assertEquals(List.of(
-                new Msg(6, 9, 1, 0xFFFFFFF0L, filled(2, 1)),
-                new Msg(6, 9, 1, 0x10, filled(2, 2)),
-                new Msg(6, 9, 1, 0x0F, filled(1, 3))), decodeHandMade(w));
+        Wire w =
+                new Wire()
+                        .type0(6, 0xFFFFFF, 2, 9, 1)
+                        .int32(0xFFFFFFF0L)
+                        .data(2, 1)
+                        .type2(6, 0x20)
+                        .data(2, 2)
+                        .type1(6, 0xFFFFFF, 1, 9)
+                        .int32(0xFFFFFFFFL)
+                        .data(1, 3); // a delta of 2^32-1 is -1
+        assertEquals(
+                List.of(
+                        new Msg(6, 9, 1, 0xFFFFFFF0L, filled(2, 1)),
+                        new Msg(6, 9, 1, 0x10, filled(2, 2)),
+                        new Msg(6, 9, 1, 0x0F, filled(1, 3))),
+                decodeHandMade(w));
     }
 
     @Test
     void extendedTimestampInContinuationChunksIsAcceptedRepeatedOrNot() {
         long ts = 0x12345678L;
-        Wire repeated = new Wire()
-                .type0(5, 0xFFFFFF, 300, 9, 1).int32(ts).data(128, 1)
-                .basic(3, 5).int32(ts).data(128, 2)
-                .basic(3, 5).int32(ts).data(44, 3);
-        Wire plain = new Wire()
-                .type0(5, 0xFFFFFF, 300, 9, 1).int32(ts).data(128, 1)
-                .basic(3, 5).data(128, 2)
-                .basic(3, 5).data(44, 3);
+        Wire repeated =
+                new Wire()
+                        .type0(5, 0xFFFFFF, 300, 9, 1)
+                        .int32(ts)
+                        .data(128, 1)
+                        .basic(3, 5)
+                        .int32(ts)
+                        .data(128, 2)
+                        .basic(3, 5)
+                        .int32(ts)
+                        .data(44, 3);
+        Wire plain =
+                new Wire()
+                        .type0(5, 0xFFFFFF, 300, 9, 1)
+                        .int32(ts)
+                        .data(128, 1)
+                        .basic(3, 5)
+                        .data(128, 2)
+                        .basic(3, 5)
+                        .data(44, 3);
         byte[] payload = new byte[300];
         Arrays.fill(payload, 0, 128, (byte) 1);
         Arrays.fill(payload, 128, 256, (byte) 2);
@@ -450,31 +566,49 @@ class ChunkCodecTest {
 
     @Test
     void typeThreeStartingAMessageAfterAnExtendedDeltaReadsTheDeltaAgain() {
-        // as FFmpeg writes it: same length and type, the 24-bit field 0xFFFFFF both times, new extended value
-        Wire w = new Wire()
-                .type0(7, 10, 1, 8, 0).data(1, 1)
-                .type2(7, 0xFFFFFF).int32(0x1000000).data(1, 2)
-                .basic(3, 7).int32(0x1000000).data(1, 3)
-                .basic(3, 7).int32(0x2000000).data(1, 4);
-        assertEquals(List.of(
-                new Msg(7, 8, 0, 10, filled(1, 1)),
-                new Msg(7, 8, 0, 10 + 0x1000000L, filled(1, 2)),
-                new Msg(7, 8, 0, 10 + 0x2000000L, filled(1, 3)),
-                new Msg(7, 8, 0, 10 + 0x4000000L, filled(1, 4))), decodeHandMade(w));
+        // as FFmpeg writes it: same length and type, the 24-bit field 0xFFFFFF both times, new
+        // extended value
+        Wire w =
+                new Wire()
+                        .type0(7, 10, 1, 8, 0)
+                        .data(1, 1)
+                        .type2(7, 0xFFFFFF)
+                        .int32(0x1000000)
+                        .data(1, 2)
+                        .basic(3, 7)
+                        .int32(0x1000000)
+                        .data(1, 3)
+                        .basic(3, 7)
+                        .int32(0x2000000)
+                        .data(1, 4);
+        assertEquals(
+                List.of(
+                        new Msg(7, 8, 0, 10, filled(1, 1)),
+                        new Msg(7, 8, 0, 10 + 0x1000000L, filled(1, 2)),
+                        new Msg(7, 8, 0, 10 + 0x2000000L, filled(1, 3)),
+                        new Msg(7, 8, 0, 10 + 0x4000000L, filled(1, 4))),
+                decodeHandMade(w));
     }
 
     @Test
     void setChunkSizeTakesEffectForTheNextChunk() {
-        Wire w = new Wire()
-                .type0(2, 0, 4, 1, 0).int32(200)
-                .type0(3, 0, 300, 20, 0).data(200, 7).basic(3, 3).data(100, 8);
+        Wire w =
+                new Wire()
+                        .type0(2, 0, 4, 1, 0)
+                        .int32(200)
+                        .type0(3, 0, 300, 20, 0)
+                        .data(200, 7)
+                        .basic(3, 3)
+                        .data(100, 8);
         byte[] payload = new byte[300];
         Arrays.fill(payload, 0, 200, (byte) 7);
         Arrays.fill(payload, 200, 300, (byte) 8);
         List<Msg> got = decodeHandMade(w);
-        assertEquals(List.of(
-                new Msg(2, 1, 0, 0, new byte[] {0, 0, 0, (byte) 200}),
-                new Msg(3, 20, 0, 0, payload)), got);
+        assertEquals(
+                List.of(
+                        new Msg(2, 1, 0, 0, new byte[] {0, 0, 0, (byte) 200}),
+                        new Msg(3, 20, 0, 0, payload)),
+                got);
     }
 
     @Test
@@ -482,14 +616,20 @@ class ChunkCodecTest {
         CountingAllocator alloc = new CountingAllocator();
         ChunkDecoder decoder = new ChunkDecoder(alloc, 1000, 100);
         Recorder sink = new Recorder();
-        Wire w = new Wire()
-                .type0(4, 0, 300, 9, 1).data(128, 1)    // 172 bytes never come
-                .type0(2, 0, 4, 2, 0).int32(4)          // abort chunk stream 4
-                .type1(4, 40, 2, 8).data(2, 9);         // a new message on it, type 1 allowed again
+        Wire w =
+                new Wire()
+                        .type0(4, 0, 300, 9, 1)
+                        .data(128, 1) // 172 bytes never come
+                        .type0(2, 0, 4, 2, 0)
+                        .int32(4) // abort chunk stream 4
+                        .type1(4, 40, 2, 8)
+                        .data(2, 9); // a new message on it, type 1 allowed again
         decoder.decode(w.buf, sink);
-        assertEquals(List.of(
-                new Msg(2, 2, 0, 0, new byte[] {0, 0, 0, 4}),
-                new Msg(4, 8, 1, 40, filled(2, 9))), sink.got);
+        assertEquals(
+                List.of(
+                        new Msg(2, 2, 0, 0, new byte[] {0, 0, 0, 4}),
+                        new Msg(4, 8, 1, 40, filled(2, 9))),
+                sink.got);
         assertEquals(0, alloc.allocated.getFirst().refCnt(), "the aborted payload was released");
         alloc.assertAllReleased();
     }
@@ -499,7 +639,13 @@ class ChunkCodecTest {
         CountingAllocator alloc = new CountingAllocator();
         AssemblyBudget budget = new AssemblyBudget(10_000);
         ChunkDecoder decoder = new ChunkDecoder(alloc, 1000, 100, 2000, budget);
-        decoder.decode(new Wire().type0(4, 0, 300, 9, 1).data(128, 1).type0(5, 0, 900, 9, 1).data(50, 2).buf,
+        decoder.decode(
+                new Wire()
+                        .type0(4, 0, 300, 9, 1)
+                        .data(128, 1)
+                        .type0(5, 0, 900, 9, 1)
+                        .data(50, 2)
+                        .buf,
                 new Recorder());
         assertEquals(2, alloc.allocated.size());
         assertEquals(178, decoder.pending());
@@ -510,20 +656,30 @@ class ChunkCodecTest {
         assertEquals(0, budget.used(), "what the connection held is the others' again");
     }
 
-    // ---------------------------------------------------------------- memory held by incomplete messages
+    // ---------------------------------------------------------------- memory held by incomplete
+    // messages
 
     @Test
     void aMessageHoldsWhatArrivedOfItNotWhatItsHeaderDeclares() {
         CountingAllocator alloc = new CountingAllocator();
         ChunkDecoder decoder = new ChunkDecoder(alloc, ChunkDecoder.DEFAULT_MAX_MESSAGE, 100);
         Recorder sink = new Recorder();
-        // 8 MB declared on each of three chunk streams, a 128-byte chunk of two sent and 7 bytes of the third
-        decoder.decode(new Wire().type0(3, 0, 8_000_000, 9, 1).data(128, 1)
-                .type0(4, 0, 8_000_000, 9, 1).data(128, 2)
-                .type0(5, 0, 8_000_000, 8, 1).data(7, 3).buf, sink);
+        // 8 MB declared on each of three chunk streams, a 128-byte chunk of two sent and 7 bytes of
+        // the third
+        decoder.decode(
+                new Wire()
+                        .type0(3, 0, 8_000_000, 9, 1)
+                        .data(128, 1)
+                        .type0(4, 0, 8_000_000, 9, 1)
+                        .data(128, 2)
+                        .type0(5, 0, 8_000_000, 8, 1)
+                        .data(7, 3)
+                        .buf,
+                sink);
         assertEquals(List.of(128, 128, 7), alloc.capacities);
         assertEquals(263, decoder.pending());
-        // the rest of that chunk, then 100 bytes more of the first message: each buffer at least doubles
+        // the rest of that chunk, then 100 bytes more of the first message: each buffer at least
+        // doubles
         decoder.decode(new Wire().data(121, 3).basic(3, 3).data(100, 1).buf, sink);
         assertEquals(128 + 128 + 256, decoder.pending());
         decoder.release();
@@ -546,7 +702,8 @@ class ChunkCodecTest {
         // the chunk size message, then 1000, 2000 and 3000 bytes: the message's length, not 4000
         assertEquals(List.of(4, 1000, 2000, 3000), alloc.capacities);
         assertEquals(0, decoder.pending());
-        // a type 3 header starts another 3000-byte message: the peer sent one that long here, so at once
+        // a type 3 header starts another 3000-byte message: the peer sent one that long here, so at
+        // once
         alloc.capacities.clear();
         decoder.decode(new Wire().basic(3, 6).data(10, 7).buf, sink);
         assertEquals(List.of(3000), alloc.capacities);
@@ -561,16 +718,35 @@ class ChunkCodecTest {
         ChunkDecoder decoder = new ChunkDecoder(alloc, 1000, 100, 1000, null);
         Recorder sink = new Recorder();
         // three 900-byte messages interleaved, 128 bytes at a time: 384 held, then 768
-        Wire w = new Wire().type0(3, 0, 900, 9, 1).data(128, 0).type0(4, 0, 900, 9, 1).data(128, 0)
-                .type0(5, 0, 900, 9, 1).data(128, 0);
+        Wire w =
+                new Wire()
+                        .type0(3, 0, 900, 9, 1)
+                        .data(128, 0)
+                        .type0(4, 0, 900, 9, 1)
+                        .data(128, 0)
+                        .type0(5, 0, 900, 9, 1)
+                        .data(128, 0);
         decoder.decode(w.buf, sink);
         assertEquals(384, decoder.pending());
-        decoder.decode(new Wire().basic(3, 3).data(128, 0).basic(3, 4).data(128, 0).basic(3, 5).data(128, 0).buf, sink);
+        decoder.decode(
+                new Wire()
+                        .basic(3, 3)
+                        .data(128, 0)
+                        .basic(3, 4)
+                        .data(128, 0)
+                        .basic(3, 5)
+                        .data(128, 0)
+                        .buf,
+                sink);
         assertEquals(768, decoder.pending());
         // the next chunk would double the first one's buffer to 512 bytes: 1024 in all
-        RtmpProtocolException e = assertThrows(RtmpProtocolException.class,
-                () -> decoder.decode(new Wire().basic(3, 3).data(128, 0).buf, sink));
-        assertEquals("incomplete messages would hold 1024 bytes, over the connection's limit of 1000", e.getMessage());
+        RtmpProtocolException e =
+                assertThrows(
+                        RtmpProtocolException.class,
+                        () -> decoder.decode(new Wire().basic(3, 3).data(128, 0).buf, sink));
+        assertEquals(
+                "incomplete messages would hold 1024 bytes, over the connection's limit of 1000",
+                e.getMessage());
         decoder.release();
         alloc.assertAllReleased();
     }
@@ -582,12 +758,24 @@ class ChunkCodecTest {
         ChunkDecoder first = new ChunkDecoder(alloc, 1000, 100, 1000, budget);
         ChunkDecoder second = new ChunkDecoder(alloc, 1000, 100, 1000, budget);
         Recorder sink = new Recorder();
-        first.decode(new Wire().type0(2, 0, 4, 1, 0).int32(600).type0(3, 0, 900, 9, 1).data(600, 0).buf, sink);
+        first.decode(
+                new Wire().type0(2, 0, 4, 1, 0).int32(600).type0(3, 0, 900, 9, 1).data(600, 0).buf,
+                sink);
         assertEquals(600, budget.used());
-        RtmpProtocolException e = assertThrows(RtmpProtocolException.class,
-                () -> second.decode(new Wire().type0(2, 0, 4, 1, 0).int32(500).type0(3, 0, 900, 9, 1).data(500, 0).buf,
-                        sink));
-        assertEquals("incomplete messages of all connections would hold more than 1000 bytes (this one holds 0)",
+        RtmpProtocolException e =
+                assertThrows(
+                        RtmpProtocolException.class,
+                        () ->
+                                second.decode(
+                                        new Wire()
+                                                .type0(2, 0, 4, 1, 0)
+                                                .int32(500)
+                                                .type0(3, 0, 900, 9, 1)
+                                                .data(500, 0)
+                                                .buf,
+                                        sink));
+        assertEquals(
+                "incomplete messages of all connections would hold more than 1000 bytes (this one holds 0)",
                 e.getMessage());
         second.release();
         assertEquals(600, budget.used(), "the first connection's message is untouched");
@@ -601,10 +789,12 @@ class ChunkCodecTest {
 
     // ---------------------------------------------------------------- hostile input
 
-    private static RtmpProtocolException rejects(CountingAllocator alloc, int maxMessage, int maxCsid, Wire w) {
+    private static RtmpProtocolException rejects(
+            CountingAllocator alloc, int maxMessage, int maxCsid, Wire w) {
         ChunkDecoder decoder = new ChunkDecoder(alloc, maxMessage, maxCsid);
         Recorder sink = new Recorder();
-        RtmpProtocolException e = assertThrows(RtmpProtocolException.class, () -> decoder.decode(w.buf, sink));
+        RtmpProtocolException e =
+                assertThrows(RtmpProtocolException.class, () -> decoder.decode(w.buf, sink));
         decoder.release();
         alloc.assertAllReleased();
         return e;
@@ -619,14 +809,27 @@ class ChunkCodecTest {
 
     @Test
     void messageOverTheLimitIsRejectedBeforeAllocating() {
-        assertEquals("message of 1001 bytes exceeds the limit of 1000",
+        assertEquals(
+                "message of 1001 bytes exceeds the limit of 1000",
                 rejectsAllocatingNothing(1000, 100, new Wire().type0(3, 0, 1001, 9, 1)));
-        assertEquals("message of 16777215 bytes exceeds the limit of 8388608", rejectsAllocatingNothing(
-                ChunkDecoder.DEFAULT_MAX_MESSAGE, 1024, new Wire().type0(3, 0, 0xFFFFFF, 9, 1)));
+        assertEquals(
+                "message of 16777215 bytes exceeds the limit of 8388608",
+                rejectsAllocatingNothing(
+                        ChunkDecoder.DEFAULT_MAX_MESSAGE,
+                        1024,
+                        new Wire().type0(3, 0, 0xFFFFFF, 9, 1)));
         // a type 1 header announcing a long message on a chunk stream already in use
         CountingAllocator alloc = new CountingAllocator();
-        RtmpProtocolException e = rejects(alloc, 1000, 100,
-                new Wire().type0(3, 0, 10, 9, 1).data(10, 0).type1(3, 10, 5000, 9).data(128, 0));
+        RtmpProtocolException e =
+                rejects(
+                        alloc,
+                        1000,
+                        100,
+                        new Wire()
+                                .type0(3, 0, 10, 9, 1)
+                                .data(10, 0)
+                                .type1(3, 10, 5000, 9)
+                                .data(128, 0));
         assertEquals("message of 5000 bytes exceeds the limit of 1000", e.getMessage());
         assertEquals(1, alloc.allocated.size(), "only the first, legitimate message");
     }
@@ -635,21 +838,26 @@ class ChunkCodecTest {
     void invalidChunkSizesAreRejected() {
         for (long size : new long[] {0, 0x80000001L, 0xFFFFFFFFL}) {
             CountingAllocator alloc = new CountingAllocator();
-            RtmpProtocolException e = rejects(alloc, 1000, 100, new Wire().type0(2, 0, 4, 1, 0).int32(size));
+            RtmpProtocolException e =
+                    rejects(alloc, 1000, 100, new Wire().type0(2, 0, 4, 1, 0).int32(size));
             assertEquals("chunk size " + size + " is invalid", e.getMessage());
             assertEquals(1, alloc.allocated.size(), "just the 4-byte message, released");
         }
-        assertEquals("protocol control message of type 1 has 5000 bytes instead of 4",
+        assertEquals(
+                "protocol control message of type 1 has 5000 bytes instead of 4",
                 rejectsAllocatingNothing(1_000_000, 100, new Wire().type0(2, 0, 5000, 1, 0)));
     }
 
     @Test
     void chunkStreamIdBeyondTheBoundIsRejectedFromTheBasicHeader() {
-        assertEquals("chunk stream id 2000 beyond the bound 1024",
+        assertEquals(
+                "chunk stream id 2000 beyond the bound 1024",
                 rejectsAllocatingNothing(1000, 1024, new Wire().basic(0, 2000)));
-        assertEquals("chunk stream id 200 beyond the bound 100",
+        assertEquals(
+                "chunk stream id 200 beyond the bound 100",
                 rejectsAllocatingNothing(1000, 100, new Wire().basic(0, 200)));
-        assertEquals("chunk stream id 65599 beyond the bound 1024",
+        assertEquals(
+                "chunk stream id 65599 beyond the bound 1024",
                 rejectsAllocatingNothing(1000, 1024, new Wire().basic(3, 65599)));
         // the bound itself is fine
         ChunkDecoder decoder = new ChunkDecoder(new CountingAllocator(), 1000, 320);
@@ -661,27 +869,36 @@ class ChunkCodecTest {
     @Test
     void unknownMessageTypesAreRejected() {
         for (int type : new int[] {0, 7, 10, 21, 23, 255}) {
-            assertEquals("unknown message type " + type,
+            assertEquals(
+                    "unknown message type " + type,
                     rejectsAllocatingNothing(1000, 100, new Wire().type0(3, 0, 10, type, 1)));
         }
     }
 
     @Test
     void continuingAChunkStreamThatNeverStartedIsRejected() {
-        assertEquals("chunk stream 5 continues a message it never started",
+        assertEquals(
+                "chunk stream 5 continues a message it never started",
                 rejectsAllocatingNothing(1000, 100, new Wire().type1(5, 0, 10, 9)));
-        assertEquals("chunk stream 5 continues a message it never started",
+        assertEquals(
+                "chunk stream 5 continues a message it never started",
                 rejectsAllocatingNothing(1000, 100, new Wire().type2(5, 0)));
-        assertEquals("chunk stream 300 continues a message it never started",
+        assertEquals(
+                "chunk stream 300 continues a message it never started",
                 rejectsAllocatingNothing(1000, 1000, new Wire().basic(3, 300)));
     }
 
     @Test
     void aNewHeaderInTheMiddleOfAMessageIsRejected() {
         CountingAllocator alloc = new CountingAllocator();
-        RtmpProtocolException e = rejects(alloc, 1000, 100,
-                new Wire().type0(3, 0, 200, 9, 1).data(128, 0).type2(3, 20).data(72, 0));
-        assertEquals("chunk stream 3 starts a new message with 72 of 200 bytes of the previous one missing",
+        RtmpProtocolException e =
+                rejects(
+                        alloc,
+                        1000,
+                        100,
+                        new Wire().type0(3, 0, 200, 9, 1).data(128, 0).type2(3, 20).data(72, 0));
+        assertEquals(
+                "chunk stream 3 starts a new message with 72 of 200 bytes of the previous one missing",
                 e.getMessage());
     }
 
@@ -690,16 +907,21 @@ class ChunkCodecTest {
     private static final com.sun.management.ThreadMXBean THREADS =
             (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
 
-    /** Runs {@code body} on a Netty thread, as the event loop would, for the allocators' thread caches. */
+    /**
+     * Runs {@code body} on a Netty thread, as the event loop would, for the allocators' thread
+     * caches.
+     */
     private static void onNettyThread(Runnable body) throws InterruptedException {
         AtomicReference<Throwable> failure = new AtomicReference<>();
-        Thread t = new FastThreadLocalThread(() -> {
-            try {
-                body.run();
-            } catch (Throwable e) {
-                failure.set(e);
-            }
-        });
+        Thread t =
+                new FastThreadLocalThread(
+                        () -> {
+                            try {
+                                body.run();
+                            } catch (Throwable e) {
+                                failure.set(e);
+                            }
+                        });
         t.start();
         t.join();
         if (failure.get() instanceof Error e) {
@@ -735,32 +957,44 @@ class ChunkCodecTest {
         int end = encoded.writerIndex();
         int warmed = warmEnd;
         int[] count = new int[1];
-        ChunkDecoder.Sink sink = (csid, type, streamId, ts, p) -> {
-            count[0]++;
-            p.release();
-        };
+        ChunkDecoder.Sink sink =
+                (csid, type, streamId, ts, p) -> {
+                    count[0]++;
+                    p.release();
+                };
         // the cumulation as the epoll transport fills it (direct), and a heap one
-        for (ByteBuf wire : new ByteBuf[] {
-                PooledByteBufAllocator.DEFAULT.directBuffer(end).writeBytes(encoded, 0, end),
-                Unpooled.buffer(end).writeBytes(encoded, 0, end)}) {
+        for (ByteBuf wire :
+                new ByteBuf[] {
+                    PooledByteBufAllocator.DEFAULT.directBuffer(end).writeBytes(encoded, 0, end),
+                    Unpooled.buffer(end).writeBytes(encoded, 0, end)
+                }) {
             long[] perMessage = new long[1];
-            onNettyThread(() -> {
-                for (int round = 0; round < 6; round++) { // rounds to let the JIT compile the decoder
-                    ChunkDecoder decoder = new ChunkDecoder(PooledByteBufAllocator.DEFAULT,
-                            ChunkDecoder.DEFAULT_MAX_MESSAGE, ChunkDecoder.DEFAULT_MAX_CHUNK_STREAM_ID);
-                    count[0] = 0;
-                    wire.readerIndex(0).writerIndex(0);
-                    feed(wire, warmed, decoder, sink);
-                    long before = THREADS.getCurrentThreadAllocatedBytes();
-                    feed(wire, end, decoder, sink);
-                    long allocated = THREADS.getCurrentThreadAllocatedBytes() - before;
-                    assertEquals(1 + warmup + measured, count[0]);
-                    perMessage[0] = allocated / measured;
-                }
-            });
-            System.out.printf("ChunkDecoder from a %s cumulation: %d bytes of heap allocated per 20 KB message"
-                    + " (5 chunks)%n", wire.isDirect() ? "direct" : "heap", perMessage[0]);
-            // what remains is Netty's leak detector sampling one buffer in 128; one object per chunk is over
+            onNettyThread(
+                    () -> {
+                        for (int round = 0;
+                                round < 6;
+                                round++) { // rounds to let the JIT compile the decoder
+                            ChunkDecoder decoder =
+                                    new ChunkDecoder(
+                                            PooledByteBufAllocator.DEFAULT,
+                                            ChunkDecoder.DEFAULT_MAX_MESSAGE,
+                                            ChunkDecoder.DEFAULT_MAX_CHUNK_STREAM_ID);
+                            count[0] = 0;
+                            wire.readerIndex(0).writerIndex(0);
+                            feed(wire, warmed, decoder, sink);
+                            long before = THREADS.getCurrentThreadAllocatedBytes();
+                            feed(wire, end, decoder, sink);
+                            long allocated = THREADS.getCurrentThreadAllocatedBytes() - before;
+                            assertEquals(1 + warmup + measured, count[0]);
+                            perMessage[0] = allocated / measured;
+                        }
+                    });
+            System.out.printf(
+                    "ChunkDecoder from a %s cumulation: %d bytes of heap allocated per 20 KB message"
+                            + " (5 chunks)%n",
+                    wire.isDirect() ? "direct" : "heap", perMessage[0]);
+            // what remains is Netty's leak detector sampling one buffer in 128; one object per
+            // chunk is over
             assertTrue(perMessage[0] < 100, perMessage[0] + " bytes allocated per message");
             wire.release();
         }
@@ -778,38 +1012,54 @@ class ChunkCodecTest {
     @Test
     void writingAllocatesNothingPerChunk() throws InterruptedException {
         long[] perChunk = new long[1];
-        onNettyThread(() -> {
-            EmbeddedChannel channel = new EmbeddedChannel();
-            channel.config().setAllocator(PooledByteBufAllocator.DEFAULT);
-            Capture capture = new Capture();
-            channel.pipeline().addLast(new ChannelOutboundHandlerAdapter() {
-                @Override
-                public void write(ChannelHandlerContext ctx, Object msg, ChannelPromise promise) {
-                    ReferenceCountUtil.release(msg); // the socket, in a hurry
-                }
-            }, capture);
-            ChunkEncoder encoder = new ChunkEncoder(4096);
-            ByteBuf payload = PooledByteBufAllocator.DEFAULT.directBuffer(20_000).writeZero(20_000);
-            int messages = 2000;
-            long chunks = 0;
-            for (int round = 0; round < 6; round++) {
-                long before = THREADS.getCurrentThreadAllocatedBytes();
-                chunks = 0;
-                for (int i = 0; i < messages; i++) {
-                    int length = 20_000 - i / 7 % 2;
-                    // the payload itself, as a relay passes on what its decoder produced
-                    payload.writerIndex(length);
-                    encoder.write(capture.ctx, 6, 9, 1, (round * messages + i) * 33L + (i & 4), payload);
-                    chunks += (length + 4095) / 4096;
-                }
-                perChunk[0] = (THREADS.getCurrentThreadAllocatedBytes() - before) / chunks;
-            }
-            assertEquals(10_000, chunks);
-            assertEquals(1, payload.refCnt(), "every slice written was released");
-            payload.release();
-            channel.finishAndReleaseAll();
-        });
-        System.out.printf("ChunkEncoder.write: %d bytes of heap allocated per chunk%n", perChunk[0]);
+        onNettyThread(
+                () -> {
+                    EmbeddedChannel channel = new EmbeddedChannel();
+                    channel.config().setAllocator(PooledByteBufAllocator.DEFAULT);
+                    Capture capture = new Capture();
+                    channel.pipeline()
+                            .addLast(
+                                    new ChannelOutboundHandlerAdapter() {
+                                        @Override
+                                        public void write(
+                                                ChannelHandlerContext ctx,
+                                                Object msg,
+                                                ChannelPromise promise) {
+                                            ReferenceCountUtil.release(
+                                                    msg); // the socket, in a hurry
+                                        }
+                                    },
+                                    capture);
+                    ChunkEncoder encoder = new ChunkEncoder(4096);
+                    ByteBuf payload =
+                            PooledByteBufAllocator.DEFAULT.directBuffer(20_000).writeZero(20_000);
+                    int messages = 2000;
+                    long chunks = 0;
+                    for (int round = 0; round < 6; round++) {
+                        long before = THREADS.getCurrentThreadAllocatedBytes();
+                        chunks = 0;
+                        for (int i = 0; i < messages; i++) {
+                            int length = 20_000 - i / 7 % 2;
+                            // the payload itself, as a relay passes on what its decoder produced
+                            payload.writerIndex(length);
+                            encoder.write(
+                                    capture.ctx,
+                                    6,
+                                    9,
+                                    1,
+                                    (round * messages + i) * 33L + (i & 4),
+                                    payload);
+                            chunks += (length + 4095) / 4096;
+                        }
+                        perChunk[0] = (THREADS.getCurrentThreadAllocatedBytes() - before) / chunks;
+                    }
+                    assertEquals(10_000, chunks);
+                    assertEquals(1, payload.refCnt(), "every slice written was released");
+                    payload.release();
+                    channel.finishAndReleaseAll();
+                });
+        System.out.printf(
+                "ChunkEncoder.write: %d bytes of heap allocated per chunk%n", perChunk[0]);
         assertTrue(perChunk[0] < 40, perChunk[0] + " bytes allocated per chunk");
     }
 
@@ -819,9 +1069,11 @@ class ChunkCodecTest {
         ByteBuf out = Unpooled.buffer();
         ByteBuf empty = Unpooled.EMPTY_BUFFER;
         assertThrows(IllegalArgumentException.class, () -> encoder.encode(out, 1, 9, 1, 0, empty));
-        assertThrows(IllegalArgumentException.class, () -> encoder.encode(out, 65600, 9, 1, 0, empty));
+        assertThrows(
+                IllegalArgumentException.class, () -> encoder.encode(out, 65600, 9, 1, 0, empty));
         ByteBuf tooLong = Unpooled.buffer(1 << 24).writerIndex(1 << 24);
-        assertThrows(IllegalArgumentException.class, () -> encoder.encode(out, 3, 9, 1, 0, tooLong));
+        assertThrows(
+                IllegalArgumentException.class, () -> encoder.encode(out, 3, 9, 1, 0, tooLong));
         assertThrows(IllegalArgumentException.class, () -> new ChunkEncoder(0));
         encoder.encode(out, 65599, 9, 1, 0, empty);
         if (out.readableBytes() != 3 + 11) {

@@ -22,8 +22,8 @@ import org.junit.jupiter.api.Timeout;
 
 /**
  * What an RTMP client sends after the handshake, from anyone: the chunk stream with its protocol
- * control messages, AMF0 commands (type 20) and AMF3 ones (type 17), data and media messages.
- * Seeds are chunk streams captured from ffmpeg publishing and playing, and hand-made ones
+ * control messages, AMF0 commands (type 20) and AMF3 ones (type 17), data and media messages. Seeds
+ * are chunk streams captured from ffmpeg publishing and playing, and hand-made ones
  * (bench/fuzz/rtmp_seeds.py) for what ffmpeg never sends.
  *
  * <p>Memory: after N bytes in, the buffers held (by the decoder, or by the whole connection with
@@ -41,7 +41,8 @@ class ChunkStreamFuzzTest {
     @BeforeAll
     static void quiet() throws Exception {
         quiet = new QuietLogs();
-        new ChunkStreamFuzzTest().connection(new byte[0]); // classes loaded here, not in the first input's 5 s
+        new ChunkStreamFuzzTest()
+                .connection(new byte[0]); // classes loaded here, not in the first input's 5 s
     }
 
     @AfterAll
@@ -53,8 +54,12 @@ class ChunkStreamFuzzTest {
     record Msg(int csid, int type, int streamId, long timestamp, byte[] payload) {
         @Override
         public boolean equals(Object o) {
-            return o instanceof Msg m && csid == m.csid && type == m.type && streamId == m.streamId
-                    && timestamp == m.timestamp && Arrays.equals(payload, m.payload);
+            return o instanceof Msg m
+                    && csid == m.csid
+                    && type == m.type
+                    && streamId == m.streamId
+                    && timestamp == m.timestamp
+                    && Arrays.equals(payload, m.payload);
         }
 
         @Override
@@ -63,8 +68,7 @@ class ChunkStreamFuzzTest {
         }
     }
 
-    record Outcome(List<Msg> messages, String error) {
-    }
+    record Outcome(List<Msg> messages, String error) {}
 
     /**
      * {@link ChunkDecoder} alone, used as its contract says: the same messages whether the stream
@@ -83,34 +87,57 @@ class ChunkStreamFuzzTest {
 
     private static Outcome decode(byte[] stream, boolean inPieces) {
         TrackingAllocator alloc = new TrackingAllocator();
-        ChunkDecoder decoder = new ChunkDecoder(alloc, ChunkDecoder.DEFAULT_MAX_MESSAGE, ChunkDecoder.DEFAULT_MAX_CHUNK_STREAM_ID);
+        ChunkDecoder decoder =
+                new ChunkDecoder(
+                        alloc,
+                        ChunkDecoder.DEFAULT_MAX_MESSAGE,
+                        ChunkDecoder.DEFAULT_MAX_CHUNK_STREAM_ID);
         List<Msg> got = new ArrayList<>();
-        ChunkDecoder.Sink sink = (csid, type, streamId, timestamp, payload) -> {
-            assertEquals(1, payload.refCnt(), "a payload is the sink's alone");
-            assertEquals(0, payload.readerIndex());
-            assertEquals(payload.capacity(), payload.writerIndex(), "a payload is exactly its message");
-            assertTrue(timestamp >= 0 && timestamp <= MASK32, "timestamp " + timestamp);
-            assertTrue(csid >= 2 && csid <= ChunkDecoder.DEFAULT_MAX_CHUNK_STREAM_ID, "chunk stream " + csid);
-            got.add(new Msg(csid, type, streamId, timestamp, ByteBufUtil.getBytes(payload)));
-            payload.release();
-        };
-        // whole: straight from a heap buffer; in pieces: through a direct cumulation, as on a socket
+        ChunkDecoder.Sink sink =
+                (csid, type, streamId, timestamp, payload) -> {
+                    assertEquals(1, payload.refCnt(), "a payload is the sink's alone");
+                    assertEquals(0, payload.readerIndex());
+                    assertEquals(
+                            payload.capacity(),
+                            payload.writerIndex(),
+                            "a payload is exactly its message");
+                    assertTrue(timestamp >= 0 && timestamp <= MASK32, "timestamp " + timestamp);
+                    assertTrue(
+                            csid >= 2 && csid <= ChunkDecoder.DEFAULT_MAX_CHUNK_STREAM_ID,
+                            "chunk stream " + csid);
+                    got.add(
+                            new Msg(
+                                    csid,
+                                    type,
+                                    streamId,
+                                    timestamp,
+                                    ByteBufUtil.getBytes(payload)));
+                    payload.release();
+                };
+        // whole: straight from a heap buffer; in pieces: through a direct cumulation, as on a
+        // socket
         ByteBuf cumulation = inPieces ? alloc.directBuffer(64) : Unpooled.wrappedBuffer(stream);
         String error = null;
         try {
             if (inPieces) {
                 long[] fed = {0};
-                Pieces.feedAll(stream, piece -> {
-                    fed[0] += piece.length;
-                    cumulation.writeBytes(piece);
-                    decoder.decode(cumulation, sink);
-                    assertTrue(cumulation.readableBytes() < 18, cumulation.readableBytes() + " bytes left unread");
-                    cumulation.discardReadBytes();
-                    assertHeld(alloc.live() - cumulation.capacity(), fed[0]);
-                });
+                Pieces.feedAll(
+                        stream,
+                        piece -> {
+                            fed[0] += piece.length;
+                            cumulation.writeBytes(piece);
+                            decoder.decode(cumulation, sink);
+                            assertTrue(
+                                    cumulation.readableBytes() < 18,
+                                    cumulation.readableBytes() + " bytes left unread");
+                            cumulation.discardReadBytes();
+                            assertHeld(alloc.live() - cumulation.capacity(), fed[0]);
+                        });
             } else {
                 decoder.decode(cumulation, sink);
-                assertTrue(cumulation.readableBytes() < 18, cumulation.readableBytes() + " bytes left unread");
+                assertTrue(
+                        cumulation.readableBytes() < 18,
+                        cumulation.readableBytes() + " bytes left unread");
                 assertHeld(alloc.live(), stream.length);
             }
         } catch (RtmpProtocolException e) {
@@ -125,9 +152,10 @@ class ChunkStreamFuzzTest {
 
     /**
      * {@link RtmpConnection} on a channel, past a simple handshake: whatever the client sends, the
-     * connection answers with a well-formed chunk stream (each of its commands readable AMF0), fails
-     * only with its protocol error (anything else escapes to the {@link EscapeProbe}), holds bounded
-     * memory, and once closed has released every buffer, its published stream's caches included.
+     * connection answers with a well-formed chunk stream (each of its commands readable AMF0),
+     * fails only with its protocol error (anything else escapes to the {@link EscapeProbe}), holds
+     * bounded memory, and once closed has released every buffer, its published stream's caches
+     * included.
      */
     @FuzzTest(maxDuration = "10m")
     @Timeout(5)
@@ -145,14 +173,16 @@ class ChunkStreamFuzzTest {
             read(channel, probe, alloc, handshake);
             replies.drain(channel);
             long[] fed = {0};
-            Pieces.feed(chunks, piece -> {
-                if (!channel.isActive()) return false;
-                fed[0] += piece.length;
-                read(channel, probe, alloc, piece);
-                replies.drain(channel);
-                assertHeld(alloc.live() - replies.held(), fed[0] + handshake.length);
-                return true;
-            });
+            Pieces.feed(
+                    chunks,
+                    piece -> {
+                        if (!channel.isActive()) return false;
+                        fed[0] += piece.length;
+                        read(channel, probe, alloc, piece);
+                        replies.drain(channel);
+                        assertHeld(alloc.live() - replies.held(), fed[0] + handshake.length);
+                        return true;
+                    });
         } finally {
             channel.close();
             channel.runPendingTasks();
@@ -162,8 +192,11 @@ class ChunkStreamFuzzTest {
         alloc.assertAllReleased("after the connection closed");
     }
 
-    /** One read, as the socket delivers it; the tasks it queued run after it, as on an event loop. */
-    private static void read(EmbeddedChannel channel, EscapeProbe probe, TrackingAllocator alloc, byte[] bytes) {
+    /**
+     * One read, as the socket delivers it; the tasks it queued run after it, as on an event loop.
+     */
+    private static void read(
+            EmbeddedChannel channel, EscapeProbe probe, TrackingAllocator alloc, byte[] bytes) {
         channel.writeInbound(alloc.directBuffer(bytes.length).writeBytes(bytes));
         channel.runPendingTasks();
         probe.rethrow();
@@ -177,14 +210,19 @@ class ChunkStreamFuzzTest {
 
         Replies(TrackingAllocator alloc) {
             bytes = alloc.heapBuffer(4096);
-            decoder = new ChunkDecoder(alloc, ChunkDecoder.DEFAULT_MAX_MESSAGE, ChunkDecoder.DEFAULT_MAX_CHUNK_STREAM_ID);
+            decoder =
+                    new ChunkDecoder(
+                            alloc,
+                            ChunkDecoder.DEFAULT_MAX_MESSAGE,
+                            ChunkDecoder.DEFAULT_MAX_CHUNK_STREAM_ID);
         }
 
         void drain(EmbeddedChannel channel) {
             Object o;
             while ((o = channel.readOutbound()) != null) {
                 try {
-                    if (o instanceof ByteBuf b) bytes.writeBytes(b, b.readerIndex(), b.readableBytes());
+                    if (o instanceof ByteBuf b)
+                        bytes.writeBytes(b, b.readerIndex(), b.readableBytes());
                 } finally {
                     ReferenceCountUtil.release(o);
                 }
@@ -196,16 +234,20 @@ class ChunkStreamFuzzTest {
                 handshakeSeen = true;
             }
             try {
-                decoder.decode(bytes, (csid, type, streamId, timestamp, payload) -> {
-                    try {
-                        // commands are the server's own; data messages may be a publisher's, relayed as they came
-                        if (type == MessageType.COMMAND_AMF0) Amf0.readAll(payload);
-                    } finally {
-                        payload.release();
-                    }
-                });
+                decoder.decode(
+                        bytes,
+                        (csid, type, streamId, timestamp, payload) -> {
+                            try {
+                                // commands are the server's own; data messages may be a
+                                // publisher's, relayed as they came
+                                if (type == MessageType.COMMAND_AMF0) Amf0.readAll(payload);
+                            } finally {
+                                payload.release();
+                            }
+                        });
             } catch (RtmpProtocolException e) {
-                throw new AssertionError("the server wrote what a client cannot read: " + e.getMessage());
+                throw new AssertionError(
+                        "the server wrote what a client cannot read: " + e.getMessage());
             }
             bytes.discardReadBytes();
         }
@@ -221,6 +263,8 @@ class ChunkStreamFuzzTest {
     }
 
     private static void assertHeld(long held, long fed) {
-        assertTrue(held <= HELD_FACTOR * fed + HELD_SLACK, "holds " + held + " bytes after " + fed + " bytes in");
+        assertTrue(
+                held <= HELD_FACTOR * fed + HELD_SLACK,
+                "holds " + held + " bytes after " + fed + " bytes in");
     }
 }

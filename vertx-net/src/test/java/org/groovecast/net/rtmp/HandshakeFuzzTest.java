@@ -41,7 +41,10 @@ class HandshakeFuzzTest {
         try {
             Handshake.clientAck(Unpooled.wrappedBuffer(s0s1s2), c2);
             assertTrue(version3, "acknowledged version " + s0s1s2[0]);
-            assertArrayEquals(Arrays.copyOfRange(s0s1s2, 1, 1 + SIZE), ByteBufUtil.getBytes(c2), "C2 echoes S1");
+            assertArrayEquals(
+                    Arrays.copyOfRange(s0s1s2, 1, 1 + SIZE),
+                    ByteBufUtil.getBytes(c2),
+                    "C2 echoes S1");
         } catch (RtmpProtocolException e) {
             assertTrue(!version3, "refused version 3: " + e.getMessage());
         }
@@ -57,8 +60,11 @@ class HandshakeFuzzTest {
         if (Arrays.equals(version, new byte[4])) {
             assertArrayEquals(c1, s2, "a simple S1 comes with S2 echoing C1");
         } else {
-            assertArrayEquals(new byte[] {4, 5, 0, 1}, version, "a signed S1 names the server version");
-            assertTrue(c1[4] != 0 || c1[5] != 0 || c1[6] != 0 || c1[7] != 0, "signed only for a C1 with a version");
+            assertArrayEquals(
+                    new byte[] {4, 5, 0, 1}, version, "a signed S1 names the server version");
+            assertTrue(
+                    c1[4] != 0 || c1[5] != 0 || c1[6] != 0 || c1[7] != 0,
+                    "signed only for a C1 with a version");
         }
     }
 }

@@ -31,12 +31,20 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The handshake, checked with the client side of the digest algorithm written out here, and against ffmpeg. */
+/**
+ * The handshake, checked with the client side of the digest algorithm written out here, and against
+ * ffmpeg.
+ */
 class HandshakeTest {
     private static final int SIZE = Handshake.SIZE;
-    private static final byte[] TAIL = hex("F0EEC24A8068BEE82E00D0D1029E7E576EEC5D2D29806FAB93B8E636CFEB31AE");
-    private static final byte[] PLAYER_KEY = concat("Genuine Adobe Flash Player 001".getBytes(StandardCharsets.US_ASCII), TAIL);
-    private static final byte[] SERVER_KEY = concat("Genuine Adobe Flash Media Server 001".getBytes(StandardCharsets.US_ASCII), TAIL);
+    private static final byte[] TAIL =
+            hex("F0EEC24A8068BEE82E00D0D1029E7E576EEC5D2D29806FAB93B8E636CFEB31AE");
+    private static final byte[] PLAYER_KEY =
+            concat("Genuine Adobe Flash Player 001".getBytes(StandardCharsets.US_ASCII), TAIL);
+    private static final byte[] SERVER_KEY =
+            concat(
+                    "Genuine Adobe Flash Media Server 001".getBytes(StandardCharsets.US_ASCII),
+                    TAIL);
     private static final Path FFMPEG = Path.of("/usr/bin/ffmpeg");
 
     private final Random random = new Random(20240611);
@@ -64,17 +72,30 @@ class HandshakeTest {
             byte[] s2 = new byte[SIZE];
             out.readBytes(s1).readBytes(s2);
 
-            assertTrue(s1[4] >= 3, "S1 names a server version ffmpeg checks the digest of: " + s1[4]);
+            assertTrue(
+                    s1[4] >= 3, "S1 names a server version ffmpeg checks the digest of: " + s1[4]);
             int serverPos = position(s1, scheme);
-            assertArrayEquals(hmacAround(SERVER_KEY, 36, s1, serverPos), Arrays.copyOfRange(s1, serverPos, serverPos + 32),
+            assertArrayEquals(
+                    hmacAround(SERVER_KEY, 36, s1, serverPos),
+                    Arrays.copyOfRange(s1, serverPos, serverPos + 32),
                     "S1 digest in scheme " + scheme);
             int otherPos = position(s1, 1 - scheme);
-            assertFalse(Arrays.equals(hmacAround(SERVER_KEY, 36, s1, otherPos), Arrays.copyOfRange(s1, otherPos, otherPos + 32)),
+            assertFalse(
+                    Arrays.equals(
+                            hmacAround(SERVER_KEY, 36, s1, otherPos),
+                            Arrays.copyOfRange(s1, otherPos, otherPos + 32)),
                     "S1 answers in the client's scheme, not the other");
 
             int clientPos = position(c1, scheme);
-            byte[] s2Key = hmac(SERVER_KEY, SERVER_KEY.length, Arrays.copyOfRange(c1, clientPos, clientPos + 32));
-            assertArrayEquals(hmac(s2Key, 32, Arrays.copyOf(s2, SIZE - 32)), Arrays.copyOfRange(s2, SIZE - 32, SIZE), "S2 signature");
+            byte[] s2Key =
+                    hmac(
+                            SERVER_KEY,
+                            SERVER_KEY.length,
+                            Arrays.copyOfRange(c1, clientPos, clientPos + 32));
+            assertArrayEquals(
+                    hmac(s2Key, 32, Arrays.copyOf(s2, SIZE - 32)),
+                    Arrays.copyOfRange(s2, SIZE - 32, SIZE),
+                    "S2 signature");
         }
     }
 
@@ -90,14 +111,16 @@ class HandshakeTest {
         byte[] s1 = new byte[SIZE];
         byte[] s2 = new byte[SIZE];
         out.readBytes(s1).readBytes(s2);
-        assertArrayEquals(new byte[4], Arrays.copyOfRange(s1, 4, 8), "simple S1: zeros after the time");
+        assertArrayEquals(
+                new byte[4], Arrays.copyOfRange(s1, 4, 8), "simple S1: zeros after the time");
         assertArrayEquals(c1, s2, "S2 echoes C1");
     }
 
     @Test
     void answersAC1WhoseDigestDoesNotVerifyWithTheSimpleHandshake() {
         byte[] c1 = digestC1(1);
-        c1[1000] ^= 1; // covered by the scheme 1 digest (which sits in 12..771), so it no longer verifies
+        c1[1000] ^= 1; // covered by the scheme 1 digest (which sits in 12..771), so it no longer
+        // verifies
         ByteBuf out = Unpooled.buffer();
         Handshake.answer(c0c1(3, c1), out);
         out.skipBytes(1);
@@ -110,8 +133,10 @@ class HandshakeTest {
 
     @Test
     void rejectsAnotherVersion() {
-        RtmpProtocolException e = assertThrows(RtmpProtocolException.class,
-                () -> Handshake.answer(c0c1(6, digestC1(1)), Unpooled.buffer()));
+        RtmpProtocolException e =
+                assertThrows(
+                        RtmpProtocolException.class,
+                        () -> Handshake.answer(c0c1(6, digestC1(1)), Unpooled.buffer()));
         assertEquals("handshake: version 6, not 3", e.getMessage());
     }
 
@@ -146,14 +171,17 @@ class HandshakeTest {
     void clientAckRejectsAnotherVersion() {
         ByteBuf reply = Unpooled.buffer();
         reply.writeByte(6).writeZero(2 * SIZE);
-        RtmpProtocolException e = assertThrows(RtmpProtocolException.class, () -> Handshake.clientAck(reply, Unpooled.buffer()));
+        RtmpProtocolException e =
+                assertThrows(
+                        RtmpProtocolException.class,
+                        () -> Handshake.clientAck(reply, Unpooled.buffer()));
         assertEquals("handshake: version 6, not 3", e.getMessage());
     }
 
     /**
-     * ffmpeg, playing {@code rtmp://}, sends a digest C1 (scheme 1) and drops the connection unless S1's
-     * digest and S2's signature verify; when they do, it sends C2 (signed from S1's digest) and then
-     * its {@code connect} command.
+     * ffmpeg, playing {@code rtmp://}, sends a digest C1 (scheme 1) and drops the connection unless
+     * S1's digest and S2's signature verify; when they do, it sends C2 (signed from S1's digest)
+     * and then its {@code connect} command.
      */
     @Tag("integration")
     @Test
@@ -162,44 +190,60 @@ class HandshakeTest {
         assumeTrue(Files.isExecutable(FFMPEG), "needs " + FFMPEG);
         try (ServerSocket server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             server.setSoTimeout(8000);
-            record Seen(byte[] c1, byte[] s1, byte[] c2, byte[] after) {
-            }
-            CompletableFuture<Seen> seen = CompletableFuture.supplyAsync(() -> {
-                try (Socket socket = server.accept()) {
-                    socket.setSoTimeout(6000);
-                    InputStream in = socket.getInputStream();
-                    byte[] c0c1 = in.readNBytes(1 + SIZE);
-                    assertEquals(1 + SIZE, c0c1.length, "C0+C1 from ffmpeg");
-                    ByteBuf out = Unpooled.buffer();
-                    Handshake.answer(Unpooled.wrappedBuffer(c0c1), out);
-                    byte[] s0s1s2 = new byte[out.readableBytes()];
-                    out.readBytes(s0s1s2);
-                    socket.getOutputStream().write(s0s1s2);
-                    byte[] c2 = in.readNBytes(SIZE);
-                    ByteArrayOutputStream after = new ByteArrayOutputStream();
-                    byte[] chunk = new byte[4096];
-                    try {
-                        while (!ascii(after.toByteArray()).contains("connect")) {
-                            int n = in.read(chunk);
-                            if (n < 0) break;
-                            after.write(chunk, 0, n);
-                        }
-                    } catch (SocketTimeoutException e) {
-                        // nothing more came: the assertions below say what was missing
-                    }
-                    return new Seen(Arrays.copyOfRange(c0c1, 1, 1 + SIZE), Arrays.copyOfRange(s0s1s2, 1, 1 + SIZE), c2,
-                            after.toByteArray());
-                } catch (IOException e) {
-                    throw new RuntimeException(e);
-                }
-            });
+            record Seen(byte[] c1, byte[] s1, byte[] c2, byte[] after) {}
+            CompletableFuture<Seen> seen =
+                    CompletableFuture.supplyAsync(
+                            () -> {
+                                try (Socket socket = server.accept()) {
+                                    socket.setSoTimeout(6000);
+                                    InputStream in = socket.getInputStream();
+                                    byte[] c0c1 = in.readNBytes(1 + SIZE);
+                                    assertEquals(1 + SIZE, c0c1.length, "C0+C1 from ffmpeg");
+                                    ByteBuf out = Unpooled.buffer();
+                                    Handshake.answer(Unpooled.wrappedBuffer(c0c1), out);
+                                    byte[] s0s1s2 = new byte[out.readableBytes()];
+                                    out.readBytes(s0s1s2);
+                                    socket.getOutputStream().write(s0s1s2);
+                                    byte[] c2 = in.readNBytes(SIZE);
+                                    ByteArrayOutputStream after = new ByteArrayOutputStream();
+                                    byte[] chunk = new byte[4096];
+                                    try {
+                                        while (!ascii(after.toByteArray()).contains("connect")) {
+                                            int n = in.read(chunk);
+                                            if (n < 0) break;
+                                            after.write(chunk, 0, n);
+                                        }
+                                    } catch (SocketTimeoutException e) {
+                                        // nothing more came: the assertions below say what was
+                                        // missing
+                                    }
+                                    return new Seen(
+                                            Arrays.copyOfRange(c0c1, 1, 1 + SIZE),
+                                            Arrays.copyOfRange(s0s1s2, 1, 1 + SIZE),
+                                            c2,
+                                            after.toByteArray());
+                                } catch (IOException e) {
+                                    throw new RuntimeException(e);
+                                }
+                            });
 
             Path log = dir.resolve("ffmpeg.log");
-            Process ffmpeg = new ProcessBuilder(FFMPEG.toString(), "-nostdin", "-v", "debug", "-rw_timeout", "3000000",
-                    "-i", "rtmp://127.0.0.1:" + server.getLocalPort() + "/live/test", "-f", "null", "-")
-                    .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                    .redirectError(log.toFile())
-                    .start();
+            Process ffmpeg =
+                    new ProcessBuilder(
+                                    FFMPEG.toString(),
+                                    "-nostdin",
+                                    "-v",
+                                    "debug",
+                                    "-rw_timeout",
+                                    "3000000",
+                                    "-i",
+                                    "rtmp://127.0.0.1:" + server.getLocalPort() + "/live/test",
+                                    "-f",
+                                    "null",
+                                    "-")
+                            .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                            .redirectError(log.toFile())
+                            .start();
             Seen result;
             try {
                 result = seen.get(8, TimeUnit.SECONDS);
@@ -211,25 +255,44 @@ class HandshakeTest {
 
             assertNotNull(result.c2());
             assertEquals(SIZE, result.c2().length, "C2 from ffmpeg\n" + stderr);
-            assertTrue(ascii(result.after()).contains("connect"), "the first chunk after the handshake is connect\n" + stderr);
-            for (String failure : new String[] {"Server response validating failed", "Signature mismatch",
-                    "Cannot read RTMP handshake response", "Cannot write RTMP handshake request"}) {
+            assertTrue(
+                    ascii(result.after()).contains("connect"),
+                    "the first chunk after the handshake is connect\n" + stderr);
+            for (String failure :
+                    new String[] {
+                        "Server response validating failed",
+                        "Signature mismatch",
+                        "Cannot read RTMP handshake response",
+                        "Cannot write RTMP handshake request"
+                    }) {
                 assertFalse(stderr.contains(failure), failure + "\n" + stderr);
             }
             assertTrue(stderr.contains("Server version 4.5.0.1"), stderr);
 
-            // ffmpeg took the digest path: C1 carried a digest (scheme 1), and C2 is signed from S1's digest
+            // ffmpeg took the digest path: C1 carried a digest (scheme 1), and C2 is signed from
+            // S1's digest
             int clientPos = position(result.c1(), 1);
-            assertArrayEquals(hmacAround(PLAYER_KEY, 30, result.c1(), clientPos),
-                    Arrays.copyOfRange(result.c1(), clientPos, clientPos + 32), "ffmpeg's C1 digest");
+            assertArrayEquals(
+                    hmacAround(PLAYER_KEY, 30, result.c1(), clientPos),
+                    Arrays.copyOfRange(result.c1(), clientPos, clientPos + 32),
+                    "ffmpeg's C1 digest");
             int serverPos = position(result.s1(), 1);
-            byte[] c2Key = hmac(PLAYER_KEY, PLAYER_KEY.length, Arrays.copyOfRange(result.s1(), serverPos, serverPos + 32));
-            assertArrayEquals(hmac(c2Key, 32, Arrays.copyOf(result.c2(), SIZE - 32)),
-                    Arrays.copyOfRange(result.c2(), SIZE - 32, SIZE), "ffmpeg's C2 signature");
+            byte[] c2Key =
+                    hmac(
+                            PLAYER_KEY,
+                            PLAYER_KEY.length,
+                            Arrays.copyOfRange(result.s1(), serverPos, serverPos + 32));
+            assertArrayEquals(
+                    hmac(c2Key, 32, Arrays.copyOf(result.c2(), SIZE - 32)),
+                    Arrays.copyOfRange(result.c2(), SIZE - 32, SIZE),
+                    "ffmpeg's C2 signature");
         }
     }
 
-    /** A C1 as Flash Player and ffmpeg build it: time, a non-zero version, random bytes, a digest where {@code scheme} says. */
+    /**
+     * A C1 as Flash Player and ffmpeg build it: time, a non-zero version, random bytes, a digest
+     * where {@code scheme} says.
+     */
     private byte[] digestC1(int scheme) {
         byte[] c1 = new byte[SIZE];
         random.nextBytes(c1);

@@ -22,8 +22,8 @@ import org.junit.jupiter.api.Test;
 /**
  * A server connection's dialogue as a client sees it, on an {@link EmbeddedChannel}: the control
  * messages and answers to each command, byte for byte where a client depends on them, the
- * publisher's and the player's notices, pings, and the acknowledgement window. What the
- * connection writes is decoded as a client would, and every buffer is released once it closed.
+ * publisher's and the player's notices, pings, and the acknowledgement window. What the connection
+ * writes is decoded as a client would, and every buffer is released once it closed.
  */
 class RtmpConnectionTest {
     private final RtmpServer server = new RtmpServer(0, "127.0.0.1");
@@ -62,7 +62,9 @@ class RtmpConnectionTest {
         assertEquals("_result", v.get(0));
         assertEquals(1.0, v.get(1));
         assertEquals(Map.of("fmsVer", "FMS/3,0,1,123", "capabilities", 31.0), v.get(2));
-        assertEquals(List.of("level", "code", "description", "objectEncoding"), List.copyOf(info(v).keySet()));
+        assertEquals(
+                List.of("level", "code", "description", "objectEncoding"),
+                List.copyOf(info(v).keySet()));
         assertEquals("NetConnection.Connect.Success", info(v).get("code"));
         assertEquals(3.0, info(v).get("objectEncoding"));
     }
@@ -82,7 +84,9 @@ class RtmpConnectionTest {
         assertEquals(Arrays.asList("_result", 3.0, null, 2.0), got.get(1).values());
         assertEquals(Arrays.asList("_result", 4.0, null, null), got.get(2).values());
         assertEquals(Arrays.asList("_result", 5.0, null, null), got.get(3).values());
-        assertEquals(Arrays.asList("_result", 6.0, null, 0.0), got.get(4).values()); // live: a length of 0
+        assertEquals(
+                Arrays.asList("_result", 6.0, null, 0.0),
+                got.get(4).values()); // live: a length of 0
         assertEquals(Arrays.asList("_result", 7.0, null, null), got.get(5).values());
     }
 
@@ -142,7 +146,9 @@ class RtmpConnectionTest {
         assertEquals("live/studio is already being published", info(refused).get("description"));
 
         second.command(1, "publish", 4.0, null, "", "live");
-        assertEquals("publishing live/ is not allowed", info(second.read().get(0).values()).get("description"));
+        assertEquals(
+                "publishing live/ is not allowed",
+                info(second.read().get(0).values()).get("description"));
 
         first.command(0, "deleteStream", 5.0, null, 1.0);
         assertEquals(List.of(), first.read());
@@ -166,14 +172,29 @@ class RtmpConnectionTest {
         assertEquals(ChunkStreamId.DATA, access.csid);
         assertEquals(MessageType.DATA_AMF0, access.type);
         assertEquals(List.of("|RtmpSampleAccess", true, true), access.values());
-        publisher.channel.runPendingTasks(); // the player's subscription, made on the publisher's loop
+        publisher.channel
+                .runPendingTasks(); // the player's subscription, made on the publisher's loop
 
-        // What the publisher sends on its stream reaches the player on the chunk stream of its kind.
-        publisher.send(ChunkStreamId.AUDIO, MessageType.AUDIO, 1, Unpooled.wrappedBuffer(new byte[] {(byte) 0xAF, 1, 7}));
-        publisher.send(ChunkStreamId.VIDEO, MessageType.VIDEO, 1, Unpooled.wrappedBuffer(new byte[] {0x17, 1, 9}));
-        publisher.send(ChunkStreamId.AUDIO, MessageType.AUDIO, 2, Unpooled.wrappedBuffer(new byte[] {(byte) 0xAF, 1, 8}));
+        // What the publisher sends on its stream reaches the player on the chunk stream of its
+        // kind.
+        publisher.send(
+                ChunkStreamId.AUDIO,
+                MessageType.AUDIO,
+                1,
+                Unpooled.wrappedBuffer(new byte[] {(byte) 0xAF, 1, 7}));
+        publisher.send(
+                ChunkStreamId.VIDEO,
+                MessageType.VIDEO,
+                1,
+                Unpooled.wrappedBuffer(new byte[] {0x17, 1, 9}));
+        publisher.send(
+                ChunkStreamId.AUDIO,
+                MessageType.AUDIO,
+                2,
+                Unpooled.wrappedBuffer(new byte[] {(byte) 0xAF, 1, 8}));
         got = player.read();
-        assertEquals(2, got.size(), got.toString()); // not what came on a stream id nobody publishes
+        assertEquals(
+                2, got.size(), got.toString()); // not what came on a stream id nobody publishes
         assertEquals(ChunkStreamId.AUDIO, got.get(0).csid);
         assertEquals("af0107", got.get(0).hex());
         assertEquals(ChunkStreamId.VIDEO, got.get(1).csid);
@@ -191,32 +212,58 @@ class RtmpConnectionTest {
     @Test
     void aPingIsAnsweredWithItsTimestamp() {
         Client c = client();
-        c.send(ChunkStreamId.CONTROL, MessageType.USER_CONTROL, 0, hex("000612345678")); // PingRequest
+        c.send(
+                ChunkStreamId.CONTROL,
+                MessageType.USER_CONTROL,
+                0,
+                hex("000612345678")); // PingRequest
         List<Message> got = c.read();
         assertEquals(1, got.size(), got.toString());
         assertEquals(ChunkStreamId.CONTROL, got.get(0).csid);
         assertEquals(MessageType.USER_CONTROL, got.get(0).type);
         assertEquals("000712345678", got.get(0).hex());
         // Other events need no answer.
-        c.send(ChunkStreamId.CONTROL, MessageType.USER_CONTROL, 0, hex("00030000000100000bb8")); // SetBufferLength, stream 1, 3 s
+        c.send(
+                ChunkStreamId.CONTROL,
+                MessageType.USER_CONTROL,
+                0,
+                hex("00030000000100000bb8")); // SetBufferLength, stream 1, 3 s
         assertEquals(List.of(), c.read());
     }
 
     @Test
     void theBytesReceivedAreAcknowledgedOncePerWindowThePeerAskedFor() {
         Client c = client();
-        c.send(ChunkStreamId.DATA, MessageType.DATA_AMF0, 0, Unpooled.wrappedBuffer(new byte[6000]));
+        c.send(
+                ChunkStreamId.DATA,
+                MessageType.DATA_AMF0,
+                0,
+                Unpooled.wrappedBuffer(new byte[6000]));
         assertEquals(List.of(), c.read()); // no window asked: no acknowledgement
-        c.send(ChunkStreamId.CONTROL, MessageType.WINDOW_ACKNOWLEDGEMENT_SIZE, 0, Unpooled.buffer().writeInt(5000));
+        c.send(
+                ChunkStreamId.CONTROL,
+                MessageType.WINDOW_ACKNOWLEDGEMENT_SIZE,
+                0,
+                Unpooled.buffer().writeInt(5000));
         List<Message> got = c.read();
         assertEquals(1, got.size(), got.toString());
         assertEquals(MessageType.ACKNOWLEDGEMENT, got.get(0).type);
         assertEquals(ChunkStreamId.CONTROL, got.get(0).csid);
-        assertEquals(c.sent, Integer.parseUnsignedInt(got.get(0).hex(), 16)); // the handshake's bytes included
+        assertEquals(
+                c.sent,
+                Integer.parseUnsignedInt(got.get(0).hex(), 16)); // the handshake's bytes included
         long acknowledged = c.sent;
-        c.send(ChunkStreamId.DATA, MessageType.DATA_AMF0, 0, Unpooled.wrappedBuffer(new byte[3000]));
+        c.send(
+                ChunkStreamId.DATA,
+                MessageType.DATA_AMF0,
+                0,
+                Unpooled.wrappedBuffer(new byte[3000]));
         assertEquals(List.of(), c.read());
-        c.send(ChunkStreamId.DATA, MessageType.DATA_AMF0, 0, Unpooled.wrappedBuffer(new byte[3000]));
+        c.send(
+                ChunkStreamId.DATA,
+                MessageType.DATA_AMF0,
+                0,
+                Unpooled.wrappedBuffer(new byte[3000]));
         got = c.read();
         assertEquals(1, got.size(), got.toString());
         assertTrue(c.sent - acknowledged >= 5000);
@@ -270,6 +317,7 @@ class RtmpConnectionTest {
         final ChunkDecoder decoder;
         final ByteBuf replies;
         final List<Message> got = new ArrayList<>();
+
         /** Bytes written to the server, the handshake's included. */
         long sent;
 
@@ -277,12 +325,17 @@ class RtmpConnectionTest {
             channel = new EmbeddedChannel(false, false, new RtmpConnection(server));
             channel.config().setAllocator(alloc);
             try {
-                channel.register(); // after the allocator is set: the connection allocates as it is added
+                channel.register(); // after the allocator is set: the connection allocates as it
+                // is added
             } catch (Exception e) {
                 throw new IllegalStateException(e);
             }
             replies = alloc.heapBuffer(4096);
-            decoder = new ChunkDecoder(alloc, ChunkDecoder.DEFAULT_MAX_MESSAGE, ChunkDecoder.DEFAULT_MAX_CHUNK_STREAM_ID);
+            decoder =
+                    new ChunkDecoder(
+                            alloc,
+                            ChunkDecoder.DEFAULT_MAX_MESSAGE,
+                            ChunkDecoder.DEFAULT_MAX_CHUNK_STREAM_ID);
             byte[] handshake = new byte[1 + 2 * Handshake.SIZE]; // C0, a simple C1, C2
             handshake[0] = 3;
             write(Unpooled.wrappedBuffer(handshake));
@@ -317,13 +370,17 @@ class RtmpConnectionTest {
         List<Message> read() {
             channel.runPendingTasks(); // a player's drain, queued by a publisher's message
             drain();
-            decoder.decode(replies, (csid, type, streamId, timestamp, payload) -> {
-                try {
-                    got.add(new Message(csid, type, streamId, ByteBufUtil.getBytes(payload)));
-                } finally {
-                    payload.release();
-                }
-            });
+            decoder.decode(
+                    replies,
+                    (csid, type, streamId, timestamp, payload) -> {
+                        try {
+                            got.add(
+                                    new Message(
+                                            csid, type, streamId, ByteBufUtil.getBytes(payload)));
+                        } finally {
+                            payload.release();
+                        }
+                    });
             replies.discardReadBytes();
             List<Message> m = List.copyOf(got);
             got.clear();
@@ -334,7 +391,8 @@ class RtmpConnectionTest {
             Object o;
             while ((o = channel.readOutbound()) != null) {
                 try {
-                    if (o instanceof ByteBuf b) replies.writeBytes(b, b.readerIndex(), b.readableBytes());
+                    if (o instanceof ByteBuf b)
+                        replies.writeBytes(b, b.readerIndex(), b.readableBytes());
                 } finally {
                     ReferenceCountUtil.release(o);
                 }

@@ -17,6 +17,7 @@ class RtmpStreamTest {
     static final class Recorder implements RtmpSubscriber {
         final List<String> got = new ArrayList<>();
         boolean ended;
+
         /** How many messages had come when a session began, each time one did. */
         final List<Integer> began = new ArrayList<>();
 
@@ -27,7 +28,11 @@ class RtmpStreamTest {
 
         @Override
         public void deliver(RtmpMessage m) {
-            got.add(m.type + ":" + Integer.toHexString(m.payload.getByte(0) & 0xFF) + (m.keyframe ? "K" : ""));
+            got.add(
+                    m.type
+                            + ":"
+                            + Integer.toHexString(m.payload.getByte(0) & 0xFF)
+                            + (m.keyframe ? "K" : ""));
         }
 
         @Override
@@ -44,10 +49,13 @@ class RtmpStreamTest {
 
     @Test
     void flagsOfLegacyAndEnhancedVideoAndOfAac() {
-        assertTrue(msg(9, 0x17, 0x00).sequenceHeader); // AVC keyframe, AVCDecoderConfigurationRecord
+        assertTrue(
+                msg(9, 0x17, 0x00).sequenceHeader); // AVC keyframe, AVCDecoderConfigurationRecord
         assertTrue(msg(9, 0x17, 0x01).keyframe);
         assertFalse(msg(9, 0x27, 0x01).keyframe); // inter frame
-        assertTrue(msg(9, 0x90, 'h', 'v', 'c', '1').sequenceHeader); // Enhanced RTMP: key + SequenceStart
+        assertTrue(
+                msg(9, 0x90, 'h', 'v', 'c', '1')
+                        .sequenceHeader); // Enhanced RTMP: key + SequenceStart
         assertTrue(msg(9, 0x91, 'h', 'v', 'c', '1').keyframe); // key, CodedFrames
         assertFalse(msg(9, 0x91, 'h', 'v', 'c', '1').sequenceHeader);
         assertFalse(msg(9, 0xA1, 'h', 'v', 'c', '1').keyframe);
@@ -62,8 +70,16 @@ class RtmpStreamTest {
         RtmpMessage meta = msg(18, 0x02);
         RtmpMessage avc = msg(9, 0x17, 0x00);
         RtmpMessage aac = msg(8, 0xAF, 0x00);
-        RtmpMessage[] media = {msg(9, 0x27, 1), msg(8, 0xAF, 1), msg(9, 0x17, 1), msg(9, 0x27, 1), msg(8, 0xAF, 1),
-                msg(9, 0x17, 1), msg(8, 0xAF, 1), msg(9, 0x27, 1)};
+        RtmpMessage[] media = {
+            msg(9, 0x27, 1),
+            msg(8, 0xAF, 1),
+            msg(9, 0x17, 1),
+            msg(9, 0x27, 1),
+            msg(8, 0xAF, 1),
+            msg(9, 0x17, 1),
+            msg(8, 0xAF, 1),
+            msg(9, 0x27, 1)
+        };
         s.publish(meta, true);
         s.publish(avc, false);
         s.publish(aac, false);
@@ -76,8 +92,10 @@ class RtmpStreamTest {
         assertEquals(List.of("18:2", "9:17K", "8:af", "9:17K", "8:af", "9:27"), late.got);
         s.end();
         assertTrue(late.ended);
-        for (RtmpMessage m : sent) assertEquals(0, m.payload.refCnt(), "every media reference released");
-        for (RtmpMessage m : List.of(meta, avc, aac)) assertEquals(0, m.payload.refCnt(), "cached headers released");
+        for (RtmpMessage m : sent)
+            assertEquals(0, m.payload.refCnt(), "every media reference released");
+        for (RtmpMessage m : List.of(meta, avc, aac))
+            assertEquals(0, m.payload.refCnt(), "cached headers released");
     }
 
     @Test

@@ -34,17 +34,22 @@ class StallWatchTest {
     }
 
     private final Socket socket = new Socket();
-    // the watch writes from the last handler's context, as the push client's NetSocket does: through the socket
+    // the watch writes from the last handler's context, as the push client's NetSocket does:
+    // through the socket
     private final EmbeddedChannel channel = new EmbeddedChannel(socket, new ChannelDuplexHandler());
     private final List<String> stalls = new ArrayList<>();
-    private final StallWatch watch = new StallWatch(channel.pipeline().lastContext(), TIMEOUT, stalls::add);
+    private final StallWatch watch =
+            new StallWatch(channel.pipeline().lastContext(), TIMEOUT, stalls::add);
 
     StallWatchTest() {
         channel.freezeTime();
         watch.start();
     }
 
-    /** Moves the clock in quarter timeouts, running what falls due, doing {@code each} at every step. */
+    /**
+     * Moves the clock in quarter timeouts, running what falls due, doing {@code each} at every
+     * step.
+     */
     private void passes(long millis, Runnable each) {
         for (long t = 0; t < millis; t += TIMEOUT / 4) {
             each.run();
@@ -54,17 +59,23 @@ class StallWatchTest {
     }
 
     @Test
-    void aServerThatAcknowledgesAndThenStopsIsNoticedAfterTheTimeoutThoughTheSocketStillTakesBytes() {
-        passes(5000, () -> {
-            watch.wrote(100_000);
-            watch.acknowledged();
-        });
+    void
+            aServerThatAcknowledgesAndThenStopsIsNoticedAfterTheTimeoutThoughTheSocketStillTakesBytes() {
+        passes(
+                5000,
+                () -> {
+                    watch.wrote(100_000);
+                    watch.acknowledged();
+                });
         assertEquals(List.of(), stalls, "acknowledgements keep coming");
         // no more acknowledgements while more than twice the window goes out
         passes(TIMEOUT / 2, () -> watch.wrote(50_000));
         assertEquals(List.of(), stalls, "1.5 s since the last: not yet the timeout");
         passes(TIMEOUT / 4, () -> watch.wrote(50_000));
-        assertEquals(List.of("the server stopped reading: no acknowledgement of the 150000 bytes sent for 2.0 s"), stalls);
+        assertEquals(
+                List.of(
+                        "the server stopped reading: no acknowledgement of the 150000 bytes sent for 2.0 s"),
+                stalls);
         passes(10_000, () -> watch.wrote(50_000));
         assertEquals(1, stalls.size(), "told once");
     }
@@ -82,20 +93,24 @@ class StallWatchTest {
         passes(10_000, () -> watch.wrote(100_000));
         assertEquals(List.of(), stalls, "writes get through: fine without acknowledgements");
         socket.stuck = true;
-        passes(TIMEOUT, () -> { });
+        passes(TIMEOUT, () -> {});
         assertEquals(List.of(), stalls, "a probe is out, not yet for the timeout");
-        passes(TIMEOUT, () -> { });
-        assertEquals(List.of("the server stopped reading: nothing written got through for 2.0 s"), stalls);
+        passes(TIMEOUT, () -> {});
+        assertEquals(
+                List.of("the server stopped reading: nothing written got through for 2.0 s"),
+                stalls);
     }
 
     @Test
     void slowWritesThatGetThroughWithinTheTimeoutAreNoStall() {
         socket.stuck = true;
-        passes(20_000, () -> {
-            // what was held gets through a little later, each time
-            socket.held.forEach(ChannelPromise::setSuccess);
-            socket.held.clear();
-        });
+        passes(
+                20_000,
+                () -> {
+                    // what was held gets through a little later, each time
+                    socket.held.forEach(ChannelPromise::setSuccess);
+                    socket.held.clear();
+                });
         assertEquals(List.of(), stalls);
     }
 
@@ -103,7 +118,7 @@ class StallWatchTest {
     void aClosedChannelStopsTheWatch() {
         channel.close();
         socket.stuck = true;
-        passes(10_000, () -> { });
+        passes(10_000, () -> {});
         assertEquals(List.of(), stalls);
     }
 }

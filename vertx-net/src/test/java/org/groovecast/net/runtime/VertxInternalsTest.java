@@ -17,15 +17,19 @@ class VertxInternalsTest {
         Path root = Path.of("..").toAbsolutePath().normalize();
         List<String> users;
         try (Stream<Path> files = Files.walk(root)) {
-            users = files.filter(p -> p.toString().endsWith(".java"))
-                    .filter(p -> p.toString().contains("/src/main/java/"))
-                    .filter(p -> !p.getFileName().toString().equals("VertxInternals.java"))
-                    .filter(VertxInternalsTest::usesInternals)
-                    .map(p -> root.relativize(p).toString())
-                    .sorted()
-                    .toList();
+            users =
+                    files.filter(p -> p.toString().endsWith(".java"))
+                            .filter(p -> p.toString().contains("/src/main/java/"))
+                            .filter(p -> !p.getFileName().toString().equals("VertxInternals.java"))
+                            .filter(VertxInternalsTest::usesInternals)
+                            .map(p -> root.relativize(p).toString())
+                            .sorted()
+                            .toList();
         }
-        assertEquals(List.of(), users, "use org.groovecast.net.runtime.VertxInternals instead of io.vertx.core.internal");
+        assertEquals(
+                List.of(),
+                users,
+                "use org.groovecast.net.runtime.VertxInternals instead of io.vertx.core.internal");
     }
 
     private static boolean usesInternals(Path file) {

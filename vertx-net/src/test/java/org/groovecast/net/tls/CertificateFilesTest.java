@@ -16,11 +16,12 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** PEM certificates and keys as openssl writes them, read and checked the way harbor.tls reads them. */
+/**
+ * PEM certificates and keys as openssl writes them, read and checked the way harbor.tls reads them.
+ */
 @Tag("integration")
 class CertificateFilesTest {
-    @TempDir
-    Path dir;
+    @TempDir Path dir;
 
     private void openssl(String... args) throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>(List.of("openssl"));
@@ -33,7 +34,17 @@ class CertificateFilesTest {
     /** A self-signed certificate for {@code key}. */
     private Path certificate(String name, Path key) throws Exception {
         Path cert = dir.resolve(name + ".crt");
-        openssl("req", "-x509", "-key", key.toString(), "-days", "30", "-subj", "/CN=radio.example", "-out", cert.toString());
+        openssl(
+                "req",
+                "-x509",
+                "-key",
+                key.toString(),
+                "-days",
+                "30",
+                "-subj",
+                "/CN=radio.example",
+                "-out",
+                cert.toString());
         return cert;
     }
 
@@ -82,9 +93,19 @@ class CertificateFilesTest {
         Path cert = certificate("a", rsa);
         Path ecCert = certificate("c", ec);
         for (Path wrong : List.of(otherRsa, ec)) {
-            var e = assertThrows(IllegalArgumentException.class, () -> CertificateFiles.load(cert, wrong));
-            assertTrue(e.getMessage().startsWith("the key in " + wrong + " is not the key of the certificate in " + cert
-                    + " (CN=radio.example, serial "), e.getMessage());
+            var e =
+                    assertThrows(
+                            IllegalArgumentException.class,
+                            () -> CertificateFiles.load(cert, wrong));
+            assertTrue(
+                    e.getMessage()
+                            .startsWith(
+                                    "the key in "
+                                            + wrong
+                                            + " is not the key of the certificate in "
+                                            + cert
+                                            + " (CN=radio.example, serial "),
+                    e.getMessage());
         }
         assertThrows(IllegalArgumentException.class, () -> CertificateFiles.load(ecCert, otherEc));
     }
@@ -93,17 +114,33 @@ class CertificateFilesTest {
     void saysWhatIsMissingOrUnread() throws Exception {
         Path key = key("k", "-algorithm", "RSA", "-pkeyopt", "rsa_keygen_bits:2048");
         Path cert = certificate("k", key);
-        var noKey = assertThrows(IllegalArgumentException.class, () -> CertificateFiles.load(cert, null));
-        assertEquals(cert + " holds no PEM private key (-----BEGIN PRIVATE KEY-----)", noKey.getMessage());
-        var noCert = assertThrows(IllegalArgumentException.class, () -> CertificateFiles.load(key, key));
-        assertEquals(key + " holds no PEM certificate (-----BEGIN CERTIFICATE-----)", noCert.getMessage());
-        var missing = assertThrows(IllegalArgumentException.class, () -> CertificateFiles.load(dir.resolve("none.pem"), key));
-        assertTrue(missing.getMessage().startsWith("cannot read " + dir.resolve("none.pem")), missing.getMessage());
+        var noKey =
+                assertThrows(
+                        IllegalArgumentException.class, () -> CertificateFiles.load(cert, null));
+        assertEquals(
+                cert + " holds no PEM private key (-----BEGIN PRIVATE KEY-----)",
+                noKey.getMessage());
+        var noCert =
+                assertThrows(IllegalArgumentException.class, () -> CertificateFiles.load(key, key));
+        assertEquals(
+                key + " holds no PEM certificate (-----BEGIN CERTIFICATE-----)",
+                noCert.getMessage());
+        var missing =
+                assertThrows(
+                        IllegalArgumentException.class,
+                        () -> CertificateFiles.load(dir.resolve("none.pem"), key));
+        assertTrue(
+                missing.getMessage().startsWith("cannot read " + dir.resolve("none.pem")),
+                missing.getMessage());
 
         Path sec1 = dir.resolve("sec1.key");
         openssl("ecparam", "-genkey", "-name", "prime256v1", "-noout", "-out", sec1.toString());
-        var unread = assertThrows(IllegalArgumentException.class, () -> CertificateFiles.load(cert, sec1));
-        assertTrue(unread.getMessage().contains("EC PRIVATE KEY") && unread.getMessage().contains("openssl pkcs8 -topk8 -nocrypt"),
+        var unread =
+                assertThrows(
+                        IllegalArgumentException.class, () -> CertificateFiles.load(cert, sec1));
+        assertTrue(
+                unread.getMessage().contains("EC PRIVATE KEY")
+                        && unread.getMessage().contains("openssl pkcs8 -topk8 -nocrypt"),
                 unread.getMessage());
     }
 
@@ -112,13 +149,21 @@ class CertificateFilesTest {
         Path key = key("s", "-algorithm", "RSA", "-pkeyopt", "rsa_keygen_bits:2048");
         X509Certificate cert = CertificateFiles.load(certificate("s", key), key).leaf();
         ExplainingTrustManager jvm = ExplainingTrustManager.of(null);
-        var e = assertThrows(CertificateException.class, () -> jvm.checkServerTrusted(new X509Certificate[] {cert}, "RSA"));
+        var e =
+                assertThrows(
+                        CertificateException.class,
+                        () -> jvm.checkServerTrusted(new X509Certificate[] {cert}, "RSA"));
         Throwable told = TlsFailure.explain(new javax.net.ssl.SSLHandshakeException("wrapped", e));
-        assertTrue(told.getMessage().startsWith("TLS handshake failed: certificate not trusted (CN=radio.example, expires "),
+        assertTrue(
+                told.getMessage()
+                        .startsWith(
+                                "TLS handshake failed: certificate not trusted (CN=radio.example, expires "),
                 told.getMessage());
         assertTrue(told.getMessage().contains("self-signed"), told.getMessage());
 
         Path trusted = dir.resolve("s.crt");
-        ExplainingTrustManager.of(trusted).checkServerTrusted(new X509Certificate[] {cert}, "RSA"); // given as tlsTrust: taken
+        ExplainingTrustManager.of(trusted)
+                .checkServerTrusted(
+                        new X509Certificate[] {cert}, "RSA"); // given as tlsTrust: taken
     }
 }

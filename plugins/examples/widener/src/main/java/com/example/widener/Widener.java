@@ -5,9 +5,9 @@ import org.groovecast.api.Source;
 import org.groovecast.api.Transform;
 
 /**
- * Widens (width > 1) or narrows (width < 1) the stereo image: the side signal (L - R) / 2 is
- * scaled by {@code width}, the mid (L + R) / 2 kept. Width 0 is mono, 1 leaves the audio as it
- * is. Mono streams pass through. Runs on the clock thread, allocates nothing per frame.
+ * Widens (width > 1) or narrows (width < 1) the stereo image: the side signal (L - R) / 2 is scaled
+ * by {@code width}, the mid (L + R) / 2 kept. Width 0 is mono, 1 leaves the audio as it is. Mono
+ * streams pass through. Runs on the clock thread, allocates nothing per frame.
  */
 final class Widener extends Transform {
     private final float width;

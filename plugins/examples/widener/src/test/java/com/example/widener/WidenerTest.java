@@ -30,12 +30,35 @@ class WidenerTest {
 
     static StreamContext context() {
         return new StreamContext() {
-            @Override public AudioFormat format() { return AudioFormat.DEFAULT; }
-            @Override public int frameSize() { return 882; }
-            @Override public ClockInfo clock() { return null; }
-            @Override public Executor blocking() { return Runnable::run; }
-            @Override public boolean realtime() { return false; }
-            @Override public void beforeStart(Runnable work) { work.run(); }
+            @Override
+            public AudioFormat format() {
+                return AudioFormat.DEFAULT;
+            }
+
+            @Override
+            public int frameSize() {
+                return 882;
+            }
+
+            @Override
+            public ClockInfo clock() {
+                return null;
+            }
+
+            @Override
+            public Executor blocking() {
+                return Runnable::run;
+            }
+
+            @Override
+            public boolean realtime() {
+                return false;
+            }
+
+            @Override
+            public void beforeStart(Runnable work) {
+                work.run();
+            }
         };
     }
 
