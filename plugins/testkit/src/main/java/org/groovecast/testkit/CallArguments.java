@@ -18,6 +18,12 @@ import org.groovecast.api.ValueType;
 /**
  * The arguments of one {@link OperatorCall}, matched against the spec and converted as the host's
  * binding does.
+ *
+ * <p>A second implementation of the host's {@code BoundArguments}, on purpose: the kit depends on
+ * the api only, so that a plugin's tests do not pull in the engine, and the typed accessors of
+ * {@link Arguments} cannot become shared defaults without an incompatible api change (japicmp
+ * refuses abstract methods turned default, as a class implementing two such interfaces would no
+ * longer compile).
  */
 final class CallArguments implements Arguments {
     private final OperatorSpec spec;
