@@ -13,7 +13,9 @@ import spock.lang.TempDir
  * compiles and its graph builds with the shipped plugins, as {@code groovecast check} would judge
  * it, so a renamed operator or parameter cannot leave the docs behind. A block that continues an
  * example names what it takes from the text before it on a line just above its fence, which the
- * rendered page does not show: {@code <!-- snippet given: def radio = mksafe(sine(440)) -->}.
+ * rendered page does not show: {@code <!-- snippet given: def radio = mksafe(sine(440)) -->}. A
+ * block in another language (a plugin's Java) names the source file it is a part of, which the build
+ * compiles and runs: {@code <!-- snippet file: plugins/examples/widener/src/test/java/...Test.java -->}.
  */
 @Tag("integration")
 class DocSnippetsSpec extends Specification {
@@ -29,6 +31,8 @@ class DocSnippetsSpec extends Specification {
 
     static final Path ROOT = Engine.SCRIPTS.toAbsolutePath().parent
     static final String GIVEN = '<!-- snippet given: '
+    /** Above a block of another language: the source file (compiled and run by the build) it is taken from. */
+    static final String FILE = '<!-- snippet file: '
 
     /** Every name a snippet reads with env(), so that a required secret is set as a station would set it. */
     static final Map<String, String> ENV = ['API', 'API_KEY', 'CONTROL_TOKEN', 'STATUS_PASSWORD', 'DJ_PASSWORD',
@@ -40,9 +44,7 @@ class DocSnippetsSpec extends Specification {
     }
 
     static List<Snippet> snippets() {
-        List<Path> docs = [ROOT.resolve('README.md')]
-        Files.list(ROOT.resolve('docs')).withCloseable { s -> docs += s.filter { it.toString().endsWith('.md') }.sorted().toList() }
-        docs.collectMany { read(ROOT.relativize(it).toString(), Files.readAllLines(it)) }
+        docs().collectMany { read(it, Files.readAllLines(ROOT.resolve(it))) }
     }
 
     static List<Snippet> read(String file, List<String> lines) {
@@ -83,6 +85,41 @@ class DocSnippetsSpec extends Specification {
 
         where:
         snippet << snippets()
+    }
+
+    /** Every block marked with the file it shows, as [doc:line, file, code]. */
+    static List<List<String>> fileSnippets() {
+        List<List<String>> found = []
+        for (String doc : docs()) {
+            List<String> lines = Files.readAllLines(ROOT.resolve(doc))
+            for (int i = 1; i < lines.size(); i++) {
+                String before = lines[i - 1].trim()
+                if (!before.startsWith(FILE) || !lines[i].trim().startsWith('```')) continue
+                int end = i + 1
+                while (end < lines.size() && lines[end].trim() != '```') end++
+                found << ["$doc:${i + 1}".toString(), before[FILE.length()..-4].trim(), lines.subList(i + 1, end).join('\n')]
+            }
+        }
+        found
+    }
+
+    static List<String> docs() {
+        List<Path> docs = [ROOT.resolve('README.md')]
+        Files.list(ROOT.resolve('docs')).withCloseable { s -> docs += s.filter { it.toString().endsWith('.md') }.sorted().toList() }
+        docs.collect { ROOT.relativize(it).toString() }
+    }
+
+    def "the docs show source files, whose build compiles and runs them"() {
+        expect:
+        fileSnippets().size() >= 1
+    }
+
+    def "#where is the text of #file"() {
+        expect: 'the block is a part of the file as it stands, so that the file compiling means the block does'
+        Files.readString(ROOT.resolve(file)).contains(code)
+
+        where:
+        [where, file, code] << fileSnippets()
     }
 
     def "a block that never closes is reported with its file and line"() {

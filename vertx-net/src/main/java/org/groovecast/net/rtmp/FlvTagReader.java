@@ -20,16 +20,22 @@ final class FlvTagReader {
     private static final int MAX_TAG = 16 << 20;
 
     private final ByteBufAllocator alloc;
-    private final ByteBuf pending;
+
+    /**
+     * Made at the first bytes, so that an output built and never started (a script checked, a
+     * reload refused) holds no pooled buffer that nothing would release.
+     */
+    private ByteBuf pending;
+
     private boolean headerSkipped;
 
     FlvTagReader(ByteBufAllocator alloc) {
         this.alloc = alloc;
-        this.pending = alloc.buffer(64 * 1024);
     }
 
     /** Adds bytes (not taken: the caller keeps its buffer) and hands out every tag completed. */
     void read(ByteBuf bytes, Sink sink) {
+        if (pending == null) pending = alloc.buffer(64 * 1024);
         pending.writeBytes(bytes, bytes.readerIndex(), bytes.readableBytes());
         if (!headerSkipped) {
             if (pending.readableBytes() < FILE_HEADER) return;
@@ -65,6 +71,7 @@ final class FlvTagReader {
     }
 
     void release() {
-        pending.release();
+        if (pending != null) pending.release();
+        pending = null;
     }
 }

@@ -2,12 +2,11 @@ package com.example.widener;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import java.util.concurrent.Executor;
-import org.groovecast.api.AudioFormat;
-import org.groovecast.api.ClockInfo;
 import org.groovecast.api.Frame;
 import org.groovecast.api.Generator;
-import org.groovecast.api.StreamContext;
+import org.groovecast.testkit.FramePuller;
+import org.groovecast.testkit.Pulled;
+import org.groovecast.testkit.TestContext;
 import org.junit.jupiter.api.Test;
 
 class WidenerTest {
@@ -28,47 +27,11 @@ class WidenerTest {
         }
     }
 
-    static StreamContext context() {
-        return new StreamContext() {
-            @Override
-            public AudioFormat format() {
-                return AudioFormat.DEFAULT;
-            }
-
-            @Override
-            public int frameSize() {
-                return 882;
-            }
-
-            @Override
-            public ClockInfo clock() {
-                return null;
-            }
-
-            @Override
-            public Executor blocking() {
-                return Runnable::run;
-            }
-
-            @Override
-            public boolean realtime() {
-                return false;
-            }
-
-            @Override
-            public void beforeStart(Runnable work) {
-                work.run();
-            }
-        };
-    }
-
     float[] run(double width) {
-        Widener w = new Widener(new Constant(), width);
-        w.prepare(context());
-        Frame f = new Frame(AudioFormat.DEFAULT, 882);
-        w.get(f);
-        assertEquals(882, f.position());
-        return new float[] {f.channel(0)[100], f.channel(1)[100]};
+        Pulled p =
+                new FramePuller(new Widener(new Constant(), width), TestContext.standard()).pull(1);
+        assertEquals(882, p.produced());
+        return new float[] {p.channel(0)[100], p.channel(1)[100]};
     }
 
     @Test
