@@ -18,8 +18,6 @@ import org.groovecast.api.UserFunction;
 import org.groovecast.host.clock.Clock;
 import org.groovecast.host.clock.ClockConfig;
 import org.groovecast.host.clock.Sync;
-import org.groovecast.host.clock.TaskClock;
-import org.groovecast.host.clock.ThreadClock;
 import org.groovecast.host.request.Protocols;
 import org.groovecast.host.sched.BlockingPool;
 import org.groovecast.host.sched.TaskScheduler;
@@ -35,25 +33,16 @@ import org.groovecast.host.status.StatusPage;
 import org.groovecast.host.status.StatusSampler;
 import org.groovecast.net.Network;
 import org.groovecast.net.control.Commands;
-import org.groovecast.net.harbor.HarborLimits;
-import org.groovecast.net.harbor.HarborServer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * One station: a script, the graph it built, and once started the clocks, scheduler and worker pool
- * that run it. {@link #load} compiles and evaluates the script without starting anything, which is
- * all {@code groovecast check} does.
+ * that run it (its {@link StationRun}, made when it prepares). {@link #load} compiles and evaluates
+ * the script without starting anything, which is all {@code groovecast check} does.
  */
 public final class Station implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(Station.class);
-    /*
-     * Clocks are spread over a few deadlines per frame: few, so that one scheduler wake-up still
-     * serves many clocks (every phase costs a wake-up per frame), and more than one once there are
-     * enough clocks that their ticks queued at one instant would make the last ones late.
-     */
-    private static final int MAX_PHASES = 4;
-    private static final int CLOCKS_PER_PHASE = 25;
 
     private final String fileName;
     private final Settings settings;
@@ -71,21 +60,15 @@ public final class Station implements AutoCloseable {
     private final long loadedAt = System.nanoTime();
     private final List<Runnable> deferred = new ArrayList<>();
     private final CountDownLatch done = new CountDownLatch(1);
-    private final List<Clock> clocks = new ArrayList<>();
-    private TaskScheduler scheduler;
-    private BlockingPool blocking;
-    private boolean started;
-    private long startedAt;
-    private boolean stopped;
-    private Network network;
 
     /**
-     * Set by {@link #prepare}, read by {@link #go}: the clocks' settings and how long they run (0:
-     * until stopped).
+     * The clocks, pools and open outputs, made by {@link #prepare} (null before: a station only
+     * loaded runs nothing).
      */
-    private ClockConfig clockConfig;
+    private volatile StationRun run;
 
-    private long stopTicks;
+    private boolean stopped;
+    private Network network;
 
     /** The network of the station this one replaces (a reload), which this one must not close. */
     private Network sharedNetwork;
@@ -348,86 +331,33 @@ public final class Station implements AutoCloseable {
      * another.
      */
     public synchronized void prepare(Duration stopAfter) {
-        if (started) throw new IllegalStateException("station already started");
-        started = true;
+        if (run != null) throw new IllegalStateException("station already started");
+        StationRun run = new StationRun(this, sharedNetwork == null);
+        this.run = run;
         ClockConfig config = ClockSettings.read(settings, fileName, generation);
-        scheduler =
-                new TaskScheduler(
-                        settings.integer("scheduler.threads"),
-                        Duration.ofNanos(ClockSettings.seconds(settings, "scheduler.timerSlack")),
-                        64);
-        blocking = new BlockingPool(settings.integer("scheduler.blockingTasks"));
-        boolean task = settings.bool("clock.task");
-        for (ClockPlanner.Plan plan :
-                ClockPlanner.plan(graph, Sync.parse(settings.string("clock.sync")))) {
-            ClockConfig own = config.forClock(clocks.size());
-            Clock c =
-                    task
-                            ? new TaskClock(plan.id(), plan.sync(), own, scheduler)
-                            : new ThreadClock(plan.id(), plan.sync(), own);
-            c.attach(plan.outputs(), blocking);
-            if (plan.handle() != null) plan.handle().bind(c);
-            clocks.add(c);
-        }
-        try {
-            HarborLimits limits = HarborSettings.limits(settings);
-            for (HarborServer h : network.harbors()) h.limits(limits);
-            network.bind(
-                    settings.string(
-                            "harbor.bind")); // as the script set it: it ran after the network was
-            // made
-            network.start(Math.max(1, Math.min(settings.integer("harbor.eventLoops"), 16)));
-        } catch (IllegalStateException
-                | IllegalArgumentException e) { // a port taken, a harbor setting out of range
-            abandon();
-            throw new ScriptError(fileName, 0, e.getMessage(), e);
-        }
-        List<Output> opened = new ArrayList<>();
-        for (Clock c : clocks) {
-            for (Output o : c.outputs()) {
-                try {
-                    o.start();
-                    opened.add(o);
-                } catch (Exception e) {
-                    for (Output x : opened) stopQuietly(x);
-                    if (sharedNetwork == null)
-                        network.close(); // a failed reload leaves the running station's sockets
-                    abandon();
-                    ScriptLine at =
-                            graph.line(o) != null ? graph.line(o) : new ScriptLine(fileName, 0);
-                    throw new ScriptError(
-                            at.file(), at.line(), o.id() + " cannot start: " + e.getMessage(), e);
-                }
-            }
-        }
-        graph.freeze();
+        run.open(config);
         if (metricsWanted) {
             metrics =
                     new StationMetrics(
                             fileName,
-                            List.copyOf(clocks),
+                            run.clocks(),
                             network,
                             graph.sources(),
-                            blocking,
-                            scheduler,
+                            run.blocking(),
+                            run.scheduler(),
                             reloads);
         }
         if (statusWanted) {
             status =
                     new StationStatus(
                             fileName,
-                            List.<ClockInfo>copyOf(clocks),
+                            List.<ClockInfo>copyOf(run.clocks()),
                             graph.outputs(),
                             graph.sources(),
                             network,
                             this::schedulerLoad);
         }
-        StartupWork.run(fileName, clocks, blocking);
-        stopTicks =
-                stopAfter == null
-                        ? 0
-                        : (long) Math.ceil(stopAfter.toNanos() / (double) config.frameNanos());
-        clockConfig = config;
+        run.startUp(config, stopAfter);
     }
 
     /**
@@ -435,58 +365,22 @@ public final class Station implements AutoCloseable {
      * (see {@link Clock#start}; a reload's successor catches up the swap so, 0 otherwise).
      */
     public synchronized void go(long headStartNanos) {
-        ClockConfig config = clockConfig;
-        long ticks = stopTicks;
-        log.info(
-                "station {}: {} clock(s), {} output(s), frame {} samples at {} Hz, clocks as {}",
-                fileName,
-                clocks.size(),
-                clocks.stream().mapToInt(c -> c.outputs().size()).sum(),
-                config.frameSize(),
-                config.format().sampleRate(),
-                settings.bool("clock.task") ? "scheduler tasks" : "threads");
-        int phases = Math.max(1, Math.min(MAX_PHASES, clocks.size() / CLOCKS_PER_PHASE));
-        startedAt = System.nanoTime();
-        for (int i = 0; i < clocks.size(); i++) {
-            clocks.get(i)
-                    .start(
-                            ticks,
-                            this::clockFinished,
-                            (i % phases) * config.frameNanos() / phases,
-                            headStartNanos);
-        }
+        StationRun run = this.run;
+        run.startClocks(headStartNanos);
         deferred.forEach(Runnable::run);
         deferred.clear();
-        if (status != null) StatusSampler.start(status, scheduler);
+        if (status != null) StatusSampler.start(status, run.scheduler());
         onAir = true;
         predecessor = null;
-        LoadReport.start(scheduler, blocking, config.reportNanos());
+        run.reportLoad();
     }
 
     /**
      * The scheduler's load since start: busy share of its threads, and the blocking pool's state.
      */
     Map<String, Object> schedulerLoad() {
-        if (scheduler == null)
-            return Map.of("busy", 0.0, "threads", 0, "blockingRunning", 0, "blockingQueued", 0);
-        double elapsed = (System.nanoTime() - startedAt) * (double) scheduler.threads();
-        return Map.of(
-                "busy",
-                elapsed <= 0 ? 0.0 : scheduler.busyNanos() / elapsed,
-                "threads",
-                scheduler.threads(),
-                "blockingRunning",
-                blocking.inFlight(),
-                "blockingQueued",
-                blocking.queued());
-    }
-
-    private void clockFinished() {
-        for (Clock c : clocks) {
-            if (!c.isFinished()) return;
-        }
-        // Not on the scheduler thread that just finished: stopping joins the scheduler's threads.
-        Thread.ofVirtual().start(this::stop);
+        StationRun r = run;
+        return r != null ? r.schedulerLoad() : StationRun.NO_LOAD;
     }
 
     /**
@@ -509,12 +403,18 @@ public final class Station implements AutoCloseable {
         stop(betweenClocksAndShutdown, successor);
     }
 
+    /*
+     * The run's steps (none for a station that never prepared) between the station's own: the
+     * order is the one the reload's hand-over relies on.
+     */
     private void stop(Runnable betweenClocksAndShutdown, Runnable successor) {
+        StationRun run;
         synchronized (this) {
             if (stopped) return;
             stopped = true;
+            run = this.run;
         }
-        for (Clock c : clocks) c.stop();
+        if (run != null) run.stopClocks();
         if (status != null) status.release();
         if (betweenClocksAndShutdown != null) {
             try {
@@ -523,9 +423,7 @@ public final class Station implements AutoCloseable {
                 log.warn("{}: {}", fileName, e.toString());
             }
         }
-        for (Clock c : clocks) {
-            for (Output o : c.outputs()) stopQuietly(o);
-        }
+        if (run != null) run.stopOutputs();
         if (successor != null) successor.run();
         StationMetrics m = metrics;
         if (m != null)
@@ -533,30 +431,19 @@ public final class Station implements AutoCloseable {
         for (Output o : graph.outputs()) o.shutdown();
         if (!handedOver) network.close();
         protocols.close();
-        closePools();
+        if (run != null) run.closePools();
         if (compiled != null) compiled.unload();
         log.info("station {} stopped", fileName);
         done.countDown();
     }
 
-    /** A {@link #prepare} that failed: no clock ever ran, so the station ends as it stands. */
-    private void abandon() {
-        closePools();
+    /**
+     * A {@link #prepare} that failed (its run closed its pools): no clock ever ran, so the station
+     * ends as it stands. Under the lock {@link #prepare} holds.
+     */
+    void abandoned() {
         stopped = true;
         done.countDown();
-    }
-
-    private void closePools() {
-        if (scheduler != null) scheduler.close();
-        if (blocking != null) blocking.close();
-    }
-
-    private void stopQuietly(Output o) {
-        try {
-            o.stop();
-        } catch (Exception e) {
-            log.warn("{}: {} did not stop cleanly: {}", fileName, o.id(), e.toString());
-        }
     }
 
     @Override
@@ -571,10 +458,10 @@ public final class Station implements AutoCloseable {
 
     /** Schedules a script function; before start it waits for the scheduler. */
     synchronized Registration runLater(double delay, double every, boolean fast, UserFunction f) {
-        ScheduledRun run = new ScheduledRun(this, delay, every, fast, f);
-        if (scheduler == null) deferred.add(run::schedule);
-        else run.schedule();
-        return run;
+        ScheduledRun scheduled = new ScheduledRun(this, delay, every, fast, f);
+        if (taskScheduler() == null) deferred.add(scheduled::schedule);
+        else scheduled.schedule();
+        return scheduled;
     }
 
     double uptime() {
@@ -618,16 +505,18 @@ public final class Station implements AutoCloseable {
     }
 
     public synchronized List<ClockInfo> clocks() {
-        return List.copyOf(clocks);
+        return run != null ? List.copyOf(run.clocks()) : List.of();
     }
 
     /** The blocking pool, for tests and metrics; null before start. */
     public BlockingPool blockingPool() {
-        return blocking;
+        StationRun r = run;
+        return r != null ? r.blocking() : null;
     }
 
     /** The scheduler, for tests and benchmarks; null before start. */
     public TaskScheduler taskScheduler() {
-        return scheduler;
+        StationRun r = run;
+        return r != null ? r.scheduler() : null;
     }
 }
