@@ -20,16 +20,23 @@ final class FlvTagReader {
     private static final int MAX_TAG = 16 << 20;
 
     private final ByteBufAllocator alloc;
-    private final ByteBuf pending;
+
+    /**
+     * Made by the first read, not with the reader: an output is made when its script loads, and one
+     * whose station never starts (a script only checked, a load that fails later) never reads nor
+     * releases.
+     */
+    private ByteBuf pending;
+
     private boolean headerSkipped;
 
     FlvTagReader(ByteBufAllocator alloc) {
         this.alloc = alloc;
-        this.pending = alloc.buffer(64 * 1024);
     }
 
     /** Adds bytes (not taken: the caller keeps its buffer) and hands out every tag completed. */
     void read(ByteBuf bytes, Sink sink) {
+        if (pending == null) pending = alloc.buffer(64 * 1024);
         pending.writeBytes(bytes, bytes.readerIndex(), bytes.readableBytes());
         if (!headerSkipped) {
             if (pending.readableBytes() < FILE_HEADER) return;
@@ -64,7 +71,9 @@ final class FlvTagReader {
         pending.discardSomeReadBytes();
     }
 
+    /** Lets the buffer go (once, however often it is called): the output closed. */
     void release() {
-        pending.release();
+        if (pending != null) pending.release();
+        pending = null;
     }
 }
