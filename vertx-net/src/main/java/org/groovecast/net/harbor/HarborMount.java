@@ -15,8 +15,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Queue;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
@@ -30,6 +32,10 @@ import org.slf4j.LoggerFactory;
  * crosses threads once per event loop, through a bounded queue, and each loop touches only its own
  * listeners. A listener whose socket falls more than {@code maxBuffer} bytes behind is disconnected
  * alone; the clock never waits for anyone.
+ *
+ * <p>Each loop's shard owns the chunks queued for it and those it keeps for the burst; the mount
+ * lets them go when it is gone ({@link #close}: a reload that drops it, or its harbor closing with
+ * the station), the burst kept as long as the mount is (a reload that keeps the mount keeps it).
  */
 public final class HarborMount {
     private static final Logger log = LoggerFactory.getLogger(HarborMount.class);
@@ -62,6 +68,11 @@ public final class HarborMount {
     private volatile Consumer<Map<String, String>> onConnect;
     private volatile Runnable onDisconnect;
     private volatile java.util.function.BiPredicate<String, String> auth;
+
+    /**
+     * Gone: a shard made from now on (a listener whose login was still running) retires at once.
+     */
+    private volatile boolean closed;
 
     /**
      * @param burst bytes of recent stream a new listener gets at once, so playback starts quickly
@@ -151,14 +162,23 @@ public final class HarborMount {
         return auth;
     }
 
-    /** Disconnects every listener (the mount is gone from the script). */
-    public void closeAll() {
+    /**
+     * The mount is gone (a reload dropped it, or its harbor closed): disconnects every listener and
+     * releases the chunks each loop holds, queued or kept for the burst, each loop its own; chunks
+     * still published to it (the replaced station's last ones) are released as they come. Completes
+     * once every loop let go; idempotent.
+     */
+    public CompletableFuture<Void> close() {
+        closed = true;
+        List<CompletableFuture<Void>> released = new ArrayList<>();
         for (Shard s : shards) {
-            s.loop.execute(
-                    () -> {
-                        for (Listener l : new ArrayList<>(s.members)) l.ctx.close();
-                    });
+            try {
+                released.add(CompletableFuture.runAsync(s::retire, s.loop));
+            } catch (RejectedExecutionException e) {
+                s.retire(); // the loop has shut down: nothing else touches its shard any more
+            }
         }
+        return CompletableFuture.allOf(released.toArray(CompletableFuture[]::new));
     }
 
     /** Sets the title listeners with {@code Icy-MetaData: 1} see next (StreamTitle). */
@@ -199,6 +219,12 @@ public final class HarborMount {
                             shards.add(s);
                             return s;
                         });
+        // After adding the shard, read closed: either close() saw the shard or we see closed.
+        if (closed) {
+            shard.retire();
+            ctx.close();
+            return;
+        }
         boolean icy = wantsIcy(head);
         ctx.write(responseHead(ctx.alloc(), head), ctx.voidPromise());
         Channel ch = ctx.channel();
@@ -267,6 +293,9 @@ public final class HarborMount {
         final AtomicInteger scheduled = new AtomicInteger();
         int recentBytes;
 
+        /** The mount is gone: nothing is kept from now on, what comes is released. */
+        boolean retired;
+
         Shard(EventExecutor loop) {
             this.loop = loop;
         }
@@ -279,6 +308,10 @@ public final class HarborMount {
         @Override
         public void run() {
             scheduled.set(0);
+            if (retired) { // checked once a wake-up, not per chunk
+                releaseHeld();
+                return;
+            }
             ByteBuf chunk;
             while ((chunk = queue.poll()) != null) {
                 int sent = 0;
@@ -297,6 +330,22 @@ public final class HarborMount {
                     recent.pollFirst().release();
                 }
             }
+        }
+
+        /** Disconnects the loop's listeners and lets go of its chunks; runs on the loop. */
+        void retire() {
+            if (retired) return;
+            retired = true;
+            for (Listener l : new ArrayList<>(members)) l.ctx.close();
+            releaseHeld();
+        }
+
+        /** Each chunk queued or kept here holds one reference of ours: released once, here. */
+        private void releaseHeld() {
+            ByteBuf chunk;
+            while ((chunk = queue.poll()) != null) chunk.release();
+            while (!recent.isEmpty()) recent.pollFirst().release();
+            recentBytes = 0;
         }
 
         void add(Listener l) {

@@ -244,13 +244,13 @@ public final class HarborServer {
 
     /**
      * The loaded script's declarations take effect; returns the mount paths kept from before.
-     * Mounts it no longer declares close their listeners.
+     * Mounts it no longer declares close: their listeners, and the chunks they hold.
      */
     public List<String> commit() {
         List<String> kept = new java.util.ArrayList<>();
         for (Map.Entry<String, HarborMount> e : mounts.entrySet()) {
             if (nextMounts.get(e.getKey()) == e.getValue()) kept.add(e.getKey());
-            else e.getValue().closeAll();
+            else e.getValue().close();
         }
         mounts = Map.copyOf(nextMounts);
         ingests = Map.copyOf(nextIngests);
@@ -440,10 +440,20 @@ public final class HarborServer {
         return d;
     }
 
-    /** Stops accepting; open connections close with the event loops (Network.close). */
+    /**
+     * Stops accepting and closes the mounts (their listeners, and the chunks they hold, let go
+     * while the event loops still run); other open connections close with the loops
+     * (Network.close).
+     */
     public Future<Void> close() {
         Channel icyChannel = icyServer;
         icyServer = null;
-        return ServerChannels.close(icyChannel).compose(v -> ServerChannels.close(server));
+        List<java.util.concurrent.CompletableFuture<Void>> released = new java.util.ArrayList<>();
+        for (HarborMount m : mounts.values()) released.add(m.close());
+        return Future.fromCompletionStage(
+                        java.util.concurrent.CompletableFuture.allOf(
+                                released.toArray(java.util.concurrent.CompletableFuture[]::new)))
+                .compose(v -> ServerChannels.close(icyChannel))
+                .compose(v -> ServerChannels.close(server));
     }
 }

@@ -22,8 +22,9 @@ final class FlvTagReader {
     private final ByteBufAllocator alloc;
 
     /**
-     * Made at the first bytes, so that an output built and never started (a script checked, a
-     * reload refused) holds no pooled buffer that nothing would release.
+     * Made by the first read, not with the reader: an output is made when its script loads, and one
+     * whose station never starts (a script only checked, a load that fails later) never reads nor
+     * releases.
      */
     private ByteBuf pending;
 
@@ -70,6 +71,7 @@ final class FlvTagReader {
         pending.discardSomeReadBytes();
     }
 
+    /** Lets the buffer go (once, however often it is called): the output closed. */
     void release() {
         if (pending != null) pending.release();
         pending = null;

@@ -18,6 +18,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /** A browser DJ's WebSocket on the harbor, frame by frame, on an embedded channel. */
@@ -122,6 +123,17 @@ class WebcastConnectionTest {
         EmbeddedChannel c = new EmbeddedChannel(socket, new HarborConnection(s));
         c.freezeTime();
         return c;
+    }
+
+    /**
+     * Closes the channel as a socket would: the harbor's handler lets go of its request buffer, and
+     * what the test left unread (the 101, frames) or stuck in the stalled socket is released.
+     */
+    @AfterEach
+    void finish() {
+        ch.finishAndReleaseAll();
+        socket.stuck.forEach(ReferenceCountUtil::release);
+        socket.stuck.clear();
     }
 
     /** A masked frame, as a client sends it. */
@@ -240,7 +252,6 @@ class WebcastConnectionTest {
         ch.runScheduledPendingTasks();
         ch.runPendingTasks();
         assertFalse(ch.isActive());
-        socket.stuck.forEach(ReferenceCountUtil::release);
     }
 
     @Test
