@@ -1,20 +1,26 @@
 package org.groovecast.api;
 
-/** Small sources for the api's own tests. */
-final class TestSources {
+import java.util.function.BiFunction;
+import java.util.function.Consumer;
+
+/**
+ * Small sources for the api's own tests, and for the host's tests of what it implements of the
+ * contract (the api's test-jar).
+ */
+public final class TestSources {
     private TestSources() {}
 
     /**
      * Counts upward sample by sample, in tracks of {@code trackLength} samples, with metadata at
      * each start.
      */
-    static final class Counter extends Generator {
+    public static final class Counter extends Generator {
         final int trackLength;
         int next;
         int inTrack;
-        int generateCalls;
+        public int generateCalls;
 
-        Counter(int trackLength) {
+        public Counter(int trackLength) {
             super("counter");
             this.trackLength = trackLength;
         }
@@ -44,7 +50,16 @@ final class TestSources {
         }
     }
 
-    static StreamContext context(int frameSize) {
+    /**
+     * A mono 1 kHz context of {@code frameSize}-sample frames that serves one consumer per source.
+     */
+    public static StreamContext context(int frameSize) {
+        return context(frameSize, null);
+    }
+
+    /** The same, a second consumer served through {@code share} (the host's cache, under test). */
+    public static StreamContext context(
+            int frameSize, BiFunction<Source, Consumer<Frame>, TickCache> share) {
         return new StreamContext() {
             @Override
             public AudioFormat format() {
@@ -74,6 +89,13 @@ final class TestSources {
             @Override
             public void beforeStart(Runnable blockingWork) {
                 blockingWork.run();
+            }
+
+            @Override
+            public TickCache share(Source source, Consumer<Frame> fill) {
+                return share == null
+                        ? StreamContext.super.share(source, fill)
+                        : share.apply(source, fill);
             }
         };
     }

@@ -3,16 +3,12 @@ package org.groovecast.host.clock;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
-import java.util.concurrent.Executor;
-import java.util.function.Consumer;
 import org.groovecast.api.AudioFormat;
-import org.groovecast.api.ClockInfo;
 import org.groovecast.api.Frame;
-import org.groovecast.api.Generator;
-import org.groovecast.api.Metadata;
 import org.groovecast.api.Source;
 import org.groovecast.api.StreamContext;
-import org.groovecast.api.TickCache;
+import org.groovecast.api.TestSources;
+import org.groovecast.api.TestSources.Counter;
 import org.groovecast.api.Transform;
 import org.junit.jupiter.api.Test;
 
@@ -115,83 +111,11 @@ class SharedFrameTest {
         };
     }
 
-    /**
-     * Counts upward sample by sample, in tracks of {@code trackLength} samples, with metadata at
-     * each start.
-     */
-    private static final class Counter extends Generator {
-        final int trackLength;
-        int next;
-        int inTrack;
-        int generateCalls;
-
-        Counter(int trackLength) {
-            super("counter");
-            this.trackLength = trackLength;
-        }
-
-        @Override
-        public long remaining() {
-            return inTrack == trackLength ? trackLength : trackLength - inTrack;
-        }
-
-        @Override
-        protected void generate(Frame frame) {
-            generateCalls++;
-            if (inTrack == trackLength) {
-                inTrack = 0;
-                return;
-            }
-            if (inTrack == 0)
-                frame.addMetadata(
-                        frame.position(), Metadata.of("track", String.valueOf(next / trackLength)));
-            int n = Math.min(frame.free(), trackLength - inTrack);
-            for (int i = 0; i < n; i++) {
-                for (float[] plane : frame.pcm()) plane[frame.position() + i] = next + i;
-            }
-            next += n;
-            inTrack += n;
-            frame.advance(n);
-        }
-    }
-
     /** A context that shares as a clock's does. */
     private static StreamContext context(int frameSize) {
-        return new StreamContext() {
-            @Override
-            public AudioFormat format() {
-                return new AudioFormat(1000, 1);
-            }
-
-            @Override
-            public int frameSize() {
-                return frameSize;
-            }
-
-            @Override
-            public ClockInfo clock() {
-                return null;
-            }
-
-            @Override
-            public Executor blocking() {
-                return Runnable::run;
-            }
-
-            @Override
-            public boolean realtime() {
-                return true;
-            }
-
-            @Override
-            public void beforeStart(Runnable blockingWork) {
-                blockingWork.run();
-            }
-
-            @Override
-            public TickCache share(Source source, Consumer<Frame> fill) {
-                return new SharedFrame(new Frame(format(), frameSize), fill);
-            }
-        };
+        return TestSources.context(
+                frameSize,
+                (source, fill) ->
+                        new SharedFrame(new Frame(new AudioFormat(1000, 1), frameSize), fill));
     }
 }

@@ -5,9 +5,11 @@ import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.groovecast.net.runtime.ServerChannels;
@@ -247,7 +249,7 @@ public final class HarborServer {
      * Mounts it no longer declares close: their listeners, and the chunks they hold.
      */
     public List<String> commit() {
-        List<String> kept = new java.util.ArrayList<>();
+        List<String> kept = new ArrayList<>();
         for (Map.Entry<String, HarborMount> e : mounts.entrySet()) {
             if (nextMounts.get(e.getKey()) == e.getValue()) kept.add(e.getKey());
             else e.getValue().close();
@@ -432,7 +434,7 @@ public final class HarborServer {
     }
 
     private List<String> describe() {
-        List<String> d = new java.util.ArrayList<>();
+        List<String> d = new ArrayList<>();
         mounts.keySet().forEach(m -> d.add("mount " + m));
         ingests.keySet().forEach(m -> d.add("live input " + m));
         routes.forEach(r -> d.add(r.method() + " " + r.pattern()));
@@ -448,11 +450,10 @@ public final class HarborServer {
     public Future<Void> close() {
         Channel icyChannel = icyServer;
         icyServer = null;
-        List<java.util.concurrent.CompletableFuture<Void>> released = new java.util.ArrayList<>();
+        List<CompletableFuture<Void>> released = new ArrayList<>();
         for (HarborMount m : mounts.values()) released.add(m.close());
         return Future.fromCompletionStage(
-                        java.util.concurrent.CompletableFuture.allOf(
-                                released.toArray(java.util.concurrent.CompletableFuture[]::new)))
+                        CompletableFuture.allOf(released.toArray(CompletableFuture[]::new)))
                 .compose(v -> ServerChannels.close(icyChannel))
                 .compose(v -> ServerChannels.close(server));
     }
