@@ -58,6 +58,7 @@ final class RtmpConnection extends ChannelInboundHandlerAdapter implements Chunk
     @Override
     public void channelActive(ChannelHandlerContext ctx) {
         peer = String.valueOf(ctx.channel().remoteAddress()).replaceFirst("^/", "");
+        server.connected(ctx.channel());
         out = new MessageWriter(ctx);
         publisher = new PublisherRole(server, ctx, out, peer);
         player = new PlayerRole(server, limits, ctx, out, peer);

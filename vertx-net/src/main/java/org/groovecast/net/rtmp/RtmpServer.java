@@ -4,12 +4,16 @@ import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.WriteBufferWaterMark;
+import io.netty.channel.group.ChannelGroup;
+import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.util.concurrent.EventExecutor;
+import io.netty.util.concurrent.GlobalEventExecutor;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import java.net.InetSocketAddress;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import org.groovecast.net.runtime.ServerChannels;
 import org.slf4j.Logger;
@@ -93,6 +97,10 @@ public final class RtmpServer {
     private final AssemblyBudget pending = new AssemblyBudget(Limits.DEFAULT.maxPendingTotal());
 
     private final Map<String, RtmpStream> streams = new ConcurrentHashMap<>();
+
+    /** The open connections; a closed one leaves by itself. */
+    private final ChannelGroup connections = new DefaultChannelGroup(GlobalEventExecutor.INSTANCE);
+
     private final Map<String, List<RtmpSubscriber>> watchers =
             new java.util.HashMap<>(); // guarded by this
     private Channel server;
@@ -323,8 +331,20 @@ public final class RtmpServer {
         return server == null ? port : ((InetSocketAddress) server.localAddress()).getPort();
     }
 
-    /** Stops accepting; open connections close with the event loops. */
+    /** A connection accepted (its loop): {@link #close} closes it. */
+    void connected(Channel ch) {
+        connections.add(ch);
+    }
+
+    /**
+     * Closes the open connections, then stops accepting. They are closed here, while the event
+     * loops still run, so that each connection's handler releases what it holds (its buffers, a
+     * published stream's cached headers and GOP): a connection still open when the loops shut down
+     * is dropped without its channelInactive, and what it held with it.
+     */
     public Future<Void> close() {
-        return ServerChannels.close(server);
+        CompletableFuture<Void> closed = new CompletableFuture<>();
+        connections.close().addListener(f -> closed.complete(null));
+        return Future.fromCompletionStage(closed).compose(v -> ServerChannels.close(server));
     }
 }
