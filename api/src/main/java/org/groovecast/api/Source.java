@@ -48,6 +48,10 @@ public abstract class Source {
     private TickCache shared;
 
     private boolean trackStarting = true;
+
+    /** Set by {@link #endTrack()}: the next fill ends the track its consumers are in. */
+    private volatile boolean trackCut;
+
     private long trackPosition;
     private boolean named;
     private volatile Metadata lastMetadata = Metadata.EMPTY;
@@ -90,10 +94,40 @@ public abstract class Source {
         return -1;
     }
 
-    /** Ends the current track early (a skip); the next {@code get} starts a new one. */
+    /**
+     * Ends the current track early (a skip): everything downstream sees the track end, and the next
+     * track follows. An operator passes it on to the input whose track plays (the default: to all
+     * its inputs); a source that makes its own tracks ends the one playing with {@link #endTrack()}
+     * (the default for a source without inputs: a generator, a live input).
+     */
     public void abortTrack() {
+        if (inputs.isEmpty()) {
+            endTrack();
+            return;
+        }
         for (Source s : inputs) s.abortTrack();
     }
+
+    /**
+     * Ends this source's track where the stream stands, for a source that makes its own tracks. At
+     * the next {@code get}, on the clock, {@link #dropTrack()} discards what is left of it and, if
+     * the consumers had data of the track, that get produces nothing, which is the track's end as
+     * they see it (see the class comment); the get after starts the next track. Without the empty
+     * get a source whose next track is ready at once (a prefetched file) would run the two
+     * together, and nothing downstream (a track-sensitive switch, {@code onTrack}) would see the
+     * skip. A source that had not started a track ends nothing. Safe from any thread.
+     */
+    protected final void endTrack() {
+        trackCut = true;
+    }
+
+    /**
+     * Discards what is left of a track that {@link #endTrack()} ended (closes its file), so that
+     * what this source produces next is its next track; called on the clock at the first {@code
+     * get} after it, before anything of that get is produced, also when no track was playing. Does
+     * nothing by default: a generator's next track goes on where the stream stands.
+     */
+    protected void dropTrack() {}
 
     /** Script form of {@link #abortTrack()}: {@code s.skip()} moves on to the next track. */
     public final void skip() {
@@ -271,6 +305,15 @@ public abstract class Source {
     }
 
     private void fill(Frame frame) {
+        if (trackCut) {
+            trackCut = false;
+            dropTrack();
+            if (!trackStarting) { // an empty get: the skipped track ends where the stream stands
+                frame.addBreak();
+                trackStarting = true;
+                return;
+            }
+        }
         int start = frame.position();
         int mdStart = frame.metadataCount();
         Metadata inserted = pendingMetadata.get() == null ? null : pendingMetadata.getAndSet(null);

@@ -93,6 +93,84 @@ class SourceTest {
         assertTrue(c.isNamed());
     }
 
+    @Test
+    void aSkipEndsTheTrackWithAnEmptyGetAndTheNextStartsRightAfterIt() {
+        TestSources.Counter c = new TestSources.Counter(1000); // no inputs: its own tracks
+        c.prepare(TestSources.context(10));
+        List<String> tracks = new ArrayList<>();
+        c.onTrack(m -> tracks.add(m.getOrDefault("track", "new")));
+        Frame f = new Frame(new AudioFormat(1000, 1), 10);
+        fill(c, f);
+        fill(c, f);
+        c.skip();
+        f.clear();
+        c.get(f);
+        assertEquals(0, f.position(), "the skipped track ends where the frame starts");
+        c.get(f);
+        assertEquals(10, f.position());
+        assertEquals(List.of("0", "new"), tracks);
+    }
+
+    @Test
+    void aSkipWithTheNextTrackReadyEndsTheTrackOnceAndNothingWhenNoTrackPlays() {
+        Prefetching p = new Prefetching();
+        p.prepare(TestSources.context(10));
+        List<String> tracks = new ArrayList<>();
+        p.onTrack(m -> tracks.add(m.get("track")));
+        Frame f = new Frame(new AudioFormat(1000, 1), 10);
+        p.skip(); // nothing played yet: nothing to end
+        f.clear();
+        p.get(f);
+        assertEquals(10, f.position());
+        p.skip();
+        p.skip(); // twice before the next get: one track end
+        f.clear();
+        p.get(f);
+        assertEquals(0, f.position());
+        p.get(f);
+        assertEquals(10, f.position());
+        assertEquals(List.of("0", "1"), tracks);
+        assertEquals(0, f.metadataPosition(0), "the next track's metadata where it starts");
+    }
+
+    /**
+     * A file player's behaviour: the next track is ready at once, so the skipped track's end is all
+     * that tells the consumers.
+     */
+    private static final class Prefetching extends Source {
+        private int track;
+        private boolean started;
+
+        Prefetching() {
+            super("prefetching");
+        }
+
+        @Override
+        public boolean isReady() {
+            return true;
+        }
+
+        @Override
+        public boolean isFallible() {
+            return false;
+        }
+
+        @Override
+        protected void dropTrack() {
+            if (started) track++;
+            started = false;
+        }
+
+        @Override
+        protected void generate(Frame frame) {
+            if (!started) {
+                started = true;
+                frame.addMetadata(frame.position(), Metadata.of("track", String.valueOf(track)));
+            }
+            frame.silence(frame.free());
+        }
+    }
+
     private static Source passThrough(Source in) {
         return new Transform("pass", in) {
             @Override
