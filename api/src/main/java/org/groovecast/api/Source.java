@@ -17,8 +17,10 @@ import org.slf4j.LoggerFactory;
  *
  * <p><b>Pull contract.</b> A consumer calls {@link #get} only when {@link #isReady()}; the source
  * writes samples from {@link Frame#position()} and advances. Stopping before the frame is full ends
- * the current track. A source that several consumers pull within one clock tick computes its data
- * once and serves each of them from it, through the {@link TickCache} its context gives it.
+ * the current track, and a get that produces nothing ends it where the frame stands; a skip ({@link
+ * #abortTrack}) reaches the consumers that way. A source that several consumers pull within one
+ * clock tick computes its data once and serves each of them from it, through the {@link TickCache}
+ * its context gives it.
  *
  * <p><b>Threads.</b> {@code get}, {@code generate} and callback dispatch run on the owning clock,
  * one tick at a time. Callbacks may be registered and released from any thread.
