@@ -51,8 +51,11 @@ public abstract class Source {
 
     private boolean trackStarting = true;
 
-    /** Set by {@link #endTrack()}: the next fill ends the track its consumers are in. */
+    /** Set by {@link #endTrack()}, from any thread; taken on the clock by {@link #takeCut()}. */
     private volatile boolean trackCut;
+
+    /** A cut track its consumers had data of: the next fill ends it for them, producing nothing. */
+    private boolean endOwed;
 
     private long trackPosition;
     private boolean named;
@@ -111,13 +114,14 @@ public abstract class Source {
     }
 
     /**
-     * Ends this source's track where the stream stands, for a source that makes its own tracks. At
-     * the next {@code get}, on the clock, {@link #dropTrack()} discards what is left of it and, if
-     * the consumers had data of the track, that get produces nothing, which is the track's end as
-     * they see it (see the class comment); the get after starts the next track. Without the empty
-     * get a source whose next track is ready at once (a prefetched file) would run the two
-     * together, and nothing downstream (a track-sensitive switch, {@code onTrack}) would see the
-     * skip. A source that had not started a track ends nothing. Safe from any thread.
+     * Ends this source's track where the stream stands, for a source that makes its own tracks. On
+     * the clock, at the start of the next tick or at the next {@code get} if that comes first,
+     * {@link #dropTrack()} discards what is left of it; if the consumers had data of the track, the
+     * next get produces nothing, which is the track's end as they see it (see the class comment),
+     * and the get after starts the next track. Without the empty get a source whose next track is
+     * ready at once (a prefetched file) would run the two together, and nothing downstream (a
+     * track-sensitive switch, {@code onTrack}) would see the skip. A source that had not started a
+     * track ends nothing. Safe from any thread.
      */
     protected final void endTrack() {
         trackCut = true;
@@ -125,9 +129,11 @@ public abstract class Source {
 
     /**
      * Discards what is left of a track that {@link #endTrack()} ended (closes its file), so that
-     * what this source produces next is its next track; called on the clock at the first {@code
-     * get} after it, before anything of that get is produced, also when no track was playing. Does
-     * nothing by default: a generator's next track goes on where the stream stands.
+     * what this source produces next is its next track; called on the clock after {@code endTrack}
+     * (once for several calls in a row), before the source produces anything more, at the latest at
+     * the next tick (a file is closed even when nobody pulls the source), and also when no track
+     * was playing. Does nothing by default: a generator's next track goes on where the stream
+     * stands.
      */
     protected void dropTrack() {}
 
@@ -264,6 +270,7 @@ public abstract class Source {
     /** Start of a clock tick: fires {@code onFrame(before: true)} and resets the cache. */
     public final void beforeTick() {
         if (shared != null) shared.clear();
+        takeCut();
         dispatch(beforeFrame);
     }
 
@@ -307,14 +314,12 @@ public abstract class Source {
     }
 
     private void fill(Frame frame) {
-        if (trackCut) {
-            trackCut = false;
-            dropTrack();
-            if (!trackStarting) { // an empty get: the skipped track ends where the stream stands
-                frame.addBreak();
-                trackStarting = true;
-                return;
-            }
+        takeCut();
+        if (endOwed) { // an empty get: the skipped track ends where the stream stands
+            endOwed = false;
+            frame.addBreak();
+            trackStarting = true;
+            return;
         }
         int start = frame.position();
         int mdStart = frame.metadataCount();
@@ -323,6 +328,14 @@ public abstract class Source {
         generate(frame);
         frame.addBreak();
         afterFill(frame, start, mdStart);
+    }
+
+    /** On the clock: a track that {@link #endTrack()} ended is dropped, its end owed if begun. */
+    private void takeCut() {
+        if (!trackCut) return;
+        trackCut = false;
+        dropTrack();
+        if (!trackStarting) endOwed = true;
     }
 
     private void afterFill(Frame frame, int start, int mdStart) {

@@ -133,6 +133,25 @@ class SourceTest {
         assertEquals(0, f.metadataPosition(0), "the next track's metadata where it starts");
     }
 
+    @Test
+    void aSkippedTrackIsDroppedOnTheClockAtTheNextTickThoughNobodyPullsAndItsEndStillComes() {
+        Prefetching p = new Prefetching();
+        p.prepare(TestSources.context(10));
+        Frame f = new Frame(new AudioFormat(1000, 1), 10);
+        fill(p, f);
+        p.skip();
+        assertEquals(0, p.drops, "not off the clock");
+        p.beforeTick();
+        p.beforeTick();
+        assertEquals(1, p.drops, "its file closed at the next tick");
+        f.clear();
+        p.get(f);
+        assertEquals(0, f.position(), "the consumers still see the track end");
+        p.get(f);
+        assertEquals(10, f.position());
+        assertEquals(1, p.drops);
+    }
+
     /**
      * A file player's behaviour: the next track is ready at once, so the skipped track's end is all
      * that tells the consumers.
@@ -140,6 +159,7 @@ class SourceTest {
     private static final class Prefetching extends Source {
         private int track;
         private boolean started;
+        int drops;
 
         Prefetching() {
             super("prefetching");
@@ -157,6 +177,7 @@ class SourceTest {
 
         @Override
         protected void dropTrack() {
+            drops++;
             if (started) track++;
             started = false;
         }
