@@ -17,8 +17,10 @@ import org.slf4j.LoggerFactory;
  *
  * <p><b>Pull contract.</b> A consumer calls {@link #get} only when {@link #isReady()}; the source
  * writes samples from {@link Frame#position()} and advances. Stopping before the frame is full ends
- * the current track. A source that several consumers pull within one clock tick computes its data
- * once and serves each of them from it, through the {@link TickCache} its context gives it.
+ * the current track, and a get that produces nothing ends it where the frame stands; a skip ({@link
+ * #abortTrack}) reaches the consumers that way. A source that several consumers pull within one
+ * clock tick computes its data once and serves each of them from it, through the {@link TickCache}
+ * its context gives it.
  *
  * <p><b>Threads.</b> {@code get}, {@code generate} and callback dispatch run on the owning clock,
  * one tick at a time. Callbacks may be registered and released from any thread.
@@ -48,6 +50,13 @@ public abstract class Source {
     private TickCache shared;
 
     private boolean trackStarting = true;
+
+    /** Set by {@link #endTrack()}, from any thread; taken on the clock by {@link #takeCut()}. */
+    private volatile boolean trackCut;
+
+    /** A cut track its consumers had data of: the next fill ends it for them, producing nothing. */
+    private boolean endOwed;
+
     private long trackPosition;
     private boolean named;
     private volatile Metadata lastMetadata = Metadata.EMPTY;
@@ -90,10 +99,43 @@ public abstract class Source {
         return -1;
     }
 
-    /** Ends the current track early (a skip); the next {@code get} starts a new one. */
+    /**
+     * Ends the current track early (a skip): everything downstream sees the track end, and the next
+     * track follows. An operator passes it on to the input whose track plays (the default: to all
+     * its inputs); a source that makes its own tracks ends the one playing with {@link #endTrack()}
+     * (the default for a source without inputs: a generator, a live input).
+     */
     public void abortTrack() {
+        if (inputs.isEmpty()) {
+            endTrack();
+            return;
+        }
         for (Source s : inputs) s.abortTrack();
     }
+
+    /**
+     * Ends this source's track where the stream stands, for a source that makes its own tracks. On
+     * the clock, at the start of the next tick or at the next {@code get} if that comes first,
+     * {@link #dropTrack()} discards what is left of it; if the consumers had data of the track, the
+     * next get produces nothing, which is the track's end as they see it (see the class comment),
+     * and the get after starts the next track. Without the empty get a source whose next track is
+     * ready at once (a prefetched file) would run the two together, and nothing downstream (a
+     * track-sensitive switch, {@code onTrack}) would see the skip. A source that had not started a
+     * track ends nothing. Safe from any thread.
+     */
+    protected final void endTrack() {
+        trackCut = true;
+    }
+
+    /**
+     * Discards what is left of a track that {@link #endTrack()} ended (closes its file), so that
+     * what this source produces next is its next track; called on the clock after {@code endTrack}
+     * (once for several calls in a row), before the source produces anything more, at the latest at
+     * the next tick (a file is closed even when nobody pulls the source), and also when no track
+     * was playing. Does nothing by default: a generator's next track goes on where the stream
+     * stands.
+     */
+    protected void dropTrack() {}
 
     /** Script form of {@link #abortTrack()}: {@code s.skip()} moves on to the next track. */
     public final void skip() {
@@ -228,6 +270,7 @@ public abstract class Source {
     /** Start of a clock tick: fires {@code onFrame(before: true)} and resets the cache. */
     public final void beforeTick() {
         if (shared != null) shared.clear();
+        takeCut();
         dispatch(beforeFrame);
     }
 
@@ -271,6 +314,13 @@ public abstract class Source {
     }
 
     private void fill(Frame frame) {
+        takeCut();
+        if (endOwed) { // an empty get: the skipped track ends where the stream stands
+            endOwed = false;
+            frame.addBreak();
+            trackStarting = true;
+            return;
+        }
         int start = frame.position();
         int mdStart = frame.metadataCount();
         Metadata inserted = pendingMetadata.get() == null ? null : pendingMetadata.getAndSet(null);
@@ -278,6 +328,14 @@ public abstract class Source {
         generate(frame);
         frame.addBreak();
         afterFill(frame, start, mdStart);
+    }
+
+    /** On the clock: a track that {@link #endTrack()} ended is dropped, its end owed if begun. */
+    private void takeCut() {
+        if (!trackCut) return;
+        trackCut = false;
+        dropTrack();
+        if (!trackStarting) endOwed = true;
     }
 
     private void afterFill(Frame frame, int start, int mdStart) {

@@ -93,6 +93,105 @@ class SourceTest {
         assertTrue(c.isNamed());
     }
 
+    @Test
+    void aSkipEndsTheTrackWithAnEmptyGetAndTheNextStartsRightAfterIt() {
+        TestSources.Counter c = new TestSources.Counter(1000); // no inputs: its own tracks
+        c.prepare(TestSources.context(10));
+        List<String> tracks = new ArrayList<>();
+        c.onTrack(m -> tracks.add(m.getOrDefault("track", "new")));
+        Frame f = new Frame(new AudioFormat(1000, 1), 10);
+        fill(c, f);
+        fill(c, f);
+        c.skip();
+        f.clear();
+        c.get(f);
+        assertEquals(0, f.position(), "the skipped track ends where the frame starts");
+        c.get(f);
+        assertEquals(10, f.position());
+        assertEquals(List.of("0", "new"), tracks);
+    }
+
+    @Test
+    void aSkipWithTheNextTrackReadyEndsTheTrackOnceAndNothingWhenNoTrackPlays() {
+        Prefetching p = new Prefetching();
+        p.prepare(TestSources.context(10));
+        List<String> tracks = new ArrayList<>();
+        p.onTrack(m -> tracks.add(m.get("track")));
+        Frame f = new Frame(new AudioFormat(1000, 1), 10);
+        p.skip(); // nothing played yet: nothing to end
+        f.clear();
+        p.get(f);
+        assertEquals(10, f.position());
+        p.skip();
+        p.skip(); // twice before the next get: one track end
+        f.clear();
+        p.get(f);
+        assertEquals(0, f.position());
+        p.get(f);
+        assertEquals(10, f.position());
+        assertEquals(List.of("0", "1"), tracks);
+        assertEquals(0, f.metadataPosition(0), "the next track's metadata where it starts");
+    }
+
+    @Test
+    void aSkippedTrackIsDroppedOnTheClockAtTheNextTickThoughNobodyPullsAndItsEndStillComes() {
+        Prefetching p = new Prefetching();
+        p.prepare(TestSources.context(10));
+        Frame f = new Frame(new AudioFormat(1000, 1), 10);
+        fill(p, f);
+        p.skip();
+        assertEquals(0, p.drops, "not off the clock");
+        p.beforeTick();
+        p.beforeTick();
+        assertEquals(1, p.drops, "its file closed at the next tick");
+        f.clear();
+        p.get(f);
+        assertEquals(0, f.position(), "the consumers still see the track end");
+        p.get(f);
+        assertEquals(10, f.position());
+        assertEquals(1, p.drops);
+    }
+
+    /**
+     * A file player's behaviour: the next track is ready at once, so the skipped track's end is all
+     * that tells the consumers.
+     */
+    private static final class Prefetching extends Source {
+        private int track;
+        private boolean started;
+        int drops;
+
+        Prefetching() {
+            super("prefetching");
+        }
+
+        @Override
+        public boolean isReady() {
+            return true;
+        }
+
+        @Override
+        public boolean isFallible() {
+            return false;
+        }
+
+        @Override
+        protected void dropTrack() {
+            drops++;
+            if (started) track++;
+            started = false;
+        }
+
+        @Override
+        protected void generate(Frame frame) {
+            if (!started) {
+                started = true;
+                frame.addMetadata(frame.position(), Metadata.of("track", String.valueOf(track)));
+            }
+            frame.silence(frame.free());
+        }
+    }
+
     private static Source passThrough(Source in) {
         return new Transform("pass", in) {
             @Override

@@ -86,6 +86,32 @@ class SharedFrameTest {
     }
 
     @Test
+    void aSkipOfASharedSourceEndsTheTrackOnceForEachConsumer() {
+        Counter shared = new Counter(1000);
+        Source a = passThrough(shared);
+        Source b = passThrough(shared);
+        a.prepare(context(10));
+        b.prepare(context(10));
+        Frame fa = new Frame(new AudioFormat(1000, 1), 10);
+        Frame fb = new Frame(new AudioFormat(1000, 1), 10);
+        for (Source s : List.of(a, b, shared)) s.beforeTick();
+        fill(a, fa);
+        fill(b, fb);
+        shared.skip();
+        for (Source s : List.of(a, b, shared)) s.beforeTick();
+        for (Frame f : List.of(fa, fb)) {
+            Source consumer = f == fa ? a : b;
+            f.clear();
+            consumer.get(f);
+            assertEquals(0, f.position(), "the skipped track ends where the frame starts");
+            consumer.get(f);
+            assertEquals(10, f.position());
+            assertEquals(10, f.channel(0)[0], "both go on with the same samples");
+        }
+        assertEquals(2, shared.generateCalls, "one generate per tick");
+    }
+
+    @Test
     void remainingForCorrectsForASharedSourceThatRanAheadForAnotherConsumer() {
         Counter shared = new Counter(100);
         Source a = passThrough(shared);

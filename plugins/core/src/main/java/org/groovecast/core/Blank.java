@@ -26,9 +26,10 @@ final class Blank extends Generator {
         return left;
     }
 
+    /** A skip (the default for a source without inputs) starts the next track. */
     @Override
-    public void abortTrack() {
-        left = 0;
+    protected void dropTrack() {
+        left = trackLength;
     }
 
     @Override

@@ -37,6 +37,13 @@ abstract class Selector extends Source {
     private final Transitions transitions;
     private Source current;
     private boolean midTrack;
+
+    /**
+     * Our track started and the selected input has not been pulled in it yet: an empty get from it
+     * then ends a track of the input's that we do not play (one cut or skipped before), not ours.
+     */
+    private boolean firstPull;
+
     private boolean selectionOpen;
     private Registration selectRegistrations = Registration.NONE;
     private Registration leaveRegistrations = Registration.NONE;
@@ -170,6 +177,7 @@ abstract class Selector extends Source {
             select(next);
             if (t != null) transition = t;
             if (current == null) return;
+            firstPull = true;
         } else if (!trackSensitive) {
             Source next = pick(current);
             if (next != current) {
@@ -265,6 +273,10 @@ abstract class Selector extends Source {
     private void pullCurrent(Frame frame) {
         int before = frame.position();
         current.get(frame);
+        if (firstPull) {
+            firstPull = false;
+            if (frame.position() == before && current.isReady()) current.get(frame);
+        }
         int after = frame.position();
         if (replay == null || after == before) return;
         Metadata m = replay;

@@ -31,9 +31,15 @@ final class Tracks extends Transform {
         return inner < 0 ? left : Math.min(inner, left);
     }
 
+    /** Ends our track, not the source's: the next one starts where the source stands. */
     @Override
     public void abortTrack() {
-        left = 0;
+        endTrack();
+    }
+
+    @Override
+    protected void dropTrack() {
+        left = trackLength;
     }
 
     @Override

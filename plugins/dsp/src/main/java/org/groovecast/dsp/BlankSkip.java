@@ -14,6 +14,7 @@ final class BlankSkip extends Transform {
     private final double maxBlank;
     private long limit;
     private boolean endPending;
+    private boolean restarting;
 
     BlankSkip(Source input, double threshold, double maxBlank) {
         super("blank.skip", input);
@@ -30,11 +31,16 @@ final class BlankSkip extends Transform {
     protected void generate(Frame frame) {
         if (endPending) {
             endPending = false; // an empty get: our track ends where the frame before ended
+            restarting = true;
             return;
         }
         int start = frame.position();
         int end = frame.end();
         input.get(frame);
+        if (restarting && frame.position() == start && input.isReady()) {
+            input.get(frame); // the skipped track's own end, owed by the input: the next one starts
+        }
+        restarting = false;
         if (frame.position() < end) {
             blank.reset(); // the track ended by itself
             return;

@@ -62,9 +62,6 @@ abstract class RequestSource extends Source {
     private volatile boolean resolvingDropped;
     private final Object handoff = new Object();
 
-    /** Set from any thread: the clock ends the current track at its next get. */
-    private volatile boolean skipRequested;
-
     private final Set<String> reported = ConcurrentHashMap.newKeySet();
 
     /** No new request is asked for before this {@link System#nanoTime()}. */
@@ -121,11 +118,11 @@ abstract class RequestSource extends Source {
     }
 
     /**
-     * Ends the current track at the clock's next get: safe from any thread, unlike {@link
-     * #abortTrack}.
+     * Ends the current track, as a skip does: at the next get the clock closes it and its consumers
+     * see it end, even when the next track is already open. Safe from any thread.
      */
     protected final void skipSoon() {
-        skipRequested = true;
+        endTrack();
     }
 
     /**
@@ -190,9 +187,10 @@ abstract class RequestSource extends Source {
         clock = context.clock();
         blocking = context.blocking();
         realtime = context.realtime();
-        // The first tracks are opened before sound starts, in parallel with every other source's.
-        context.beforeStart(this::fetchOnPool);
+        // The first tracks are opened before sound starts, in parallel with every other source's;
+        // marked as fetching first, since a context may run the work at once (a test's).
         fetching.set(true);
+        context.beforeStart(this::fetchOnPool);
     }
 
     @Override
@@ -244,17 +242,22 @@ abstract class RequestSource extends Source {
         return t == null ? -1 : t.remaining(format);
     }
 
+    /**
+     * A skip (see {@link #skipSoon}), from the script, maybe off the clock (a command, a harbor
+     * callback), or from an operator: the clock closes the track at its next get.
+     */
     @Override
     public void abortTrack() {
+        skipSoon();
+    }
+
+    @Override
+    protected void dropTrack() {
         endCurrent();
     }
 
     @Override
     protected void generate(Frame frame) {
-        if (skipRequested) {
-            skipRequested = false;
-            endCurrent();
-        }
         int want = frame.free();
         int start = frame.position();
         while (true) {

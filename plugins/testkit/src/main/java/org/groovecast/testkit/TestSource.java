@@ -27,7 +27,6 @@ public final class TestSource extends Source {
     private long trackLength = -1;
     private long left = -1;
     private boolean startPending = true;
-    private boolean endPending;
     private int tracksStarted;
     private double phase;
     private double step;
@@ -113,12 +112,16 @@ public final class TestSource extends Source {
         return trackLength < 0 ? -1 : left;
     }
 
+    /**
+     * A skip, as a file player's (the default for a source without inputs): if the consumers had
+     * samples of the track playing, the next get produces nothing (the track ends) and the one
+     * after starts the next track, endless or not.
+     */
     @Override
-    public void abortTrack() {
-        if (trackLength > 0) {
-            left = 0;
-        } else {
-            endPending = true;
+    protected void dropTrack() {
+        if (!startPending) { // the skipped track had started: the next one starts now
+            left = trackLength;
+            startPending = true;
         }
     }
 
@@ -132,9 +135,8 @@ public final class TestSource extends Source {
     @Override
     protected void generate(Frame frame) {
         if (!ready) return;
-        if (endPending || left == 0) {
+        if (left == 0) {
             // an empty get: the track ended exactly where the frame stands
-            endPending = false;
             left = trackLength;
             startPending = true;
             return;

@@ -29,6 +29,12 @@ final class Crossfade extends Source {
     private int mixedAt;
     private int mixedEnd;
     private boolean emitting;
+
+    /**
+     * A skip (maybe from another thread): the clock drops what is left of the mix at its next get.
+     */
+    private volatile boolean dropMix;
+
     private boolean trackStart = true;
     private Metadata trackMetadata;
 
@@ -76,14 +82,25 @@ final class Crossfade extends Source {
         return inner < 0 ? -1 : mixedEnd - mixedAt + inner;
     }
 
+    /**
+     * Ends the track playing, the one a mix began included: the rest of the mix is dropped and the
+     * input's track ends, a plain boundary without a fade.
+     */
     @Override
     public void abortTrack() {
-        emitting = false;
+        dropMix = true;
         input.abortTrack();
     }
 
     @Override
     protected void generate(Frame frame) {
+        if (dropMix) {
+            dropMix = false;
+            if (emitting) {
+                emitting = false;
+                if (!input.isReady()) return; // the track ends here; nothing follows yet
+            }
+        }
         if (emitting) {
             int n = Math.min(frame.free(), mixedEnd - mixedAt);
             frame.copyFrom(mixed, mixedAt, mixedAt + n);

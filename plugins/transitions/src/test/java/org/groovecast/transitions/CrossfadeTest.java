@@ -4,8 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import org.groovecast.api.Frame;
+import org.groovecast.api.Generator;
 import org.groovecast.api.Source;
 import org.groovecast.api.UserFunction;
 import org.groovecast.testkit.FramePuller;
@@ -111,5 +114,60 @@ class CrossfadeTest {
         // the track boundary where the mix began, the new title where the new track is heard
         assertEquals(
                 List.of(0, 4 * SECOND), p.metadata().stream().map(MetadataAt::position).toList());
+    }
+
+    @Test
+    void aSkipEndsTheTrackAtOnceAndTheNextStartsThereWithoutAFade() {
+        Source x = op("crossfade", Map.of("duration", 1), songs());
+        FramePuller puller = new FramePuller(x);
+        puller.pullSeconds(1);
+        x.skip();
+        Pulled p = puller.pullSeconds(1);
+        assertEquals(List.of(0), p.trackStarts());
+        assertEquals(List.of("song 2"), titles(p));
+        assertEquals(0, p.metadata().getFirst().position());
+        assertEquals(p.length(), p.produced());
+        assertEquals(0.5, p.channel(0)[0], 1e-6, "a plain cut: the new track at its level at once");
+    }
+
+    @Test
+    void aSkipDuringTheMixDropsTheRestOfItAndEndsTheTrackItBegan() {
+        Source x = op("crossfade", Map.of("duration", 1), songs());
+        FramePuller puller = new FramePuller(x);
+        puller.pullSeconds(3.5); // song 2 began with the mix at 3 s
+        x.skip();
+        Pulled p = puller.pullSeconds(1);
+        assertEquals(List.of(0), p.trackStarts());
+        assertEquals(List.of("song 3"), titles(p));
+        assertEquals(0.5, p.channel(0)[0], 1e-6);
+    }
+
+    @Test
+    void aSkipOfASourceWhoseNextTrackIsReadyAtOnceEndsTheTrackThroughTheCrossfade() {
+        Source tone = new Level(0.5);
+        Source x = op("crossfade", Map.of("duration", 1), tone);
+        FramePuller puller = new FramePuller(x);
+        puller.pullSeconds(1);
+        tone.skip();
+        Pulled p = puller.pullSeconds(1);
+        assertEquals(List.of(0), p.trackStarts());
+        assertEquals(p.length(), p.produced());
+    }
+
+    /** A constant level, endless: a generator, whose skip starts its next track at once. */
+    private static final class Level extends Generator {
+        private final float level;
+
+        Level(double level) {
+            super("level");
+            this.level = (float) level;
+        }
+
+        @Override
+        protected void generate(Frame frame) {
+            for (float[] plane : frame.pcm())
+                Arrays.fill(plane, frame.position(), frame.end(), level);
+            frame.advance(frame.free());
+        }
     }
 }
