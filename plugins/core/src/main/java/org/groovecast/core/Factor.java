@@ -16,6 +16,10 @@ final class Factor implements DoubleSupplier {
     private static final Logger log = LoggerFactory.getLogger(Factor.class);
 
     private final String operator;
+
+    /** What the function answers where it fails: the last value holds. */
+    private static final Object FAILED = new Object();
+
     private final UserFunction function;
     private double last;
     private boolean reported;
@@ -67,11 +71,12 @@ final class Factor implements DoubleSupplier {
     public double getAsDouble() {
         Object v;
         try {
-            v = function.call();
+            v = function.callOr(FAILED);
         } catch (RuntimeException e) {
             report("failed: " + e);
             return last;
         }
+        if (v == FAILED) return last; // logged by the host
         if (v instanceof Number n && Double.isFinite(n.doubleValue())) {
             last = n.doubleValue();
         } else {
