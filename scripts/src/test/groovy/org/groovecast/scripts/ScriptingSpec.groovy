@@ -100,8 +100,8 @@ class ScriptingSpec extends Specification {
         station.scriptLog().recent().size() >= 3
         station.scriptLog().recent().every { it == 'info: title Original' }
         refused.size() == 1
-        refused[0] == 'a script function failed, the station goes on: radio.groovy:3: http.get() would block '
-                + 'the clock radio; call it inside thread.run(fast: false) { ... }'
+        refused[0] == ('a script function failed, the station goes on: radio.groovy:3: http.get() would block '
+                + 'the clock radio; call it inside thread.run(fast: false) { ... }')
         requests.get() == 0
 
         cleanup:

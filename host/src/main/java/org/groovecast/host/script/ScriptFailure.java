@@ -46,7 +46,8 @@ public final class ScriptFailure {
         if (t instanceof StackOverflowError)
             return "stack overflow (a function that calls itself without end?)";
         if (t instanceof AssertionError) {
-            String m = String.valueOf(t.getMessage());
+            String m = t.getMessage();
+            if (m == null || m.isBlank()) return "assert failed";
             if (m.startsWith("assert ")) return m; // Groovy's power assert: the diagram says it all
             // {@code assert x, 'message'}: the message is the author's, the line says which
             // assert; the expression Groovy appends is its compiled form, hard to read.

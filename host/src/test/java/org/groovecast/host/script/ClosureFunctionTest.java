@@ -131,6 +131,19 @@ class ClosureFunctionTest {
     }
 
     @Test
+    void anErrorWithoutAMessageStillSaysWhatAndWhere() {
+        load(
+                "keep { -> throw new AssertionError() }\nkeep { -> throw new NullPointerException() }");
+        assertNull(function(0).call());
+        assertNull(function(1).call());
+        assertEquals(
+                List.of(
+                        "a script function failed, the station goes on: s.groovy:1: assert failed",
+                        "a script function failed, the station goes on: s.groovy:2: NullPointerException"),
+                logged());
+    }
+
+    @Test
     void runningOutOfMemoryIsNotTheFunctionsFailure() {
         load("keep { -> throw new OutOfMemoryError('test') }");
         assertThrows(OutOfMemoryError.class, () -> function(0).call());
