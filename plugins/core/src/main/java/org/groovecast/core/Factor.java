@@ -15,11 +15,10 @@ import org.slf4j.LoggerFactory;
 final class Factor implements DoubleSupplier {
     private static final Logger log = LoggerFactory.getLogger(Factor.class);
 
-    private final String operator;
-
     /** What the function answers where it fails: the last value holds. */
     private static final Object FAILED = new Object();
 
+    private final String operator;
     private final UserFunction function;
     private double last;
     private boolean reported;
