@@ -147,4 +147,15 @@ kill -TERM "$(cat "$work/stuck.pid")"
 stops stuck "$t" 1
 grep -q 'did not stop within 2 s' "$work/stuck.log" || fail "no line about the stuck stop" stuck
 echo "a stop stuck in a script callback: exit 1 after $took_ms ms (groovecast.stopTimeout=2)"
+# 6. A station whose script callback fails at every track (a failed assert, which once killed the clock's task) stops
+# as soon as any other.
+printf "def s = sine(440).tracks(duration: 0.2)\ns.onTrack { m -> assert m.title, 'no title' }\noutput.dummy(s, fallible: true)\n" \
+  > "$work/failing.groovy"
+start failing "$work/failing.groovy"
+logged failing 'a callback failed'
+t=$(now_ms)
+kill -TERM "$(cat "$work/failing.pid")"
+stops failing "$t"
+[ "$(grep -c 'a callback failed' "$work/failing.log")" -eq 1 ] || fail "the failing callback not logged once" failing
+echo "SIGTERM to a station whose callback keeps failing: exit 0 in $took_ms ms"
 echo "signals OK"

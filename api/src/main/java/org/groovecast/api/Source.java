@@ -1,5 +1,6 @@
 package org.groovecast.api;
 
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -27,9 +28,6 @@ import org.slf4j.LoggerFactory;
  */
 public abstract class Source {
     private static final Logger log = LoggerFactory.getLogger(Source.class);
-
-    /** A callback that keeps failing (at every track, every frame) is logged this often at most. */
-    private static final long CALLBACK_REPORT_NANOS = 5_000_000_000L;
 
     private final String kind;
     private final List<Source> inputs;
@@ -63,9 +61,11 @@ public abstract class Source {
     private boolean shutDown;
 
     /**
-     * When a failed callback was last logged (System.nanoTime), 0 for never; on the clock's thread.
+     * How each callback that failed is doing, by callback (the item its list holds); null until one
+     * fails. Made and read on the clock's thread, entries dropped by releases from any thread: the
+     * map is its own lock.
      */
-    private long callbackReportedAt;
+    private volatile Map<Object, FailureEpisode> episodes;
 
     /**
      * @param kind the operator name, used in ids and messages ({@code "sine"}, {@code "fallback"})
@@ -445,23 +445,27 @@ public abstract class Source {
         registrations.incrementAndGet();
         Registration r =
                 () -> {
-                    if (list.remove(item)) registrations.decrementAndGet();
+                    if (list.remove(item)) {
+                        registrations.decrementAndGet();
+                        forgetFailures(item);
+                    }
                 };
         CallbackScope.offer(this, r);
         return r;
     }
 
     /**
-     * Calls each callback of {@code list} with {@code value}; one that throws is logged (see {@link
-     * #callbackFailed}).
+     * Calls each callback of {@code list} with {@code value}; one that throws is logged and counts
+     * as not run (see {@link #callbackFailed}).
      */
     @SuppressWarnings("unchecked")
     protected final <T> void dispatch(CallbackList<Consumer<T>> list, T value) {
         for (Object o : list.snapshot()) {
             try {
                 ((Consumer<T>) o).accept(value);
-            } catch (Exception e) { // a script's closure may throw a checked exception as it is
-                callbackFailed(e);
+                if (episodes != null) callbackSucceeded(o);
+            } catch (Throwable t) { // a script's closure throws what it likes, checked or an Error
+                callbackFailed(o, o, t);
             }
         }
     }
@@ -470,23 +474,66 @@ public abstract class Source {
         for (Object o : list.snapshot()) {
             try {
                 ((Runnable) o).run();
-            } catch (Exception e) { // a script's closure may throw a checked exception as it is
-                callbackFailed(e);
+                if (episodes != null) callbackSucceeded(o);
+            } catch (Throwable t) {
+                callbackFailed(o, o, t);
             }
         }
     }
 
     /**
-     * Callbacks are the script's code: one that throws (a mistake, an HTTP call refused on the
-     * clock) is logged, at most once per {@link #CALLBACK_REPORT_NANOS} for this source, and the
-     * other callbacks and the stream go on; it must not cost the output pulling this source its
-     * place on air.
+     * Callbacks are the script's code: whatever one throws (a mistake, a failed assert, a stack
+     * overflow, an HTTP call refused on the clock), short of the JVM running out of memory, is
+     * logged with the script's line, once per run of failures of that callback (see {@link
+     * FailureEpisode}), and the other callbacks and the stream go on; it must not cost the output
+     * pulling this source its place on air, nor the clock its task.
+     *
+     * @param item what the callback list holds, which the episode is kept under
+     * @param callback the script's code, which the context locates
      */
-    private void callbackFailed(Exception e) {
-        long now = System.nanoTime();
-        if (callbackReportedAt != 0 && now - callbackReportedAt < CALLBACK_REPORT_NANOS) return;
-        callbackReportedAt = now;
-        log.error("{}: a callback failed, the stream goes on: {}", id(), e.toString());
+    private void callbackFailed(Object item, Object callback, Throwable t) {
+        if (t instanceof OutOfMemoryError oom) throw oom;
+        if (t instanceof InterruptedException) Thread.currentThread().interrupt();
+        Map<Object, FailureEpisode> m = episodes;
+        if (m == null) episodes = m = new IdentityHashMap<>();
+        FailureEpisode episode;
+        synchronized (m) {
+            episode = m.computeIfAbsent(item, k -> new FailureEpisode());
+        }
+        long unlogged = episode.failed();
+        if (unlogged < 0) return;
+        log.error(
+                "{}: a callback failed, the stream goes on: {}{}",
+                id(),
+                describe(callback, t),
+                FailureEpisode.heldBack(unlogged));
+    }
+
+    private String describe(Object callback, Throwable t) {
+        StreamContext c = context;
+        if (c == null) return t.toString();
+        try {
+            return c.describeFailure(callback, t);
+        } catch (RuntimeException e) {
+            return t.toString();
+        }
+    }
+
+    private void callbackSucceeded(Object item) {
+        Map<Object, FailureEpisode> m = episodes;
+        FailureEpisode episode;
+        synchronized (m) {
+            episode = m.get(item);
+        }
+        if (episode != null) episode.succeeded();
+    }
+
+    private void forgetFailures(Object item) {
+        Map<Object, FailureEpisode> m = episodes;
+        if (m == null) return;
+        synchronized (m) {
+            m.remove(item);
+        }
     }
 
     private void resetPositions() {
@@ -510,8 +557,9 @@ public abstract class Source {
                 l.fired = true;
                 try {
                     l.callback.accept(lastMetadata);
-                } catch (Exception e) {
-                    callbackFailed(e);
+                    if (episodes != null) callbackSucceeded(l);
+                } catch (Throwable t) {
+                    callbackFailed(l, l.callback, t);
                 }
             }
         }

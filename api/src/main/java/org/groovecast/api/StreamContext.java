@@ -97,6 +97,17 @@ public interface StreamContext {
         return ZoneId.systemDefault();
     }
 
+    /**
+     * How the failure of a callback reads in the log: where in the script it happened and what went
+     * wrong, on one line and without a stack trace ({@code radio.groovy:12: assert failed: no
+     * title}). The host finds the line in {@code failure}'s stack trace, or where {@code callback}
+     * was written; this default, for a context made outside the host, is {@code failure}'s own
+     * text. Any thread; only called on error paths.
+     */
+    default String describeFailure(Object callback, Throwable failure) {
+        return failure.toString();
+    }
+
     /** Seconds to samples at this context's sample rate. */
     default long samples(double seconds) {
         return format().samples(seconds);

@@ -53,6 +53,97 @@ class SourceTest {
         assertEquals(3, fired[0]);
     }
 
+    /** A context that records what it is asked to describe: a callback's failure being logged. */
+    private static StreamContext describing(List<Throwable> logged) {
+        StreamContext base = TestSources.context(10);
+        return new StreamContext() {
+            @Override
+            public AudioFormat format() {
+                return base.format();
+            }
+
+            @Override
+            public int frameSize() {
+                return base.frameSize();
+            }
+
+            @Override
+            public ClockInfo clock() {
+                return null;
+            }
+
+            @Override
+            public java.util.concurrent.Executor blocking() {
+                return base.blocking();
+            }
+
+            @Override
+            public boolean realtime() {
+                return true;
+            }
+
+            @Override
+            public void beforeStart(Runnable blockingWork) {
+                blockingWork.run();
+            }
+
+            @Override
+            public String describeFailure(Object callback, Throwable failure) {
+                logged.add(failure);
+                return failure.toString();
+            }
+        };
+    }
+
+    @Test
+    void whateverACallbackThrowsIsLoggedOncePerRunAndTheStreamAndTheOtherCallbacksGoOn() {
+        TestSources.Counter c = new TestSources.Counter(10); // a track per frame
+        List<Throwable> logged = new ArrayList<>();
+        c.prepare(describing(logged));
+        int[] others = new int[1];
+        c.onTrack(
+                m -> {
+                    throw new AssertionError("no title");
+                });
+        c.onTrack(m -> others[0]++);
+        c.onFrame(
+                () -> {
+                    throw new StackOverflowError();
+                });
+        c.onPosition(
+                0.001,
+                m -> {
+                    throw new IllegalStateException("boom");
+                });
+        Frame f = new Frame(new AudioFormat(1000, 1), 10);
+        for (int tick = 0; tick < 5; tick++) {
+            c.beforeTick();
+            fill(c, f);
+            c.afterTick();
+        }
+        assertEquals(5, others[0], "the callback after the failing one ran at every track");
+        assertEquals(50, c.next, "the stream went on");
+        assertEquals(
+                List.of(
+                        AssertionError.class,
+                        IllegalStateException.class,
+                        StackOverflowError.class),
+                logged.stream().map(Object::getClass).toList(),
+                "each failing callback logged once, at its first failure");
+    }
+
+    @Test
+    void aCallbackThatRunsTheJvmOutOfMemoryIsNotCaught() {
+        TestSources.Counter c = new TestSources.Counter(10);
+        c.prepare(TestSources.context(10));
+        c.onTrack(
+                m -> {
+                    throw new OutOfMemoryError("test");
+                });
+        Frame f = new Frame(new AudioFormat(1000, 1), 10);
+        assertThrows(OutOfMemoryError.class, () -> fill(c, f));
+    }
+
     @Test
     void releasingARegistrationStopsTheCallbackAndTheCount() {
         TestSources.Counter c = new TestSources.Counter(5);

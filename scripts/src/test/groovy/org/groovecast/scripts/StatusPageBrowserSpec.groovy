@@ -112,4 +112,43 @@ class StatusPageBrowserSpec extends Specification {
         browser.eval('window.pwned === undefined && document.querySelector("img") === null') == true
         browser.errors.isEmpty()
     }
+
+    def "the history numbers its ten songs 1 to 10, the tenth's two digits in full"() {
+        given: 'a song every 0.1 s, so that the history is full in about a second'
+        assert Browser.available(): "the browser test needs Debian's chromium (apt-get install -y chromium); .ci/run installs it"
+        station = Engine.load('radio.groovy', """
+            def s = sine()
+            int n = 0
+            thread.run(delay: 0.1, every: 0.1) { -> if (n < 12) s.insertMetadata(title: "Song \${++n}") }
+            output.harbor(mp3(), s, mount: 'radio', port: ${port}, id: 'radio')
+            status.page(port: ${port})
+        """.stripIndent(), [:])
+        station.start(null)
+        browser = new Browser()
+
+        when:
+        browser.open("http://127.0.0.1:${port}/")
+
+        then:
+        browser.await(5) { (browser.eval("document.querySelectorAll('.card[data-key=\"radio\"] .history li').length") as int) == 10 }
+
+        and: 'the room left of each entry, where its number is drawn, holds "10. " in the font of the list: nothing cut'
+        browser.eval("""(() => {
+            const ol = document.querySelector('.card[data-key="radio"] .history');
+            const tenth = ol.children[9];
+            const probe = document.createElement('span');
+            probe.textContent = '10. ';
+            probe.style.font = getComputedStyle(tenth).font;
+            probe.style.whiteSpace = 'pre';
+            probe.style.position = 'absolute';
+            document.body.append(probe);
+            const needed = probe.getBoundingClientRect().width;
+            probe.remove();
+            const room = tenth.getBoundingClientRect().left - ol.getBoundingClientRect().left - ol.clientLeft;
+            const style = getComputedStyle(tenth);
+            if (style.listStyleType !== 'decimal') return 'numbered by ' + style.listStyleType;
+            return style.listStylePosition === 'inside' || room >= needed || ('room ' + room + ' px for ' + needed + ' px');
+        })()""") == true
+        browser.errors.isEmpty()
+    }
 }

@@ -6,6 +6,7 @@ import ch.qos.logback.classic.spi.ILoggingEvent
 import ch.qos.logback.core.read.ListAppender
 import java.nio.file.Path
 import org.groovecast.host.Station
+import org.groovecast.host.script.ClosureFunction
 import org.groovecast.host.script.ScriptError
 import org.slf4j.LoggerFactory
 import spock.lang.Specification
@@ -174,6 +175,7 @@ class SwitchTransitionsSpec extends Specification {
         logged.start()
         def log = (Logger) LoggerFactory.getLogger('org.groovecast.core')
         log.addAppender(logged)
+        def functions = new LogCapture(ClosureFunction.name)
 
         when: 'four switches, each asking a broken transition'
         render('''
@@ -192,13 +194,17 @@ class SwitchTransitionsSpec extends Specification {
         Math.abs(w.frequency(0.55, 0.95) - 880) < 3
         Math.abs(w.frequency(1.05, 1.45) - 440) < 3
 
-        and: 'one warning for the switch, naming what failed'
+        and: 'the function that failed logged once by the engine, at its line'
+        functions.messages() == ['a script function failed, the station goes on: switches.groovy:6: IllegalStateException: boom']
+
+        and: 'one warning for the switch, naming what the other one returned'
         def warnings = logged.list.findAll { it.level == Level.WARN }*.formattedMessage
         warnings.size() == 1
-        warnings[0] =~ /the transition to .* failed: java.lang.IllegalStateException: boom; switching without it \(logged once\)/
+        warnings[0] =~ /the transition to .* returned not a source, not a source; switching without it \(logged once\)/
 
         cleanup:
         log?.detachAppender(logged)
+        functions?.close()
     }
 
     def "more transitions than sources, or a transition that is not a function, is a script error"() {

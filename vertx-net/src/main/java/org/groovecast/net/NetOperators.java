@@ -36,6 +36,9 @@ import org.groovecast.net.tls.ClientTls;
 
 /** The script functions of the network layer: harbor mounts, live inputs and HTTP endpoints. */
 public final class NetOperators {
+    /** What a script's HTTP handler answers where it fails: a 500. */
+    private static final Object FAILED = new Object();
+
     private NetOperators() {}
 
     public static List<OperatorSpec> specs(Network net) {
@@ -267,7 +270,7 @@ public final class NetOperators {
                                                                                     java.util.Locale
                                                                                             .ROOT),
                                                                     path,
-                                                                    req -> reply(handler.call(req)))
+                                                                    req -> answer(handler, req))
                                                             .mayBlock());
                                     return null;
                                 }),
@@ -465,8 +468,14 @@ public final class NetOperators {
         return in;
     }
 
+    /** What a script's handler answers {@code req}: a 500 where it fails (the host logs why). */
+    private static HttpReply answer(UserFunction handler, Object req) {
+        return reply(handler.callOr(FAILED, req));
+    }
+
     private static HttpReply reply(Object r) {
         if (r instanceof HttpReply h) return h;
+        if (r == FAILED) return HttpReply.text(500, "internal error");
         if (r == null) return new HttpReply(204, null, Map.of(), null);
         return HttpReply.text(200, r.toString());
     }

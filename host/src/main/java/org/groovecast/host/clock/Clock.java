@@ -1,5 +1,6 @@
 package org.groovecast.host.clock;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.ZonedDateTime;
@@ -23,6 +24,7 @@ import org.groovecast.api.Source;
 import org.groovecast.api.StreamContext;
 import org.groovecast.api.TickCache;
 import org.groovecast.api.VideoFormat;
+import org.groovecast.host.script.ScriptFailure;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -36,6 +38,9 @@ import org.slf4j.LoggerFactory;
 public abstract class Clock implements ClockInfo {
     private static final Logger log = LoggerFactory.getLogger(Clock.class);
     private static final double DUTY_SMOOTHING = 0.02;
+
+    /** How long a stop waits for the tick in progress: a tick takes milliseconds. */
+    public static final Duration STOP_WAIT = Duration.ofSeconds(5);
 
     /** See {@link #ticking()}: blocking script calls (http.get) refuse to run on a clock. */
     private static final ThreadLocal<Clock> TICKING = new ThreadLocal<>();
@@ -157,15 +162,38 @@ public abstract class Clock implements ClockInfo {
     /** Asks the driver to stop; the tick in progress, if any, completes. */
     protected abstract void requestStop();
 
-    /** Stops ticking and waits for the tick in progress to finish. */
+    /** Stops ticking and waits for the tick in progress to finish, {@link #STOP_WAIT} at most. */
     public final void stop() {
+        beginStop();
+        awaitStopped(System.nanoTime() + STOP_WAIT.toNanos());
+    }
+
+    /**
+     * Asks the clock to stop without waiting: the tick in progress, if any, completes. Stopping
+     * several clocks, ask them all first and then wait ({@link #awaitStopped}), so that their waits
+     * overlap.
+     */
+    public final void beginStop() {
         requestStop();
+    }
+
+    /**
+     * Waits until the clock ticks no more, until {@code deadline} ({@link System#nanoTime()}) at
+     * most. False, logged, when a tick still runs then: a script callback that does not return
+     * keeps its tick, and the station stops without it.
+     */
+    public final boolean awaitStopped(long deadline) {
         try {
-            if (!finished.await(10, TimeUnit.SECONDS))
-                log.warn("clock {}: a tick did not finish within 10 s", id);
+            if (finished.await(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS))
+                return true;
+            log.warn(
+                    "clock {}: a tick did not finish in time for the stop (a callback that does not"
+                            + " return?); stopping without it",
+                    id);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        return false;
     }
 
     /** Called by the driver when it will tick no more. */
@@ -204,7 +232,7 @@ public abstract class Clock implements ClockInfo {
         for (Source s : all) {
             try {
                 s.beforeTick();
-            } catch (RuntimeException e) {
+            } catch (Throwable e) {
                 callbackFailed(s, e);
             }
         }
@@ -212,7 +240,8 @@ public abstract class Clock implements ClockInfo {
             Output o = outputs.get(i);
             try {
                 o.tick();
-            } catch (Exception | LinkageError e) {
+            } catch (Throwable e) { // an Error too: the output stops, not the clock's task
+                if (e instanceof OutOfMemoryError oom) throw oom;
                 log.error(
                         "clock {}: output {} failed and is stopped: {}",
                         id,
@@ -226,7 +255,7 @@ public abstract class Clock implements ClockInfo {
         for (Source s : all) {
             try {
                 s.afterTick();
-            } catch (RuntimeException e) {
+            } catch (Throwable e) {
                 callbackFailed(s, e);
             }
         }
@@ -280,7 +309,8 @@ public abstract class Clock implements ClockInfo {
         reportMaxLag = 0;
     }
 
-    private void callbackFailed(Source s, RuntimeException e) {
+    private void callbackFailed(Source s, Throwable e) {
+        if (e instanceof OutOfMemoryError oom) throw oom;
         long now = System.nanoTime();
         if (now - lastCallbackError > 5_000_000_000L) {
             lastCallbackError = now;
@@ -393,6 +423,11 @@ public abstract class Clock implements ClockInfo {
         @Override
         public TickCache share(Source source, Consumer<Frame> fill) {
             return new SharedFrame(new Frame(format, frameSize), fill);
+        }
+
+        @Override
+        public String describeFailure(Object callback, Throwable failure) {
+            return ScriptFailure.describe(callback, failure);
         }
 
         @Override

@@ -34,13 +34,14 @@ public final class TaskClock extends Clock implements Runnable {
     public void run() {
         if (!state.compareAndSet(PARKED, RUNNING)) return;
         long next;
-        if (sync == Sync.NONE) {
-            long until = System.nanoTime() + SLICE_NANOS;
-            do {
-                next = tick();
-            } while (next >= 0 && !stopRequested && System.nanoTime() < until);
-        } else {
-            next = stopRequested ? -1 : tick();
+        try {
+            next = ticks();
+        } catch (Throwable t) {
+            // Only what a tick lets through, the JVM out of memory: the clock ends here rather than
+            // stay running for ever, which a stop would wait for.
+            state.set(DONE);
+            finished(true);
+            throw t;
         }
         if (next < 0 || stopRequested) {
             state.set(DONE);
@@ -53,6 +54,17 @@ public final class TaskClock extends Clock implements Runnable {
         } else {
             scheduler.arm(timer, next);
         }
+    }
+
+    /** One tick, or an unsynced clock's slice of them; the next deadline, or -1 to end. */
+    private long ticks() {
+        if (sync != Sync.NONE) return stopRequested ? -1 : tick();
+        long next;
+        long until = System.nanoTime() + SLICE_NANOS;
+        do {
+            next = tick();
+        } while (next >= 0 && !stopRequested && System.nanoTime() < until);
+        return next;
     }
 
     @Override

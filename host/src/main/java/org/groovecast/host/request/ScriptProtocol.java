@@ -9,6 +9,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
 import org.groovecast.api.TimeLimit;
 import org.groovecast.api.UserFunction;
+import org.groovecast.host.script.ClosureFunction;
 import org.groovecast.host.script.ScriptFiles;
 import org.groovecast.host.script.ScriptLocation;
 
@@ -43,10 +44,7 @@ final class ScriptProtocol implements Protocol {
                     TimeLimit.call(
                             "protocol " + name,
                             secondsLeft,
-                            () ->
-                                    takesTimeout
-                                            ? function.call(arg, secondsLeft)
-                                            : function.call(arg),
+                            () -> takesTimeout ? callRaising(arg, secondsLeft) : callRaising(arg),
                             this::discard);
         } catch (TimeoutException e) {
             throw new IOException(
@@ -71,6 +69,14 @@ final class ScriptProtocol implements Protocol {
         List<Step> steps = new ArrayList<>(uris.size());
         for (String u : uris) steps.add(new Step(u, org.groovecast.api.Metadata.EMPTY, temporary));
         return steps;
+    }
+
+    /**
+     * The function's answer; its failure comes here, so that the request says where it failed
+     * (rather than the host logging it and answering nothing).
+     */
+    private Object callRaising(Object... args) {
+        return function instanceof ClosureFunction c ? c.callRaising(args) : function.call(args);
     }
 
     private static List<String> uris(String name, Object answer) throws IOException {

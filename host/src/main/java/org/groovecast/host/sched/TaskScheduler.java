@@ -26,6 +26,9 @@ import org.slf4j.LoggerFactory;
 public final class TaskScheduler implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(TaskScheduler.class);
 
+    /** How long {@link #close} waits for the workers, all together. */
+    private static final long CLOSE_WAIT_NANOS = TimeUnit.SECONDS.toNanos(5);
+
     /** The scheduler whose worker the current thread is, if any. */
     private static final ThreadLocal<TaskScheduler> CURRENT = new ThreadLocal<>();
 
@@ -268,10 +271,17 @@ public final class TaskScheduler implements AutoCloseable {
         } finally {
             lock.unlock();
         }
+        // One deadline for all: a worker stuck in a task that never returns (a script callback
+        // looping on a clock) is waited for once, not once per worker, and then left behind (the
+        // workers are daemons).
+        long deadline = System.nanoTime() + CLOSE_WAIT_NANOS;
         for (Thread w : workers) {
             if (w == Thread.currentThread()) continue;
             try {
-                w.join(TimeUnit.SECONDS.toMillis(10));
+                long left = deadline - System.nanoTime();
+                if (left > 0) w.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(left)));
+                if (w.isAlive())
+                    log.warn("{} is still busy with a task; closing without it", w.getName());
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return;

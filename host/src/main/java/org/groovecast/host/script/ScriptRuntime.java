@@ -48,6 +48,11 @@ public final class ScriptRuntime {
         return files.main();
     }
 
+    /** The files of the script, for locating what its code throws. */
+    ScriptFiles files() {
+        return files;
+    }
+
     /** Runs the script body with this runtime current, turning any failure into a located error. */
     public void run(StationScript script) {
         script.attach(this);

@@ -22,6 +22,12 @@ public abstract class StationScript extends Script {
         for (StationScript s : included) s.attach(runtime);
     }
 
+    /** The files of the station this script runs in, null before it runs. */
+    ScriptFiles files() {
+        ScriptRuntime r = runtime;
+        return r == null ? null : r.files();
+    }
+
     /**
      * Called by the code {@link Includes} generates for each {@code include(...)}: the library
      * shares this script's runtime.

@@ -125,6 +125,56 @@ class ClockTest {
         }
     }
 
+    /**
+     * An output whose third frame fails with an Error, as a plugin's assert or a deep recursion.
+     */
+    private static final class BrokenOutput extends Output {
+        final AtomicInteger closed = new AtomicInteger();
+        int frames;
+
+        BrokenOutput() {
+            super("broken", new Silence(), false);
+        }
+
+        @Override
+        protected void send(Frame frame) {
+            if (++frames == 3) throw new AssertionError("broken");
+        }
+
+        @Override
+        protected void close() {
+            closed.incrementAndGet();
+        }
+    }
+
+    @Test
+    void anOutputFailingWithAnErrorIsStoppedAloneAndItsClockGoesOn() throws Exception {
+        for (boolean taskMode : new boolean[] {true, false}) {
+            try (TaskScheduler scheduler = new TaskScheduler(1, Duration.ofMillis(1), 64)) {
+                SlowOutput good = new SlowOutput(0);
+                BrokenOutput broken = new BrokenOutput();
+                Clock clock =
+                        taskMode
+                                ? new TaskClock("c", Sync.AUTO, config(60), scheduler)
+                                : new ThreadClock("c", Sync.AUTO, config(60));
+                clock.attach(List.of(broken, good), Runnable::run);
+                good.start();
+                broken.start();
+                clock.start(0, () -> {});
+                Thread.sleep(300);
+                int sent = good.sent.get();
+                Thread.sleep(200);
+                assertTrue(good.sent.get() > sent + 3, "the other output still gets frames");
+                assertEquals(1, broken.closed.get(), "the failing output was stopped");
+                long stopping = System.nanoTime();
+                clock.stop();
+                assertTrue(
+                        System.nanoTime() - stopping < TimeUnit.SECONDS.toNanos(1),
+                        "the clock's task is alive and stops at once");
+            }
+        }
+    }
+
     @Test
     void anUnsyncedClockEndsByItselfAfterItsTicks() throws Exception {
         try (TaskScheduler scheduler = new TaskScheduler(1, Duration.ofMillis(1), 64)) {

@@ -37,6 +37,35 @@ class TaskSchedulerTest {
     }
 
     @Test
+    void closeWaitsForItsWorkersTogetherAndLeavesThoseStuckInATaskBehind() throws Exception {
+        CountDownLatch started = new CountDownLatch(2);
+        CountDownLatch never = new CountDownLatch(1); // a script callback looping for ever
+        TaskScheduler scheduler = new TaskScheduler(2, Duration.ofMillis(1), 1);
+        try {
+            for (int i = 0; i < 2; i++) {
+                scheduler.execute(
+                        () -> {
+                            started.countDown();
+                            try {
+                                never.await();
+                            } catch (InterruptedException e) {
+                                Thread.currentThread().interrupt();
+                            }
+                        });
+            }
+            assertTrue(started.await(5, TimeUnit.SECONDS), "both workers are stuck");
+            long start = System.nanoTime();
+            scheduler.close();
+            long took = System.nanoTime() - start;
+            assertTrue(
+                    took < TimeUnit.SECONDS.toNanos(8),
+                    "one wait for both, not one per worker: " + took / 1_000_000 + " ms");
+        } finally {
+            never.countDown();
+        }
+    }
+
+    @Test
     void aFloodOfSelfRearmingTasksStarvesNeitherTimersNorLaterTasksNorBlockingWork()
             throws Exception {
         try (TaskScheduler scheduler = new TaskScheduler(2, Duration.ofMillis(1), BATCH);

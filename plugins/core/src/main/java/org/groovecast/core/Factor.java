@@ -15,6 +15,9 @@ import org.slf4j.LoggerFactory;
 final class Factor implements DoubleSupplier {
     private static final Logger log = LoggerFactory.getLogger(Factor.class);
 
+    /** What the function answers where it fails: the last value holds. */
+    private static final Object FAILED = new Object();
+
     private final String operator;
     private final UserFunction function;
     private double last;
@@ -67,11 +70,12 @@ final class Factor implements DoubleSupplier {
     public double getAsDouble() {
         Object v;
         try {
-            v = function.call();
+            v = function.callOr(FAILED);
         } catch (RuntimeException e) {
             report("failed: " + e);
             return last;
         }
+        if (v == FAILED) return last; // logged by the host
         if (v instanceof Number n && Double.isFinite(n.doubleValue())) {
             last = n.doubleValue();
         } else {

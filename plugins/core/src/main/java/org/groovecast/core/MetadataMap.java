@@ -19,6 +19,10 @@ import org.slf4j.LoggerFactory;
 final class MetadataMap extends Transform {
     private static final Logger log = LoggerFactory.getLogger(MetadataMap.class);
     private static final long REPORT_NANOS = 5_000_000_000L;
+
+    /** What a call of the function answers where it fails: the metadata then passes unchanged. */
+    private static final Object FAILED = new Object();
+
     private final UserFunction mapper;
     private final boolean update;
     private final boolean strip;
@@ -57,7 +61,8 @@ final class MetadataMap extends Transform {
 
     /**
      * The script's function runs on the clock: one that fails (a mistake, an http call refused
-     * there) leaves the metadata as it came, logged at most every 5 s, and the stream goes on.
+     * there) leaves the metadata as it came, and the stream goes on; the host logs its failure. One
+     * that answers what is not a map is logged here, at most every 5 s.
      */
     private Metadata mapOrKeep(Metadata m) {
         try {
@@ -76,7 +81,8 @@ final class MetadataMap extends Transform {
     }
 
     private Metadata map(Metadata m) {
-        Object r = mapper.call(m);
+        Object r = mapper.callOr(FAILED, m);
+        if (r == FAILED) return m;
         if (r == null) return update ? m : null;
         if (!(r instanceof Map<?, ?> changes)) {
             throw new ScriptException(

@@ -26,6 +26,9 @@ final class Transitions {
     private static final Logger log = LoggerFactory.getLogger(Transitions.class);
     static final Transitions NONE = new Transitions(List.of(), 0);
 
+    /** What a transition function answers where it fails. */
+    private static final Object FAILED = new Object();
+
     private final List<UserFunction> functions;
     private final double seconds;
     private boolean reported;
@@ -109,7 +112,7 @@ final class Transitions {
                     CallbackScope.collect(
                             watched,
                             () -> {
-                                Object value = f.call(leaving, arriving);
+                                Object value = f.callOr(FAILED, leaving, arriving);
                                 // Preparing reaches the two ends through the graph; an end the
                                 // transition leaves out is never pulled.
                                 if (value instanceof Source s
@@ -124,7 +127,9 @@ final class Transitions {
         }
         if (!(made.value() instanceof Source s)) {
             made.release();
-            report(owner, to, "returned " + made.value() + ", not a source");
+            // a function that failed was logged by the host: the switch cuts
+            if (made.value() != FAILED)
+                report(owner, to, "returned " + made.value() + ", not a source");
             return null;
         }
         if (s == arriving || s == to) { // { from, to -> to }: no transition

@@ -23,6 +23,9 @@ import org.slf4j.LoggerFactory;
 final class ScriptMix implements Mix {
     private static final Logger log = LoggerFactory.getLogger(ScriptMix.class);
 
+    /** What the transition function answers where it fails. */
+    private static final Object FAILED = new Object();
+
     private final UserFunction transition;
     private final List<Source> watched = new ArrayList<>();
     private boolean reported;
@@ -50,7 +53,7 @@ final class ScriptMix implements Mix {
             List<Source> scope = new ArrayList<>(watched);
             scope.add(a);
             scope.add(b);
-            made = CallbackScope.collect(scope, () -> transition.call(ending, starting));
+            made = CallbackScope.collect(scope, () -> transition.callOr(FAILED, ending, starting));
         } catch (RuntimeException e) {
             report("the transition function failed: " + e);
             cut(ends, out);
@@ -58,7 +61,9 @@ final class ScriptMix implements Mix {
         }
         try {
             if (!(made.value() instanceof Source s)) {
-                report("the transition function returned " + made.value() + ", not a source");
+                // a function that failed was logged by the host: the tracks meet with a cut
+                if (made.value() != FAILED)
+                    report("the transition function returned " + made.value() + ", not a source");
                 cut(ends, out);
                 return;
             }

@@ -39,6 +39,16 @@ public final class Commands {
         String run(String argument);
     }
 
+    /**
+     * A command that failed and whose failure was logged already (a script's function, which the
+     * host logs with its line): answered as failed, with this message, and not logged again.
+     */
+    public static final class Failed extends RuntimeException {
+        public Failed(String message) {
+            super(message, null, false, false);
+        }
+    }
+
     /** How a command went, which HTTP turns into a status and telnet into the answer alone. */
     public enum Status {
         OK,
@@ -114,6 +124,8 @@ public final class Commands {
             return new Answer(name.equals(QUIT) ? Status.CLOSE : Status.OK, out == null ? "" : out);
         } catch (IllegalArgumentException x) {
             return new Answer(Status.BAD_ARGUMENT, "ERROR: " + x.getMessage());
+        } catch (Failed x) {
+            return new Answer(Status.FAILED, "ERROR: " + x.getMessage());
         } catch (Exception
                 | AssertionError x) { // a script's command may throw checked exceptions, and assert
             if (failedOnce.add(name))

@@ -24,6 +24,9 @@ import org.groovecast.net.harbor.Route;
  * <id>.skip}...) are registered by the host on the same {@link Commands}.
  */
 public final class ControlOperators {
+    /** What a script's command function answers where it fails. */
+    private static final Object FAILED = new Object();
+
     private ControlOperators() {}
 
     public static List<OperatorSpec> specs(Commands commands, ControlPorts net) {
@@ -164,7 +167,12 @@ public final class ControlOperators {
                                                         a.string("usage"),
                                                         a.string("description"),
                                                         argument -> {
-                                                            Object r = handler.call(argument);
+                                                            Object r =
+                                                                    handler.callOr(
+                                                                            FAILED, argument);
+                                                            if (r == FAILED)
+                                                                throw new Commands.Failed(
+                                                                        "the command's function failed; the station's log says where");
                                                             return r == null ? null : r.toString();
                                                         });
                                     } catch (IllegalArgumentException e) {
