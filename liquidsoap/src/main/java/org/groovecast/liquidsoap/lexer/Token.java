@@ -1,0 +1,34 @@
+package org.groovecast.liquidsoap.lexer;
+
+import org.groovecast.liquidsoap.syntax.Span;
+
+/**
+ * A token: its kind, its text (a name, a number, an operator, a string's raw text, an encoder's
+ * name, an included file...), what else its kind needs in {@code extra} (a string's quote, a raw
+ * string's id, a regular expression's flags, a {@code let}'s or {@code def}'s decoration, an
+ * include's kind, a negative {@code %ifndef}), and where it is.
+ */
+public record Token(TokenKind kind, String text, String extra, Span span) {
+
+    public Token(TokenKind kind, String text, Span span) {
+        this(kind, text, "", span);
+    }
+
+    public Token withKind(TokenKind other) {
+        return new Token(other, text, extra, span);
+    }
+
+    /** How an error message names this token. */
+    public String describe() {
+        return switch (kind) {
+            case VAR -> "`" + text + "`";
+            case VARLPAR -> "`" + text + "(`";
+            case VARLBRA -> "`" + text + "[`";
+            case INT, FLOAT, BIN1, BIN2, BIN3, VERSION, TIME, INTERVAL -> "`" + text + "`";
+            case ENCODER -> "`%" + text + "`";
+            case BOOL -> "`" + text + "`";
+            case DEF, LET -> "`" + text + "`";
+            default -> kind.description();
+        };
+    }
+}
