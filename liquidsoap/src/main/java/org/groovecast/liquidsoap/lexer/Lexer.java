@@ -83,6 +83,8 @@ public final class Lexer {
     /** A lexer of a whole script; warnings are added to the list given. */
     public Lexer(SourceText source, List<Warning> warnings) {
         this(source, source.text(), 0, null, true, warnings);
+        // a byte-order mark, which some editors write first, is nothing (Liquidsoap refuses it)
+        if (s.startsWith("\uFEFF")) pos = 1;
     }
 
     private Lexer(

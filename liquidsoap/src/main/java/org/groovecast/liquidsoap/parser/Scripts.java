@@ -35,7 +35,7 @@ public final class Scripts {
         Loader loader = new Loader(libraryDirs);
         byte[] bytes;
         try {
-            bytes = Files.readAllBytes(file);
+            bytes = readBytes(file);
         } catch (IOException e) {
             throw new SyntaxError(new Span(file.toString(), 0, 0, 0, 0), reason(e));
         }
@@ -49,6 +49,14 @@ public final class Scripts {
         Loader loader = new Loader(libraryDirs);
         Expr.Sequence program = loader.read(directory.resolve(name), new SourceText(name, text), 0);
         return new ParsedScript(program, List.copyOf(loader.files), List.copyOf(loader.warnings));
+    }
+
+    /** Scripts are files: not a device or a pipe, which could be read for ever. */
+    private static byte[] readBytes(Path file) throws IOException {
+        if (Files.exists(file) && !Files.isRegularFile(file)) {
+            throw new IOException("not a regular file");
+        }
+        return Files.readAllBytes(file);
     }
 
     private static String reason(IOException e) {
@@ -72,7 +80,7 @@ public final class Scripts {
         }
 
         Expr.Sequence read(Path file, SourceText text, int depth) {
-            files.add(file);
+            if (!files.contains(file)) files.add(file);
             reading.push(identity(file));
             readingAsWritten.push(file);
             try {
@@ -91,7 +99,7 @@ public final class Scripts {
             if (reading.contains(identity)) throw cycle(at, file, identity);
             byte[] bytes;
             try {
-                bytes = Files.readAllBytes(file);
+                bytes = readBytes(file);
             } catch (IOException e) {
                 if (kind == Expr.IncludeKind.EXTRA && e instanceof NoSuchFileException) {
                     return null;

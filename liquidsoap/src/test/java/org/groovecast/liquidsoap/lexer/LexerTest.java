@@ -376,6 +376,13 @@ class LexerTest {
         }
 
         @Test
+        void aByteOrderMarkIsNothingButCountsInTheColumns() {
+            List<Token> t = Tokens.all("\uFEFFx", new ArrayList<>());
+            assertEquals("x", t.getFirst().text());
+            assertEquals(3, t.getFirst().span().column());
+        }
+
+        @Test
         void aCarriageReturnIsSpace() {
             assertEquals(List.of("VAR:x", "PP_ENDL:\n", "VAR:y"), lexed("x\r\ny"));
         }
