@@ -27,18 +27,14 @@ import org.groovecast.liquidsoap.syntax.Warning;
 public final class Scripts {
     private Scripts() {}
 
-    public static ParsedScript parse(Path file) {
+    /** The script in {@code file}; an IOException when it cannot be read at all. */
+    public static ParsedScript parse(Path file) throws IOException {
         return parse(file, List.of());
     }
 
-    public static ParsedScript parse(Path file, List<Path> libraryDirs) {
+    public static ParsedScript parse(Path file, List<Path> libraryDirs) throws IOException {
         Loader loader = new Loader(libraryDirs);
-        byte[] bytes;
-        try {
-            bytes = readBytes(file);
-        } catch (IOException e) {
-            throw new SyntaxError(new Span(file.toString(), 0, 0, 0, 0), reason(e));
-        }
+        byte[] bytes = readBytes(file);
         Expr.Sequence program = loader.read(file, ScriptText.decode(file.toString(), bytes), 0);
         return new ParsedScript(program, List.copyOf(loader.files), List.copyOf(loader.warnings));
     }

@@ -205,7 +205,8 @@ public sealed interface Expr extends Statement
 
     /**
      * Expressions and definitions one after the other (Liquidsoap's {@code exprs}): the value is
-     * the last item's, unit when that is a definition. Empty only for an empty file.
+     * the last item's, unit when that is a definition (or when there is none: an empty file, or an
+     * empty one included where an expression goes).
      */
     record Sequence(Span span, List<Statement> items) implements Expr {}
 
@@ -228,7 +229,8 @@ public sealed interface Expr extends Statement
     /**
      * {@code %ifdef name ... %else ... %endif} ({@code %ifndef}: negative): which branch applies
      * depends on what is defined, so both are kept. {@code otherwise} is null without {@code
-     * %else}.
+     * %else}. As an item of a sequence, the branch that applies takes its place there (its
+     * definitions are in scope for the rest), as in Liquidsoap; the same for the two below.
      */
     record IfDef(Span span, boolean negative, String name, Sequence then, Sequence otherwise)
             implements Expr {}

@@ -151,6 +151,11 @@ class ParserTest {
         }
 
         @Test
+        void aFieldIsDefinedWithLetOrDefOnly() {
+            assertEquals("t.liq:1:4: syntax error: unexpected `=`", error("x.y = 1"));
+        }
+
+        @Test
         void letCannotDefineAFunction() {
             assertEquals(
                     "t.liq:1:4: syntax error: unexpected `f(`, expected a pattern",
@@ -368,6 +373,11 @@ class ParserTest {
         }
 
         @Test
+        void aGetterMayBeOnlyADefinition() {
+            assertEquals("{(let x 1)}", p("{ let x = 1 }"));
+        }
+
+        @Test
         void aGetterCannotStartWithAPlainBinding() {
             assertEquals(
                     "t.liq:1:2: syntax error: unexpected `_`, expected an expression",
@@ -424,6 +434,15 @@ class ParserTest {
             assertEquals("(seq (binding x 1) (neg 1))", p("x = 1\n-1"));
             assertEquals("(seq ([] l 0) (neg 1))", p("l[0] -1"));
             assertEquals("(binding x (- 1 1))", p("x = 1 # comment\n-1"));
+        }
+
+        @Test
+        void minusBeforeAParenthesis() {
+            assertEquals("(binding x (neg (paren 1)))", p("x = -(1)"));
+            assertEquals("(- x (paren 1))", p("x -(1)"));
+            assertEquals("(- (f) (paren 1))", p("f() -(1)"));
+            assertEquals("(seq (paren x) (neg (paren 1)))", p("(x)\n-(1)"));
+            assertEquals("(seq [x] (neg (paren 1)))", p("[x] -(1)"));
         }
 
         @Test
@@ -587,6 +606,7 @@ class ParserTest {
             assertEquals(
                     "source(audio=pcm(stereo),video=canvas)",
                     t("source(audio=pcm(stereo), video=canvas)"));
+            assertEquals("source(audio=pcm)", t("source(audio=pcm())"));
             assertEquals("source(audio=audio.copy)", t("source(audio=audio.copy)"));
             assertEquals("source(audio=ffmpeg.audio.raw)", t("source(audio=ffmpeg.audio.raw)"));
             assertEquals(

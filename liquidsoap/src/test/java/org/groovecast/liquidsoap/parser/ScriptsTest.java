@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
 import org.groovecast.liquidsoap.syntax.Expr;
@@ -163,9 +164,10 @@ class ScriptsTest {
     }
 
     @Test
-    void aMissingScript() {
-        Path main = dir.resolve("nope.liq");
-        assertEquals(main + ":0:0: syntax error: no such file", error(main));
+    void aScriptThatCannotBeReadIsNoSyntaxError() throws IOException {
+        assertThrows(NoSuchFileException.class, () -> Scripts.parse(dir.resolve("nope.liq")));
+        Path directory = Files.createDirectories(dir.resolve("d.liq"));
+        assertThrows(IOException.class, () -> Scripts.parse(directory));
     }
 
     @Test
