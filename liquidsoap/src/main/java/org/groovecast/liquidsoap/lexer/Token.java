@@ -18,17 +18,19 @@ public record Token(TokenKind kind, String text, String extra, Span span) {
         return new Token(other, text, extra, span);
     }
 
-    /** How an error message names this token. */
+    /** How an error message names this token (a long text cut to its start). */
     public String describe() {
         return switch (kind) {
-            case VAR -> "`" + text + "`";
-            case VARLPAR -> "`" + text + "(`";
-            case VARLBRA -> "`" + text + "[`";
-            case INT, FLOAT, BIN1, BIN2, BIN3, VERSION, TIME, INTERVAL -> "`" + text + "`";
-            case ENCODER -> "`%" + text + "`";
-            case BOOL -> "`" + text + "`";
-            case DEF, LET -> "`" + text + "`";
+            case VAR, INT, FLOAT, BIN1, BIN2, BIN3, VERSION, TIME, INTERVAL, BOOL, DEF, LET ->
+                    quote(text);
+            case VARLPAR -> quote(text + "(");
+            case VARLBRA -> quote(text + "[");
+            case ENCODER -> quote("%" + text);
             default -> kind.description();
         };
+    }
+
+    private static String quote(String s) {
+        return "`" + (s.length() > 40 ? s.substring(0, 37) + "..." : s) + "`";
     }
 }

@@ -176,6 +176,16 @@ class MalformedScriptTest {
     }
 
     @Test
+    void aLongTokenIsCutInTheMessage() {
+        String name = "a".repeat(1 << 20);
+        assertEquals(
+                "station.liq:1:4: syntax error: unexpected `"
+                        + "a".repeat(37)
+                        + "...`, expected `)` to close the `f(` at 1:0",
+                refused("f(x " + name + ")").getMessage());
+    }
+
+    @Test
     void noStackTraceIsKept() {
         assertEquals(0, refused("x = ").getStackTrace().length);
     }
