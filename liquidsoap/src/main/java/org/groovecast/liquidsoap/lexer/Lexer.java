@@ -214,8 +214,9 @@ public final class Lexer {
             }
             case "null" -> {
                 if (end < limit && s.charAt(end) == '.') {
+                    Token nullName = advance(VAR, "_null", start, end, end + 1);
                     pending.add(token(DOT, ".", end, end + 1));
-                    return advance(VAR, "_null", start, end, end + 1);
+                    return nullName;
                 }
             }
             case "r" -> {
@@ -299,9 +300,10 @@ public final class Lexer {
         if (prefixed > end) end = prefixed;
         if (s.startsWith(".{", digits) && digits + 2 > end) {
             // 3.{x = 1} is the integer 3 with a field, not the float 3. and a record
+            Token integer = advance(INT, s.substring(start, digits), start, digits, digits + 2);
             pending.add(token(DOT, ".", digits, digits + 1));
             pending.add(token(LCUR, "{", digits + 1, digits + 2));
-            return advance(INT, s.substring(start, digits), start, digits, digits + 2);
+            return integer;
         }
         int f = floatWithExponentEnd(start);
         if (f > end) {
@@ -453,8 +455,9 @@ public final class Lexer {
             kind = FLOAT;
         }
         if (kind == VAR) {
+            Token dot = advance(DOT, ".", start, start + 1, name);
             pending.add(token(VAR, s.substring(j, name), j, name));
-            return advance(DOT, ".", start, start + 1, name);
+            return dot;
         }
         return advance(kind, start, end);
     }
@@ -580,8 +583,9 @@ public final class Lexer {
                 return interpolation(start, end, quote, raw, hash);
             }
         }
+        Token t = new Token(STRING, raw, q, span(start, end));
         checkEscapes(raw, quote, start + 1);
-        return new Token(STRING, raw, q, span(start, end));
+        return t;
     }
 
     /**
@@ -610,13 +614,13 @@ public final class Lexer {
 
     private void text(String raw, int from, int to, char quote, int contentStart) {
         String piece = raw.substring(from, to);
-        checkEscapes(piece, quote, contentStart + from);
         pending.add(
                 new Token(
                         INTERPOLATED_STRING,
                         piece,
                         String.valueOf(quote),
                         span(contentStart + from, contentStart + to)));
+        checkEscapes(piece, quote, contentStart + from);
     }
 
     private void code(String raw, char quote, int at) {

@@ -6,8 +6,8 @@ import org.groovecast.liquidsoap.syntax.Span;
 /**
  * A script's text and its name, turning offsets into {@link Span}s. Lines are counted at each LF;
  * columns in UTF-8 bytes from the start of the line, from 0 (Liquidsoap's). The lexer asks for
- * offsets mostly in order, so a cursor makes each answer cost the distance from the last one: the
- * whole file costs its length, even on a single 10 MB line.
+ * offsets in order (or a few characters back), so a cursor makes each answer cost the distance from
+ * the last one: the whole file costs its length, even on a single 10 MB line.
  */
 public final class SourceText {
     private final String name;
@@ -49,13 +49,15 @@ public final class SourceText {
     private long position(int offset) {
         offset = Math.clamp(offset, 0, text.length());
         int line = line(offset);
-        if (line != cursorLine || offset < cursorOffset) {
+        if (line != cursorLine) {
             cursorLine = line;
             cursorOffset = lineStarts[line];
             cursorColumn = 0;
         }
         int column = cursorColumn;
         for (int i = cursorOffset; i < offset; i++) column += utf8Width(text.charAt(i));
+        // a step back on the same line costs its own length, not the line's
+        for (int i = offset; i < cursorOffset; i++) column -= utf8Width(text.charAt(i));
         cursorOffset = offset;
         cursorColumn = column;
         return ((long) (line + 1) << 32) | column;

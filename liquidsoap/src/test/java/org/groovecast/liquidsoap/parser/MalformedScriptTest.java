@@ -131,6 +131,15 @@ class MalformedScriptTest {
                 () -> Parser.parse(new SourceText("t.liq", text), new ArrayList<>()));
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"x.a ", "null.a ", "3.{a = 1} ", "\"\\q\" ", "\"\\q#{x}\\q\" ", "'é' "})
+    void tenMegabytesOnOneLineParseInLinearTime(String statement) {
+        String text = statement.repeat((10 << 20) / statement.length());
+        assertTimeoutPreemptively(
+                Duration.ofSeconds(30),
+                () -> Parser.parse(new SourceText("t.liq", text), new ArrayList<>()));
+    }
+
     @Test
     void tenMegabytesOfRandomBytesAreRefusedAtOnce(@TempDir Path dir) throws IOException {
         byte[] bytes = new byte[10 << 20];
