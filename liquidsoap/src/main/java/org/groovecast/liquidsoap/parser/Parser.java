@@ -44,6 +44,10 @@ import org.groovecast.liquidsoap.syntax.Warning;
  *
  * <p>Nesting is bounded ({@link #MAX_DEPTH}): a deeper script is refused with a located message
  * rather than overflowing the stack, and the tree it returns is at most twice that deep.
+ *
+ * <p>This is parser.mly's {@code program}. Its other entry points read strings at run time ({@code
+ * annotate:} URIs and playlist metadata, {@code time.predicate}, FFmpeg decoder parameters, the
+ * interactive loop); they come with the functions that use them.
  */
 public final class Parser {
     /**
@@ -751,7 +755,12 @@ public final class Parser {
                 Expr.Sequence included =
                         includes.include(
                                 include.span(), include.kind(), include.name(), in.depth());
-                lastInclude = included != null ? included : new Expr.TupleLit(t.span(), List.of());
+                // Located at the %include, in this file (an expression around it spans this
+                // file's text); its statements keep the places they have in theirs.
+                lastInclude =
+                        included != null
+                                ? new Expr.Sequence(t.span(), included.items())
+                                : new Expr.TupleLit(t.span(), List.of());
                 return lastInclude;
             }
             case PP_IFDEF -> {

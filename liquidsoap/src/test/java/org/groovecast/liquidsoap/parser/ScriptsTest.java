@@ -70,6 +70,21 @@ class ScriptsTest {
     }
 
     @Test
+    void anIncludeWhereAnExpressionGoesIsLocatedAtTheInclude() throws IOException {
+        write("value.liq", "\n\n\n2\n");
+        Path main = write("main.liq", "x = 1 + %include \"value.liq\"\n");
+        Statement.Let x = (Statement.Let) Scripts.parse(main).program().items().getFirst();
+        Expr.Infix sum = (Expr.Infix) x.value();
+        assertEquals(main + ":1:4", sum.span().toString());
+        assertEquals(1, sum.span().endLine());
+        assertEquals(28, sum.span().endColumn());
+        Expr.Sequence included = (Expr.Sequence) sum.right();
+        assertEquals(main + ":1:8", included.span().toString());
+        assertEquals(
+                dir.resolve("value.liq") + ":4:0", included.items().getFirst().span().toString());
+    }
+
+    @Test
     void anIncludeInsideIfdefIsReadInItsBranch() throws IOException {
         write("alsa.liq", "a = 1");
         Path main = write("main.liq", "%ifdef input.alsa\n%include \"alsa.liq\"\n%endif\n");
