@@ -28,6 +28,7 @@ all=(
     "vertx-net ControlFuzzTest#telnet"
     "plugins/ffmpeg PlaylistFilesFuzzTest#m3u"
     "plugins/ffmpeg PlaylistFilesFuzzTest#pls"
+    "liquidsoap LiquidsoapFuzzTest#parse"
 )
 selected=()
 for entry in "${all[@]}"; do
