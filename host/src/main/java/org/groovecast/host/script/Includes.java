@@ -28,6 +28,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import org.codehaus.groovy.GroovyBugError;
 import org.codehaus.groovy.ast.ASTNode;
 import org.codehaus.groovy.ast.ClassCodeVisitorSupport;
 import org.codehaus.groovy.ast.ClassHelper;
@@ -190,7 +191,9 @@ final class Includes extends CompilationCustomizer {
         if (known != null) return known;
         String text;
         try {
-            text = Files.readString(target, StandardCharsets.UTF_8);
+            text =
+                    ScriptCompiler.withoutByteOrderMark(
+                            Files.readString(target, StandardCharsets.UTF_8));
         } catch (NoSuchFileException e) {
             error(source, st, "include(): no file " + target);
             return null;
@@ -215,6 +218,10 @@ final class Includes extends CompilationCustomizer {
             return c;
         } catch (MultipleCompilationErrorsException e) {
             libraryErrors.addAll(ScriptCompiler.errors(files, display, e));
+            error(source, st, FAILED_LIBRARY);
+            return null;
+        } catch (GroovyBugError | RuntimeException e) {
+            libraryErrors.add(CompilerFailure.located(files, display, e));
             error(source, st, FAILED_LIBRARY);
             return null;
         }

@@ -48,7 +48,11 @@ public final class ScriptRuntime {
         return files.main();
     }
 
-    /** Runs the script body with this runtime current, turning any failure into a located error. */
+    /**
+     * Runs the script body with this runtime current, turning any failure into a located error: an
+     * exception, or an error the script's own code raised ({@code assert}, {@code throw new
+     * Error(...)}, a stack overflow); only the JVM running out of memory goes through as it is.
+     */
     public void run(StationScript script) {
         script.attach(this);
         try {
@@ -58,8 +62,11 @@ public final class ScriptRuntime {
         } catch (RuntimeException e) {
             log.debug("script failed", e);
             throw located(e);
-        } catch (Exception e) {
-            throw located(new ScriptException(e.toString(), e));
+        } catch (OutOfMemoryError e) {
+            throw e;
+        } catch (Throwable e) {
+            log.debug("script failed", e);
+            throw located(new ScriptException(ScriptFailures.describe(e), e));
         }
     }
 
@@ -112,7 +119,7 @@ public final class ScriptRuntime {
         String message =
                 e instanceof ScriptException || e instanceof IllegalArgumentException
                         ? e.getMessage()
-                        : e.toString();
+                        : ScriptFailures.describe(e);
         return new ScriptError(at.file(), at.line(), message, e);
     }
 
