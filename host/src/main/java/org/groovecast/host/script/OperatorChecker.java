@@ -5,7 +5,6 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import org.codehaus.groovy.ast.ClassHelper;
 import org.codehaus.groovy.ast.ClassNode;
 import org.codehaus.groovy.ast.MethodNode;
@@ -47,33 +46,6 @@ public final class OperatorChecker extends AbstractTypeCheckingExtension {
     private static final ClassNode SOURCE = ClassHelper.make(Source.class);
     private static final ClassNode NAMESPACE = ClassHelper.make(Namespace.class);
     private static final ClassNode SETTINGS = ClassHelper.make(SettingsNode.class);
-
-    private static final Set<String> OPERATOR_METHODS =
-            Set.of(
-                    "getAt",
-                    "putAt",
-                    "plus",
-                    "minus",
-                    "multiply",
-                    "div",
-                    "mod",
-                    "remainder",
-                    "power",
-                    "leftShift",
-                    "rightShift",
-                    "rightShiftUnsigned",
-                    "compareTo",
-                    "isCase",
-                    "negative",
-                    "positive",
-                    "bitwiseNegate",
-                    "next",
-                    "previous",
-                    "and",
-                    "or",
-                    "xor",
-                    "asBoolean",
-                    "asType");
 
     private final ScriptFunctions functions;
     private final ScriptSettings settings;
@@ -172,6 +144,8 @@ public final class OperatorChecker extends AbstractTypeCheckingExtension {
             ClassNode[] argTypes,
             MethodCall call) {
         if (!(call instanceof MethodCallExpression mce)) return Collections.emptyList();
+        List<MethodNode> operator = UnknownTypeOperators.resolve(this, receiver, name, mce);
+        if (operator != null) return operator;
         String full;
         StaticArg self = null;
         if (mce.isImplicitThis()) {
@@ -181,12 +155,9 @@ public final class OperatorChecker extends AbstractTypeCheckingExtension {
         } else if (receiver.equals(SOURCE) || receiver.isDerivedFrom(SOURCE)) {
             full = name;
             self = new StaticArg(mce.getObjectExpression(), receiver, this::getType);
-        } else if (receiver.equals(ClassHelper.OBJECT_TYPE)) {
-            // An untyped value (a closure parameter): a named method call resolves at run time.
-            // Operators such as xs[1] or a + b are synthetic calls Groovy cannot make dynamic here.
-            return OPERATOR_METHODS.contains(name)
-                    ? Collections.emptyList()
-                    : List.of(makeDynamic(call));
+        } else if (isUnknown(receiver)) {
+            // A value of unknown type: a named method call resolves at run time.
+            return List.of(makeDynamic(call));
         } else {
             return Collections.emptyList();
         }
@@ -231,6 +202,13 @@ public final class OperatorChecker extends AbstractTypeCheckingExtension {
                         .map(ClassHelper::make)
                         .orElseGet(() -> resultType(spec.get().returns()));
         return List.of(makeDynamic(call, result));
+    }
+
+    /**
+     * Whether the checker knows nothing of {@code type}: {@code def}, {@code Object}, a {@code T}.
+     */
+    static boolean isUnknown(ClassNode type) {
+        return type.equals(ClassHelper.OBJECT_TYPE) || type.isGenericsPlaceHolder();
     }
 
     private String hint(String name) {

@@ -170,6 +170,7 @@ public final class ScriptCompiler {
                 String text = cause.getOriginalMessage();
                 if (text.equals(Includes.FAILED_LIBRARY)) continue;
                 if (text.startsWith(STC_PREFIX)) text = text.substring(STC_PREFIX.length());
+                text = CheckerMessages.reword(text.strip());
                 String file = files.display(cause.getSourceLocator());
                 out.add(
                         new ScriptError(
@@ -182,6 +183,6 @@ public final class ScriptCompiler {
                 out.add(new ScriptError(fallback, 0, w.toString().strip()));
             }
         }
-        return out;
+        return CheckerMessages.withoutAftermath(out);
     }
 }

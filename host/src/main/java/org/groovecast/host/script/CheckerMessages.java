@@ -1,0 +1,67 @@
+package org.groovecast.host.script;
+
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Groovy's type checker's messages about values of unknown type ({@code def}, {@code
+ * json.parse(...)}, an untyped closure parameter), said so that a station engineer knows what to
+ * write: the checker names Java types and methods ({@code java.lang.Object#next()}), where the
+ * script needs a declaration or a conversion.
+ */
+final class CheckerMessages {
+    private static final Pattern UNARY =
+            Pattern.compile(
+                    "Cannot find matching method java\\.lang\\.Object#(next|previous|negative|positive|bitwiseNegate)\\(\\)\\..*");
+    private static final String SPREAD = "Spread-dot operator can only be used on iterable types";
+    private static final String OBJECT_ARGUMENT = "with arguments [java.lang.Object";
+
+    /** What Groovy adds after an error it already reported on the same call. */
+    static final String AFTERMATH = "Target method for method call expression hasn't been set";
+
+    private CheckerMessages() {}
+
+    static String reword(String message) {
+        Matcher unary = UNARY.matcher(message);
+        if (unary.matches()) {
+            String op =
+                    switch (unary.group(1)) {
+                        case "next" -> "++";
+                        case "previous" -> "--";
+                        case "negative" -> "unary -";
+                        case "positive" -> "unary +";
+                        default -> "~";
+                    };
+            return op
+                    + " needs a value whose type is known here (this one's is not: def, json.parse(...),"
+                    + " an untyped closure parameter); declare it (int n = ...) or convert it ((n as int))";
+        }
+        if (message.equals(SPREAD)) {
+            return message
+                    + "; for a value whose type is not known here, convert it: (xs as List)*.name";
+        }
+        if (message.startsWith("Cannot call ") && message.contains(OBJECT_ARGUMENT)) {
+            return message
+                    + "; an argument's type is not known here (def, json.parse(...), an untyped closure"
+                    + " parameter): convert it (x as int, x as String) or declare its type";
+        }
+        return message;
+    }
+
+    /** {@code errors} without the aftermath of an error already in it at the same line. */
+    static List<ScriptError> withoutAftermath(List<ScriptError> errors) {
+        return errors.stream()
+                .filter(
+                        e ->
+                                !e.detail().equals(AFTERMATH)
+                                        || errors.stream()
+                                                .noneMatch(
+                                                        o ->
+                                                                o != e
+                                                                        && o.line() == e.line()
+                                                                        && o.file()
+                                                                                .equals(e.file())))
+                .toList();
+    }
+}
