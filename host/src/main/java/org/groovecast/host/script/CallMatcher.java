@@ -117,14 +117,22 @@ final class CallMatcher {
         return new Match<>(assigned, id, errors);
     }
 
-    /** A leading map is named arguments unless the first positional parameter takes a map. */
+    /**
+     * A leading map is named arguments unless the first positional parameter takes a map and the
+     * map has a key that is no option ({@code log.info(title: t)} logs the map): the compiler gives
+     * a map value at the call site ({@code f([a: 1])}, {@code f(m)}) no entries, or named arguments
+     * of its own before it (see {@link NamedArgumentSyntax}), so this reads Groovy's named
+     * arguments and calls made at run time.
+     */
     private static boolean isNamedArguments(OperatorSpec spec, Arg first) {
         if (first.entries() == null) return false;
         if (spec.positional().isEmpty()) return true;
         ValueType t = spec.positional().getFirst().type();
         if (t != ValueType.MAP && t != ValueType.ANY) return true;
+        boolean makesSource =
+                spec.returns() == ValueType.SOURCE || spec.returns() == ValueType.OUTPUT;
         return first.entries().keySet().stream()
-                .allMatch(k -> k.equals("id") || spec.namedParam(k).isPresent());
+                .allMatch(k -> k.equals("id") && makesSource || spec.namedParam(k).isPresent());
     }
 
     /** The sources given one by one or as one list; {@code null} for a list of unknown content. */

@@ -192,10 +192,19 @@ public final class OperatorChecker extends AbstractTypeCheckingExtension {
                     mce);
             return List.of(makeDynamic(call));
         }
+        List<Expression> given = args.getExpressions();
         List<StaticArg> list = new ArrayList<>();
-        for (Expression e : args.getExpressions()) list.add(StaticArg.of(e, this::getType));
+        for (Expression e : given) list.add(StaticArg.of(e, this::getType));
+        boolean valueFirst =
+                !given.isEmpty() && !NamedArgumentSyntax.isNamed(given.getFirst(), given);
+        if (valueFirst) list.set(0, StaticArg.value(given.getFirst(), this::getType));
         for (String error : CallMatcher.match(spec.get(), self, list).errors())
             addStaticTypeError(error, mce);
+        if (valueFirst
+                && !Boolean.FALSE.equals(list.getFirst().fits(ValueType.MAP))
+                && mce.getArguments() instanceof ArgumentListExpression written) {
+            NamedArgumentSyntax.markPositional(written);
+        }
         ClassNode result =
                 functions
                         .resultClass(full)

@@ -27,14 +27,34 @@ final class StaticArg implements Arg {
     private final ClassNode type;
     private final Function<Expression, ClassNode> typeOf;
 
+    /** A map literal given as a value ({@code f([a: 1])}), not as named arguments. */
+    private final boolean value;
+
     StaticArg(Expression expression, ClassNode type, Function<Expression, ClassNode> typeOf) {
+        this(expression, type, typeOf, false);
+    }
+
+    private StaticArg(
+            Expression expression,
+            ClassNode type,
+            Function<Expression, ClassNode> typeOf,
+            boolean value) {
         this.expression = expression;
         this.type = type == null ? ClassHelper.OBJECT_TYPE : type;
         this.typeOf = typeOf;
+        this.value = value;
     }
 
     static StaticArg of(Expression e, Function<Expression, ClassNode> typeOf) {
         return new StaticArg(e, typeOf.apply(e), typeOf);
+    }
+
+    /**
+     * {@code e} as a value, even a map literal, never named arguments: see {@link
+     * NamedArgumentSyntax}.
+     */
+    static StaticArg value(Expression e, Function<Expression, ClassNode> typeOf) {
+        return new StaticArg(e, typeOf.apply(e), typeOf, true);
     }
 
     @Override
@@ -115,7 +135,7 @@ final class StaticArg implements Arg {
 
     @Override
     public Map<String, StaticArg> entries() {
-        if (!(expression instanceof MapExpression m)) return null;
+        if (value || !(expression instanceof MapExpression m)) return null;
         Map<String, StaticArg> out = new LinkedHashMap<>();
         for (MapEntryExpression e : m.getMapEntryExpressions()) {
             if (!(e.getKeyExpression() instanceof ConstantExpression k)
