@@ -58,10 +58,11 @@ import org.codehaus.groovy.syntax.SyntaxException;
  * including file. Each library compiles as a class of its own, under its own name, so that its
  * stack frames and its errors (static type checking included) carry its file and lines; the
  * including script gets, at compile time, one field holding an instance of it and one method per
- * function the library defines, calling it. So the library's functions are checked where they are
- * called like the script's own, the library's top-level statements (settings, sources) run where
- * the include stands, and a library may include others (a cycle is an error at the include that
- * closes it).
+ * function the library defines, calling it, the accessors of its top-level variables among them
+ * ({@link LibraryVariables}). So the library's functions are checked where they are called like the
+ * script's own, its variables read and written as the script's own, the library's top-level
+ * statements (settings, sources) run where the include stands, and a library may include others (a
+ * cycle is an error at the include that closes it).
  */
 final class Includes extends CompilationCustomizer {
     /**
@@ -70,6 +71,14 @@ final class Includes extends CompilationCustomizer {
     static final String FAILED_LIBRARY = "(the included file has errors)";
 
     private static final String DELEGATE = "groovecast.include.delegate";
+
+    /** How the compile units of included files are named. */
+    private static final String LIBRARY_PREFIX = "station_include";
+
+    /** Whether the compile unit {@code unitName} is an included file. */
+    static boolean isLibrary(String unitName) {
+        return unitName != null && unitName.startsWith(LIBRARY_PREFIX);
+    }
 
     private final ScriptFiles files;
     private final Consumer<Path> reading;
@@ -203,7 +212,7 @@ final class Includes extends CompilationCustomizer {
         }
         String display = display(target);
         String name =
-                "station_include"
+                LIBRARY_PREFIX
                         + (++serial)
                         + "_"
                         + target.getFileName()

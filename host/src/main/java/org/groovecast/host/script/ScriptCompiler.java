@@ -111,6 +111,7 @@ public final class ScriptCompiler {
         CompilerConfiguration config = new CompilerConfiguration();
         config.setScriptBaseClass(StationScript.class.getName());
         config.addCompilationCustomizers(
+                new LibraryVariables(Includes::isLibrary),
                 new FieldInitializers(),
                 includes,
                 new ASTTransformationCustomizer(
