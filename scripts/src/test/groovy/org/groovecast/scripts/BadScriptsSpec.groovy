@@ -32,6 +32,10 @@ class BadScriptsSpec extends Specification {
         'runtime-argument.groovy'  | 'runtime-argument.groovy:3: rotate(): 3 weights for 2 sources'
         'failed-assert.groovy'     | "failed-assert.groovy:2: assertion failed: assert env('GROOVECAST_UNSET_API_KEY')"
         'thrown-error.groovy'      | 'thrown-error.groovy:2: java.lang.Error: bad'
+        'callback-arity.groovy'    | 'callback-arity.groovy:2: fallback(): onSelect is called with 1 argument (the selected source), but this function takes none; write { a -> ... }'
+        'port-range.groovy'        | 'port-range.groovy:2: output.harbor() takes port from 1 to 65535, got Integer 70000'
+        'time-zone.groovy'         | "time-zone.groovy:2: settings.time.zone expects a time zone such as Europe/Paris, UTC or +02:00, got 'Europe/Pariss'"
+        'no-channels.groovy'       | 'no-channels.groovy:1: settings.audio.channels must be from 1 to 8, got 0'
     }
 
     @Unroll
@@ -47,6 +51,8 @@ class BadScriptsSpec extends Specification {
         script                 | expected
         'failed-assert.groovy' | "failed-assert.groovy:2: assertion failed: assert env('GROOVECAST_UNSET_API_KEY')"
         'thrown-error.groovy'  | 'thrown-error.groovy:2: java.lang.Error: bad'
+        'no-channels.groovy'   | 'no-channels.groovy:1: settings.audio.channels must be from 1 to 8, got 0'
+        'port-range.groovy'    | 'port-range.groovy:2: output.harbor() takes port from 1 to 65535, got Integer 70000'
     }
 
     def "a script saved with a byte-order mark, with @Field closures and sources, checks fine"() {

@@ -15,6 +15,11 @@ final class CheckerMessages {
             Pattern.compile(
                     "Cannot find matching method java\\.lang\\.Object#(next|previous|negative|positive|bitwiseNegate)\\(\\)\\..*");
     private static final String SPREAD = "Spread-dot operator can only be used on iterable types";
+    private static final Pattern SHARED =
+            Pattern.compile(
+                    "^The closure shared variable \"(\\w+)\" has been assigned with various types.*java\\.lang\\.Object\\.");
+    private static final Pattern SAM_ARITY =
+            Pattern.compile("Wrong number of parameters for method target: \\w+\\((.*)\\)");
     private static final String OBJECT_ARGUMENT = "with arguments [java.lang.Object";
 
     /** What Groovy adds after an error it already reported on the same call. */
@@ -36,6 +41,36 @@ final class CheckerMessages {
             return op
                     + " needs a value whose type is known here (this one's is not: def, json.parse(...),"
                     + " an untyped closure parameter); declare it (int n = ...) or convert it ((n as int))";
+        }
+        Matcher sam = SAM_ARITY.matcher(message);
+        if (sam.matches()) {
+            // s.onTrack { a, b -> }: the callback is a Java functional interface.
+            String[] types = sam.group(1).isBlank() ? new String[0] : sam.group(1).split(",\\s*");
+            List<String> passed = new java.util.ArrayList<>();
+            for (String t : types) passed.add("a " + t.substring(t.lastIndexOf('.') + 1));
+            return "this function is called with "
+                    + (passed.isEmpty()
+                            ? "no arguments; write { -> ... }"
+                            : passed.size()
+                                    + " argument"
+                                    + (passed.size() == 1 ? "" : "s")
+                                    + " ("
+                                    + String.join(", ", passed)
+                                    + "); write { "
+                                    + (passed.size() == 1 ? "m" : "a, b")
+                                    + " -> ... }");
+        }
+        Matcher shared = SHARED.matcher(message);
+        if (shared.find()) {
+            String v = shared.group(1);
+            return "the closure changes "
+                    + v
+                    + " with a value whose type is not known here (def, json.parse(...), an untyped"
+                    + " closure parameter), so "
+                    + v
+                    + "'s type changes; convert the value: "
+                    + v
+                    + " += (x as int)";
         }
         if (message.equals(SPREAD)) {
             return message

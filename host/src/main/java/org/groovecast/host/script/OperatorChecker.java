@@ -10,13 +10,16 @@ import org.codehaus.groovy.ast.ClassNode;
 import org.codehaus.groovy.ast.MethodNode;
 import org.codehaus.groovy.ast.expr.ArgumentListExpression;
 import org.codehaus.groovy.ast.expr.BinaryExpression;
+import org.codehaus.groovy.ast.expr.ClosureExpression;
 import org.codehaus.groovy.ast.expr.Expression;
 import org.codehaus.groovy.ast.expr.MethodCall;
 import org.codehaus.groovy.ast.expr.MethodCallExpression;
 import org.codehaus.groovy.ast.expr.PropertyExpression;
 import org.codehaus.groovy.ast.expr.VariableExpression;
 import org.codehaus.groovy.transform.stc.AbstractTypeCheckingExtension;
+import org.codehaus.groovy.transform.stc.ExtensionMethodNode;
 import org.codehaus.groovy.transform.stc.StaticTypeCheckingVisitor;
+import org.codehaus.groovy.transform.stc.StaticTypesMarker;
 import org.groovecast.api.ClockInfo;
 import org.groovecast.api.Condition;
 import org.groovecast.api.Encoder;
@@ -113,7 +116,36 @@ public final class OperatorChecker extends AbstractTypeCheckingExtension {
             makeDynamic(pe);
             return true;
         }
+        if ((receiver.equals(SOURCE) || receiver.isDerivedFrom(SOURCE))
+                && functions.isDeclaredMethod(prop)) {
+            // lufs(s).momentary, normalize(s).gain: what an operator declares its source to have.
+            makeDynamic(pe);
+            return true;
+        }
         return false;
+    }
+
+    /**
+     * A Groovy method taking a closure ({@code each}, {@code collect}, {@code find}...) called on a
+     * value of unknown type is chosen by its run-time type, as dynamic Groovy chooses it: the
+     * checker would hold the closure to {@code Object}'s form ({@code each} with one parameter),
+     * where {@code json.parse(t).each { k, v -> }} walks a map with two.
+     */
+    @Override
+    public void onMethodSelection(Expression expression, MethodNode target) {
+        if (!(expression instanceof MethodCallExpression call)
+                || !(target instanceof ExtensionMethodNode)
+                || call.isImplicitThis()
+                || !isUnknown(getType(call.getObjectExpression()))
+                || !(call.getArguments() instanceof ArgumentListExpression args)
+                || args.getExpressions().stream().noneMatch(a -> a instanceof ClosureExpression)) {
+            return;
+        }
+        // Another target than the one chosen tells the checker to leave the call as it is.
+        call.putNodeMetaData(
+                StaticTypesMarker.DIRECT_METHOD_CALL_TARGET,
+                makeDynamic(call, ClassHelper.OBJECT_TYPE));
+        storeType(call, ClassHelper.OBJECT_TYPE);
     }
 
     @Override
@@ -125,6 +157,7 @@ public final class OperatorChecker extends AbstractTypeCheckingExtension {
         String key = settingsPath(pe.getObjectExpression()) + pe.getPropertyAsString();
         Optional<ValueType> type = settings.type(key);
         if (type.isEmpty()) return false;
+        if (isUnknown(rhsType)) return true; // json.parse(...).rate: checked when it is set
         addStaticTypeError(
                 "settings."
                         + key

@@ -7,11 +7,24 @@ import org.codehaus.groovy.runtime.powerassert.PowerAssertionError;
  * power assertions draw their values over several lines, and a message may span lines; a located
  * error is one line.
  */
-final class ScriptFailures {
+public final class ScriptFailures {
     /** What Groovy puts between the message of {@code assert x, 'message'} and the assertion. */
     private static final String ASSERT_EXPRESSION = ". Expression: ";
 
     private ScriptFailures() {}
+
+    /**
+     * How a log names a failure of the script's code that ran off the script's thread (a {@code
+     * thread.run} function, a handler): {@code radio.groovy:12: java.lang.IllegalStateException:
+     * ...}, at the innermost line of {@code files} in its trace, or as it is when it is already a
+     * located error or no script line is in it.
+     */
+    public static String located(Throwable e, ScriptFiles files) {
+        if (e instanceof ScriptError se) return se.getMessage();
+        return ScriptLocation.in(e, files)
+                .map(at -> new ScriptError(at.file(), at.line(), describe(e)).getMessage())
+                .orElseGet(() -> describe(e));
+    }
 
     static String describe(Throwable e) {
         if (e instanceof StackOverflowError) {

@@ -1,9 +1,11 @@
 package org.groovecast.host.script;
 
 import org.groovecast.api.OperatorSpec;
+import org.groovecast.api.Output;
 import org.groovecast.api.RequestResolver;
 import org.groovecast.api.ScriptException;
 import org.groovecast.api.Source;
+import org.groovecast.api.ValueType;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -90,9 +92,16 @@ public final class ScriptRuntime {
                                                                                                 + n
                                                                                                 + "()?")
                                                                         .orElse(""))));
+        if (graph.running()
+                && (spec.returns() == ValueType.OUTPUT || spec.name().startsWith("output."))) {
+            throw located(new ScriptException(outputWhileRunning(name)));
+        }
         try {
             BoundArguments bound = BoundArguments.bind(spec, receiver, args, requests);
             Object result = spec.factory().create(bound);
+            if (result instanceof Output && graph.running()) {
+                throw located(new ScriptException(outputWhileRunning(name)));
+            }
             if (result instanceof Source s) {
                 if (bound.id() != null) s.setId(bound.id());
                 SourceSerials.number(s);
@@ -104,6 +113,19 @@ public final class ScriptRuntime {
         } catch (ScriptException | IllegalArgumentException | IllegalStateException e) {
             throw located(e);
         }
+    }
+
+    /**
+     * Why an output is not made once the station runs. Outputs are the station's fixed shape: each
+     * is opened and given its clock before the clocks start, so one made in a callback would never
+     * play; starting it there would mean opening files and sockets, and planning clocks, from a
+     * callback on a running clock. A reload changes the outputs.
+     */
+    private static String outputWhileRunning(String name) {
+        return name
+                + "(): outputs are made when the script loads, not in a callback once the station"
+                + " runs (it would never start); make it at the top level and choose what it plays"
+                + " with fallback() or switchOn()";
     }
 
     /**

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.function.Function;
 import org.codehaus.groovy.ast.ClassHelper;
 import org.codehaus.groovy.ast.ClassNode;
+import org.codehaus.groovy.ast.Parameter;
 import org.codehaus.groovy.ast.expr.ClosureExpression;
 import org.codehaus.groovy.ast.expr.ConstantExpression;
 import org.codehaus.groovy.ast.expr.Expression;
@@ -131,6 +132,32 @@ final class StaticArg implements Arg {
             return l.getExpressions().stream().map(e -> StaticArg.of(e, typeOf)).toList();
         }
         return null;
+    }
+
+    @Override
+    public Double number() {
+        return expression instanceof ConstantExpression c && c.getValue() instanceof Number n
+                ? n.doubleValue()
+                : null;
+    }
+
+    /**
+     * A closure literal's parameters: {@code { -> }} none, {@code { it }} and {@code { a -> }} none
+     * or one, {@code { a, b = 1 -> }} one or two, varargs any number from the others.
+     */
+    @Override
+    public int[] takes() {
+        if (!(expression instanceof ClosureExpression c)) return null;
+        Parameter[] params = c.getParameters();
+        if (params == null) return new int[] {0, 0}; // { -> }
+        if (params.length == 0) return new int[] {0, 1}; // { it }
+        int min = 0;
+        for (Parameter p : params) if (!p.hasInitialExpression()) min++;
+        // Groovy calls a closure of one parameter without arguments with null for it.
+        if (params.length == 1 && !ClassHelper.isPrimitiveType(params[0].getType())) min = 0;
+        if (params.length > 0 && params[params.length - 1].getType().isArray())
+            return new int[] {min - 1, Integer.MAX_VALUE};
+        return new int[] {min, params.length};
     }
 
     @Override
