@@ -14,6 +14,8 @@ final class CheckerMessages {
     private static final Pattern UNARY =
             Pattern.compile(
                     "Cannot find matching method java\\.lang\\.Object#(next|previous|negative|positive|bitwiseNegate)\\(\\)\\..*");
+    private static final String MULTIPLE_ASSIGNMENT =
+            "Multiple assignments without list or tuple on the right-hand side";
     private static final String SPREAD = "Spread-dot operator can only be used on iterable types";
     private static final Pattern SHARED =
             Pattern.compile(
@@ -71,6 +73,10 @@ final class CheckerMessages {
                     + "'s type changes; convert the value: "
                     + v
                     + " += (x as int)";
+        }
+        if (message.startsWith(MULTIPLE_ASSIGNMENT)) {
+            return "def (a, b) = ... needs a list written out on the right; for a value whose"
+                    + " type is not known here, take its parts: def parts = ...; def a = parts[0]";
         }
         if (message.equals(SPREAD)) {
             return message

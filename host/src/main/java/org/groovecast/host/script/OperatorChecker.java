@@ -5,6 +5,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.codehaus.groovy.ast.ASTNode;
 import org.codehaus.groovy.ast.ClassHelper;
 import org.codehaus.groovy.ast.ClassNode;
 import org.codehaus.groovy.ast.MethodNode;
@@ -50,6 +51,14 @@ public final class OperatorChecker extends AbstractTypeCheckingExtension {
     private static final ClassNode NAMESPACE = ClassHelper.make(Namespace.class);
     private static final ClassNode SETTINGS = ClassHelper.make(SettingsNode.class);
 
+    /** Methods whose result type is the same on every value Groovy gives them to. */
+    private static final Map<String, ClassNode> KNOWN_RESULTS =
+            Map.of(
+                    "size", ClassHelper.Integer_TYPE,
+                    "length", ClassHelper.Integer_TYPE,
+                    "isEmpty", ClassHelper.Boolean_TYPE,
+                    "toString", ClassHelper.STRING_TYPE);
+
     private final ScriptFunctions functions;
     private final ScriptSettings settings;
 
@@ -60,9 +69,78 @@ public final class OperatorChecker extends AbstractTypeCheckingExtension {
                 STATION_SETTINGS.get(); // no checking without them: every compile binds them
     }
 
+    /**
+     * Whether the code being checked belongs to the script (its body, functions and closures), as
+     * opposed to a class the script declares: only the script has a station to call operators on.
+     */
+    private boolean inScript() {
+        ClassNode c = getEnclosingClassNode();
+        while (c != null && c.getOuterClass() != null && !c.isScript()) c = c.getOuterClass();
+        return c == null || c.isScript();
+    }
+
+    /** Refuses a station name used in a class the script declares; true when it did. */
+    private boolean outsideScript(String name, ASTNode at) {
+        if (inScript()) return false;
+        addStaticTypeError(
+                name
+                        + " is the script's: a class declared in the script cannot use the station's"
+                        + " operators, settings or log; call them in the script or its functions and"
+                        + " pass the class what it needs",
+                at);
+        return true;
+    }
+
+    /**
+     * A call or property resolved at run time needs a method to mark: in a field's initial value of
+     * a class the script declares there is none (Groovy's checker then failed with a
+     * NullPointerException), so it is refused there.
+     */
+    private boolean noEnclosingCode(ASTNode at) {
+        if (getEnclosingMethod() != null || getEnclosingClosure() != null) return false;
+        addStaticTypeError(
+                "a field's initial value in a class is checked without the script: give the field"
+                        + " its value in a method or a constructor",
+                at);
+        return true;
+    }
+
+    @Override
+    public MethodNode makeDynamic(MethodCall call, ClassNode returnType) {
+        if (noEnclosingCode((ASTNode) call)) {
+            return newMethod(call.getMethodAsString(), returnType);
+        }
+        return super.makeDynamic(call, returnType);
+    }
+
+    @Override
+    public void makeDynamic(PropertyExpression pexp, ClassNode returnType) {
+        if (noEnclosingCode(pexp)) {
+            storeType(pexp, returnType);
+            return;
+        }
+        super.makeDynamic(pexp, returnType);
+    }
+
+    @Override
+    public void makeDynamic(VariableExpression vexp, ClassNode returnType) {
+        if (noEnclosingCode(vexp)) {
+            storeType(vexp, returnType);
+            return;
+        }
+        super.makeDynamic(vexp, returnType);
+    }
+
     @Override
     public boolean handleUnresolvedVariableExpression(VariableExpression v) {
         String name = v.getName();
+        if ((name.equals("settings")
+                        || functions.isNamespace(name)
+                        || functions.find(name).isPresent())
+                && outsideScript(name, v)) {
+            storeType(v, ClassHelper.OBJECT_TYPE);
+            return true;
+        }
         if (name.equals("settings")) {
             makeDynamic(v, SETTINGS);
             return true;
@@ -151,13 +229,17 @@ public final class OperatorChecker extends AbstractTypeCheckingExtension {
     @Override
     public boolean handleIncompatibleAssignment(
             ClassNode lhsType, ClassNode rhsType, Expression assignment) {
+        if (isUnknown(rhsType) && !isUnknown(lhsType)) {
+            // int n = json.parse(t).count: a declared type takes a value of unknown type as
+            // dynamic Groovy does, converted when assigned (a failure is located then).
+            return true;
+        }
         if (!(assignment instanceof BinaryExpression b)
                 || !(b.getLeftExpression() instanceof PropertyExpression pe)) return false;
         if (!getType(pe.getObjectExpression()).equals(SETTINGS)) return false;
         String key = settingsPath(pe.getObjectExpression()) + pe.getPropertyAsString();
         Optional<ValueType> type = settings.type(key);
         if (type.isEmpty()) return false;
-        if (isUnknown(rhsType)) return true; // json.parse(...).rate: checked when it is set
         addStaticTypeError(
                 "settings."
                         + key
@@ -182,6 +264,9 @@ public final class OperatorChecker extends AbstractTypeCheckingExtension {
         String full;
         StaticArg self = null;
         if (mce.isImplicitThis()) {
+            if (functions.find(name).isPresent() && outsideScript(name + "()", mce)) {
+                return List.of(newMethod(name, ClassHelper.OBJECT_TYPE));
+            }
             full = name;
         } else if (receiver.equals(NAMESPACE)) {
             full = dotted(mce.getObjectExpression()) + "." + name;
@@ -189,8 +274,11 @@ public final class OperatorChecker extends AbstractTypeCheckingExtension {
             full = name;
             self = new StaticArg(mce.getObjectExpression(), receiver, this::getType);
         } else if (isUnknown(receiver)) {
-            // A value of unknown type: a named method call resolves at run time.
-            return List.of(makeDynamic(call));
+            // A value of unknown type: a named method call resolves at run time; what a few
+            // such methods return is known whatever the value (xs.size() of a list, a map, a
+            // string), so that i < xs.size() compares numbers.
+            return List.of(
+                    makeDynamic(call, KNOWN_RESULTS.getOrDefault(name, ClassHelper.OBJECT_TYPE)));
         } else {
             return Collections.emptyList();
         }

@@ -68,6 +68,20 @@ class LoadFailuresTest {
     }
 
     @Test
+    void aClassTheScriptDeclaresCannotCallTheStationAndSaysSo() {
+        assertEquals(
+                List.of(
+                        "s.groovy:1: tone() is the script's: a class declared in the script cannot use"
+                                + " the station's operators, settings or log; call them in the script or its"
+                                + " functions and pass the class what it needs",
+                        "s.groovy:2: a field's initial value in a class is checked without the script:"
+                                + " give the field its value in a method or a constructor"),
+                ScriptCompilerTest.errors(
+                        "class Show { def music = tone(440) }\nclass Cue { def m; def at = m.x }\n"
+                                + "out.sink(tone())\n"));
+    }
+
+    @Test
     void aByteOrderMarkIsNotPartOfTheScript() {
         assertEquals(1, load("\uFEFFout.sink(tone())\n").graph().outputs().size());
     }

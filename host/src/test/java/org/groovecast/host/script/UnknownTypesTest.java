@@ -77,6 +77,22 @@ class UnknownTypesTest {
     }
 
     @Test
+    void aDeclaredTypeTakesAValueOfUnknownTypeAndSizesAreNumbers() {
+        assertEquals(
+                List.of("info: 4 3.0 a b 2"),
+                logged(
+                        """
+                        def m = json.parse('{"n": 3, "x": 1.5, "xs": ["a", "b"]}')
+                        int n = m.n
+                        double twice = m.x * 2
+                        String text = ''
+                        for (int i = 0; i < m.xs.size(); i++) text += m.xs[i] + ' '
+                        log.info("${n + 1} ${twice} ${text}${m.xs.size()}")
+                        out.sink(tone())
+                        """));
+    }
+
+    @Test
     void aSplitArgumentOfAControlCommandIsIndexed() {
         Station s =
                 Station.load(
