@@ -38,6 +38,8 @@ public final class OperatorSpec {
     private final ValueType returns;
     private final Factory factory;
     private final Map<String, String> methods;
+    private final Map<String, Bounds> bounds;
+    private final Map<String, List<String>> calls;
 
     private OperatorSpec(Builder b) {
         this.name = b.name;
@@ -47,6 +49,8 @@ public final class OperatorSpec {
         this.returns = b.returns;
         this.factory = Objects.requireNonNull(b.factory, "factory");
         this.methods = Map.copyOf(b.methods);
+        this.bounds = Map.copyOf(b.bounds);
+        this.calls = Map.copyOf(b.calls);
     }
 
     /**
@@ -91,6 +95,19 @@ public final class OperatorSpec {
      */
     public Map<String, String> methods() {
         return methods;
+    }
+
+    /** The values parameter {@code param} takes, if declared ({@link Builder#range}). */
+    public Optional<Bounds> range(String param) {
+        return Optional.ofNullable(bounds.get(param));
+    }
+
+    /**
+     * What the function parameter {@code param} is called with, if declared ({@link
+     * Builder#calls}): one description per argument, in order ({@code the selected source}).
+     */
+    public Optional<List<String>> calls(String param) {
+        return Optional.ofNullable(calls.get(param));
     }
 
     public Optional<Param> namedParam(String key) {
@@ -139,9 +156,50 @@ public final class OperatorSpec {
         private ValueType returns = ValueType.SOURCE;
         private Factory factory;
         private final Map<String, String> methods = new LinkedHashMap<>();
+        private final Map<String, Bounds> bounds = new LinkedHashMap<>();
+        private final Map<String, List<String>> calls = new LinkedHashMap<>();
+        private Param last;
 
         private Builder(String name) {
             this.name = name;
+        }
+
+        /**
+         * Bounds the values of the parameter declared last, a number or an integer: {@code
+         * .named("port", INTEGER, 8000, "the port").range(1, 65535)}. The script compiler refuses a
+         * literal outside them when the script is checked, and a computed value when the call
+         * binds, at the script's line, so an operator never sees one.
+         */
+        public Builder range(double min, double max) {
+            Param p = lastDeclared("range");
+            if (p.type() != ValueType.NUMBER && p.type() != ValueType.INTEGER)
+                throw new IllegalArgumentException(
+                        name + ": range() bounds a number or an integer, not " + p.name());
+            bounds.put(p.name(), new Bounds(min, max));
+            return this;
+        }
+
+        /**
+         * Declares what the parameter declared last, a function, is called with: one description
+         * per argument, in order ({@code .calls("the selected source")}, nothing for a function
+         * called without arguments). The script compiler then refuses, at its line, a closure that
+         * cannot take them ({@code { -> }} for one argument, {@code { a, b -> }} for one). Leave it
+         * out where the operator adapts to the closure's parameters.
+         */
+        public Builder calls(String... arguments) {
+            Param p = lastDeclared("calls");
+            if (p.type() != ValueType.FUNCTION)
+                throw new IllegalArgumentException(
+                        name + ": calls() describes a function parameter, not " + p.name());
+            calls.put(p.name(), List.of(arguments));
+            return this;
+        }
+
+        private Param lastDeclared(String what) {
+            if (last == null)
+                throw new IllegalArgumentException(
+                        name + ": " + what + "() follows the parameter it is about");
+            return last;
         }
 
         public Builder doc(String doc) {
@@ -173,18 +231,21 @@ public final class OperatorSpec {
                 }
             }
             positional.add(p);
+            last = p;
             return this;
         }
 
         /** A named parameter with a default. */
         public Builder named(String name, ValueType type, Object defaultValue, String doc) {
-            named.add(new Param(name, type, defaultValue, false, doc));
+            last = new Param(name, type, defaultValue, false, doc);
+            named.add(last);
             return this;
         }
 
         /** A named parameter the script must give. */
         public Builder requiredNamed(String name, ValueType type, String doc) {
-            named.add(new Param(name, type, null, true, doc));
+            last = new Param(name, type, null, true, doc);
+            named.add(last);
             return this;
         }
 

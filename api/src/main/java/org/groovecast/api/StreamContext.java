@@ -99,7 +99,7 @@ public interface StreamContext {
 
     /**
      * How the failure of a callback reads in the log: where in the script it happened and what went
-     * wrong, on one line and without a stack trace ({@code radio.groovy:12: assert failed: no
+     * wrong, on one line and without a stack trace ({@code radio.groovy:12: assertion failed: no
      * title}). The host finds the line in {@code failure}'s stack trace, or where {@code callback}
      * was written; this default, for a context made outside the host, is {@code failure}'s own
      * text. Any thread; only called on error paths.

@@ -45,6 +45,7 @@ final class Builtins {
                         .doc(
                                 "Serves the station's metrics in Prometheus text format on the harbor.")
                         .named("port", INTEGER, 8000, "the harbor port")
+                        .range(0, 65535)
                         .named("path", STRING, "/metrics", "the path")
                         .returns(NONE)
                         .create(
@@ -61,6 +62,7 @@ final class Builtins {
                                 "Serves the station's status page (outputs, listeners, now playing, clocks' duty and lag, "
                                         + "live inputs, RTMP) and /status-json.xsl, /api/nowplaying, /api/clocks on the harbor.")
                         .named("port", INTEGER, 8000, "the harbor port")
+                        .range(0, 65535)
                         .named("path", STRING, "/", "where the page is")
                         .named(
                                 "auth",
@@ -133,6 +135,7 @@ final class Builtins {
                                 true,
                                 "false when the function may block (I/O, sleeps)")
                         .positional("function", FUNCTION, "what to run")
+                        .calls()
                         .returns(ANY)
                         .create(
                                 a -> {
@@ -170,6 +173,7 @@ final class Builtins {
                         .positional(
                                 "sources", SOURCES, "the sources whose registrations to collect")
                         .positional("function", FUNCTION, "the code to run")
+                        .calls()
                         .returns(ANY)
                         .create(
                                 a -> {

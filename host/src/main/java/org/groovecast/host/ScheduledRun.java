@@ -19,6 +19,10 @@ final class ScheduledRun implements Registration {
     private final boolean fast;
     private final UserFunction function;
     private volatile boolean cancelled;
+
+    /** Whether the last run failed: the next failure is not logged again until one succeeds. */
+    private boolean failing;
+
     private volatile TaskScheduler.Timer timer;
     private long due;
 
@@ -54,8 +58,13 @@ final class ScheduledRun implements Registration {
         if (cancelled) return;
         try {
             function.call();
-        } catch (RuntimeException e) {
-            log.error("{}: thread.run function failed: {}", station.fileName(), e.toString());
+            failing = false;
+        } catch (OutOfMemoryError e) {
+            throw e;
+        } catch (Throwable e) { // an assert, a stack overflow: the script's, not the scheduler's
+            // Once per episode: a function run every second that keeps failing says so once.
+            if (!failing) log.error("thread.run function failed: {}", station.scriptFailure(e));
+            failing = true;
         }
         if (everyNanos > 0) {
             due += everyNanos;

@@ -26,7 +26,17 @@ public final class Settings {
      * where it depends on the machine ({@code cores}), else null.
      */
     public record Key(
-            String name, ValueType type, Object defaultValue, String shownDefault, String doc) {}
+            String name,
+            ValueType type,
+            Object defaultValue,
+            String shownDefault,
+            String doc,
+            SettingCheck check) {
+        /** The reference row's meaning: the description, and the values it takes. */
+        public String shownDoc() {
+            return check.shown() == null ? doc : doc + " (" + check.shown() + ")";
+        }
+    }
 
     /**
      * Filled once by the engine's declarations below, then replaced whole by each plugin
@@ -38,12 +48,22 @@ public final class Settings {
     private static final Map<String, String> OWNERS = new LinkedHashMap<>();
 
     private static void declare(String name, ValueType type, Object def, String doc) {
-        declare(name, type, def, null, doc);
+        declare(name, type, def, null, doc, SettingCheck.ANY);
     }
 
     private static void declare(
-            String name, ValueType type, Object def, String shownDefault, String doc) {
-        KEYS.put(name, new Key(name, type, def, shownDefault, doc));
+            String name, ValueType type, Object def, String doc, SettingCheck check) {
+        declare(name, type, def, null, doc, check);
+    }
+
+    private static void declare(
+            String name,
+            ValueType type,
+            Object def,
+            String shownDefault,
+            String doc,
+            SettingCheck check) {
+        KEYS.put(name, new Key(name, type, def, shownDefault, doc, check));
     }
 
     /**
@@ -71,16 +91,39 @@ public final class Settings {
                             + " declares");
         }
         Map<String, Key> keys = new LinkedHashMap<>(KEYS);
-        keys.put(name, new Key(name, spec.type(), spec.defaultValue(), null, spec.doc()));
+        keys.put(
+                name,
+                new Key(
+                        name,
+                        spec.type(),
+                        spec.defaultValue(),
+                        null,
+                        spec.doc(),
+                        SettingCheck.ANY));
         OWNERS.put(name, owner);
         KEYS = keys;
     }
 
     static {
         int cores = Runtime.getRuntime().availableProcessors();
-        declare("frame.duration", ValueType.NUMBER, 0.02, "seconds per frame");
-        declare("audio.samplerate", ValueType.INTEGER, 44_100, "samples per second of the stream");
-        declare("audio.channels", ValueType.INTEGER, 2, "audio channels of the stream");
+        declare(
+                "frame.duration",
+                ValueType.NUMBER,
+                0.02,
+                "seconds per frame",
+                SettingCheck.between(0.001, 1));
+        declare(
+                "audio.samplerate",
+                ValueType.INTEGER,
+                44_100,
+                "samples per second of the stream",
+                SettingCheck.between(8000, 192_000));
+        declare(
+                "audio.channels",
+                ValueType.INTEGER,
+                2,
+                "audio channels of the stream",
+                SettingCheck.between(1, 8));
         declare(
                 "clock.task",
                 ValueType.BOOLEAN,
@@ -90,17 +133,20 @@ public final class Settings {
                 "clock.sync",
                 ValueType.STRING,
                 "auto",
-                "`auto` (real time) or `none` (as fast as possible) for every clock");
+                "`auto` (real time) or `none` (as fast as possible) for every clock",
+                SettingCheck.SYNC);
         declare(
                 "clock.maxLatency",
                 ValueType.NUMBER,
                 60.0,
-                "seconds behind after which a clock drops its backlog");
+                "seconds behind after which a clock drops its backlog",
+                SettingCheck.above(0));
         declare(
                 "clock.warnLag",
                 ValueType.NUMBER,
                 0.5,
-                "seconds behind real time from which a clock warns");
+                "seconds behind real time from which a clock warns",
+                SettingCheck.atLeast(0));
         declare(
                 "clock.startTime",
                 ValueType.STRING,
@@ -108,7 +154,8 @@ public final class Settings {
                 "ISO-8601 date-time (`2025-01-06T05:59:55`, in `time.zone`; with an offset or zone, "
                         + "`2025-01-06T04:59:55Z`, the instant it names, seen in `time.zone`) at which every clock's time "
                         + "starts, then advancing with stream time; empty for the wall clock. For tests, offline renders, "
-                        + "rehearsing a schedule");
+                        + "rehearsing a schedule",
+                SettingCheck.START_TIME);
         declare(
                 "time.zone",
                 ValueType.STRING,
@@ -116,40 +163,52 @@ public final class Settings {
                 "the station's time zone (`Europe/Paris`, `UTC`, `+02:00`; empty for the system's): the time "
                         + "conditions (`time.between`, `time.at`, `time.weekday`), `output.file`'s strftime paths and a "
                         + "local `clock.startTime` read the time in it, as AzuraCast sets a station's `TZ`. An unknown "
-                        + "zone is a script error");
+                        + "zone is a script error",
+                SettingCheck.ZONE);
         declare(
                 "clock.reportEvery",
                 ValueType.NUMBER,
                 60.0,
-                "seconds between clock health lines (duty cycle, lag); 0 for none");
+                "seconds between clock health lines (duty cycle, lag); 0 for none",
+                SettingCheck.atLeast(0));
         declare(
                 "scheduler.threads",
                 ValueType.INTEGER,
                 cores,
                 "cores",
-                "threads running clocks and other non-blocking tasks");
+                "threads running clocks and other non-blocking tasks",
+                SettingCheck.between(1, 1024));
         declare(
                 "scheduler.blockingTasks",
                 ValueType.INTEGER,
                 BlockingPool.defaultCap(),
                 "max(cores, 4)",
-                "blocking tasks (probing, decoding, requests) running at once");
+                "blocking tasks (probing, decoding, requests) running at once",
+                SettingCheck.between(1, 4096));
         declare(
                 "scheduler.timerSlack",
                 ValueType.NUMBER,
                 0.001,
-                "seconds a timer may fire early so that close deadlines share one wake-up");
+                "seconds a timer may fire early so that close deadlines share one wake-up",
+                SettingCheck.between(0, 0.1));
         declare(
                 "video.frame.width",
                 ValueType.INTEGER,
                 1280,
-                "width of video pictures (an even number)");
+                "width of video pictures",
+                SettingCheck.even(2, 7680));
         declare(
                 "video.frame.height",
                 ValueType.INTEGER,
                 720,
-                "height of video pictures (an even number)");
-        declare("video.frame.rate", ValueType.INTEGER, 25, "video pictures per second of encoders");
+                "height of video pictures",
+                SettingCheck.even(2, 4320));
+        declare(
+                "video.frame.rate",
+                ValueType.INTEGER,
+                25,
+                "video pictures per second of encoders",
+                SettingCheck.between(1, 240));
         declare(
                 "harbor.bind",
                 ValueType.STRING,
@@ -157,30 +216,45 @@ public final class Settings {
                 "address the harbor ports listen on (`'127.0.0.1'` for a station behind a reverse proxy), as "
                         + "the script leaves it or `--set` gives it; a reload applies a changed address to the ports it "
                         + "opens, the ports kept listening stay where they are");
-        declare("harbor.maxBody", ValueType.INTEGER, 1_048_576, "largest request body, bytes");
-        declare("harbor.eventLoops", ValueType.INTEGER, cores, "cores", "Vert.x event loops");
+        declare(
+                "harbor.maxBody",
+                ValueType.INTEGER,
+                1_048_576,
+                "largest request body, bytes",
+                SettingCheck.atLeast(0));
+        declare(
+                "harbor.eventLoops",
+                ValueType.INTEGER,
+                cores,
+                "cores",
+                "Vert.x event loops",
+                SettingCheck.between(1, 1024));
         declare(
                 "harbor.headTimeout",
                 ValueType.NUMBER,
                 10.0,
                 "seconds a client has to send a whole request head, from the connection or the head's first "
-                        + "byte (408 past it)");
+                        + "byte (408 past it)",
+                SettingCheck.above(0));
         declare(
                 "harbor.idleTimeout",
                 ValueType.NUMBER,
                 30.0,
                 "seconds a keep-alive connection may wait for its next request, or a request body for its next "
-                        + "byte");
+                        + "byte",
+                SettingCheck.above(0));
         declare(
                 "harbor.maxConnections",
                 ValueType.INTEGER,
                 4096,
-                "connections one harbor port holds at once, listeners and DJs included (503 past it)");
+                "connections one harbor port holds at once, listeners and DJs included (503 past it)",
+                SettingCheck.atLeast(1));
         declare(
                 "harbor.maxConnectionsPerAddress",
                 ValueType.INTEGER,
                 256,
-                "connections one client address may hold on a harbor port, loopback included (503 past it)");
+                "connections one client address may hold on a harbor port, loopback included (503 past it)",
+                SettingCheck.atLeast(1));
         declare(
                 "harbor.followSymlinks",
                 ValueType.BOOLEAN,
@@ -190,18 +264,21 @@ public final class Settings {
                 "harbor.maxAuthFailures",
                 ValueType.INTEGER,
                 10,
-                "wrong credentials from one address within `harbor.authFailureWindow` before it gets 429");
+                "wrong credentials from one address within `harbor.authFailureWindow` before it gets 429",
+                SettingCheck.atLeast(1));
         declare(
                 "harbor.authFailureWindow",
                 ValueType.NUMBER,
                 60.0,
-                "seconds over which failed logins count; an address past the limit is refused for the rest of it");
+                "seconds over which failed logins count; an address past the limit is refused for the rest of it",
+                SettingCheck.above(0));
         declare(
                 "harbor.handlerTimeout",
                 ValueType.NUMBER,
                 30.0,
                 "seconds a `harbor.http.register` handler, or a control command over `server.http` or "
-                        + "`server.harbor`, may take before its request gets 503");
+                        + "`server.harbor`, may take before its request gets 503",
+                SettingCheck.above(0));
         declare(
                 "random.seed",
                 ValueType.INTEGER,
@@ -216,12 +293,14 @@ public final class Settings {
                 ValueType.NUMBER,
                 30.0,
                 "seconds a request's resolution may take (protocols, downloads, a `request.dynamic` function); "
-                        + "past it the request is abandoned and skipped");
+                        + "past it the request is abandoned and skipped",
+                SettingCheck.above(0));
         declare(
                 "request.maxDownload",
                 ValueType.INTEGER,
                 268_435_456,
-                "largest file an `http://` or `https://` request downloads, bytes; a larger one is skipped");
+                "largest file an `http://` or `https://` request downloads, bytes; a larger one is skipped",
+                SettingCheck.atLeast(0));
     }
 
     private final Map<String, Object> values = new ConcurrentHashMap<>();
@@ -271,7 +350,9 @@ public final class Settings {
         Key k = KEYS.get(name);
         if (k == null)
             throw new ScriptException("unknown setting settings." + name + suggest(name));
-        values.put(name, convert(k, value));
+        Object v = convert(k, value);
+        k.check().check(name, v);
+        values.put(name, v);
     }
 
     private static Object convert(Key k, Object v) {
@@ -281,9 +362,17 @@ public final class Settings {
                 case NUMBER ->
                         v instanceof Number n ? n.doubleValue() : Double.parseDouble(v.toString());
                 case INTEGER -> {
-                    if (v instanceof Number n && n.doubleValue() == Math.rint(n.doubleValue()))
+                    if (v instanceof Number n && n.doubleValue() == Math.rint(n.doubleValue())) {
+                        if (n.doubleValue() < Integer.MIN_VALUE
+                                || n.doubleValue() > Integer.MAX_VALUE)
+                            throw new ScriptException(
+                                    "settings."
+                                            + k.name()
+                                            + " expects an integer that fits in 32 bits, got "
+                                            + v);
                         yield n.intValue();
-                    if (v instanceof CharSequence s) yield Integer.parseInt(s.toString());
+                    }
+                    if (v instanceof CharSequence s) yield Integer.parseInt(s.toString().strip());
                     throw new ScriptException(what);
                 }
                 case BOOLEAN -> {

@@ -25,7 +25,7 @@ public final class SettingsReference {
                     .append("` | ")
                     .append(shownDefault(k))
                     .append(" | ")
-                    .append(k.doc())
+                    .append(k.shownDoc())
                     .append(" |\n");
         }
         return out.toString();

@@ -23,6 +23,7 @@ import org.groovecast.host.sched.BlockingPool;
 import org.groovecast.host.sched.TaskScheduler;
 import org.groovecast.host.script.ScriptCompiler;
 import org.groovecast.host.script.ScriptError;
+import org.groovecast.host.script.ScriptFailure;
 import org.groovecast.host.script.ScriptFunctions;
 import org.groovecast.host.script.ScriptLine;
 import org.groovecast.host.script.ScriptLocation;
@@ -475,6 +476,14 @@ public final class Station implements AutoCloseable {
     /** The files the script is made of, itself first, then what it includes (absolute paths). */
     public List<Path> scriptFiles() {
         return compiled.files().paths();
+    }
+
+    /**
+     * A failure of the script's code that ran on a thread of the station (a {@code thread.run}
+     * function), as a log says it: at the script line in its trace.
+     */
+    String scriptFailure(Throwable e) {
+        return ScriptFailure.located(e, compiled.files());
     }
 
     /** Where the script runs now (file and line), for messages about what it asks. */

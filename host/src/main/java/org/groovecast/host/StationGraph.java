@@ -32,6 +32,11 @@ public final class StationGraph implements ScriptGraph {
     }
 
     @Override
+    public synchronized boolean running() {
+        return frozen;
+    }
+
+    @Override
     public synchronized void add(Source s, ScriptLine line) {
         if (frozen) return;
         sources.add(s);

@@ -30,6 +30,40 @@ class BadScriptsSpec extends Specification {
         'unknown-setting.groovy'   | 'unknown-setting.groovy:1: unknown setting settings.frame.durration'
         'unknown-parameter.groovy' | 'unknown-parameter.groovy:1: sine() has no parameter amplitud: (it takes amplitude:)'
         'runtime-argument.groovy'  | 'runtime-argument.groovy:3: rotate(): 3 weights for 2 sources'
+        'failed-assert.groovy'     | "failed-assert.groovy:2: assertion failed: assert env('GROOVECAST_UNSET_API_KEY')"
+        'thrown-error.groovy'      | 'thrown-error.groovy:2: Error: bad'
+        'callback-arity.groovy'    | 'callback-arity.groovy:2: fallback(): onSelect is called with 1 argument (the selected source), but this function takes none; write { a -> ... }'
+        'port-range.groovy'        | 'port-range.groovy:2: output.harbor() takes port from 0 to 65535, got Integer 70000'
+        'time-zone.groovy'         | "time-zone.groovy:2: settings.time.zone expects a time zone such as Europe/Paris, UTC or +02:00, got 'Europe/Pariss'"
+        'no-channels.groovy'       | 'no-channels.groovy:1: settings.audio.channels must be from 1 to 8, got 0'
+    }
+
+    @Unroll
+    def "#script: groovecast run prints the same located line, exits 1 and starts nothing"() {
+        when:
+        def r = Engine.cli('run', '--plugins-dir', Engine.PLUGINS.toString(), bad(script).toString())
+
+        then:
+        r.code == 1
+        r.err.readLines().findAll { !it.isBlank() } == [expected]
+
+        where:
+        script                 | expected
+        'failed-assert.groovy' | "failed-assert.groovy:2: assertion failed: assert env('GROOVECAST_UNSET_API_KEY')"
+        'thrown-error.groovy'  | 'thrown-error.groovy:2: Error: bad'
+        'no-channels.groovy'   | 'no-channels.groovy:1: settings.audio.channels must be from 1 to 8, got 0'
+        'port-range.groovy'    | 'port-range.groovy:2: output.harbor() takes port from 0 to 65535, got Integer 70000'
+    }
+
+    def "a script saved with a byte-order mark, with @Field closures and sources, checks fine"() {
+        when:
+        def r = Engine.cli('check', '--plugins-dir', Engine.PLUGINS.toString(),
+                Path.of(BadScriptsSpec.getResource('/good/fields-and-bom.groovy').toURI()).toString())
+
+        then:
+        r.code == 0
+        r.out.trim() == 'fields-and-bom.groovy: OK, 1 output(s)'
+        !r.err.contains('\tat ')
     }
 
     def "a fallible source into an output is refused with its line and the way out"() {

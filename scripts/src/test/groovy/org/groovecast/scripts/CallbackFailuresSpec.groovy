@@ -56,7 +56,7 @@ class CallbackFailuresSpec extends Specification {
         station.scriptLog().recent().count('info: track') == 10
 
         and:
-        sources.messages() == ['music: a callback failed, the stream goes on: radio.groovy:3: assert failed: no title']
+        sources.messages() == ['music: a callback failed, the stream goes on: radio.groovy:3: assertion failed: no title']
 
         cleanup:
         sources.close()
@@ -184,7 +184,7 @@ class CallbackFailuresSpec extends Specification {
         a.millis < 5000
 
         and: 'it had logged the failure'
-        a.log.any { it.contains('a callback failed, the stream goes on: failing.groovy:3: assert failed: no title') }
+        a.log.any { it.contains('a callback failed, the stream goes on: failing.groovy:3: assertion failed: no title') }
 
         when: 'the stuck one, once its callback loops'
         def b = signalled(stuck, 'track', 3)

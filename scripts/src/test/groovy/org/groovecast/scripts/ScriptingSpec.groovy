@@ -257,7 +257,7 @@ class ScriptingSpec extends Specification {
 
         then:
         ScriptError e = thrown()
-        e.message == "t.groovy: settings.time.zone expects a time zone such as Europe/Paris, UTC or +02:00, got 'Mars/Olympus'"
+        e.message == "t.groovy:1: settings.time.zone expects a time zone such as Europe/Paris, UTC or +02:00, got 'Mars/Olympus'"
     }
 
     def "output.file expands its strftime path in settings.time.zone"() {
@@ -355,6 +355,47 @@ class ScriptingSpec extends Specification {
         cleanup:
         engine?.destroy()
         engine?.waitFor(20, TimeUnit.SECONDS)
+    }
+
+    def "the documented forms check: lufs and normalize readings, a metadata map adding to m, json walked by key and value"() {
+        when:
+        station = Engine.load('radio.groovy', """
+            def m = lufs(sine(440))
+            def n = normalize(sine(660))
+            log.info("\${m.momentary} \${n.gain}")
+            def tagged = metadata.map(sine(440).tracks(duration: 1)) { md -> md + [artist: 'Groovecast'] }
+            json.parse('{"a": 1, "b": [2, 3]}').each { k, v -> log.info("\${k}=\${v}") }
+            output.dummy(add([m, n, tagged]))
+        """)
+
+        then:
+        station.scriptLog().recent().drop(1) == ['info: a=1', 'info: b=[2, 3]']
+    }
+
+    def "a failing thread.run function is logged once, at its line, and the station plays on; an output made there is refused"() {
+        given:
+        LogCapture logs = new LogCapture('org.groovecast.host.ScheduledRun')
+
+        when: 'a function failing every 50 ms, and one making an output once the station runs'
+        station = Engine.load('radio.groovy', """
+            def music = sine(440)
+            thread.run(every: 0.05) { -> def r = json.parse('{}'); log.info(r.items[0].title) }
+            thread.run(delay: 0.1) { -> output.dummy(sine(880)) }
+            output.dummy(music, id: 'radio')
+        """)
+        station.start(null)
+        Thread.sleep(1000)
+
+        then:
+        logs.messages() == [
+                "thread.run function failed: radio.groovy:3: java.lang.NullPointerException: Cannot invoke method getAt() on null object",
+                "thread.run function failed: radio.groovy:4: output.dummy(): outputs are made when the script loads, not in a callback "
+                        + "once the station runs (it would never start); make it at the top level and choose what it plays with fallback() or switchOn()"]
+        station.graph().outputs().size() == 1
+        station.clocks()[0].ticks > 40
+
+        cleanup:
+        logs.close()
     }
 
     /** Whether a line containing {@code text} comes within {@code seconds}. */

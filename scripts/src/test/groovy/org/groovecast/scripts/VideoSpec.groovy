@@ -130,12 +130,12 @@ class VideoSpec extends Specification {
         "video: [codec: 'libx264', threads: 'many']"    | 'threads must be a whole number'
     }
 
-    def "bad video settings are errors at load"() {
+    def "bad video settings are errors at load, at the line that sets them"() {
         when:
-        Engine.load('video.groovy', "settings.video.frame.width = 641\noutput.dummy(sine())\n", [:])
+        Engine.load('video.groovy', "output.dummy(sine())\nsettings.video.frame.width = 641\n", [:])
 
         then:
         ScriptError e = thrown()
-        e.message.contains('settings.video.frame: video size must be positive and even, got 641x720')
+        e.message == 'video.groovy:2: settings.video.frame.width must be even, got 641'
     }
 }

@@ -48,6 +48,7 @@ public final class NetOperators {
                                 "Serves the encoded stream to listeners at http://host:port/mount, from the engine itself.")
                         .requiredNamed("mount", STRING, "the mount name: 'radio' for /radio")
                         .named("port", INTEGER, 8000, "the harbor port")
+                        .range(0, 65535)
                         .named(
                                 "burst",
                                 INTEGER,
@@ -77,12 +78,15 @@ public final class NetOperators {
                                 FUNCTION,
                                 null,
                                 "called with the request headers of each new listener")
+                        .calls("the request headers")
                         .named("onDisconnect", FUNCTION, null, "called when a listener leaves")
+                        .calls()
                         .named(
                                 "auth",
                                 FUNCTION,
                                 null,
                                 "{ user, password -> bool }: listeners must log in (HTTP Basic)")
+                        .calls("the user", "the password")
                         .positional("encoder", ENCODER, "the format, e.g. mp3(bitrate: 128)")
                         .positional("source", SOURCE, "the source")
                         .returns(OUTPUT)
@@ -92,6 +96,7 @@ public final class NetOperators {
                                 "Streams to an Icecast 2 server as a source client, reconnecting when it is down or restarts.")
                         .named("host", STRING, "localhost", "the server")
                         .named("port", INTEGER, 8000, "its port")
+                        .range(1, 65535)
                         .named("user", STRING, "source", "the source user")
                         .named("password", STRING, "hackme", "the source password")
                         .requiredNamed("mount", STRING, "the mount, 'radio' or '/radio'")
@@ -109,6 +114,7 @@ public final class NetOperators {
                                 FUNCTION,
                                 null,
                                 "{ error -> seconds } before reconnecting; backoff 1 s to 30 s by default")
+                        .calls("the error message")
                         .named(
                                 "timeout",
                                 NUMBER,
@@ -146,11 +152,13 @@ public final class NetOperators {
                                         + "protocol, reconnecting when it is down or restarts.")
                         .named("host", STRING, "localhost", "the server")
                         .named("port", INTEGER, 8000, "its port (listeners, title updates)")
+                        .range(1, 65535)
                         .named(
                                 "sourcePort",
                                 INTEGER,
                                 0,
                                 "where the source connects; 0 for port + 1, as Shoutcast v1 wants")
+                        .range(0, 65535)
                         .named("user", STRING, "source", "sent as user:password when not 'source'")
                         .named("password", STRING, "hackme", "the source password")
                         .named("name", STRING, "", "icy-name")
@@ -163,6 +171,7 @@ public final class NetOperators {
                                 FUNCTION,
                                 null,
                                 "{ error -> seconds } before reconnecting; backoff 1 s to 30 s by default")
+                        .calls("the error message")
                         .named(
                                 "timeout",
                                 NUMBER,
@@ -184,6 +193,7 @@ public final class NetOperators {
                                         + "available while it streams.")
                         .positional("mount", STRING, "the mount name: 'live' for /live")
                         .named("port", INTEGER, 8000, "the harbor port")
+                        .range(0, 65535)
                         .named("user", STRING, "source", "the source client's user")
                         .named("password", STRING, "hackme", "the source client's password")
                         .named(
@@ -212,13 +222,16 @@ public final class NetOperators {
                                 null,
                                 "{ user, password -> bool } instead of user: and password:, or "
                                         + "answering [allow: true, username: 'dj1', displayName: 'DJ One'] to name the DJ")
+                        .calls("the user", "the password")
                         .named(
                                 "onConnect",
                                 FUNCTION,
                                 null,
                                 "called with [user:, username:, displayName:, address:, headers:] "
                                         + "of each admitted client")
+                        .calls("the request headers")
                         .named("onDisconnect", FUNCTION, null, "called when the client leaves")
+                        .calls()
                         .method(
                                 "auth",
                                 "live.auth { user, password -> bool or [allow:, username:, displayName:] }: "
@@ -250,11 +263,13 @@ public final class NetOperators {
                                 STRING,
                                 "the path; ':name' segments are parameters (req.params.name)")
                         .named("port", INTEGER, 8000, "the harbor port")
+                        .range(0, 65535)
                         .named("method", STRING, "GET", "the HTTP method")
                         .positional(
                                 "handler",
                                 FUNCTION,
                                 "called with the request; returns http.response(...) or a string")
+                        .calls("the request")
                         .returns(NONE)
                         .create(
                                 a -> {
@@ -279,6 +294,7 @@ public final class NetOperators {
                         .positional("path", STRING, "the path prefix, e.g. '/files'")
                         .positional("dir", STRING, "the directory")
                         .named("port", INTEGER, 8000, "the harbor port")
+                        .range(0, 65535)
                         .returns(NONE)
                         .create(
                                 a -> {

@@ -31,17 +31,20 @@ public final class RtmpOperators {
                         .doc(
                                 "An RTMP server: publishers (OBS, ffmpeg) push rtmp://host:port/app/key, players read it back.")
                         .named("port", INTEGER, 1935, "the port")
+                        .range(0, 65535)
                         .named("bind", STRING, "0.0.0.0", "the address to listen on")
                         .named(
                                 "onPublish",
                                 FUNCTION,
                                 null,
                                 "{ app, key, params -> bool }: who may publish")
+                        .calls("the app", "the stream key", "the query parameters")
                         .named(
                                 "onPlay",
                                 FUNCTION,
                                 null,
                                 "{ app, key, params -> bool }: who may play")
+                        .calls("the app", "the stream key", "the query parameters")
                         .named(
                                 "maxMessage",
                                 INTEGER,
@@ -117,6 +120,7 @@ public final class RtmpOperators {
                                 INTEGER,
                                 1935,
                                 "the RTMP server's port (rtmp.server on it is implied)")
+                        .range(0, 65535)
                         .named(
                                 "buffer",
                                 NUMBER,
@@ -163,6 +167,7 @@ public final class RtmpOperators {
                                 FUNCTION,
                                 null,
                                 "{ error -> seconds } before reconnecting; backoff 1 s to 30 s by default")
+                        .calls("the error message")
                         .named(
                                 "timeout",
                                 NUMBER,

@@ -28,6 +28,7 @@ public final class TlsOperators {
                                 "Serves a harbor port over TLS (HTTPS): its listeners, DJs, endpoints, status page and metrics. "
                                         + "The PEM files are read again at each reload (SIGHUP): the next handshake presents the new certificate.")
                         .named("port", INTEGER, 8000, "the harbor port")
+                        .range(0, 65535)
                         .requiredNamed(
                                 "certificate",
                                 STRING,

@@ -11,8 +11,6 @@ import org.groovecast.host.Station;
 import org.groovecast.host.StationReloader;
 import org.groovecast.host.plugin.OperatorPlugins;
 import org.groovecast.host.plugin.PluginSet;
-import org.groovecast.host.script.ScriptError;
-import org.groovecast.host.script.ScriptErrors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
@@ -84,8 +82,8 @@ final class RunCommand implements Callable<Integer> {
             if (stop.isRequested()) return 0;
             try {
                 station.start(Duration.ofMillis((long) (stopAfter * 1000)));
-            } catch (ScriptError e) {
-                System.err.println(e.getMessage());
+            } catch (RuntimeException e) {
+                LoadFailure.print(script, e);
                 return 1;
             }
             stop.attach(station::stop);
@@ -109,8 +107,8 @@ final class RunCommand implements Callable<Integer> {
         if (watcher != null) reloader.onIncludedFile(watcher::follow);
         try {
             if (startFirst(reloader, stop) == null) return 0;
-        } catch (ScriptError | ScriptErrors e) {
-            System.err.println(e.getMessage());
+        } catch (RuntimeException e) {
+            LoadFailure.print(script, e);
             return 1;
         }
         reload = reloader::reload;

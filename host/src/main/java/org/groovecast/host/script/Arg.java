@@ -24,4 +24,13 @@ interface Arg {
 
     /** The entries of a map literal or value with string keys; otherwise {@code null}. */
     Map<String, ? extends Arg> entries();
+
+    /** The number, when known (a literal, or a value at run time); otherwise {@code null}. */
+    Double number();
+
+    /**
+     * For a function, how many arguments it can be called with, {@code {min, max}} (max {@link
+     * Integer#MAX_VALUE} for varargs); null when not known.
+     */
+    int[] takes();
 }

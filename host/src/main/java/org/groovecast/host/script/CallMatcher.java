@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
+import org.groovecast.api.Bounds;
 import org.groovecast.api.OperatorSpec;
 import org.groovecast.api.Param;
 import org.groovecast.api.ValueType;
@@ -51,7 +52,7 @@ final class CallMatcher {
                     errors.add(op + " has no parameter " + key + ":" + namedList(spec));
                     continue;
                 }
-                check(op, p, value, errors);
+                check(spec, p, value, errors);
                 assigned.put(key, value);
             }
         }
@@ -62,7 +63,10 @@ final class CallMatcher {
                 && params.getLast().type() == ValueType.FUNCTION
                 && !pos.isEmpty()
                 && pos.getLast().isFunction()) {
-            assigned.put(params.removeLast().name(), pos.removeLast());
+            Param f = params.removeLast();
+            A closure = pos.removeLast();
+            check(spec, f, closure, errors);
+            assigned.put(f.name(), closure);
         }
         int next = 0;
         for (Param p : params) {
@@ -83,7 +87,7 @@ final class CallMatcher {
                 assigned.put(p.name(), sources);
             } else if (next < pos.size()) {
                 A a = pos.get(next++);
-                check(op, p, a, errors);
+                check(spec, p, a, errors);
                 assigned.put(p.name(), a);
             } else if (p.required()) {
                 errors.add(
@@ -117,14 +121,22 @@ final class CallMatcher {
         return new Match<>(assigned, id, errors);
     }
 
-    /** A leading map is named arguments unless the first positional parameter takes a map. */
+    /**
+     * A leading map is named arguments unless the first positional parameter takes a map and the
+     * map has a key that is no option ({@code log.info(title: t)} logs the map): the compiler gives
+     * a map value at the call site ({@code f([a: 1])}, {@code f(m)}) no entries, or named arguments
+     * of its own before it (see {@link NamedArgumentSyntax}), so this reads Groovy's named
+     * arguments and calls made at run time.
+     */
     private static boolean isNamedArguments(OperatorSpec spec, Arg first) {
         if (first.entries() == null) return false;
         if (spec.positional().isEmpty()) return true;
         ValueType t = spec.positional().getFirst().type();
         if (t != ValueType.MAP && t != ValueType.ANY) return true;
+        boolean makesSource =
+                spec.returns() == ValueType.SOURCE || spec.returns() == ValueType.OUTPUT;
         return first.entries().keySet().stream()
-                .allMatch(k -> k.equals("id") || spec.namedParam(k).isPresent());
+                .allMatch(k -> k.equals("id") && makesSource || spec.namedParam(k).isPresent());
     }
 
     /** The sources given one by one or as one list; {@code null} for a list of unknown content. */
@@ -138,10 +150,40 @@ final class CallMatcher {
         return new ArrayList<>(rest);
     }
 
-    private static void check(String op, Param p, Arg a, List<String> errors) {
+    /** A 32-bit integer's values: an integer parameter takes no other. */
+    private static final Bounds INT = new Bounds(Integer.MIN_VALUE, Integer.MAX_VALUE);
+
+    private static void check(OperatorSpec spec, Param p, Arg a, List<String> errors) {
+        String op = spec.name() + "()";
         if (Boolean.FALSE.equals(a.fits(p.type()))) {
             String where = p.type() == ValueType.SOURCES ? "" : " for " + p.name();
             errors.add(op + " expects " + article(p.type()) + where + ", got " + a.describe());
+            return;
+        }
+        Double n = a.number();
+        if (n != null && (p.type() == ValueType.NUMBER || p.type() == ValueType.INTEGER)) {
+            Bounds b = spec.range(p.name()).orElse(p.type() == ValueType.INTEGER ? INT : null);
+            if (b != null && !b.contains(n)) {
+                errors.add(
+                        op
+                                + " takes "
+                                + p.name()
+                                + " "
+                                + b
+                                + (b == INT ? " (a 32-bit integer)" : "")
+                                + ", got "
+                                + a.describe());
+            }
+        }
+        if (p.type() == ValueType.FUNCTION) {
+            int[] takes = a.takes();
+            List<String> passed = spec.calls(p.name()).orElse(null);
+            if (takes != null && passed != null) {
+                int count = passed.size();
+                if (count < takes[0] || count > takes[1]) {
+                    errors.add(op + ": " + FunctionArity.mismatch(p.name(), passed, takes));
+                }
+            }
         }
     }
 

@@ -28,6 +28,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import org.codehaus.groovy.GroovyBugError;
 import org.codehaus.groovy.ast.ASTNode;
 import org.codehaus.groovy.ast.ClassCodeVisitorSupport;
 import org.codehaus.groovy.ast.ClassHelper;
@@ -57,10 +58,11 @@ import org.codehaus.groovy.syntax.SyntaxException;
  * including file. Each library compiles as a class of its own, under its own name, so that its
  * stack frames and its errors (static type checking included) carry its file and lines; the
  * including script gets, at compile time, one field holding an instance of it and one method per
- * function the library defines, calling it. So the library's functions are checked where they are
- * called like the script's own, the library's top-level statements (settings, sources) run where
- * the include stands, and a library may include others (a cycle is an error at the include that
- * closes it).
+ * function the library defines, calling it, the accessors of its top-level variables among them
+ * ({@link LibraryVariables}). So the library's functions are checked where they are called like the
+ * script's own, its variables read and written as the script's own, the library's top-level
+ * statements (settings, sources) run where the include stands, and a library may include others (a
+ * cycle is an error at the include that closes it).
  */
 final class Includes extends CompilationCustomizer {
     /**
@@ -69,6 +71,14 @@ final class Includes extends CompilationCustomizer {
     static final String FAILED_LIBRARY = "(the included file has errors)";
 
     private static final String DELEGATE = "groovecast.include.delegate";
+
+    /** How the compile units of included files are named. */
+    private static final String LIBRARY_PREFIX = "station_include";
+
+    /** Whether the compile unit {@code unitName} is an included file. */
+    static boolean isLibrary(String unitName) {
+        return unitName != null && unitName.startsWith(LIBRARY_PREFIX);
+    }
 
     private final ScriptFiles files;
     private final Consumer<Path> reading;
@@ -190,7 +200,9 @@ final class Includes extends CompilationCustomizer {
         if (known != null) return known;
         String text;
         try {
-            text = Files.readString(target, StandardCharsets.UTF_8);
+            text =
+                    ScriptCompiler.withoutByteOrderMark(
+                            Files.readString(target, StandardCharsets.UTF_8));
         } catch (NoSuchFileException e) {
             error(source, st, "include(): no file " + target);
             return null;
@@ -200,7 +212,7 @@ final class Includes extends CompilationCustomizer {
         }
         String display = display(target);
         String name =
-                "station_include"
+                LIBRARY_PREFIX
                         + (++serial)
                         + "_"
                         + target.getFileName()
@@ -215,6 +227,10 @@ final class Includes extends CompilationCustomizer {
             return c;
         } catch (MultipleCompilationErrorsException e) {
             libraryErrors.addAll(ScriptCompiler.errors(files, display, e));
+            error(source, st, FAILED_LIBRARY);
+            return null;
+        } catch (GroovyBugError | RuntimeException e) {
+            libraryErrors.add(CompilerFailure.located(files, display, e));
             error(source, st, FAILED_LIBRARY);
             return null;
         }

@@ -5,19 +5,22 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
+import org.codehaus.groovy.ast.ASTNode;
 import org.codehaus.groovy.ast.ClassHelper;
 import org.codehaus.groovy.ast.ClassNode;
 import org.codehaus.groovy.ast.MethodNode;
 import org.codehaus.groovy.ast.expr.ArgumentListExpression;
 import org.codehaus.groovy.ast.expr.BinaryExpression;
+import org.codehaus.groovy.ast.expr.ClosureExpression;
 import org.codehaus.groovy.ast.expr.Expression;
 import org.codehaus.groovy.ast.expr.MethodCall;
 import org.codehaus.groovy.ast.expr.MethodCallExpression;
 import org.codehaus.groovy.ast.expr.PropertyExpression;
 import org.codehaus.groovy.ast.expr.VariableExpression;
 import org.codehaus.groovy.transform.stc.AbstractTypeCheckingExtension;
+import org.codehaus.groovy.transform.stc.ExtensionMethodNode;
 import org.codehaus.groovy.transform.stc.StaticTypeCheckingVisitor;
+import org.codehaus.groovy.transform.stc.StaticTypesMarker;
 import org.groovecast.api.ClockInfo;
 import org.groovecast.api.Condition;
 import org.groovecast.api.Encoder;
@@ -48,32 +51,13 @@ public final class OperatorChecker extends AbstractTypeCheckingExtension {
     private static final ClassNode NAMESPACE = ClassHelper.make(Namespace.class);
     private static final ClassNode SETTINGS = ClassHelper.make(SettingsNode.class);
 
-    private static final Set<String> OPERATOR_METHODS =
-            Set.of(
-                    "getAt",
-                    "putAt",
-                    "plus",
-                    "minus",
-                    "multiply",
-                    "div",
-                    "mod",
-                    "remainder",
-                    "power",
-                    "leftShift",
-                    "rightShift",
-                    "rightShiftUnsigned",
-                    "compareTo",
-                    "isCase",
-                    "negative",
-                    "positive",
-                    "bitwiseNegate",
-                    "next",
-                    "previous",
-                    "and",
-                    "or",
-                    "xor",
-                    "asBoolean",
-                    "asType");
+    /** Methods whose result type is the same on every value Groovy gives them to. */
+    private static final Map<String, ClassNode> KNOWN_RESULTS =
+            Map.of(
+                    "size", ClassHelper.Integer_TYPE,
+                    "length", ClassHelper.Integer_TYPE,
+                    "isEmpty", ClassHelper.Boolean_TYPE,
+                    "toString", ClassHelper.STRING_TYPE);
 
     private final ScriptFunctions functions;
     private final ScriptSettings settings;
@@ -85,9 +69,78 @@ public final class OperatorChecker extends AbstractTypeCheckingExtension {
                 STATION_SETTINGS.get(); // no checking without them: every compile binds them
     }
 
+    /**
+     * Whether the code being checked belongs to the script (its body, functions and closures), as
+     * opposed to a class the script declares: only the script has a station to call operators on.
+     */
+    private boolean inScript() {
+        ClassNode c = getEnclosingClassNode();
+        while (c != null && c.getOuterClass() != null && !c.isScript()) c = c.getOuterClass();
+        return c == null || c.isScript();
+    }
+
+    /** Refuses a station name used in a class the script declares; true when it did. */
+    private boolean outsideScript(String name, ASTNode at) {
+        if (inScript()) return false;
+        addStaticTypeError(
+                name
+                        + " is the script's: a class declared in the script cannot use the station's"
+                        + " operators, settings or log; call them in the script or its functions and"
+                        + " pass the class what it needs",
+                at);
+        return true;
+    }
+
+    /**
+     * A call or property resolved at run time needs a method to mark: in a field's initial value of
+     * a class the script declares there is none (Groovy's checker then failed with a
+     * NullPointerException), so it is refused there.
+     */
+    private boolean noEnclosingCode(ASTNode at) {
+        if (getEnclosingMethod() != null || getEnclosingClosure() != null) return false;
+        addStaticTypeError(
+                "a field's initial value in a class is checked without the script: give the field"
+                        + " its value in a method or a constructor",
+                at);
+        return true;
+    }
+
+    @Override
+    public MethodNode makeDynamic(MethodCall call, ClassNode returnType) {
+        if (noEnclosingCode((ASTNode) call)) {
+            return newMethod(call.getMethodAsString(), returnType);
+        }
+        return super.makeDynamic(call, returnType);
+    }
+
+    @Override
+    public void makeDynamic(PropertyExpression pexp, ClassNode returnType) {
+        if (noEnclosingCode(pexp)) {
+            storeType(pexp, returnType);
+            return;
+        }
+        super.makeDynamic(pexp, returnType);
+    }
+
+    @Override
+    public void makeDynamic(VariableExpression vexp, ClassNode returnType) {
+        if (noEnclosingCode(vexp)) {
+            storeType(vexp, returnType);
+            return;
+        }
+        super.makeDynamic(vexp, returnType);
+    }
+
     @Override
     public boolean handleUnresolvedVariableExpression(VariableExpression v) {
         String name = v.getName();
+        if ((name.equals("settings")
+                        || functions.isNamespace(name)
+                        || functions.find(name).isPresent())
+                && outsideScript(name, v)) {
+            storeType(v, ClassHelper.OBJECT_TYPE);
+            return true;
+        }
         if (name.equals("settings")) {
             makeDynamic(v, SETTINGS);
             return true;
@@ -141,12 +194,46 @@ public final class OperatorChecker extends AbstractTypeCheckingExtension {
             makeDynamic(pe);
             return true;
         }
+        if ((receiver.equals(SOURCE) || receiver.isDerivedFrom(SOURCE))
+                && functions.isDeclaredMethod(prop)) {
+            // lufs(s).momentary, normalize(s).gain: what an operator declares its source to have.
+            makeDynamic(pe);
+            return true;
+        }
         return false;
+    }
+
+    /**
+     * A Groovy method taking a closure ({@code each}, {@code collect}, {@code find}...) called on a
+     * value of unknown type is chosen by its run-time type, as dynamic Groovy chooses it: the
+     * checker would hold the closure to {@code Object}'s form ({@code each} with one parameter),
+     * where {@code json.parse(t).each { k, v -> }} walks a map with two.
+     */
+    @Override
+    public void onMethodSelection(Expression expression, MethodNode target) {
+        if (!(expression instanceof MethodCallExpression call)
+                || !(target instanceof ExtensionMethodNode)
+                || call.isImplicitThis()
+                || !isUnknown(getType(call.getObjectExpression()))
+                || !(call.getArguments() instanceof ArgumentListExpression args)
+                || args.getExpressions().stream().noneMatch(a -> a instanceof ClosureExpression)) {
+            return;
+        }
+        // Another target than the one chosen tells the checker to leave the call as it is.
+        call.putNodeMetaData(
+                StaticTypesMarker.DIRECT_METHOD_CALL_TARGET,
+                makeDynamic(call, ClassHelper.OBJECT_TYPE));
+        storeType(call, ClassHelper.OBJECT_TYPE);
     }
 
     @Override
     public boolean handleIncompatibleAssignment(
             ClassNode lhsType, ClassNode rhsType, Expression assignment) {
+        if (isUnknown(rhsType) && !isUnknown(lhsType)) {
+            // int n = json.parse(t).count: a declared type takes a value of unknown type as
+            // dynamic Groovy does, converted when assigned (a failure is located then).
+            return true;
+        }
         if (!(assignment instanceof BinaryExpression b)
                 || !(b.getLeftExpression() instanceof PropertyExpression pe)) return false;
         if (!getType(pe.getObjectExpression()).equals(SETTINGS)) return false;
@@ -172,21 +259,26 @@ public final class OperatorChecker extends AbstractTypeCheckingExtension {
             ClassNode[] argTypes,
             MethodCall call) {
         if (!(call instanceof MethodCallExpression mce)) return Collections.emptyList();
+        List<MethodNode> operator = UnknownTypeOperators.resolve(this, receiver, name, mce);
+        if (operator != null) return operator;
         String full;
         StaticArg self = null;
         if (mce.isImplicitThis()) {
+            if (functions.find(name).isPresent() && outsideScript(name + "()", mce)) {
+                return List.of(newMethod(name, ClassHelper.OBJECT_TYPE));
+            }
             full = name;
         } else if (receiver.equals(NAMESPACE)) {
             full = dotted(mce.getObjectExpression()) + "." + name;
         } else if (receiver.equals(SOURCE) || receiver.isDerivedFrom(SOURCE)) {
             full = name;
             self = new StaticArg(mce.getObjectExpression(), receiver, this::getType);
-        } else if (receiver.equals(ClassHelper.OBJECT_TYPE)) {
-            // An untyped value (a closure parameter): a named method call resolves at run time.
-            // Operators such as xs[1] or a + b are synthetic calls Groovy cannot make dynamic here.
-            return OPERATOR_METHODS.contains(name)
-                    ? Collections.emptyList()
-                    : List.of(makeDynamic(call));
+        } else if (isUnknown(receiver)) {
+            // A value of unknown type: a named method call resolves at run time; what a few
+            // such methods return is known whatever the value (xs.size() of a list, a map, a
+            // string), so that i < xs.size() compares numbers.
+            return List.of(
+                    makeDynamic(call, KNOWN_RESULTS.getOrDefault(name, ClassHelper.OBJECT_TYPE)));
         } else {
             return Collections.emptyList();
         }
@@ -221,16 +313,32 @@ public final class OperatorChecker extends AbstractTypeCheckingExtension {
                     mce);
             return List.of(makeDynamic(call));
         }
+        List<Expression> given = args.getExpressions();
         List<StaticArg> list = new ArrayList<>();
-        for (Expression e : args.getExpressions()) list.add(StaticArg.of(e, this::getType));
+        for (Expression e : given) list.add(StaticArg.of(e, this::getType));
+        boolean valueFirst =
+                !given.isEmpty() && !NamedArgumentSyntax.isNamed(given.getFirst(), given);
+        if (valueFirst) list.set(0, StaticArg.value(given.getFirst(), this::getType));
         for (String error : CallMatcher.match(spec.get(), self, list).errors())
             addStaticTypeError(error, mce);
+        if (valueFirst
+                && !Boolean.FALSE.equals(list.getFirst().fits(ValueType.MAP))
+                && mce.getArguments() instanceof ArgumentListExpression written) {
+            NamedArgumentSyntax.markPositional(written);
+        }
         ClassNode result =
                 functions
                         .resultClass(full)
                         .map(ClassHelper::make)
                         .orElseGet(() -> resultType(spec.get().returns()));
         return List.of(makeDynamic(call, result));
+    }
+
+    /**
+     * Whether the checker knows nothing of {@code type}: {@code def}, {@code Object}, a {@code T}.
+     */
+    static boolean isUnknown(ClassNode type) {
+        return type.equals(ClassHelper.OBJECT_TYPE) || type.isGenericsPlaceHolder();
     }
 
     private String hint(String name) {

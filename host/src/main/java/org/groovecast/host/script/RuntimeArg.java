@@ -33,6 +33,26 @@ record RuntimeArg(Object value) implements Arg {
     }
 
     @Override
+    public Double number() {
+        return value instanceof Number n ? n.doubleValue() : null;
+    }
+
+    /**
+     * A closure's parameters at run time: its most, or any number from one less for varargs.
+     * Whether a parameter has a default is not known here, so fewer arguments pass; a closure of
+     * one parameter takes none too, as Groovy calls it with null.
+     */
+    @Override
+    public int[] takes() {
+        if (!(value instanceof Closure<?> c)) return null;
+        Class<?>[] types = c.getParameterTypes();
+        int max = c.getMaximumNumberOfParameters();
+        if (types.length > 0 && types[types.length - 1].isArray())
+            return new int[] {0, Integer.MAX_VALUE};
+        return new int[] {0, max};
+    }
+
+    @Override
     public Map<String, RuntimeArg> entries() {
         if (!(value instanceof Map<?, ?> m)) return null;
         Map<String, RuntimeArg> out = new LinkedHashMap<>();

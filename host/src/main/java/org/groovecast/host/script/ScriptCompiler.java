@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import org.codehaus.groovy.GroovyBugError;
 import org.codehaus.groovy.control.CompilerConfiguration;
 import org.codehaus.groovy.control.MultipleCompilationErrorsException;
 import org.codehaus.groovy.control.customizers.ASTTransformationCustomizer;
@@ -103,12 +104,15 @@ public final class ScriptCompiler {
             ScriptFunctions functions,
             ScriptSettings settings,
             Consumer<Path> reading) {
+        String source = withoutByteOrderMark(text);
         SourceMetaClasses.install();
         ScriptFiles files = new ScriptFiles(fileName);
         Includes includes = new Includes(files, reading);
         CompilerConfiguration config = new CompilerConfiguration();
         config.setScriptBaseClass(StationScript.class.getName());
         config.addCompilationCustomizers(
+                new LibraryVariables(Includes::isLibrary),
+                new FieldInitializers(),
                 includes,
                 new ASTTransformationCustomizer(
                         Map.of("extensions", List.of(OperatorChecker.class.getName())),
@@ -130,13 +134,27 @@ public final class ScriptCompiler {
             Class<? extends StationScript> type =
                     ScopedValue.where(OperatorChecker.FUNCTIONS, functions)
                             .where(OperatorChecker.STATION_SETTINGS, settings)
-                            .call(() -> includes.compile(compiledName, text, self));
+                            .call(() -> includes.compile(compiledName, source, self));
             return new Compiled(fileName, type, loader, files);
         } catch (MultipleCompilationErrorsException e) {
             List<ScriptError> all = new ArrayList<>(includes.libraryErrors());
             all.addAll(errors(files, fileName, e));
             throw new ScriptErrors(all);
+        } catch (ScriptErrors | ScriptError e) {
+            throw e;
+        } catch (GroovyBugError | RuntimeException e) {
+            // Groovy's compiler failing on a form this compiler does not handle yet: still one
+            // located line, never a stack trace.
+            throw new ScriptErrors(List.of(CompilerFailure.located(files, fileName, e)));
         }
+    }
+
+    /**
+     * The text without the byte-order mark some editors save UTF-8 with, which Groovy's parser
+     * takes for a character of the script.
+     */
+    static String withoutByteOrderMark(String text) {
+        return text.startsWith("\uFEFF") ? text.substring(1) : text;
     }
 
     /**
@@ -153,6 +171,7 @@ public final class ScriptCompiler {
                 String text = cause.getOriginalMessage();
                 if (text.equals(Includes.FAILED_LIBRARY)) continue;
                 if (text.startsWith(STC_PREFIX)) text = text.substring(STC_PREFIX.length());
+                text = CheckerMessages.reword(text.strip());
                 String file = files.display(cause.getSourceLocator());
                 out.add(
                         new ScriptError(
@@ -165,6 +184,6 @@ public final class ScriptCompiler {
                 out.add(new ScriptError(fallback, 0, w.toString().strip()));
             }
         }
-        return out;
+        return CheckerMessages.withoutAftermath(out);
     }
 }

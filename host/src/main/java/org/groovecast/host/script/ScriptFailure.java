@@ -13,8 +13,8 @@ import org.groovecast.api.ScriptException;
 
 /**
  * How a failure of the script's own code, called by the engine (a callback, a predicate, a
- * handler), reads in the log: {@code radio.groovy:12: assert failed: no title}, on one line, never
- * a stack trace. The line is the innermost one of the script in the failure's stack trace; a
+ * handler), reads in the log: {@code radio.groovy:12: assertion failed: no title}, on one line,
+ * never a stack trace. The line is the innermost one of the script in the failure's stack trace; a
  * failure with none there (a function called with more arguments than it takes) is put where the
  * function was handed over, when that is known.
  */
@@ -40,19 +40,40 @@ public final class ScriptFailure {
         return at == null ? what : at + ": " + what;
     }
 
-    /** What went wrong, as a station engineer reads it. */
+    /**
+     * How a log names a failure of the script's code that ran off the script's thread (a {@code
+     * thread.run} function, a handler): {@code radio.groovy:12: IllegalStateException: ...}, at the
+     * innermost line of {@code files} in its trace, or as it is when it is already a located error
+     * or no script line is in it.
+     */
+    public static String located(Throwable e, ScriptFiles files) {
+        Throwable t = unwrap(e);
+        if (t instanceof ScriptError se) return se.getMessage();
+        return ScriptLocation.in(t, files)
+                .map(at -> new ScriptError(at.file(), at.line(), what(t, null)).getMessage())
+                .orElseGet(() -> what(t, null));
+    }
+
+    /**
+     * What went wrong, as a station engineer reads it, on one line (a located error is one line;
+     * Groovy's power assertions draw their values over several).
+     */
     static String what(Throwable failure, Closure<?> closure) {
         Throwable t = unwrap(failure);
         if (t instanceof StackOverflowError)
             return "stack overflow (a function that calls itself without end?)";
         if (t instanceof AssertionError) {
             String m = t.getMessage();
-            if (m == null || m.isBlank()) return "assert failed";
-            if (m.startsWith("assert ")) return m; // Groovy's power assert: the diagram says it all
+            if (m == null || m.isBlank()) return "assertion failed";
+            // Groovy's power assert draws the expression with its values below it: its first line
+            // is the assertion's text.
+            if (m.strip().startsWith("assert "))
+                return "assertion failed: " + firstLine(m.strip().lines().findFirst().orElse(""));
             // {@code assert x, 'message'}: the message is the author's, the line says which
             // assert; the expression Groovy appends is its compiled form, hard to read.
             int expression = m.indexOf(". Expression: ");
-            return "assert failed: " + (expression < 0 ? m : m.substring(0, expression));
+            return "assertion failed: "
+                    + firstLine(expression < 0 ? m : m.substring(0, expression));
         }
         if (t instanceof MissingMethodException m && isArityMismatch(m, closure))
             return "the function takes "
@@ -60,10 +81,17 @@ public final class ScriptFailure {
                     + " but is called with "
                     + arguments(m.getArguments());
         if (t instanceof ScriptException || t instanceof IllegalArgumentException)
-            return t.getMessage();
+            return firstLine(t.getMessage());
         String m = t.getMessage();
         String name = t.getClass().getSimpleName();
-        return m == null || m.isBlank() ? name : name + ": " + m;
+        return firstLine(m == null || m.isBlank() ? name : name + ": " + m);
+    }
+
+    /** The first line of {@code text}, with "..." when more follows. */
+    static String firstLine(String text) {
+        String t = text == null ? "" : text.strip();
+        int nl = t.indexOf('\n');
+        return nl < 0 ? t : t.substring(0, nl).strip() + " ...";
     }
 
     /**

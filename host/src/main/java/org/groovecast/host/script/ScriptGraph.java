@@ -9,4 +9,12 @@ import org.groovecast.api.Source;
  */
 public interface ScriptGraph {
     void add(Source source, ScriptLine line);
+
+    /**
+     * Whether the station runs: its outputs were opened and given their clocks, so an output made
+     * now (in a callback) would never start.
+     */
+    default boolean running() {
+        return false;
+    }
 }

@@ -1,9 +1,11 @@
 package org.groovecast.host.script;
 
 import org.groovecast.api.OperatorSpec;
+import org.groovecast.api.Output;
 import org.groovecast.api.RequestResolver;
 import org.groovecast.api.ScriptException;
 import org.groovecast.api.Source;
+import org.groovecast.api.ValueType;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -53,7 +55,11 @@ public final class ScriptRuntime {
         return files;
     }
 
-    /** Runs the script body with this runtime current, turning any failure into a located error. */
+    /**
+     * Runs the script body with this runtime current, turning any failure into a located error: an
+     * exception, or an error the script's own code raised ({@code assert}, {@code throw new
+     * Error(...)}, a stack overflow); only the JVM running out of memory goes through as it is.
+     */
     public void run(StationScript script) {
         script.attach(this);
         try {
@@ -63,8 +69,11 @@ public final class ScriptRuntime {
         } catch (RuntimeException e) {
             log.debug("script failed", e);
             throw located(e);
-        } catch (Exception e) {
-            throw located(new ScriptException(e.toString(), e));
+        } catch (OutOfMemoryError e) {
+            throw e;
+        } catch (Throwable e) {
+            log.debug("script failed", e);
+            throw located(new ScriptException(ScriptFailure.what(e, null), e));
         }
     }
 
@@ -88,9 +97,16 @@ public final class ScriptRuntime {
                                                                                                 + n
                                                                                                 + "()?")
                                                                         .orElse(""))));
+        if (graph.running()
+                && (spec.returns() == ValueType.OUTPUT || spec.name().startsWith("output."))) {
+            throw located(new ScriptException(outputWhileRunning(name)));
+        }
         try {
             BoundArguments bound = BoundArguments.bind(spec, receiver, args, requests);
             Object result = spec.factory().create(bound);
+            if (result instanceof Output && graph.running()) {
+                throw located(new ScriptException(outputWhileRunning(name)));
+            }
             if (result instanceof Source s) {
                 if (bound.id() != null) s.setId(bound.id());
                 SourceSerials.number(s);
@@ -102,6 +118,19 @@ public final class ScriptRuntime {
         } catch (ScriptException | IllegalArgumentException | IllegalStateException e) {
             throw located(e);
         }
+    }
+
+    /**
+     * Why an output is not made once the station runs. Outputs are the station's fixed shape: each
+     * is opened and given its clock before the clocks start, so one made in a callback would never
+     * play; starting it there would mean opening files and sockets, and planning clocks, from a
+     * callback on a running clock. A reload changes the outputs.
+     */
+    private static String outputWhileRunning(String name) {
+        return name
+                + "(): outputs are made when the script loads, not in a callback once the station"
+                + " runs (it would never start); make it at the top level and choose what it plays"
+                + " with fallback() or switchOn()";
     }
 
     /**
@@ -117,7 +146,7 @@ public final class ScriptRuntime {
         String message =
                 e instanceof ScriptException || e instanceof IllegalArgumentException
                         ? e.getMessage()
-                        : e.toString();
+                        : ScriptFailure.what(e, null);
         return new ScriptError(at.file(), at.line(), message, e);
     }
 

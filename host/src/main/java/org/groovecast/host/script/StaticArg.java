@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.function.Function;
 import org.codehaus.groovy.ast.ClassHelper;
 import org.codehaus.groovy.ast.ClassNode;
+import org.codehaus.groovy.ast.Parameter;
 import org.codehaus.groovy.ast.expr.ClosureExpression;
 import org.codehaus.groovy.ast.expr.ConstantExpression;
 import org.codehaus.groovy.ast.expr.Expression;
@@ -27,14 +28,34 @@ final class StaticArg implements Arg {
     private final ClassNode type;
     private final Function<Expression, ClassNode> typeOf;
 
+    /** A map literal given as a value ({@code f([a: 1])}), not as named arguments. */
+    private final boolean value;
+
     StaticArg(Expression expression, ClassNode type, Function<Expression, ClassNode> typeOf) {
+        this(expression, type, typeOf, false);
+    }
+
+    private StaticArg(
+            Expression expression,
+            ClassNode type,
+            Function<Expression, ClassNode> typeOf,
+            boolean value) {
         this.expression = expression;
         this.type = type == null ? ClassHelper.OBJECT_TYPE : type;
         this.typeOf = typeOf;
+        this.value = value;
     }
 
     static StaticArg of(Expression e, Function<Expression, ClassNode> typeOf) {
         return new StaticArg(e, typeOf.apply(e), typeOf);
+    }
+
+    /**
+     * {@code e} as a value, even a map literal, never named arguments: see {@link
+     * NamedArgumentSyntax}.
+     */
+    static StaticArg value(Expression e, Function<Expression, ClassNode> typeOf) {
+        return new StaticArg(e, typeOf.apply(e), typeOf, true);
     }
 
     @Override
@@ -114,8 +135,34 @@ final class StaticArg implements Arg {
     }
 
     @Override
+    public Double number() {
+        return expression instanceof ConstantExpression c && c.getValue() instanceof Number n
+                ? n.doubleValue()
+                : null;
+    }
+
+    /**
+     * A closure literal's parameters: {@code { -> }} none, {@code { it }} and {@code { a -> }} none
+     * or one, {@code { a, b = 1 -> }} one or two, varargs any number from the others.
+     */
+    @Override
+    public int[] takes() {
+        if (!(expression instanceof ClosureExpression c)) return null;
+        Parameter[] params = c.getParameters();
+        if (params == null) return new int[] {0, 0}; // { -> }
+        if (params.length == 0) return new int[] {0, 1}; // { it }
+        int min = 0;
+        for (Parameter p : params) if (!p.hasInitialExpression()) min++;
+        // Groovy calls a closure of one parameter without arguments with null for it.
+        if (params.length == 1 && !ClassHelper.isPrimitiveType(params[0].getType())) min = 0;
+        if (params.length > 0 && params[params.length - 1].getType().isArray())
+            return new int[] {min - 1, Integer.MAX_VALUE};
+        return new int[] {min, params.length};
+    }
+
+    @Override
     public Map<String, StaticArg> entries() {
-        if (!(expression instanceof MapExpression m)) return null;
+        if (value || !(expression instanceof MapExpression m)) return null;
         Map<String, StaticArg> out = new LinkedHashMap<>();
         for (MapEntryExpression e : m.getMapEntryExpressions()) {
             if (!(e.getKeyExpression() instanceof ConstantExpression k)

@@ -93,7 +93,7 @@ class ClosureFunctionTest {
         assertEquals("kept", f.callOr("kept", 0));
         assertEquals(
                 List.of(
-                        "a script function failed, the station goes on: s.groovy:2: assert failed: not positive"),
+                        "a script function failed, the station goes on: s.groovy:2: assertion failed: not positive"),
                 logged(),
                 "one line for the run of three failures");
         assertTrue(f.test(1), "it answers again once it works");
@@ -138,7 +138,7 @@ class ClosureFunctionTest {
         assertNull(function(1).call());
         assertEquals(
                 List.of(
-                        "a script function failed, the station goes on: s.groovy:1: assert failed",
+                        "a script function failed, the station goes on: s.groovy:1: assertion failed",
                         "a script function failed, the station goes on: s.groovy:2: NullPointerException"),
                 logged());
     }
@@ -181,7 +181,7 @@ class ClosureFunctionTest {
         ScriptException e =
                 assertThrows(
                         ScriptException.class, () -> ((ClosureFunction) function(0)).callRaising());
-        assertTrue(e.getMessage().startsWith("assert failed: catalogue down"), e.getMessage());
+        assertTrue(e.getMessage().startsWith("assertion failed: catalogue down"), e.getMessage());
         assertInstanceOf(AssertionError.class, e.getCause());
         assertEquals(List.of(), logged(), "not logged: the caller reports it");
     }
@@ -197,6 +197,6 @@ class ClosureFunctionTest {
         @SuppressWarnings("unchecked")
         Consumer<Object> c = (Consumer<Object>) kept.getFirst();
         AssertionError thrown = assertThrows(AssertionError.class, () -> c.accept(""));
-        assertEquals("s.groovy:2: assert failed: empty", ScriptFailure.describe(c, thrown));
+        assertEquals("s.groovy:2: assertion failed: empty", ScriptFailure.describe(c, thrown));
     }
 }

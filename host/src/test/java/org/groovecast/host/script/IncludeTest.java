@@ -80,6 +80,41 @@ class IncludeTest {
     }
 
     @Test
+    void aLibrarysTopLevelVariablesAndClosuresAreTheIncludingScripts() throws IOException {
+        write(
+                "lib/state.groovy",
+                """
+                def apiUrl = 'http://api.example/' + 'v1'
+                String station = 'radio'
+                int count = 0
+                def onLive = { String who -> log.info("live: ${who} on ${station}"); count++ }
+                def url() { apiUrl }
+                """);
+        write("lib/outer.groovy", "include('state.groovy')\ndef outer = 'outer'\n");
+        Path radio =
+                write(
+                        "radio.groovy",
+                        """
+                        include('lib/outer.groovy')
+                        log.info("${apiUrl} ${station} ${outer}")
+                        apiUrl = 'http://other/'
+                        onLive('dj')
+                        count += 10
+                        def later = onLive
+                        later.call('next')
+                        log.info("${url()} ${count}")
+                        out.sink(tone())
+                        """);
+        assertEquals(
+                List.of(
+                        "info: http://api.example/v1 radio outer",
+                        "info: live: dj on radio",
+                        "info: live: next on radio",
+                        "info: http://other/ 12"),
+                load(radio).scriptLog().recent());
+    }
+
+    @Test
     void librariesIncludeOthersRelativeToThemselvesAndTheScriptsOwnFunctionWins()
             throws IOException {
         write(

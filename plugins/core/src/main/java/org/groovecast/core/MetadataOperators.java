@@ -26,6 +26,7 @@ public final class MetadataOperators implements OperatorProvider {
                         .named("strip", BOOLEAN, false, "remove entries whose value is empty")
                         .positional("source", SOURCE, "the source")
                         .positional("mapper", FUNCTION, "metadata -> map of changes")
+                        .calls("the metadata")
                         .create(
                                 a ->
                                         new MetadataMap(

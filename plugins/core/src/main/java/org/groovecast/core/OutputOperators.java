@@ -46,6 +46,7 @@ public final class OutputOperators implements OperatorProvider {
                                 FUNCTION,
                                 null,
                                 "called with the path of each finished file, on the blocking pool")
+                        .calls("the finished file's path")
                         .positional("encoder", ENCODER, "the format, e.g. wav()")
                         .positional(
                                 "path",

@@ -34,11 +34,13 @@ public final class SelectionOperators implements OperatorProvider {
                         .doc("Plays the first ready source, in order of preference.")
                         .named("trackSensitive", BOOLEAN, true, "switch only at track boundaries")
                         .named("onSelect", FUNCTION, null, "called with each newly selected source")
+                        .calls("the selected source")
                         .named(
                                 "onLeave",
                                 FUNCTION,
                                 null,
                                 "called with the selected source when its selection ends")
+                        .calls("the source whose selection ends")
                         .named("replayMetadata", BOOLEAN, true, REPLAY)
                         .named("transitions", LIST, List.of(), TRANSITIONS)
                         .named("transitionLength", NUMBER, 5.0, TRANSITION_LENGTH)
@@ -60,11 +62,13 @@ public final class SelectionOperators implements OperatorProvider {
                                         + "[{ -> cond }, s], [true, day]]).")
                         .named("trackSensitive", BOOLEAN, true, "switch only at track boundaries")
                         .named("onSelect", FUNCTION, null, "called with each newly selected source")
+                        .calls("the selected source")
                         .named(
                                 "onLeave",
                                 FUNCTION,
                                 null,
                                 "called with the selected source when its selection ends")
+                        .calls("the source whose selection ends")
                         .named("replayMetadata", BOOLEAN, true, REPLAY)
                         .named("transitions", LIST, List.of(), TRANSITIONS)
                         .named("transitionLength", NUMBER, 5.0, TRANSITION_LENGTH)
@@ -81,11 +85,13 @@ public final class SelectionOperators implements OperatorProvider {
                                 List.of(),
                                 "tracks per turn for each source, 1 each by default")
                         .named("onSelect", FUNCTION, null, "called with each newly selected source")
+                        .calls("the selected source")
                         .named(
                                 "onLeave",
                                 FUNCTION,
                                 null,
                                 "called with the selected source when its selection ends")
+                        .calls("the source whose selection ends")
                         .positional("sources", SOURCES, "sources to rotate")
                         .create(
                                 a -> {
@@ -101,11 +107,13 @@ public final class SelectionOperators implements OperatorProvider {
                                 "Picks a source at random for each track, in proportion to its weight.")
                         .named("weights", LIST, List.of(), "relative weights, equal by default")
                         .named("onSelect", FUNCTION, null, "called with each newly selected source")
+                        .calls("the selected source")
                         .named(
                                 "onLeave",
                                 FUNCTION,
                                 null,
                                 "called with the selected source when its selection ends")
+                        .calls("the source whose selection ends")
                         .positional("sources", SOURCES, "sources to pick from")
                         .create(
                                 a -> {

@@ -100,6 +100,7 @@ public final class DspOperators implements OperatorProvider {
                         .named("threshold", NUMBER, -40.0, "dBFS under which audio is silence")
                         .named("maxBlank", NUMBER, 20.0, "seconds of silence")
                         .positional("onBlank", FUNCTION, "called once per silence")
+                        .calls()
                         .returns(SOURCE)
                         .create(
                                 a ->

@@ -94,6 +94,7 @@ public final class RequestOperators implements OperatorProvider {
                                 1.0,
                                 "seconds before asking again after null, a failure or a timeout")
                         .positional("next", FUNCTION, "returns the next uri, or null for none now")
+                        .calls()
                         .create(
                                 a ->
                                         new DynamicRequests(

@@ -52,6 +52,7 @@ public final class TransitionOperators implements OperatorProvider {
                         .positional("source", SOURCE, "the source")
                         .named("duration", NUMBER, 5.0, "seconds of overlap")
                         .positional("transition", FUNCTION, "{ a, b -> source }")
+                        .calls("the ending track", "the next track")
                         .returns(SOURCE)
                         .create(
                                 a ->

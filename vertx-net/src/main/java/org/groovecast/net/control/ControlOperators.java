@@ -38,6 +38,7 @@ public final class ControlOperators {
                         .doc(
                                 "A telnet control server: one command per line (help lists them), each answer ending with END.")
                         .named("port", INTEGER, 1234, "the port")
+                        .range(0, 65535)
                         .named(
                                 "bind",
                                 STRING,
@@ -62,6 +63,7 @@ public final class ControlOperators {
                         .doc(
                                 "The control commands over HTTP at /control/<command> on a harbor port, behind a token.")
                         .named("port", INTEGER, 8000, "the harbor port")
+                        .range(0, 65535)
                         .requiredNamed(
                                 "token",
                                 STRING,
@@ -99,6 +101,7 @@ public final class ControlOperators {
                                 "The control commands in telnet syntax over HTTP, as Liquidsoap's server.harbor and AzuraCast "
                                         + "use them: POST the command line as the body, with the key in X-Liquidsoap-Api-Key.")
                         .named("port", INTEGER, 8000, "the harbor port")
+                        .range(0, 65535)
                         .named(
                                 "path",
                                 STRING,
@@ -154,6 +157,7 @@ public final class ControlOperators {
                                 "handler",
                                 FUNCTION,
                                 "called with the text after the name; returns the answer")
+                        .calls("the text after the name")
                         .returns(NONE)
                         .create(
                                 a -> {

@@ -1,0 +1,2 @@
+settings.audio.channels = 0
+output.dummy(sine(440))

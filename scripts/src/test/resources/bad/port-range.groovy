@@ -1,0 +1,2 @@
+def radio = sine(440)
+output.harbor(mp3(), radio, mount: 'radio', port: 70000)

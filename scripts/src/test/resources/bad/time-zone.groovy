@@ -1,0 +1,2 @@
+output.dummy(sine(440))
+settings.time.zone = 'Europe/Pariss'
