@@ -24,6 +24,19 @@ final class CheckerMessages {
             Pattern.compile("Wrong number of parameters for method target: \\w+\\((.*)\\)");
     private static final String OBJECT_ARGUMENT = "with arguments [java.lang.Object";
 
+    /**
+     * Groovy's own operator methods on a value whose type the checker knows but the operand does
+     * not fit ({@code tokens << 4} on a {@code List<String>}): it names the method of its runtime
+     * library it could not call.
+     */
+    private static final Pattern LIBRARY_CALL =
+            Pattern.compile(
+                    "Cannot call (?:<[^>]*> )?org\\.codehaus\\.groovy\\.runtime\\.\\w+#(\\w+)\\((.*)\\) with arguments \\[(.*)\\]");
+
+    /** Package prefixes a station engineer need not read in a type. */
+    private static final Pattern PACKAGE =
+            Pattern.compile("\\b(?:java\\.(?:lang|util|io)|org\\.groovecast\\.api)\\.");
+
     /** What Groovy adds after an error it already reported on the same call. */
     static final String AFTERMATH = "Target method for method call expression hasn't been set";
 
@@ -82,12 +95,37 @@ final class CheckerMessages {
             return message
                     + "; for a value whose type is not known here, convert it: (xs as List)*.name";
         }
+        Matcher library = LIBRARY_CALL.matcher(message);
+        if (library.matches()) {
+            return operator(library.group(1))
+                    + " cannot take values of these types: "
+                    + PACKAGE.matcher(library.group(3)).replaceAll("")
+                    + "; convert one (x as int, x as String) or declare the collection's type"
+                    + " (List<Object>, Map<String, Object>)";
+        }
         if (message.startsWith("Cannot call ") && message.contains(OBJECT_ARGUMENT)) {
             return message
                     + "; an argument's type is not known here (def, json.parse(...), an untyped closure"
                     + " parameter): convert it (x as int, x as String) or declare its type";
         }
         return message;
+    }
+
+    /** How the script wrote the operator Groovy compiles to {@code method}. */
+    private static String operator(String method) {
+        return switch (method) {
+            case "leftShift" -> "<<";
+            case "rightShift" -> ">>";
+            case "putAt" -> "x[i] = v";
+            case "getAt" -> "x[i]";
+            case "plus" -> "+";
+            case "minus" -> "-";
+            case "multiply" -> "*";
+            case "div" -> "/";
+            case "mod", "remainder" -> "%";
+            case "power" -> "**";
+            default -> method + "()";
+        };
     }
 
     /** {@code errors} without the aftermath of an error already in it at the same line. */

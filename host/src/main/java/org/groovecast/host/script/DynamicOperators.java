@@ -1,6 +1,5 @@
 package org.groovecast.host.script;
 
-import org.codehaus.groovy.runtime.InvokerHelper;
 import org.codehaus.groovy.runtime.typehandling.DefaultTypeTransformation;
 
 /**
@@ -15,59 +14,59 @@ public final class DynamicOperators {
     private DynamicOperators() {}
 
     public static Object plus(Object self, Object other) {
-        return InvokerHelper.invokeMethod(self, "plus", other);
+        return DynamicCall.invoke(self, "plus", other);
     }
 
     public static Object minus(Object self, Object other) {
-        return InvokerHelper.invokeMethod(self, "minus", other);
+        return DynamicCall.invoke(self, "minus", other);
     }
 
     public static Object multiply(Object self, Object other) {
-        return InvokerHelper.invokeMethod(self, "multiply", other);
+        return DynamicCall.invoke(self, "multiply", other);
     }
 
     public static Object div(Object self, Object other) {
-        return InvokerHelper.invokeMethod(self, "div", other);
+        return DynamicCall.invoke(self, "div", other);
     }
 
     public static Object intdiv(Object self, Object other) {
-        return InvokerHelper.invokeMethod(self, "intdiv", other);
+        return DynamicCall.invoke(self, "intdiv", other);
     }
 
     public static Object mod(Object self, Object other) {
-        return InvokerHelper.invokeMethod(self, "mod", other);
+        return DynamicCall.invoke(self, "mod", other);
     }
 
     public static Object remainder(Object self, Object other) {
-        return InvokerHelper.invokeMethod(self, "remainder", other);
+        return DynamicCall.invoke(self, "remainder", other);
     }
 
     public static Object power(Object self, Object other) {
-        return InvokerHelper.invokeMethod(self, "power", other);
+        return DynamicCall.invoke(self, "power", other);
     }
 
     public static Object leftShift(Object self, Object other) {
-        return InvokerHelper.invokeMethod(self, "leftShift", other);
+        return DynamicCall.invoke(self, "leftShift", other);
     }
 
     public static Object rightShift(Object self, Object other) {
-        return InvokerHelper.invokeMethod(self, "rightShift", other);
+        return DynamicCall.invoke(self, "rightShift", other);
     }
 
     public static Object rightShiftUnsigned(Object self, Object other) {
-        return InvokerHelper.invokeMethod(self, "rightShiftUnsigned", other);
+        return DynamicCall.invoke(self, "rightShiftUnsigned", other);
     }
 
     public static Object and(Object self, Object other) {
-        return InvokerHelper.invokeMethod(self, "and", other);
+        return DynamicCall.invoke(self, "and", other);
     }
 
     public static Object or(Object self, Object other) {
-        return InvokerHelper.invokeMethod(self, "or", other);
+        return DynamicCall.invoke(self, "or", other);
     }
 
     public static Object xor(Object self, Object other) {
-        return InvokerHelper.invokeMethod(self, "xor", other);
+        return DynamicCall.invoke(self, "xor", other);
     }
 
     public static int compareTo(Object self, Object other) {
@@ -75,7 +74,6 @@ public final class DynamicOperators {
     }
 
     public static boolean isCase(Object self, Object other) {
-        return DefaultTypeTransformation.castToBoolean(
-                InvokerHelper.invokeMethod(self, "isCase", other));
+        return DefaultTypeTransformation.castToBoolean(DynamicCall.invoke(self, "isCase", other));
     }
 }

@@ -1,7 +1,5 @@
 package org.groovecast.host.script;
 
-import org.codehaus.groovy.runtime.InvokerHelper;
-
 /**
  * A value of unknown type being indexed ({@code m.items[0]}, {@code parts[-1]}, {@code xs[1..2]}):
  * Groovy's static compiler compiles an index only on a type with a {@code getAt} method, so {@link
@@ -26,10 +24,10 @@ public final class IndexedValue {
     }
 
     public Object getAt(Object index) {
-        return InvokerHelper.invokeMethod(value, "getAt", index);
+        return DynamicCall.invoke(value, "getAt", index);
     }
 
     public void putAt(Object index, Object element) {
-        InvokerHelper.invokeMethod(value, "putAt", new Object[] {index, element});
+        DynamicCall.invoke(value, "putAt", new Object[] {index, element});
     }
 }

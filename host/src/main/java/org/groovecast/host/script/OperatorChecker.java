@@ -2,21 +2,26 @@ package org.groovecast.host.script;
 
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.codehaus.groovy.ast.ASTNode;
 import org.codehaus.groovy.ast.ClassHelper;
 import org.codehaus.groovy.ast.ClassNode;
+import org.codehaus.groovy.ast.CodeVisitorSupport;
 import org.codehaus.groovy.ast.MethodNode;
 import org.codehaus.groovy.ast.expr.ArgumentListExpression;
 import org.codehaus.groovy.ast.expr.BinaryExpression;
+import org.codehaus.groovy.ast.expr.ClassExpression;
 import org.codehaus.groovy.ast.expr.ClosureExpression;
 import org.codehaus.groovy.ast.expr.Expression;
 import org.codehaus.groovy.ast.expr.MethodCall;
 import org.codehaus.groovy.ast.expr.MethodCallExpression;
 import org.codehaus.groovy.ast.expr.PropertyExpression;
 import org.codehaus.groovy.ast.expr.VariableExpression;
+import org.codehaus.groovy.syntax.Types;
 import org.codehaus.groovy.transform.stc.AbstractTypeCheckingExtension;
 import org.codehaus.groovy.transform.stc.ExtensionMethodNode;
 import org.codehaus.groovy.transform.stc.StaticTypeCheckingVisitor;
@@ -224,6 +229,79 @@ public final class OperatorChecker extends AbstractTypeCheckingExtension {
                 StaticTypesMarker.DIRECT_METHOD_CALL_TARGET,
                 makeDynamic(call, ClassHelper.OBJECT_TYPE));
         storeType(call, ClassHelper.OBJECT_TYPE);
+    }
+
+    /**
+     * {@code x['key']} on a string, a number or a boolean: Groovy reads it as the property named
+     * {@code key} of that value, compiled as a direct call whose failure (the usual case: such
+     * values have no such property) carries no stack trace, so no line; the checker selects no
+     * method for it that this extension could see. A script that indexes one of these by a name
+     * means a map: refused here, at its line, once the method's types are known.
+     */
+    @Override
+    public void afterVisitMethod(MethodNode node) {
+        if (node.getCode() == null) return;
+        Set<Expression> assigned = Collections.newSetFromMap(new IdentityHashMap<>());
+        node.getCode()
+                .visit(
+                        new CodeVisitorSupport() {
+                            @Override
+                            public void visitBinaryExpression(BinaryExpression b) {
+                                if (Types.isAssignment(b.getOperation().getType()))
+                                    assigned.add(b.getLeftExpression());
+                                super.visitBinaryExpression(b);
+                                if (b.getOperation().getType() != Types.LEFT_SQUARE_BRACKET) return;
+                                refusePropertyIndex(b);
+                                if (!assigned.contains(b)) readByNameAtRunTime(b);
+                            }
+                        });
+    }
+
+    /**
+     * {@code v['key']} on a value of unknown type is Groovy's read of a property by name, compiled
+     * as a direct call of its library whose failure (no such property: v was a string) carries no
+     * stack trace; read through {@link IndexedValue} instead, the failure names the script's line.
+     */
+    private void readByNameAtRunTime(BinaryExpression index) {
+        if (!isUnknown(getType(index.getLeftExpression()))) return;
+        ClassNode key = getType(index.getRightExpression());
+        if (!key.equals(ClassHelper.STRING_TYPE) && !key.equals(ClassHelper.GSTRING_TYPE)) return;
+        ClassNode indexed = ClassHelper.make(IndexedValue.class);
+        MethodNode factory =
+                indexed.getDeclaredMethods(index.isSafe() ? "ofNullable" : "of").getFirst();
+        MethodCallExpression wrap =
+                new MethodCallExpression(
+                        new ClassExpression(indexed),
+                        factory.getName(),
+                        new ArgumentListExpression(index.getLeftExpression()));
+        wrap.setImplicitThis(false);
+        wrap.setMethodTarget(factory);
+        wrap.setSourcePosition(index.getLeftExpression());
+        storeType(wrap, indexed);
+        index.setLeftExpression(wrap);
+        index.putNodeMetaData(
+                StaticTypesMarker.DIRECT_METHOD_CALL_TARGET,
+                indexed.getDeclaredMethods("getAt").getFirst());
+    }
+
+    private void refusePropertyIndex(BinaryExpression index) {
+        ClassNode key = getType(index.getRightExpression());
+        if (!key.equals(ClassHelper.STRING_TYPE) && !key.equals(ClassHelper.GSTRING_TYPE)) return;
+        ClassNode receiver = ClassHelper.getWrapper(getType(index.getLeftExpression()));
+        boolean scalar =
+                receiver.equals(ClassHelper.STRING_TYPE)
+                        || receiver.equals(ClassHelper.GSTRING_TYPE)
+                        || receiver.equals(ClassHelper.Boolean_TYPE)
+                        || receiver.equals(ClassHelper.Character_TYPE)
+                        || receiver.isDerivedFrom(ClassHelper.Number_TYPE)
+                        || receiver.equals(ClassHelper.Number_TYPE);
+        if (!scalar) return;
+        addStaticTypeError(
+                "x['...'] reads a property by name, and a "
+                        + receiver.getNameWithoutPackage()
+                        + " is no map: index a map (Map m = json.parse(...); m['key']) or a list by"
+                        + " number (xs[0])",
+                index);
     }
 
     @Override

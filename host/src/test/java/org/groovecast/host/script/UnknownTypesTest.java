@@ -131,4 +131,65 @@ class UnknownTypesTest {
                 ScriptCompilerTest.errors(
                         "def m = json.parse('{\"n\": 1}')\ndef n = m.n\nn++\nout.sink(tone())\n"));
     }
+
+    @Test
+    void anOperatorAnUntypedValueDoesNotHaveFailsAtTheScriptsLine() {
+        // Groovy reports a missing method of a dynamic call without a stack trace: the line came
+        // from nowhere, and the load failed unlocated.
+        ScriptError e =
+                org.junit.jupiter.api.Assertions.assertThrows(
+                        ScriptError.class,
+                        () ->
+                                logged(
+                                        """
+                                        def m = json.parse('{"a": 1}')
+                                        log.info("${m * 2}")
+                                        out.sink(tone())
+                                        """));
+        assertEquals(
+                "s.groovy:2: MissingMethodException: No signature of method: multiply for class:"
+                        + " java.util.LinkedHashMap is applicable for argument types: (Integer) values: [2]",
+                e.getMessage());
+    }
+
+    @Test
+    void anOperandThatDoesNotFitAKnownCollectionIsRefusedInTheScriptsWords() {
+        assertEquals(
+                List.of(
+                        "s.groovy:2: << cannot take values of these types: List<String>, int; convert"
+                                + " one (x as int, x as String) or declare the collection's type"
+                                + " (List<Object>, Map<String, Object>)"),
+                ScriptCompilerTest.errors(
+                        "def t = 'a b'.tokenize(' ')\nt << 4\nout.sink(tone())\n"));
+    }
+
+    @Test
+    void aStringIndexedByANameIsRefusedAtItsLine() {
+        // Groovy reads it as a property of the string, whose failure has no stack trace: before,
+        // the load failed with no line.
+        assertEquals(
+                List.of(
+                        "s.groovy:2: x['...'] reads a property by name, and a String is no map: index"
+                                + " a map (Map m = json.parse(...); m['key']) or a list by number (xs[0])"),
+                ScriptCompilerTest.errors(
+                        "def v = env('X', 'a')\nlog.info(\"${v['x']}\")\nout.sink(tone())\n"));
+    }
+
+    @Test
+    void aNameReadOfAValueOfUnknownTypeFailsAtTheScriptsLine() {
+        ScriptError e =
+                org.junit.jupiter.api.Assertions.assertThrows(
+                        ScriptError.class,
+                        () ->
+                                logged(
+                                        """
+                                        def f(v) { v['x'] }
+                                        log.info("${f([x: 1])}")
+                                        log.info("${f('a')}")
+                                        out.sink(tone())
+                                        """));
+        assertEquals(
+                "s.groovy:1: MissingPropertyException: No such property: x for class: java.lang.String",
+                e.getMessage());
+    }
 }
