@@ -374,7 +374,7 @@ class ScriptingSpec extends Specification {
 
     def "a failing thread.run function is logged once, at its line, and the station plays on; an output made there is refused"() {
         given:
-        LogCapture logs = new LogCapture('org.groovecast.host.ScheduledRun')
+        LogCapture logs = new LogCapture(org.groovecast.host.script.ClosureFunction.name)
 
         when: 'a function failing every 50 ms, and one making an output once the station runs'
         station = Engine.load('radio.groovy', """
@@ -388,8 +388,8 @@ class ScriptingSpec extends Specification {
 
         then:
         logs.messages() == [
-                "thread.run function failed: radio.groovy:3: java.lang.NullPointerException: Cannot invoke method getAt() on null object",
-                "thread.run function failed: radio.groovy:4: output.dummy(): outputs are made when the script loads, not in a callback "
+                "a script function failed, the station goes on: radio.groovy:3: NullPointerException: Cannot invoke method getAt() on null object",
+                "a script function failed, the station goes on: radio.groovy:4: output.dummy(): outputs are made when the script loads, not in a callback "
                         + "once the station runs (it would never start); make it at the top level and choose what it plays with fallback() or switchOn()"]
         station.graph().outputs().size() == 1
         station.clocks()[0].ticks > 40
