@@ -87,6 +87,8 @@ final class Annotations {
             case "string" -> Type.STRING;
             case "ref" -> Type.reference(new TypeVar(TypeVar.ANY_LEVEL));
             case "source" -> Tracks.source(new TypeVar(TypeVar.ANY_LEVEL));
+            // the methods of a source, which the engine defines: here, anything
+            case "source_methods" -> new TypeVar(TypeVar.ANY_LEVEL);
             default -> {
                 String kind = Tracks.KINDS.contains(n.name()) ? n.name() : null;
                 if (kind != null) yield Tracks.kind(kind, TypeVar.ANY_LEVEL);

@@ -239,6 +239,24 @@ final class Definitions {
             cx.scope.add(r.spread().name(), new Type.Scheme(generalized, hidden));
     }
 
+    /**
+     * After a definition failed (when checking goes on after errors): its names, of any type, so
+     * that what follows does not fail because of it.
+     */
+    void bindAnything(Statement.Let l) {
+        TypeVar any = new TypeVar(TypeVar.ANY_LEVEL);
+        Type.Scheme anything = new Type.Scheme(List.of(any), any);
+        if (l.pattern() instanceof Pattern.Var v && v.path().size() > 1) {
+            try {
+                bindName(v, any, List.of(any), false, l.span());
+            } catch (TypeError e) {
+                // the module it extends does not exist either
+            }
+            return;
+        }
+        for (String name : names(l.pattern())) cx.scope.add(name, anything);
+    }
+
     /** The names a pattern binds. */
     static List<String> names(Pattern p) {
         List<String> out = new ArrayList<>();

@@ -370,11 +370,7 @@ final class Inference {
                 errors.add(e);
                 cx.level = 0;
                 if (item instanceof Statement.Let l) {
-                    for (String name : Definitions.names(l.pattern())) {
-                        TypeVar any = new TypeVar(TypeVar.ANY_LEVEL);
-                        if (name.contains(".")) continue;
-                        cx.scope.add(name, new Type.Scheme(List.of(any), any));
-                    }
+                    cx.definitions.bindAnything(l);
                     if (l.pattern() instanceof org.groovecast.liquidsoap.syntax.Pattern.Var v) {
                         List<Applications.ResolvedParam> params = null;
                         try {
