@@ -124,6 +124,11 @@ final class LiquidsoapBuiltinTable implements Signatures {
         return types.size();
     }
 
+    /** The entries the table itself types 'a, anything. */
+    int typedAnything() {
+        return (int) types.values().stream().filter("'a"::equals).count();
+    }
+
     /** The names typed 'a so far. */
     synchronized Set<String> placeholders() {
         return new TreeSet<>(placeholders);

@@ -10,6 +10,9 @@ final class Limits {
      */
     static final int DEPTH = 2_000;
 
-    /** Steps of subtyping and occur checks per script: about a minute of work, then an error. */
-    static final long STEPS = 200_000_000L;
+    /**
+     * Steps of subtyping and occur checks per script: a few seconds of work, then an error.
+     * Liquidsoap's whole library takes about a million.
+     */
+    static final long STEPS = 50_000_000L;
 }

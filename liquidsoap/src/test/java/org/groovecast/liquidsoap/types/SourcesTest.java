@@ -72,6 +72,8 @@ class SourcesTest {
                 error("s = (blank() : source(audio=pcm(bogus)))"));
         assertEquals("Unknown type constructor: sorce.", error("s = (blank() : sorce(audio=pcm))"));
         assertEquals("Unknown type constructor: foo.", error("x = (1 : foo)"));
+        // the engine defines a source's methods: the annotation takes what it is given
+        ok("s = (sine() : source_methods).{extra = 1}");
     }
 
     @Test

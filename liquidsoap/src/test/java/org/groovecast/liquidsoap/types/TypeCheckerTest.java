@@ -56,6 +56,18 @@ class TypeCheckerTest {
     }
 
     @Test
+    void checkEachDefinesTheFieldOfAFailedDottedDefinition() {
+        TypeChecker checker = TypeChecker.of(Signatures.none());
+        TypeChecker.Report r =
+                checker.checkEach(
+                        parse("t.liq", "m = {a = 1}\nlet m.b = 1 + \"x\"\nc = m.b\nd = m.a + 1"),
+                        null);
+        // only the definition fails; m.b is then anything, so c and d check
+        assertEquals(1, r.errors().size());
+        assertEquals("int", r.checked().typeOf("d"));
+    }
+
+    @Test
     void theLanguagesOwnBuiltinsMayBeReplaced() {
         TypeChecker checker = TypeChecker.of(Signatures.of(Map.of("+", "(int, int) -> int")));
         assertThrows(TypeError.class, () -> checker.check(parse("t.liq", "x = 1. + 2.")));
