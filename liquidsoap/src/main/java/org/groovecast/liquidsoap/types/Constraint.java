@@ -1,6 +1,5 @@
 package org.groovecast.liquidsoap.types;
 
-import java.util.List;
 import java.util.Set;
 
 /**
@@ -154,9 +153,5 @@ enum Constraint {
             case Type.Nullable n -> inner.satisfy(n.of(), this);
             default -> throw new Unsatisfied();
         }
-    }
-
-    static List<Constraint> none() {
-        return List.of();
     }
 }

@@ -49,16 +49,16 @@ sealed interface Repr {
     Repr RANGE_ELLIPSIS = new RangeEllipsis();
 
     static Repr of(Type t) {
-        return new Maker(List.of(), x -> false).make(t, List.of());
+        return new Maker(x -> false).make(t, List.of());
     }
 
     static Repr of(Type t, List<TypeVar> generalized) {
-        return new Maker(generalized, x -> false).make(t, generalized);
+        return new Maker(x -> false).make(t, generalized);
     }
 
     /** {@code t} with the parts {@code leaveOut} accepts shown as {@code _}. */
     static Repr of(Type t, Predicate<Type> leaveOut) {
-        return new Maker(List.of(), leaveOut).make(t, List.of());
+        return new Maker(leaveOut).make(t, List.of());
     }
 
     /** Builds a representation, naming the variables met. */
@@ -67,7 +67,7 @@ sealed interface Repr {
         private final Map<TypeVar, String> unknown = new IdentityHashMap<>();
         private int depth;
 
-        Maker(List<TypeVar> generalized, Predicate<Type> leaveOut) {
+        Maker(Predicate<Type> leaveOut) {
             this.leaveOut = leaveOut;
         }
 
