@@ -43,10 +43,17 @@ public final class LiquidsoapCheckSpeed {
         }
         TypeChecker checker = TypeChecker.of(LiquidsoapBuiltinTable.load());
         Path dir = Files.createTempDirectory("liq-check-speed");
-        Path station = StationGenerator.write(dir, 1000);
         System.out.println("Liquidsoap type check, CPU of the checking thread (anchor: the parse)");
         System.out.println();
-        measure("generated station, 1,000 lines in 4 files", station, null, checker, runs);
+        try {
+            Path station = StationGenerator.write(dir, 1000);
+            measure("generated station, 1,000 lines in 4 files", station, null, checker, runs);
+        } finally {
+            try (var files = Files.list(dir)) {
+                for (Path f : files.toList()) Files.delete(f);
+            }
+            Files.delete(dir);
+        }
         if (checkout != null) {
             Path stdlib = checkout.resolve("src/libs/stdlib.liq");
             measure("Liquidsoap's library, stdlib.liq and includes", stdlib, null, checker, runs);
