@@ -2,16 +2,19 @@
 # Measures the Liquidsoap front end against Liquidsoap's own scripts (read from a checkout, never
 # copied here), out of CI:
 #   bench/liquidsoap-conformance/run.sh PATH-TO-A-LIQUIDSOAP-2.4.5-CHECKOUT [--runs=20] [--verbose]
-# (1) src/libs: every file parsed, stdlib.liq with its includes, the parse time; type-checked (later)
+# (1) src/libs: every file parsed, stdlib.liq with its includes, the parse time; the library
+#     type-checked as Liquidsoap loads it (stdlib.liq, then extra/deprecations.liq), OCaml builtins
+#     typed from bench/src/main/resources/org/groovecast/bench/liquidsoap-builtins.txt
 # (2) tests/language/*.liq and tests/test.liq: parsed; run with tests/test.liq first (later)
-# (3) tests/language/type_errors.liq: each case accepted or rejected as Liquidsoap does (later)
+# (3) tests/language/type_errors.liq: each case accepted or rejected as Liquidsoap does, in the
+#     scope the library leaves
 # Exit 0 when every file parses. A checkout: git clone --branch v2.4.5 https://github.com/savonet/liquidsoap
 # Build first, from the repository root (it builds nothing):
 #   JAVA_HOME=/usr/lib/jvm/temurin-25-jdk-amd64 ./mvnw -q -B -o install -DskipTests
 source "$(dirname "${BASH_SOURCE[0]}")/../bench-env.sh"
 
 if [[ $# -lt 1 || "$1" == -h || "$1" == --help ]]; then
-    sed -n 2,10p "$0"
+    sed -n 2,13p "$0"
     exit 2
 fi
 require "$classes/org/groovecast/bench/LiquidsoapConformance.class" "$cpfile"

@@ -21,8 +21,9 @@ import org.groovecast.liquidsoap.syntax.SyntaxError;
  * each file on its own and {@code stdlib.liq} with the files it includes, as Liquidsoap loads its
  * library, then type-checked; (2) {@code tests/language/*.liq} and {@code tests/test.liq} parsed,
  * then run; (3) the cases of {@code tests/language/type_errors.liq} accepted or rejected as
- * Liquidsoap does. Steps not built yet print "not yet". Also the time parsing takes: the first
- * (cold) parse of the whole library and the best of {@code --runs} warm ones, in CPU time.
+ * Liquidsoap does (the type-checking parts are {@link LiquidsoapTypeConformance}). Steps not built
+ * yet print "not yet". Also the time parsing takes: the first (cold) parse of the whole library and
+ * the best of {@code --runs} warm ones, in CPU time.
  */
 public final class LiquidsoapConformance {
     private static final String USAGE =
@@ -57,16 +58,19 @@ public final class LiquidsoapConformance {
             System.exit(2);
         }
         System.out.printf("Liquidsoap checkout: %s (version %s)%n%n", checkout, version(checkout));
-        boolean ok = libraries(checkout, runs, verbose);
+        LiquidsoapTypeConformance types = new LiquidsoapTypeConformance(checkout, verbose);
+        boolean ok = libraries(checkout, runs, verbose, types);
         ok &= languageTests(checkout, verbose);
         System.out.println();
         System.out.println(
                 "(3) tests/language/type_errors.liq, accepted or rejected as Liquidsoap does");
-        row("cases agreeing", "not yet");
+        types.typeErrors();
         System.exit(ok ? 0 : 1);
     }
 
-    private static boolean libraries(Path checkout, int runs, boolean verbose) throws IOException {
+    private static boolean libraries(
+            Path checkout, int runs, boolean verbose, LiquidsoapTypeConformance types)
+            throws IOException {
         Path libs = checkout.resolve("src/libs");
         List<Path> files = liq(libs, true);
         System.out.println("(1) src/libs: the standard library");
@@ -99,7 +103,7 @@ public final class LiquidsoapConformance {
                             runs,
                             lines / (best / 1e9)));
         }
-        row("type-check", "not yet");
+        types.library();
         return results.stream().allMatch(r -> r.error == null);
     }
 

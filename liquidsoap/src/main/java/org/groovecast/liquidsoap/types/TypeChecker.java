@@ -1,0 +1,144 @@
+package org.groovecast.liquidsoap.types;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.groovecast.liquidsoap.parser.ParsedScript;
+import org.groovecast.liquidsoap.syntax.Expr;
+import org.groovecast.liquidsoap.syntax.Span;
+import org.groovecast.liquidsoap.syntax.Warning;
+
+/**
+ * Liquidsoap's type checker for a parsed script, before anything runs: it refuses what Liquidsoap
+ * refuses, with Liquidsoap's message at the offending expression as one {@link TypeError} ({@code
+ * station.liq:12:4: this value has type int but it should be a subtype of float}), and gives what
+ * Liquidsoap only warns about as warnings. Inference is Hindley-Milner with Liquidsoap's subtyping
+ * (records and methods, optional fields, nullable types, getters, labelled and optional arguments,
+ * source content types) and value restriction.
+ *
+ * <pre>{@code
+ * TypeChecker checker = TypeChecker.of(signatures);       // once: the builtins
+ * Checked checked = checker.check(Scripts.parse(file));   // throws TypeError
+ * }</pre>
+ *
+ * A prelude written in Liquidsoap is checked first and the script in what it leaves: {@code
+ * checker.check(script, checker.check(prelude))}. A checker is immutable and may be shared; each
+ * check works on its own copies of the types.
+ */
+public final class TypeChecker {
+    private final Builtins.Index index;
+
+    private TypeChecker(Signatures signatures) {
+        this.index = new Builtins.Index(signatures);
+    }
+
+    public static TypeChecker of(Signatures signatures) {
+        return new TypeChecker(signatures);
+    }
+
+    /** Checks a script against the builtins. */
+    public Checked check(ParsedScript script) {
+        return check(script.program(), null);
+    }
+
+    /** Checks a script in the scope {@code before} left (a prelude's definitions). */
+    public Checked check(ParsedScript script, Checked before) {
+        return check(script.program(), before);
+    }
+
+    /**
+     * For tools measuring a large library: checks every top-level statement, going on after one
+     * that fails (what it defines is then of any type), and gives every error with the result.
+     * Liquidsoap stops at the first error; {@link #check} does too.
+     */
+    public Report checkEach(ParsedScript script, Checked before) {
+        List<TypeError> errors = new ArrayList<>();
+        Checked checked = run(script.program(), before, errors);
+        return new Report(List.copyOf(errors), checked);
+    }
+
+    /** What {@link #checkEach} found. */
+    public record Report(List<TypeError> errors, Checked checked) {}
+
+    Checked check(Expr.Sequence program, Checked before) {
+        return run(program, before, null);
+    }
+
+    private Checked run(Expr.Sequence program, Checked before, List<TypeError> errors) {
+        Builtins builtins = new Builtins(index);
+        Scope scope;
+        if (before == null) {
+            scope = new Scope(builtins::get);
+        } else {
+            Generalization.Copier copier = new Generalization.Copier();
+            Map<String, Scope.Binding> copied = new HashMap<>();
+            scope =
+                    new Scope(
+                            name -> {
+                                Scope.Binding b = before.names.get(name);
+                                if (b == null) return builtins.get(name);
+                                return copied.computeIfAbsent(
+                                        name,
+                                        n ->
+                                                new Scope.Binding(
+                                                        copier.copy(b.scheme()), b.params()));
+                            });
+            for (var e : before.paths.entrySet()) {
+                scope.definePath(e.getKey(), e.getValue().params());
+            }
+        }
+        List<Warning> warnings = new ArrayList<>();
+        Context cx = new Context(builtins, scope, warnings);
+        try {
+            if (errors == null) {
+                cx.inference.topLevel(program);
+            } else {
+                cx.inference.topLevel(program, errors);
+            }
+        } catch (StackOverflowError e) {
+            throw new TypeError(
+                    where(cx, program), "this expression is nested too deeply to be checked");
+        } catch (TooComplex e) {
+            throw Messages.tooComplex(where(cx, program));
+        }
+        Map<String, Scope.Binding> names = new HashMap<>();
+        if (before != null) names.putAll(before.names);
+        names.putAll(scope.names());
+        Map<String, Scope.Binding> paths = new HashMap<>();
+        if (before != null) paths.putAll(before.paths);
+        paths.putAll(scope.paths());
+        return new Checked(warnings, names, paths);
+    }
+
+    private static Span where(Context cx, Expr.Sequence program) {
+        return cx.current != null ? cx.current : program.span();
+    }
+
+    /** A script checked: its warnings, and the names it defined (for what is checked after it). */
+    public static final class Checked {
+        private final List<Warning> warnings;
+        final Map<String, Scope.Binding> names;
+        final Map<String, Scope.Binding> paths;
+
+        Checked(
+                List<Warning> warnings,
+                Map<String, Scope.Binding> names,
+                Map<String, Scope.Binding> paths) {
+            this.warnings = List.copyOf(warnings);
+            this.names = Map.copyOf(names);
+            this.paths = Map.copyOf(paths);
+        }
+
+        /** What Liquidsoap would warn about: values dropped, sources left unused. */
+        public List<Warning> warnings() {
+            return warnings;
+        }
+
+        /** The type of a name the script defined at its top level, as Liquidsoap prints it. */
+        public String typeOf(String name) {
+            Scope.Binding b = names.get(name);
+            return b == null ? null : TypePrinter.print(b.scheme());
+        }
+    }
+}
