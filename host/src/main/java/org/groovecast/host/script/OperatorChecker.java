@@ -14,7 +14,6 @@ import org.codehaus.groovy.ast.CodeVisitorSupport;
 import org.codehaus.groovy.ast.MethodNode;
 import org.codehaus.groovy.ast.expr.ArgumentListExpression;
 import org.codehaus.groovy.ast.expr.BinaryExpression;
-import org.codehaus.groovy.ast.expr.ClassExpression;
 import org.codehaus.groovy.ast.expr.ClosureExpression;
 import org.codehaus.groovy.ast.expr.Expression;
 import org.codehaus.groovy.ast.expr.MethodCall;
@@ -266,22 +265,9 @@ public final class OperatorChecker extends AbstractTypeCheckingExtension {
         if (!isUnknown(getType(index.getLeftExpression()))) return;
         ClassNode key = getType(index.getRightExpression());
         if (!key.equals(ClassHelper.STRING_TYPE) && !key.equals(ClassHelper.GSTRING_TYPE)) return;
-        ClassNode indexed = ClassHelper.make(IndexedValue.class);
-        MethodNode factory =
-                indexed.getDeclaredMethods(index.isSafe() ? "ofNullable" : "of").getFirst();
-        MethodCallExpression wrap =
-                new MethodCallExpression(
-                        new ClassExpression(indexed),
-                        factory.getName(),
-                        new ArgumentListExpression(index.getLeftExpression()));
-        wrap.setImplicitThis(false);
-        wrap.setMethodTarget(factory);
-        wrap.setSourcePosition(index.getLeftExpression());
-        storeType(wrap, indexed);
-        index.setLeftExpression(wrap);
+        UnknownTypeOperators.wrapIndexed(this, index);
         index.putNodeMetaData(
-                StaticTypesMarker.DIRECT_METHOD_CALL_TARGET,
-                indexed.getDeclaredMethods("getAt").getFirst());
+                StaticTypesMarker.DIRECT_METHOD_CALL_TARGET, UnknownTypeOperators.indexedGetAt());
     }
 
     private void refusePropertyIndex(BinaryExpression index) {

@@ -106,19 +106,7 @@ final class UnknownTypeOperators {
     private static List<MethodNode> indexed(
             AbstractTypeCheckingExtension checker, BinaryExpression index, ClassNode receiver) {
         if (index.getOperation().getType() != Types.LEFT_SQUARE_BRACKET) return null;
-        Expression operand = index.getLeftExpression();
-        MethodNode factory =
-                INDEXED_VALUE.getDeclaredMethods(index.isSafe() ? "ofNullable" : "of").getFirst();
-        MethodCallExpression wrap =
-                new MethodCallExpression(
-                        new ClassExpression(INDEXED_VALUE),
-                        factory.getName(),
-                        new ArgumentListExpression(operand));
-        wrap.setImplicitThis(false);
-        wrap.setMethodTarget(factory);
-        wrap.setSourcePosition(operand);
-        checker.storeType(wrap, INDEXED_VALUE);
-        index.setLeftExpression(wrap);
+        MethodCallExpression wrap = wrapIndexed(checker, index);
         List<BinaryExpression> enclosing = checker.getEnclosingBinaryExpressionStack();
         if (enclosing.size() > 1
                 && enclosing.get(1).getLeftExpression() == index
@@ -134,5 +122,32 @@ final class UnknownTypeOperators {
             enclosing.get(1).setLeftExpression(copy);
         }
         return INDEXED_VALUE.getDeclaredMethods("getAt");
+    }
+
+    /**
+     * Puts what {@code index} indexes in an {@link IndexedValue} ({@code x[i]} becomes {@code
+     * IndexedValue.of(x)[i]}, {@code ofNullable} for {@code x?[i]}); returns the wrapping call.
+     */
+    static MethodCallExpression wrapIndexed(
+            AbstractTypeCheckingExtension checker, BinaryExpression index) {
+        Expression operand = index.getLeftExpression();
+        MethodNode factory =
+                INDEXED_VALUE.getDeclaredMethods(index.isSafe() ? "ofNullable" : "of").getFirst();
+        MethodCallExpression wrap =
+                new MethodCallExpression(
+                        new ClassExpression(INDEXED_VALUE),
+                        factory.getName(),
+                        new ArgumentListExpression(operand));
+        wrap.setImplicitThis(false);
+        wrap.setMethodTarget(factory);
+        wrap.setSourcePosition(operand);
+        checker.storeType(wrap, INDEXED_VALUE);
+        index.setLeftExpression(wrap);
+        return wrap;
+    }
+
+    /** The getAt of {@link IndexedValue}, which an index of a wrapped value calls. */
+    static MethodNode indexedGetAt() {
+        return INDEXED_VALUE.getDeclaredMethods("getAt").getFirst();
     }
 }
