@@ -117,7 +117,7 @@ public final class Evaluator {
         return hooks.encoderAvailable(name) != d.negative();
     }
 
-    private static boolean version(Expr.IfVersion d) {
+    static boolean version(Expr.IfVersion d) {
         int c = compareVersions(VERSION, d.version());
         return switch (d.operator()) {
             case ">=" -> c >= 0;
