@@ -165,6 +165,14 @@ final class LiquidsoapScript implements ScriptFrontEnd.Script {
     }
 
     /**
+     * The engine's message as a Liquidsoap author reads it: its hints name Groovy's syntax for
+     * named arguments ({@code fallible: true}), a Liquidsoap script writes {@code fallible=true}.
+     */
+    static String inLiquidsoap(String message) {
+        return message.replaceAll("\\b([a-z][A-Za-z]*): (true|false)\\b", "$1=$2");
+    }
+
+    /**
      * An operator call through the runtime, the script's place known meanwhile; its errors located
      * here.
      */
@@ -179,7 +187,7 @@ final class LiquidsoapScript implements ScriptFrontEnd.Script {
                 Span inner = new Span(e.file(), e.line(), e.column(), e.line(), e.column());
                 throw Errors.at(inner, "invalid", e.detail());
             }
-            throw Errors.at(at, "invalid", e.detail());
+            throw Errors.at(at, "invalid", inLiquidsoap(e.detail()));
         } finally {
             current.set(before);
         }
