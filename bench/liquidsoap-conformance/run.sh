@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Measures the Liquidsoap front end against Liquidsoap's own scripts (read from a checkout, never
 # copied here), out of CI:
-#   bench/liquidsoap-conformance/run.sh PATH-TO-A-LIQUIDSOAP-2.4.5-CHECKOUT [--runs=20] [--verbose]
+#   bench/liquidsoap-conformance/run.sh PATH-TO-A-LIQUIDSOAP-2.4.5-CHECKOUT [--runs=20] [--timeout=20] [--verbose]
 # (1) src/libs: every file parsed, stdlib.liq with its includes, the parse time; type-checked (later)
-# (2) tests/language/*.liq and tests/test.liq: parsed; run with tests/test.liq first (later)
+# (2) tests/language/*.liq and tests/test.liq: parsed; each run in a process of its own with tests/test.liq
+#     first (exit 0 passes, 123 skips), without the type checker; a table of each with its first error
 # (3) tests/language/type_errors.liq: each case accepted or rejected as Liquidsoap does (later)
 # Exit 0 when every file parses. A checkout: git clone --branch v2.4.5 https://github.com/savonet/liquidsoap
 # Build first, from the repository root (it builds nothing):
@@ -11,7 +12,7 @@
 source "$(dirname "${BASH_SOURCE[0]}")/../bench-env.sh"
 
 if [[ $# -lt 1 || "$1" == -h || "$1" == --help ]]; then
-    sed -n 2,10p "$0"
+    sed -n 2,11p "$0"
     exit 2
 fi
 require "$classes/org/groovecast/bench/LiquidsoapConformance.class" "$cpfile"

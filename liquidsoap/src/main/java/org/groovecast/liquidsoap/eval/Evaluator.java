@@ -167,8 +167,8 @@ public final class Evaluator {
             case Expr.TupleLit t -> tuple(t, env);
             case Expr.ListLit l -> list(l, env);
             case Expr.RecordLit r -> record(r, env);
-            case Expr.Invoke i -> invoke(i, env);
-            case Expr.MethodCall m -> methodCall(m, env);
+            case Expr.Invoke i -> unshort(invoke(i, env));
+            case Expr.MethodCall m -> unshort(methodCall(m, env));
             case Expr.Call c -> call(c, env);
             case Expr.Assoc a -> assoc(a, env);
             case Expr.Not n -> !Values.truth(eval(n.operand(), env), n.operand().span());
@@ -275,7 +275,6 @@ public final class Evaluator {
                 case RecordEntry.Spread s -> {
                     Object v = eval(s.value(), env);
                     fields.putAll(fieldsOf(v));
-                    if (r.base() == null && !Values.isUnit(v)) base = Values.base(v);
                 }
             }
         }
@@ -312,15 +311,48 @@ public final class Evaluator {
         return switch (name) {
             case "kind" -> e.kind();
             case "message" -> e.message();
-            case "positions" ->
-                    e.positions().stream().map(Span::toString).map(s -> (Object) s).toList();
+            case "positions", "trace" -> positions(e);
             default -> Env.MISSING;
         };
     }
 
+    /** An error's places, each with {@code to_string()}, as Liquidsoap's positions are. */
+    private static Object positions(ErrorValue e) {
+        List<Object> out = new ArrayList<>();
+        for (Span s : e.positions()) {
+            String text = s.file() + ", line " + s.line() + " char " + s.column();
+            out.add(
+                    Rec.with(
+                            s.toString(),
+                            "to_string",
+                            Builtin.of("pos.to_string", List.of(), a -> text)));
+        }
+        return Collections.unmodifiableList(out);
+    }
+
+    /**
+     * What {@code x?.a.b.c} answers once {@code x} is null: the rest of the chain is not looked at,
+     * the whole is null (as in Liquidsoap).
+     */
+    private static final Object SHORT = new Object();
+
+    private static Object unshort(Object v) {
+        return v == SHORT ? null : v;
+    }
+
+    /** A chain's target: short-circuited chains stay short. */
+    private Object target(Expr e, Env env) {
+        if (e instanceof Expr.Invoke i) return invoke(i, env);
+        if (e instanceof Expr.MethodCall m) return methodCall(m, env);
+        return eval(e, env);
+    }
+
     private Object invoke(Expr.Invoke i, Env env) {
-        Object target = eval(i.target(), env);
-        return fieldOrFail(target, i.name(), i.optional(), i.span());
+        Object target = target(i.target(), env);
+        if (target == SHORT) return SHORT;
+        if (i.optional() && Values.base(target) == null && !(target instanceof Rec)) return SHORT;
+        Object f = fieldOrFail(target, i.name(), i.optional(), i.span());
+        return f == null && i.optional() ? SHORT : f;
     }
 
     Object fieldOrFail(Object target, String name, boolean optional, Span at) {
@@ -336,13 +368,15 @@ public final class Evaluator {
     }
 
     private Object methodCall(Expr.MethodCall m, Env env) {
-        Object target = eval(m.target(), env);
-        if (m.optional() && Values.base(target) == null && !(target instanceof Rec)) return null;
+        Object target = target(m.target(), env);
+        if (target == SHORT) return SHORT;
+        if (m.optional() && Values.base(target) == null && !(target instanceof Rec)) return SHORT;
         Object f = field(target, m.name());
         if (f == Env.MISSING) {
-            if (m.optional()) return null;
+            if (m.optional()) return SHORT;
             fieldOrFail(target, m.name(), false, m.span());
         }
+        if (m.optional() && Values.base(f) == null && !(f instanceof Rec)) return SHORT;
         return apply(f, arguments(m.args(), env, m.span()), m.span(), m.name());
     }
 
@@ -411,7 +445,7 @@ public final class Evaluator {
         try {
             return fn.apply(call);
         } catch (LiqError e) {
-            throw e.locate(at);
+            throw e.locate(at).through(at);
         } catch (StackOverflowError e) {
             throw Errors.at(
                     at, "eval", "stack overflow (a function that calls itself without end?)");

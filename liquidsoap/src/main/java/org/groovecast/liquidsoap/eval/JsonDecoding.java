@@ -95,6 +95,7 @@ final class JsonDecoding {
                 throw new Mismatch();
             }
             case "unit" -> Tuple.UNIT;
+            case "_" -> null; // ignored, as Liquidsoap's decoder leaves it
             default -> json;
         };
     }

@@ -1,6 +1,5 @@
 package org.groovecast.liquidsoap.eval;
 
-import java.util.List;
 import org.groovecast.liquidsoap.syntax.Span;
 
 /**
@@ -13,6 +12,9 @@ public final class LiqError extends RuntimeException {
     private final ErrorValue error;
     private final boolean raisedByScript;
     private Span at;
+
+    /** The calls the error went through, innermost first (Liquidsoap's {@code err.trace}). */
+    private final java.util.List<Span> trace = new java.util.ArrayList<>();
 
     public LiqError(ErrorValue error, Span at, boolean raisedByScript) {
         super(error.message(), null, false, false);
@@ -40,10 +42,28 @@ public final class LiqError extends RuntimeException {
         return this;
     }
 
+    /** Records a call the error went through on its way out. */
+    LiqError through(Span call) {
+        if (call != null
+                && (trace.isEmpty() || !trace.getLast().equals(call))
+                && trace.size() < 64) {
+            trace.add(call);
+        }
+        return this;
+    }
+
+    /** Where it was raised, then the calls it went through, innermost first. */
+    public java.util.List<Span> trace() {
+        java.util.List<Span> all = new java.util.ArrayList<>();
+        if (at != null) all.add(at);
+        for (Span s : trace) if (!all.contains(s)) all.add(s);
+        return all;
+    }
+
     /** The error as a script value, with the place it was raised. */
     public ErrorValue value() {
         if (at == null || !error.positions().isEmpty()) return error;
-        return new ErrorValue(error.kind(), error.message(), List.of(at));
+        return new ErrorValue(error.kind(), error.message(), trace());
     }
 
     /** The message without its place. */

@@ -12,8 +12,8 @@ final class Operators {
 
     static Object infix(String op, Object a, Object b, Span at) {
         return switch (op) {
-            case "==" -> Values.compare(a, b) == 0;
-            case "!=" -> Values.compare(a, b) != 0;
+            case "==" -> equal(a, b);
+            case "!=" -> !equal(a, b);
             case "<" -> compare(a, b, at) < 0;
             case "<=" -> compare(a, b, at) <= 0;
             case ">" -> compare(a, b, at) > 0;
@@ -23,6 +23,13 @@ final class Operators {
             case "+", "-", "*", "/", "mod", "%" -> arithmetic(op, a, b, at);
             default -> throw Errors.at(at, "invalid", "unknown operator " + op);
         };
+    }
+
+    /** Structural equality, but nan equals nothing, as floats compare. */
+    private static boolean equal(Object a, Object b) {
+        if (Values.base(a) instanceof Double x && Values.base(b) instanceof Double y)
+            return x.doubleValue() == y.doubleValue();
+        return Values.compare(a, b) == 0;
     }
 
     private static int compare(Object a, Object b, Span at) {

@@ -97,7 +97,7 @@ final class Patterns {
         if (r.spread() != null && !r.spread().name().equals("_")) {
             Map<String, Object> rest = new LinkedHashMap<>(Values.fields(v));
             for (Pattern.FieldPattern f : r.fields()) rest.remove(f.name());
-            env = env.bind(r.spread().name(), Rec.record(rest));
+            env = env.bind(r.spread().name(), Rec.with(Values.base(v), rest));
         }
         return env;
     }

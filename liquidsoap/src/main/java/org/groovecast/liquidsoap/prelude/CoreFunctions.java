@@ -200,6 +200,11 @@ final class CoreFunctions {
             }
             default -> {}
         }
+        if (t.startsWith("0x") || t.startsWith("-0x")) {
+            boolean negative = t.startsWith("-");
+            double v = Long.parseLong(t.substring(negative ? 3 : 2), 16);
+            return negative ? -v : v;
+        }
         if (t.endsWith(".")) t = t + "0";
         if (t.isEmpty() || t.chars().anyMatch(c -> Character.isLetter(c) && c != 'e' && c != 'E')) {
             throw new NumberFormatException(s);

@@ -259,6 +259,9 @@ final class FileFunctions {
                                 () -> {
                                     Path from = path(a.string(1));
                                     Path to = path(a.string(2));
+                                    if (!a.bool(0) && Files.exists(to)) {
+                                        throw new FileAlreadyExistsException(to.toString());
+                                    }
                                     try {
                                         if (a.bool(0))
                                             Files.move(
@@ -296,17 +299,16 @@ final class FileFunctions {
                                                 .toString()));
         lib.function(
                 "file.extension",
-                "(?leading_dot : bool, string) -> string",
+                "(?dir_sep : string, ?leading_dot : bool, string) -> string",
                 "A file name's extension.",
-                Map.of("leading_dot", true),
+                Map.of("dir_sep", "/", "leading_dot", true),
                 a -> {
-                    String name =
-                            path(a.string(1)).getFileName() == null
-                                    ? ""
-                                    : path(a.string(1)).getFileName().toString();
+                    String s = a.string(2);
+                    int sep = s.lastIndexOf(a.string(0));
+                    String name = sep < 0 ? s : s.substring(sep + a.string(0).length());
                     int dot = name.lastIndexOf('.');
                     if (dot <= 0) return "";
-                    return a.bool(0) ? name.substring(dot) : name.substring(dot + 1);
+                    return a.bool(1) ? name.substring(dot) : name.substring(dot + 1);
                 });
         lib.function(
                 "path.basename",

@@ -238,12 +238,12 @@ final class ListFunctions {
         lib.function(
                 "list.index",
                 "(('a) -> bool, ['a]) -> int",
-                "The position of the first element for which the predicate holds, -1 when none.",
+                "The position of the first element for which the predicate holds, the length when none.",
                 a -> {
                     List<Object> l = a.list(1);
                     for (int i = 0; i < l.size(); i++)
                         if (truth(a.fn(0).call(l.get(i)))) return (long) i;
-                    return -1L;
+                    return (long) l.size();
                 });
         lib.function(
                 "list.remove",
@@ -267,7 +267,7 @@ final class ListFunctions {
                     List<Object> out = new ArrayList<>(a.list(2));
                     int i = (int) a.integer(0);
                     if (i < 0 || i > out.size())
-                        throw Errors.notFound("list.insert: index out of bounds");
+                        throw Errors.notFound("List should have at least " + i + " elemments");
                     out.add(i, a.get(1));
                     return of(out);
                 });

@@ -24,15 +24,18 @@ final class MathFunctions {
                 "abs",
                 "('a) -> 'a",
                 "Absolute value (an integer or a float).",
-                a -> Values.base(a.get(0)) instanceof Long l ? Math.abs(l) : Math.abs(a.number(0)));
+                a ->
+                        Values.base(a.get(0)) instanceof Long l
+                                ? (Object) Math.abs(l)
+                                : (Object) Math.abs(a.number(0)));
         lib.function(
                 "sign",
                 "('a) -> 'a",
-                "-1, 0 or 1 (of the argument's kind).",
+                "-1 for a negative number, else 1 (of the argument's kind).",
                 a ->
                         Values.base(a.get(0)) instanceof Long l
-                                ? (long) Long.signum(l)
-                                : Math.signum(a.number(0)));
+                                ? (Object) (l < 0 ? -1L : 1L)
+                                : (Object) (a.number(0) < 0 ? -1.0 : 1.0));
         unary(lib, "floor", "Rounds down.", Math::floor);
         unary(lib, "ceil", "Rounds up.", Math::ceil);
         unary(
@@ -60,8 +63,8 @@ final class MathFunctions {
                         Values.base(a.get(0)) instanceof Long b
                                         && Values.base(a.get(1)) instanceof Long e
                                         && e >= 0
-                                ? (long) Math.pow(b, e)
-                                : Math.pow(a.number(0), a.number(1)));
+                                ? (Object) (long) Math.pow(b, e)
+                                : (Object) Math.pow(a.number(0), a.number(1)));
         lib.function(
                 "max",
                 "('a, 'a) -> 'a",

@@ -46,6 +46,8 @@ public final class Prelude {
         FileFunctions.register(lib);
         TimeFunctions.register(lib, platform);
         SystemFunctions.register(lib, platform);
+        PredicateFunctions.register(lib);
+        InteractiveFunctions.register(lib, platform);
         SettingsTree settings = new SettingsTree(platform);
         lib.value(
                 "settings",

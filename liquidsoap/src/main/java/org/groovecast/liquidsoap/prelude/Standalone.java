@@ -66,7 +66,7 @@ public final class Standalone {
         } catch (Halt h) {
             return new Outcome(h.code(), errors.isEmpty() ? null : errors.getFirst());
         } catch (LiqError e) {
-            return new Outcome(1, e.getMessage());
+            return new Outcome(1, withTrace(e));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return new Outcome(2, "interrupted");
@@ -77,6 +77,16 @@ public final class Standalone {
 
     private static String message(RuntimeException e) {
         if (e instanceof Halt h) return "exit " + h.code();
+        if (e instanceof LiqError l) return withTrace(l);
         return e.getMessage();
+    }
+
+    /** The message, and the calls it went through (where a test's check was called). */
+    private static String withTrace(LiqError e) {
+        StringBuilder out = new StringBuilder(e.getMessage().lines().findFirst().orElse(""));
+        List<org.groovecast.liquidsoap.syntax.Span> trace = e.trace();
+        for (int i = 1; i < Math.min(trace.size(), 4); i++)
+            out.append(" (from ").append(trace.get(i)).append(')');
+        return out.toString();
     }
 }

@@ -27,6 +27,22 @@ final class TimeFunctions {
     private TimeFunctions() {}
 
     static void register(Library lib, Platform platform) {
+        // time.zone.set changes the zone this script's time functions use, not the process's.
+        java.util.concurrent.atomic.AtomicReference<ZoneId> zone =
+                new java.util.concurrent.atomic.AtomicReference<>(ZoneId.systemDefault());
+        lib.function(
+                "time.zone.set",
+                "(string) -> unit",
+                "Sets the time zone the script's time functions use (Europe/Paris, UTC...).",
+                a -> {
+                    try {
+                        zone.set(ZoneId.of(a.string(0)));
+                    } catch (java.time.DateTimeException e) {
+                        throw org.groovecast.liquidsoap.eval.Errors.invalid(
+                                "unknown time zone " + a.string(0));
+                    }
+                    return org.groovecast.liquidsoap.eval.Tuple.UNIT;
+                });
         lib.function(
                 "time",
                 "() -> float",
@@ -41,7 +57,7 @@ final class TimeFunctions {
                 "time.local",
                 "(?float?) -> {sec : int, min : int, hour : int, day : int, month : int, year : int, week_day : int, year_day : int, dst : bool}",
                 "A time's parts in the local time zone (now by default).",
-                a -> parts(at(a.get(0), ZoneId.systemDefault(), platform)));
+                a -> parts(at(a.get(0), zone.get(), platform)));
         lib.function(
                 "time.utc",
                 "(?float?) -> {sec : int, min : int, hour : int, day : int, month : int, year : int, week_day : int, year_day : int, dst : bool}",
@@ -62,7 +78,7 @@ final class TimeFunctions {
                                     (int) field(r, "min"),
                                     (int) field(r, "sec"),
                                     0,
-                                    ZoneId.systemDefault());
+                                    zone.get());
                     return t.toEpochSecond() * 1.0;
                 });
         lib.function(
@@ -72,12 +88,12 @@ final class TimeFunctions {
                 a ->
                         Strftime.format(
                                 a.isNull(1) ? "%A, %d %B %Y %H:%M:%S" : a.string(1),
-                                at(a.get(0), ZoneId.systemDefault(), platform)));
+                                at(a.get(0), zone.get(), platform)));
         lib.function(
                 "time.zone",
                 "() -> string",
-                "The local time zone's name.",
-                a -> ZoneId.systemDefault().getDisplayName(TextStyle.SHORT, Locale.ROOT));
+                "The time zone's name.",
+                a -> zone.get().getDisplayName(TextStyle.SHORT, Locale.ROOT));
         lib.function(
                 "time.predicate",
                 "(string) -> () -> bool",
