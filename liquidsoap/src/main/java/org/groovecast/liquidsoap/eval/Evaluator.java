@@ -320,7 +320,25 @@ public final class Evaluator {
     private static Object positions(ErrorValue e) {
         List<Object> out = new ArrayList<>();
         for (Span s : e.positions()) {
-            String text = s.file() + ", line " + s.line() + " char " + s.column();
+            String file = s.file().substring(s.file().lastIndexOf('/') + 1);
+            String text =
+                    s.line() == s.endLine()
+                            ? file
+                                    + ", line "
+                                    + s.line()
+                                    + ", char "
+                                    + s.column()
+                                    + "-"
+                                    + s.endColumn()
+                            : file
+                                    + ", line "
+                                    + s.line()
+                                    + " char "
+                                    + s.column()
+                                    + " - line "
+                                    + s.endLine()
+                                    + " char "
+                                    + s.endColumn();
             out.add(
                     Rec.with(
                             s.toString(),
@@ -446,6 +464,13 @@ public final class Evaluator {
             return fn.apply(call);
         } catch (LiqError e) {
             throw e.locate(at).through(at);
+        } catch (Halt h) {
+            throw h;
+        } catch (RuntimeException e) {
+            // Not the script's kind of error: still one located line, never a stack trace.
+            String m = e.getMessage();
+            throw Errors.at(
+                    at, "failure", e.getClass().getSimpleName() + (m == null ? "" : ": " + m));
         } catch (StackOverflowError e) {
             throw Errors.at(
                     at, "eval", "stack overflow (a function that calls itself without end?)");

@@ -182,9 +182,9 @@ final class FileFunctions {
                                 }));
         lib.function(
                 "file.mkdir",
-                "(?perms : int, ?recursive : bool, string) -> unit",
+                "(?perms : int, ?parents : bool, string) -> unit",
                 "Makes a directory.",
-                Map.of("perms", 0755L, "recursive", false),
+                Map.of("perms", 0755L, "parents", false),
                 a ->
                         io(
                                 "file.mkdir",
@@ -240,12 +240,11 @@ final class FileFunctions {
                         io(
                                 "file.copy",
                                 () -> {
-                                    if (a.bool(1))
-                                        Files.copy(
-                                                path(a.string(3)),
-                                                path(a.string(4)),
-                                                StandardCopyOption.REPLACE_EXISTING);
-                                    else Files.copy(path(a.string(3)), path(a.string(4)));
+                                    copy(
+                                            path(a.string(3)),
+                                            path(a.string(4)),
+                                            a.bool(0),
+                                            a.bool(1));
                                     return Tuple.UNIT;
                                 }));
         lib.function(
@@ -349,8 +348,33 @@ final class FileFunctions {
     }
 
     static Path path(String s) {
-        if (s.startsWith("~/")) s = System.getProperty("user.home") + s.substring(1);
+        if (s.equals("~") || s.startsWith("~/"))
+            s = System.getProperty("user.home") + s.substring(1);
         return Path.of(s);
+    }
+
+    /**
+     * {@code cp}'s way: into a directory that exists, under the source's name; a directory only
+     * with recursive; over an existing file only with force.
+     */
+    private static void copy(Path from, Path to, boolean recursive, boolean force)
+            throws IOException {
+        if (Files.isDirectory(to)) to = to.resolve(from.getFileName());
+        if (!Files.isDirectory(from)) {
+            if (force) Files.copy(from, to, StandardCopyOption.REPLACE_EXISTING);
+            else Files.copy(from, to);
+            return;
+        }
+        if (!recursive)
+            throw new IOException(from + " is a directory (copy it with recursive=true)");
+        try (Stream<Path> s = Files.walk(from)) {
+            for (Path p : s.toList()) {
+                Path target = to.resolve(from.relativize(p).toString());
+                if (Files.isDirectory(p)) Files.createDirectories(target);
+                else if (force) Files.copy(p, target, StandardCopyOption.REPLACE_EXISTING);
+                else Files.copy(p, target);
+            }
+        }
     }
 
     static LiqError fileError(String message) {

@@ -28,6 +28,7 @@ final class StringFunctions {
     private static final String ENC = "?encoding : string?, ";
 
     static void register(Library lib) {
+        binary(lib);
         lib.function(
                 "string.concat",
                 "(?separator : string, [string]) -> string",
@@ -183,7 +184,7 @@ final class StringFunctions {
                 "A string with its special characters escaped.",
                 a -> {
                     String q = Show.quote(a.string(3));
-                    return q.substring(1, q.length() - 1);
+                    return q.substring(1, q.length() - 1).replace("'", "\\'");
                 });
         lib.function(
                 "string.escape.all",
@@ -335,6 +336,47 @@ final class StringFunctions {
                 "(string) -> [string * string] * string",
                 "Reads annotate:k=\"v\",k2=v2:uri's metadata and uri (without the annotate: prefix).",
                 a -> Annotations.parse(a.string(0)));
+    }
+
+    /** {@code string.binary.*}: integers as the bytes of a string, little or big endian. */
+    static void binary(Library lib) {
+        lib.function(
+                "string.binary.to_int",
+                "(?little_endian : bool, string) -> int",
+                "The integer a string's bytes make.",
+                Map.of("little_endian", true),
+                a -> {
+                    byte[] b = a.string(1).getBytes(StandardCharsets.ISO_8859_1);
+                    long v = 0;
+                    for (int i = 0; i < b.length; i++) {
+                        int k = a.bool(0) ? b.length - 1 - i : i;
+                        v = (v << 8) | (b[k] & 0xff);
+                    }
+                    return v;
+                });
+        lib.function(
+                "string.binary.of_int",
+                "(?pad : int, ?little_endian : bool, int) -> string",
+                "An integer as the bytes of a string, padded with zeros to pad bytes.",
+                Map.of("pad", 0L, "little_endian", true),
+                a -> {
+                    long v = a.integer(2);
+                    java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+                    while (v != 0) {
+                        bytes.write((int) (v & 0xff));
+                        v >>>= 8;
+                    }
+                    while (bytes.size() < a.integer(0)) bytes.write(0);
+                    byte[] b = bytes.toByteArray();
+                    if (!a.bool(1)) {
+                        for (int i = 0; i < b.length / 2; i++) {
+                            byte t = b[i];
+                            b[i] = b[b.length - 1 - i];
+                            b[b.length - 1 - i] = t;
+                        }
+                    }
+                    return new String(b, StandardCharsets.ISO_8859_1);
+                });
     }
 
     static List<String> strings(List<Object> l) {

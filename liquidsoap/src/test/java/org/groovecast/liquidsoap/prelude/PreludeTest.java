@@ -124,7 +124,7 @@ class PreludeTest {
     @Test
     void errorsCarryTheirPlaces() {
         assertEquals(
-                "[\"test.liq, line 1 char 7\"]",
+                "[\"test.liq, line 1, char 7-38\"]",
                 Liq.value(
                         "try () error.raise(error.failure, \"x\") catch e do"
                                 + " list.map(fun (p) -> p.to_string(), e.positions) end"));
@@ -150,6 +150,29 @@ class PreludeTest {
         assertEquals("hello", Files.readString(b));
         assertEquals("\"hello\"", Liq.value("file.contents(\"" + b + "\")"));
         assertEquals("false", Liq.value("file.exists(\"" + a + "\")"));
+    }
+
+    @Test
+    void whatTheConformanceRunFoundMissing(@TempDir Path dir) throws Exception {
+        assertEquals("1684234849", Liq.value("string.binary.to_int(little_endian=true, \"abcd\")"));
+        assertEquals(
+                "\"abcd\"", Liq.value("string.binary.of_int(little_endian=false, 1633837924)"));
+        assertEquals("\"a\\\\'b\"", Liq.value("string.escape(\"a'b\")"));
+        assertEquals("true", Liq.value("file.is_directory(\"~\")"));
+        Path sub = dir.resolve("a/b");
+        Liq.value("file.mkdir(parents=true, \"" + sub + "\")");
+        assertTrue(Files.isDirectory(sub));
+        Files.writeString(sub.resolve("f"), "x");
+        Path copy = dir.resolve("copy");
+        Files.createDirectories(copy);
+        Liq.value("file.copy(recursive=true, \"" + dir.resolve("a") + "\", \"" + copy + "\")");
+        assertEquals("x", Files.readString(copy.resolve("a/b/f")));
+        assertTrue(
+                Liq.error("list.insert(5, 1, [])")
+                        .contains("List should have at least 5 elemments"));
+        assertEquals(
+                "\"12:00\"",
+                Liq.value("time.zone.set(\"UTC\")\ntime.string(time=43200., \"%H:%M\")"));
     }
 
     @Test
