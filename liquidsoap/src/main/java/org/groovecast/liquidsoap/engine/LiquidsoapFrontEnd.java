@@ -65,6 +65,16 @@ public final class LiquidsoapFrontEnd implements ScriptFrontEnd {
     }
 
     private static Script checked(String name, ParsedScript parsed, ScriptFunctions functions) {
+        try {
+            return check(name, parsed, functions);
+        } catch (ScriptError | ScriptErrors e) {
+            throw e;
+        } catch (RuntimeException e) {
+            throw new ScriptError(name, 0, "the script could not be checked: " + e, null);
+        }
+    }
+
+    private static Script check(String name, ParsedScript parsed, ScriptFunctions functions) {
         LiquidsoapScript script =
                 new LiquidsoapScript(name, parsed, ScriptFiles.of(name, parsed.files()));
         List<ScriptError> errors = new ArrayList<>();

@@ -156,6 +156,13 @@ final class LiquidsoapScript implements ScriptFrontEnd.Script {
             Span at = current.get();
             throw Located.error(
                     at, name, "stack overflow (a function that calls itself without end?)", null);
+        } catch (ScriptError e) {
+            throw e;
+        } catch (RuntimeException e) {
+            // A fault of the front end itself: still one line for the author, the trace in the
+            // debug log.
+            log.debug("{} failed", name, e);
+            throw Located.error(current.get(), name, "the script could not run: " + e, null);
         }
     }
 

@@ -18,9 +18,20 @@ final class Located {
         return new ScriptError(display(at.file()), at.line(), at.column(), detail, cause);
     }
 
+    /** Located in the script: an error raised inside the prelude at the script's call that led there. */
     static ScriptError of(LiqError e, String fallbackFile) {
-        return error(e.at(), fallbackFile, e.detail(), null);
+        Span at = e.at();
+        for (Span s : e.trace()) {
+            if (!s.file().equals(PRELUDE)) {
+                at = s;
+                break;
+            }
+        }
+        return error(at, fallbackFile, e.detail(), null);
     }
+
+    /** The name the prelude's own Liquidsoap file has in spans. */
+    private static final String PRELUDE = "prelude.liq";
 
     static ScriptError of(SyntaxError e) {
         return error(e.span(), e.span().file(), "syntax error: " + e.detail(), null);

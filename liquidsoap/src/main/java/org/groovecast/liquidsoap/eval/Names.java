@@ -15,7 +15,8 @@ public final class Names {
     public static String closest(String name, Collection<String> known) {
         String best = null;
         int bestDistance = Integer.MAX_VALUE;
-        int limit = Math.max(2, name.length() / 3);
+        // a name of one or two letters is close to every other short one: no hint for those
+        int limit = Math.min(Math.max(2, name.length() / 3), name.length() - 2);
         for (String k : known) {
             if (k.equals(name) || Math.abs(k.length() - name.length()) > limit) continue;
             int d = distance(name, k);

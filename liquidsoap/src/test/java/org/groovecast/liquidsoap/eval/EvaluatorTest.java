@@ -64,7 +64,7 @@ class EvaluatorTest {
     @Test
     void wrongCallsAreLocatedErrors() {
         assertEquals(
-                "test.liq:2:0: f has no argument labelled c; did you mean b? (its labels: b)",
+                "test.liq:2:0: f has no argument labelled c (its labels: b)",
                 Liq.error("def f(~b) = b end\nf(c=1)"));
         assertEquals(
                 "test.liq:2:0: f is missing its argument ~b", Liq.error("def f(~b) = b end\nf()"));
