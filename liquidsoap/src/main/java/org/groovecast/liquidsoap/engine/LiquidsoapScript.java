@@ -102,18 +102,39 @@ final class LiquidsoapScript implements ScriptFrontEnd.Script {
         };
     }
 
+    /**
+     * The evaluation's stack: a script's recursion goes as deep as Liquidsoap's would, and a
+     * runaway one ends in a located "stack overflow" rather than the JVM's error.
+     */
+    private static final long STACK_BYTES = 64L << 20;
+
     @Override
     public void run(ScriptRuntime runtime) {
-        RuntimeException[] failure = {null};
-        runtime.runCurrent(
+        Throwable[] failure = {null};
+        Runnable body =
                 () -> {
                     try {
                         evaluate(runtime);
-                    } catch (RuntimeException e) {
+                    } catch (RuntimeException | Error e) {
                         failure[0] = e;
                     }
-                });
-        if (failure[0] != null) throw failure[0];
+                };
+        Thread t =
+                new Thread(null, () -> runtime.runCurrent(body), "liquidsoap " + name, STACK_BYTES);
+        t.start();
+        try {
+            t.join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            t.interrupt();
+            throw new ScriptError(name, 0, "interrupted while the script loaded");
+        }
+        if (failure[0] instanceof RuntimeException r) throw r;
+        if (failure[0] instanceof StackOverflowError) {
+            throw new ScriptError(
+                    name, 0, "stack overflow (a function that calls itself without end?)");
+        }
+        if (failure[0] instanceof Error e) throw e;
     }
 
     private void evaluate(ScriptRuntime runtime) {

@@ -18,7 +18,10 @@ final class Located {
         return new ScriptError(display(at.file()), at.line(), at.column(), detail, cause);
     }
 
-    /** Located in the script: an error raised inside the prelude at the script's call that led there. */
+    /**
+     * Located in the script: an error raised inside the prelude at the script's call that led
+     * there.
+     */
     static ScriptError of(LiqError e, String fallbackFile) {
         Span at = e.at();
         for (Span s : e.trace()) {

@@ -45,7 +45,9 @@ public final class LiqError extends RuntimeException {
     /** Records a call the error went through on its way out. */
     LiqError through(Span call) {
         if (call != null
-                && (trace.isEmpty() || !trace.getLast().equals(call))
+                && (trace.isEmpty()
+                        || trace.getLast()
+                                != call) // identity: this runs while a stack overflow unwinds
                 && trace.size() < 64) {
             trace.add(call);
         }
@@ -56,7 +58,7 @@ public final class LiqError extends RuntimeException {
     public java.util.List<Span> trace() {
         java.util.List<Span> all = new java.util.ArrayList<>();
         if (at != null) all.add(at);
-        for (Span s : trace) if (!all.contains(s)) all.add(s);
+        for (Span s : trace) if (all.isEmpty() || all.getLast() != s) all.add(s);
         return all;
     }
 

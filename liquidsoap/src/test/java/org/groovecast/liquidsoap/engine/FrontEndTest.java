@@ -82,8 +82,7 @@ class FrontEndTest {
         assertTrue(failure("def rec f(x) = f(x) + 1 end\nf(1)").contains("stack overflow"));
         assertEquals("x.liq:1:0: uncaught error failure: bad", failure("failwith(\"bad\")"));
         assertTrue(
-                failure("output.dummy(sine())")
-                        .startsWith("x.liq:1:0: unknown variable output"));
+                failure("output.dummy(sine())").startsWith("x.liq:1:0: unknown variable output"));
     }
 
     @Test
