@@ -62,6 +62,19 @@ public final class Prelude {
                     settings.node("log." + alias[0]),
                     "The same as settings.log." + alias[0] + ".");
         }
+        lib.value("init", "{}", settings.node("init"), "The same as settings.init.");
+        for (String transport : java.util.List.of("ssl", "secure_transport", "tcp")) {
+            lib.function(
+                    "http.transport." + transport,
+                    "(?certificate : string?, ?key : string?, ?password : string?, ?verify : bool) -> http.transport",
+                    "A transport for harbor and output.icecast: Groovecast serves TLS with harbor.tls(port:, certificate:, key:) and streams to Icecast over TLS with tls=true.",
+                    a -> Rec.record(java.util.Map.of("name", transport)));
+        }
+        lib.value(
+                "frame.duration",
+                "ref(float)",
+                settings.node("frame.duration"),
+                "The same as settings.frame.duration.");
         lib.function(
                 "settings.make",
                 "(?comments : string, description : string, 'a) -> ref('a).{description : string, comments : string}",

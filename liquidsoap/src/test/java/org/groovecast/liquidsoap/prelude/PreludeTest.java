@@ -103,6 +103,8 @@ class PreludeTest {
                                 + "settings.azuracast.api_url := \"https://x\"\n"
                                 + "settings.azuracast.api_url()"));
         assertEquals("3", Liq.value("settings.foo.bar := 3\nsettings.foo.bar()"));
+        assertEquals("false", Liq.value("init.daemon := false\nsettings.init.daemon()"));
+        assertEquals("4", Liq.value("log.level := 4\nsettings.log.level()"));
         assertTrue(
                 Liq.error("settings.nosuch.thing()")
                         .contains("unknown setting settings.nosuch.thing"));
