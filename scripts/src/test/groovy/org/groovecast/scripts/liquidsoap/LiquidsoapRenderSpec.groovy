@@ -52,4 +52,20 @@ class LiquidsoapRenderSpec extends Specification {
         then:
         Math.abs(wav.frequency(0.5, 1.5) - 660) < 2
     }
+
+    def "a switch's time predicate is the engine's condition: a window that excludes now plays the other case"() {
+        given: 'a window two hours from now, whatever the hour'
+        int from = (java.time.LocalTime.now().hour + 2) % 24
+        int to = (from + 1) % 24
+        Path out = dir.resolve('out.wav')
+
+        when:
+        Engine.render('when.liq', """\
+            s = switch([({ ${from}h-${to}h }, sine(880.)), ({ 0m-59m }, sine(550.)), ({ true }, sine(440.))])
+            output.file(%wav, "${out}", mksafe(s))
+            """.stripIndent(), 2)
+
+        then: 'not the window, but every minute of the hour'
+        Math.abs(Wav.read(out).frequency(0.5, 1.5) - 550) < 2
+    }
 }
