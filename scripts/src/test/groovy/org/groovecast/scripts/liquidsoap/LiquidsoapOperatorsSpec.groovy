@@ -102,4 +102,49 @@ class LiquidsoapOperatorsSpec extends Specification {
         r.code == 0
         (0..<1000).every { i -> w.samples[0][4410 + i] == w.samples[1][4410 + i] }
     }
+
+    def "http.get and http.post answer Liquidsoap's way: the body with status_code and headers; json.parse reads it"() {
+        given: 'a small HTTP server standing in for an API'
+        def server = com.sun.net.httpserver.HttpServer.create(new InetSocketAddress('127.0.0.1', 0), 0)
+        List<String> posted = Collections.synchronizedList([])
+        server.createContext('/next') { ex ->
+            byte[] body = '{"uri": "/music/a.mp3", "title": "A"}'.bytes
+            ex.responseHeaders.add('Content-Type', 'application/json')
+            ex.sendResponseHeaders(200, body.length)
+            ex.responseBody.withCloseable { it.write(body) }
+        }
+        server.createContext('/feedback') { ex ->
+            posted << new String(ex.requestBody.readAllBytes())
+            ex.sendResponseHeaders(204, -1)
+            ex.close()
+        }
+        server.start()
+        int port = server.address.port
+        Station st = Engine.load('api.liq', """\
+            def ask() =
+              r = http.get("http://127.0.0.1:${port}/next")
+              let json.parse (song : {uri: string, title: string}) = r
+              log.info("#{r.status_code} #{song.title} #{song.uri}")
+              p = http.post(data=json.stringify({title=song.title}), headers=[("Content-Type", "application/json")],
+                            "http://127.0.0.1:${port}/feedback")
+              log.info("posted #{p.status_code}")
+            end
+            thread.run(fast=false, ask)
+            output.dummy(sine())
+            """.stripIndent())
+
+        when:
+        st.start(null)
+        boolean done = org.groovecast.scripts.Net.await(10) { st.scriptLog().recent().any { it.contains('posted') } }
+
+        then:
+        done
+        st.scriptLog().recent().contains('info: 200 A /music/a.mp3')
+        st.scriptLog().recent().contains('info: posted 204')
+        posted == ['{ "title": "A" }']
+
+        cleanup:
+        st?.stop()
+        server?.stop(0)
+    }
 }
