@@ -155,6 +155,11 @@ final class EnginePlatform implements Platform {
     }
 
     @Override
+    public String scriptPath() {
+        return runtime.fileName();
+    }
+
+    @Override
     public String executeCommand(String command) {
         return Show.text(call("server.execute", null, Map.of(), command));
     }

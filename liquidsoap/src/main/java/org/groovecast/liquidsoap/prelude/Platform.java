@@ -46,4 +46,9 @@ public interface Platform {
 
     /** {@code server.execute}: runs a control command, answers its output lines. */
     String executeCommand(String command);
+
+    /** {@code liquidsoap.script.path}: the script being run, as given. */
+    default String scriptPath() {
+        return "";
+    }
 }

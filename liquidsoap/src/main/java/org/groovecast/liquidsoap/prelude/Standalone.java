@@ -35,6 +35,7 @@ public final class Standalone {
             throws IOException {
         long deadline = System.nanoTime() + (long) (timeoutSeconds * 1e9);
         StandalonePlatform platform = new StandalonePlatform(out, log);
+        if (!files.isEmpty()) platform.scriptPath(files.getLast().toString());
         Evaluator evaluator = new Evaluator(Hooks.NONE);
         Library lib = Prelude.library(platform);
         Map<String, Object> globals = new HashMap<>(Prelude.globals(lib, evaluator));

@@ -22,6 +22,17 @@ public final class StandalonePlatform implements Platform {
     private final PriorityQueue<Task> tasks = new PriorityQueue<>();
     private long sequence;
     private volatile Integer exitCode;
+    private volatile String scriptPath = "";
+
+    /** The script {@code liquidsoap.script.path} names: the last file of a run. */
+    public void scriptPath(String path) {
+        this.scriptPath = path;
+    }
+
+    @Override
+    public String scriptPath() {
+        return scriptPath;
+    }
 
     private record Task(long due, long seq, double every, Fn f) implements Comparable<Task> {
         @Override

@@ -152,6 +152,13 @@ final class SystemFunctions {
                 "(string) -> bool",
                 "Whether the language version is at least this one.",
                 a -> compareVersions(Evaluator.VERSION, a.string(0)) >= 0);
+        lib.value(
+                "liquidsoap.script.path", "string", platform.scriptPath(), "The script being run.");
+        lib.function(
+                "runtime.memory",
+                "() -> {process_private_memory : int, process_physical_memory : int, process_virtual_memory : int, process_swapped_memory : int, total_physical_memory : int, total_virtual_memory : int, total_used_physical_memory : int, total_used_virtual_memory : int, pretty : {process_private_memory : string, process_physical_memory : string}}",
+                "The process's memory and the machine's, in bytes (Linux's /proc).",
+                a -> RuntimeMemory.read());
         lib.function(
                 "runtime.gc.get",
                 "() -> {space_overhead : int, allocation_policy : int}",

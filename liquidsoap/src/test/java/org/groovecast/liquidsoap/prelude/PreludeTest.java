@@ -178,6 +178,17 @@ class PreludeTest {
     }
 
     @Test
+    void theRuntimeAndTheScriptItRuns(@TempDir Path dir) throws Exception {
+        assertEquals("true", Liq.value("runtime.memory().process_physical_memory > 0"));
+        Path script = dir.resolve("named.liq");
+        Files.writeString(
+                script,
+                "if path.basename(liquidsoap.script.path) == \"named.liq\" then shutdown() else exit(3) end\n");
+        Standalone.Outcome o = Standalone.run(java.util.List.of(script), 5, System.out, System.err);
+        assertEquals(0, o.code(), String.valueOf(o));
+    }
+
+    @Test
     void everyNameIsRegisteredWithAWellFormedType() {
         Library lib = Prelude.library(new StandalonePlatform(System.out, System.err));
         Map<String, String> types = lib.types();
