@@ -29,7 +29,8 @@ class LiquidsoapRenderSpec extends Specification {
         then:
         Math.abs(wav.frequency(0.5, 2.5) - 440) < 2
         station.graph().outputs().size() == 1
-        station.graph().sources().any { it.kind() == 'sine' }
+        // (no Groovy call on a source here: the first would fix its meta class before a Groovy station installs the engine's)
+        station.graph().sources().size() >= 2
     }
 
     def "metadata.map, on_metadata and switch with a time predicate that always holds"() {
