@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Measures the Liquidsoap front end against Liquidsoap's own scripts (read from a checkout, never
 # copied here), out of CI:
-#   bench/liquidsoap-conformance/run.sh PATH-TO-A-LIQUIDSOAP-2.4.5-CHECKOUT [--runs=20] [--verbose]
+#   bench/liquidsoap-conformance/run.sh PATH-TO-A-LIQUIDSOAP-2.4.5-CHECKOUT [--runs=20] [--timeout=20] [--verbose]
 # (1) src/libs: every file parsed, stdlib.liq with its includes, the parse time; the library
 #     type-checked as Liquidsoap loads it (stdlib.liq, then extra/deprecations.liq), OCaml builtins
 #     typed from bench/src/main/resources/org/groovecast/bench/liquidsoap-builtins.txt
-# (2) tests/language/*.liq and tests/test.liq: parsed; run with tests/test.liq first (later)
+# (2) tests/language/*.liq and tests/test.liq: parsed; each run in a process of its own with tests/test.liq
+#     first (exit 0 passes, 123 skips), without the type checker; a table of each with its first error
 # (3) tests/language/type_errors.liq: each case accepted or rejected as Liquidsoap does, in the
 #     scope the library leaves
 # Exit 0 when every file parses. A checkout: git clone --branch v2.4.5 https://github.com/savonet/liquidsoap

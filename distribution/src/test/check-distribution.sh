@@ -9,14 +9,20 @@ done
 [ -f "$dist/conf/grafana/groovecast-dashboard.json" ] || { echo "distribution lacks conf/grafana/groovecast-dashboard.json"; exit 1; }
 ls "$dist"/plugins/groovecast-plugin-core-*.jar > /dev/null
 env -u JAVA_HOME "$dist/bin/groovecast" --version | grep -q '^groovecast '
-for script in "$dist"/scripts/*.groovy; do
+for script in "$dist"/scripts/*.groovy "$dist"/scripts/*.liq; do
   env -u JAVA_HOME "$dist/bin/groovecast" check "$script"
 done
+ls "$dist"/lib/groovecast-liquidsoap-*.jar > /dev/null
 out="$(mktemp -d)"
 OUT="$out/tone.wav" env -u JAVA_HOME "$dist/bin/groovecast" run --set clock.sync=none --stop-after 4 "$dist/scripts/tone.groovy" 2> "$out/log"
 # wav() writes an 80-byte header: RIFF, a JUNK chunk holding the place of an RF64 ds64, fmt, data
 size=$(stat -c %s "$out/tone.wav")
 [ "$size" -eq $((80 + 4 * 44100 * 4)) ] || { echo "tone.wav has $size bytes"; cat "$out/log"; exit 1; }
+
+# The Liquidsoap twin plays the same way: the front end ships in lib/.
+OUT="$out/tone-liq.wav" env -u JAVA_HOME "$dist/bin/groovecast" run --set clock.sync=none --stop-after 4 "$dist/scripts/tone.liq" 2> "$out/liq.log"
+size=$(stat -c %s "$out/tone-liq.wav")
+[ "$size" -eq $((80 + 4 * 44100 * 4)) ] || { echo "tone-liq.wav has $size bytes"; cat "$out/liq.log"; exit 1; }
 
 # Lines carry the date; the rolling-file example logs to logs/groovecast.log as well, and logback finds
 # nothing wrong in it (it reports its own problems as |-ERROR / |-WARN lines on the console).

@@ -16,7 +16,8 @@ public final class ScriptLog {
 
     ScriptLog(String scriptName) {
         this.logger =
-                LoggerFactory.getLogger("script." + scriptName.replaceFirst("\\.groovy$", ""));
+                LoggerFactory.getLogger(
+                        "script." + scriptName.replaceFirst("\\.(groovy|liq)$", ""));
     }
 
     void log(String level, Object message) {

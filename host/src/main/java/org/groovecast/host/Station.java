@@ -21,14 +21,13 @@ import org.groovecast.host.clock.Sync;
 import org.groovecast.host.request.Protocols;
 import org.groovecast.host.sched.BlockingPool;
 import org.groovecast.host.sched.TaskScheduler;
-import org.groovecast.host.script.ScriptCompiler;
+import org.groovecast.host.script.FrontEnds;
 import org.groovecast.host.script.ScriptError;
 import org.groovecast.host.script.ScriptFailure;
+import org.groovecast.host.script.ScriptFrontEnd;
 import org.groovecast.host.script.ScriptFunctions;
 import org.groovecast.host.script.ScriptLine;
-import org.groovecast.host.script.ScriptLocation;
 import org.groovecast.host.script.ScriptRuntime;
-import org.groovecast.host.script.StationScript;
 import org.groovecast.host.status.StationStatus;
 import org.groovecast.host.status.StatusPage;
 import org.groovecast.host.status.StatusSampler;
@@ -101,8 +100,11 @@ public final class Station implements AutoCloseable {
 
     private Commands commands;
 
-    /** The script's classes, unloaded when the station stops (a reload must not keep them). */
-    private ScriptCompiler.Compiled compiled;
+    /**
+     * The script as its front end loaded it (Groovy's compiled classes, a Liquidsoap syntax tree),
+     * unloaded when the station stops (a reload must not keep them).
+     */
+    private ScriptFrontEnd.Script compiled;
 
     private Station(String fileName, Settings settings, Map<String, String> environment) {
         this.fileName = fileName;
@@ -149,7 +151,8 @@ public final class Station implements AutoCloseable {
         if (shared != null) shared.beginLoad();
         ScriptFunctions functions = station.functions(base);
         return station.evaluate(
-                ScriptCompiler.compile(script, functions, station.scriptSettings, reading),
+                FrontEnds.forFile(script.getFileName().toString())
+                        .load(script, functions, station.scriptSettings, reading),
                 functions);
     }
 
@@ -159,7 +162,7 @@ public final class Station implements AutoCloseable {
         Station station = new Station(fileName, settings(overrides), Map.of());
         ScriptFunctions functions = station.functions(base);
         return station.evaluate(
-                ScriptCompiler.compile(fileName, text, functions, station.scriptSettings),
+                FrontEnds.forFile(fileName).load(fileName, text, functions, station.scriptSettings),
                 functions);
     }
 
@@ -286,19 +289,19 @@ public final class Station implements AutoCloseable {
         return commands;
     }
 
-    private Station evaluate(ScriptCompiler.Compiled compiled, ScriptFunctions functions) {
+    private Station evaluate(ScriptFrontEnd.Script compiled, ScriptFunctions functions) {
         this.compiled = compiled;
         try {
-            return evaluateScript(compiled.instantiate(), functions);
+            return evaluateScript(functions);
         } catch (RuntimeException e) {
             compiled.unload();
             throw e;
         }
     }
 
-    private Station evaluateScript(StationScript script, ScriptFunctions functions) {
-        new ScriptRuntime(compiled.files(), functions, scriptSettings, graph, protocols)
-                .run(script);
+    private Station evaluateScript(ScriptFunctions functions) {
+        compiled.run(
+                new ScriptRuntime(compiled.files(), functions, scriptSettings, graph, protocols));
         StationCommands.sources(commands, this);
         if (graph.outputs().isEmpty() && !network.servesAnything()) {
             throw new ScriptError(
@@ -488,12 +491,15 @@ public final class Station implements AutoCloseable {
 
     /** Where the script runs now (file and line), for messages about what it asks. */
     ScriptLine scriptLine() {
-        return ScriptLocation.current(compiled.files()).orElse(new ScriptLine(fileName, 0));
+        return compiled.currentLine().orElse(new ScriptLine(fileName, 0));
     }
 
-    /** The class the script compiled to (tests check that a reload leaves none behind). */
+    /**
+     * The class the script compiled to (tests check that a reload leaves none behind); null for a
+     * script that compiles to none (Liquidsoap's).
+     */
     public Class<?> scriptClass() {
-        return compiled.type();
+        return compiled.compiledClass();
     }
 
     public Settings settings() {

@@ -74,6 +74,27 @@ class ArchitectureTest {
                             "host/ depends on the plugins' contract and on vertx-net, not they on host/");
 
     /**
+     * The engine reaches the script languages through one seam, {@code ScriptFrontEnd}: outside the
+     * script package nothing names the Groovy compiler or its script base class, so a station (run,
+     * check, reload, --watch) takes every front end alike. The Liquidsoap front end, in a module of
+     * its own, depends on host and is found with ServiceLoader; host cannot name it (Maven refuses
+     * the cycle).
+     */
+    @ArchTest
+    static final ArchRule theEngineLoadsScriptsThroughTheFrontEndSeam =
+            noClasses()
+                    .that()
+                    .resideOutsideOfPackage("org.groovecast.host.script..")
+                    .should()
+                    .dependOnClassesThat()
+                    .haveFullyQualifiedName("org.groovecast.host.script.ScriptCompiler")
+                    .orShould()
+                    .dependOnClassesThat()
+                    .haveFullyQualifiedName("org.groovecast.host.script.StationScript")
+                    .because(
+                            "Station loads scripts through ScriptFrontEnd, whatever their language");
+
+    /**
      * No package cycles: each package of ours is a slice ("(**)" captures the whole package name),
      * so a package and its subpackage depending on each other is a cycle too.
      */

@@ -11,7 +11,8 @@ import spock.lang.TempDir
 /**
  * Every fenced {@code groovy} block in README.md and docs/*.md is a station script that loads: it
  * compiles and its graph builds with the shipped plugins, as {@code groovecast check} would judge
- * it, so a renamed operator or parameter cannot leave the docs behind. A block that continues an
+ * it, so a renamed operator or parameter cannot leave the docs behind. Every fenced {@code
+ * liquidsoap} block is the same, loaded as a {@code .liq} station by the Liquidsoap front end. A block that continues an
  * example names what it takes from the text before it on a line just above its fence, which the
  * rendered page does not show: {@code <!-- snippet given: def radio = mksafe(sine(440)) -->}. A
  * block in another language (a plugin's Java) names the source file it is a part of, which the build
@@ -39,24 +40,27 @@ class DocSnippetsSpec extends Specification {
             'ADMIN_PASSWORD', 'PUBLISH_TOKEN', 'YT_KEY', 'FB_KEY', 'ORIGIN_TOKEN', 'MUSIC', 'OUT']
             .collectEntries { [it, 'doc-' + it.toLowerCase()] }
 
-    record Snippet(String file, int line, String given, String code) {
+    record Snippet(String file, int line, String given, String code, String language = 'groovy') {
         String toString() { "$file:$line" }
+
+        /** The extension its script file takes, which chooses the front end that loads it. */
+        String extension() { language == 'liquidsoap' ? '.liq' : '.groovy' }
     }
 
     static List<Snippet> snippets() {
-        docs().collectMany { read(it, Files.readAllLines(ROOT.resolve(it))) }
+        docs().collectMany { read(it, Files.readAllLines(ROOT.resolve(it))) + read(it, Files.readAllLines(ROOT.resolve(it)), 'liquidsoap') }
     }
 
-    static List<Snippet> read(String file, List<String> lines) {
+    static List<Snippet> read(String file, List<String> lines, String language = 'groovy') {
         List<Snippet> found = []
         for (int i = 0; i < lines.size(); i++) {
-            if (lines[i].trim() != '```groovy') continue
+            if (lines[i].trim() != '```' + language) continue
             String before = i > 0 ? lines[i - 1].trim() : ''
             String given = before.startsWith(GIVEN) && before.endsWith('-->') ? before[GIVEN.length()..-4].trim() : ''
             int end = i + 1
             while (end < lines.size() && lines[end].trim() != '```') end++
-            if (end == lines.size()) throw new IllegalStateException("$file:${i + 1}: a groovy block that never closes")
-            found << new Snippet(file, i + 1, given, lines.subList(i + 1, end).join('\n'))
+            if (end == lines.size()) throw new IllegalStateException("$file:${i + 1}: a $language block that never closes")
+            found << new Snippet(file, i + 1, given, lines.subList(i + 1, end).join('\n'), language)
             i = end
         }
         found
@@ -68,16 +72,17 @@ class DocSnippetsSpec extends Specification {
                 TLS_CERT: tls.cert.toString(), TLS_KEY: tls.key.toString()]
     }
 
-    def "the docs have groovy snippets to check"() {
+    def "the docs have groovy snippets to check, and liquidsoap ones"() {
         expect:
-        snippets().size() >= 11
+        snippets().count { it.language == 'groovy' } >= 11
+        snippets().count { it.language == 'liquidsoap' } >= 3
     }
 
     def "#snippet loads as a station script"() {
         when: 'the block, after what it is given, loads as groovecast check loads a script'
         // The given lines come first on one line, so an error's line number is the block's own line plus one.
         String text = snippet.given + '\n' + snippet.code + '\n'
-        Path script = Files.writeString(dir.resolve(snippet.toString().replaceAll(/[^A-Za-z0-9.]/, '-') + '.groovy'), text)
+        Path script = Files.writeString(dir.resolve(snippet.toString().replaceAll(/[^A-Za-z0-9.]/, '-') + snippet.extension()), text)
         Station station = Station.load(script, Engine.plugins().functions(), [:], env)
 
         then:

@@ -7,19 +7,19 @@ import spock.lang.Specification
 import spock.lang.Tag
 import spock.lang.TempDir
 
-/** Every station script shipped in scripts/ compiles, checks and plays. */
+/** Every station script shipped in scripts/, Groovy or Liquidsoap, compiles, checks and plays. */
 @Tag("integration")
 class ShippedScriptsSpec extends Specification {
     @TempDir
     Path dir
 
     static List<Path> shipped() {
-        Files.list(Engine.SCRIPTS).withCloseable { s -> s.filter { it.toString().endsWith('.groovy') }.sorted().toList() }
+        Files.list(Engine.SCRIPTS).withCloseable { s -> s.filter { it.toString() =~ /\.(groovy|liq)$/ }.sorted().toList() }
     }
 
     def "scripts/ ships the tone example, the default station, the shared encodes and the AzuraCast-style station"() {
         expect:
-        shipped()*.fileName*.toString().containsAll(['radio.groovy', 'tone.groovy', 'shared-encodes.groovy', 'azuracast-style.groovy'])
+        shipped()*.fileName*.toString().containsAll(['radio.groovy', 'tone.groovy', 'shared-encodes.groovy', 'azuracast-style.groovy', 'tone.liq'])
     }
 
     def "the default station serves its stream at /radio with no other server, titles inline"() {

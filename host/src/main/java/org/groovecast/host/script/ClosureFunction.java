@@ -31,6 +31,15 @@ public final class ClosureFunction implements UserFunction {
 
     private final FailureEpisode episode = new FailureEpisode();
 
+    /**
+     * A closure as the engine calls it, for a front end that hands its script's functions to the
+     * engine's own API (a source's {@code onMetadata}) rather than through an operator call, which
+     * wraps them itself: failures then read and count the same.
+     */
+    public static UserFunction of(Closure<?> closure) {
+        return new ClosureFunction(closure);
+    }
+
     ClosureFunction(Closure<?> closure) {
         this.closure = closure;
         ScriptFiles files = ScriptFailure.filesOf(closure);

@@ -7,12 +7,22 @@ package org.groovecast.host.script;
 public final class ScriptError extends RuntimeException {
     private final String file;
     private final int line;
+    private final int column;
     private final String detail;
 
     public ScriptError(String file, int line, String detail, Throwable cause) {
-        super(format(file, line, detail), cause, false, false);
+        this(file, line, -1, detail, cause);
+    }
+
+    /**
+     * A mistake located to the column too ({@code station.liq:12:4: message}), as the Liquidsoap
+     * front end locates them; {@code column} -1 when unknown.
+     */
+    public ScriptError(String file, int line, int column, String detail, Throwable cause) {
+        super(format(file, line, column, detail), cause, false, false);
         this.file = file;
         this.line = line;
+        this.column = column;
         this.detail = detail;
     }
 
@@ -20,8 +30,9 @@ public final class ScriptError extends RuntimeException {
         this(file, line, detail, null);
     }
 
-    private static String format(String file, int line, String detail) {
-        return line > 0 ? file + ":" + line + ": " + detail : file + ": " + detail;
+    private static String format(String file, int line, int column, String detail) {
+        if (line <= 0) return file + ": " + detail;
+        return file + ":" + line + (column >= 0 ? ":" + column : "") + ": " + detail;
     }
 
     public String file() {
@@ -30,6 +41,11 @@ public final class ScriptError extends RuntimeException {
 
     public int line() {
         return line;
+    }
+
+    /** The column, -1 when unknown. */
+    public int column() {
+        return column;
     }
 
     public String detail() {

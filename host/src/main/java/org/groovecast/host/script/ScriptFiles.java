@@ -27,6 +27,17 @@ public final class ScriptFiles {
         return files;
     }
 
+    /**
+     * The files of a script another front end read: {@code main} as messages name it, and the paths
+     * of every file read, the script first.
+     */
+    public static ScriptFiles of(String main, java.util.List<Path> read) {
+        ScriptFiles files = new ScriptFiles(main);
+        for (Path p : read) files.add(p.getFileName().toString(), p.getFileName().toString(), p);
+        files.names.putIfAbsent(main, main);
+        return files;
+    }
+
     /** The script's own name ({@code radio.groovy}). */
     public String main() {
         return main;

@@ -77,8 +77,26 @@ public final class ScriptRuntime {
         }
     }
 
+    /**
+     * Runs a front end's evaluation of its script with this runtime current: a script function the
+     * engine calls meanwhile (an operator calling it as it is made) then fails the load rather than
+     * being logged and passed over (see {@link ClosureFunction}).
+     */
+    public void runCurrent(Runnable evaluation) {
+        ScopedValue.where(CURRENT, this).run(evaluation);
+    }
+
     /** Calls the operator {@code name}; {@code receiver} is the source of a method-style call. */
     public Object call(String name, Source receiver, Object[] args) {
+        return call(name, receiver, args, null);
+    }
+
+    /**
+     * The same, made at {@code at} in the script: a front end that knows where it is (the
+     * Liquidsoap one, which has no frames of the script on the stack) says so; null to find the
+     * line on the stack.
+     */
+    public Object call(String name, Source receiver, Object[] args, ScriptLine at) {
         OperatorSpec spec =
                 functions
                         .find(name)
@@ -110,7 +128,7 @@ public final class ScriptRuntime {
             if (result instanceof Source s) {
                 if (bound.id() != null) s.setId(bound.id());
                 SourceSerials.number(s);
-                graph.add(s, currentLine());
+                graph.add(s, at != null ? at : currentLine());
             }
             return result;
         } catch (ScriptError e) {

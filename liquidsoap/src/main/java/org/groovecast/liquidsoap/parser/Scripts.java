@@ -33,7 +33,17 @@ public final class Scripts {
     }
 
     public static ParsedScript parse(Path file, List<Path> libraryDirs) throws IOException {
-        Loader loader = new Loader(libraryDirs);
+        return parse(file, libraryDirs, p -> {});
+    }
+
+    /**
+     * The same, telling {@code reading} of each file as it is read, also an included one that turns
+     * out missing or broken (so that {@code run --watch} follows it).
+     */
+    public static ParsedScript parse(
+            Path file, List<Path> libraryDirs, java.util.function.Consumer<Path> reading)
+            throws IOException {
+        Loader loader = new Loader(libraryDirs, reading);
         byte[] bytes = readBytes(file);
         Expr.Sequence program = loader.read(file, ScriptText.decode(file.toString(), bytes), 0);
         return new ParsedScript(program, List.copyOf(loader.files), List.copyOf(loader.warnings));
@@ -42,7 +52,7 @@ public final class Scripts {
     /** A script given as text (named {@code name}), its includes relative to {@code directory}. */
     public static ParsedScript parse(
             String name, String text, Path directory, List<Path> libraryDirs) {
-        Loader loader = new Loader(libraryDirs);
+        Loader loader = new Loader(libraryDirs, p -> {});
         Expr.Sequence program = loader.read(directory.resolve(name), new SourceText(name, text), 0);
         return new ParsedScript(program, List.copyOf(loader.files), List.copyOf(loader.warnings));
     }
@@ -63,6 +73,7 @@ public final class Scripts {
     /** Reads a file and, through the parser, the files it includes. */
     private static final class Loader implements Includes {
         private final List<Path> libraryDirs;
+        private final java.util.function.Consumer<Path> told;
         private final List<Path> files = new ArrayList<>();
         private final List<Warning> warnings = new ArrayList<>();
 
@@ -71,12 +82,14 @@ public final class Scripts {
 
         private final Deque<Path> readingAsWritten = new ArrayDeque<>();
 
-        Loader(List<Path> libraryDirs) {
+        Loader(List<Path> libraryDirs, java.util.function.Consumer<Path> reading) {
             this.libraryDirs = List.copyOf(libraryDirs);
+            this.told = reading;
         }
 
         Expr.Sequence read(Path file, SourceText text, int depth) {
             if (!files.contains(file)) files.add(file);
+            told.accept(file);
             reading.push(identity(file));
             readingAsWritten.push(file);
             try {
@@ -93,6 +106,7 @@ public final class Scripts {
             if (file == null) return null;
             Path identity = identity(file);
             if (reading.contains(identity)) throw cycle(at, file, identity);
+            told.accept(file);
             byte[] bytes;
             try {
                 bytes = readBytes(file);

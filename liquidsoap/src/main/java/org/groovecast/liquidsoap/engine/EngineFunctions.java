@@ -1,0 +1,116 @@
+package org.groovecast.liquidsoap.engine;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.groovecast.api.Source;
+import org.groovecast.liquidsoap.eval.Builtin;
+import org.groovecast.liquidsoap.eval.Call;
+import org.groovecast.liquidsoap.eval.Errors;
+import org.groovecast.liquidsoap.eval.Fn;
+import org.groovecast.liquidsoap.eval.Parameter;
+import org.groovecast.liquidsoap.eval.Rec;
+import org.groovecast.liquidsoap.eval.Values;
+import org.groovecast.liquidsoap.prelude.Library;
+
+/**
+ * Liquidsoap's functions on sources and requests that are not operators of the engine: {@code
+ * source.skip(s)}, {@code source.on_metadata(s, f)}, {@code source.methods(s)}, {@code
+ * request.create(uri)}, {@code drop_metadata(s)}... written over the sources' methods ({@link
+ * SourceFields}) and the operators.
+ */
+final class EngineFunctions {
+    private EngineFunctions() {}
+
+    static void register(Library lib, SourceFields fields) {
+        for (String m :
+                List.of(
+                        "skip",
+                        "id",
+                        "is_ready",
+                        "is_active",
+                        "fallible",
+                        "last_metadata",
+                        "remaining",
+                        "elapsed")) {
+            lib.function(
+                    "source." + m,
+                    "(source('a)) -> 'b",
+                    "s." + m + "(), as a function of the source.",
+                    a -> fields.call(source(a.get(0)), m, Call.of(a.at())));
+        }
+        for (String m : List.of("on_metadata", "on_track")) {
+            lib.function(
+                    "source." + m,
+                    "(?synchronous : bool, source('a), ('b) -> unit) -> unit",
+                    "s." + m + "(f), as a function of the source.",
+                    Map.of("synchronous", true),
+                    a -> fields.call(source(a.get(1)), m, Call.of(a.at(), a.get(2))));
+        }
+        lib.function(
+                "source.methods",
+                "(source('a)) -> source('a)",
+                "A source with its methods (they always are, here).",
+                a -> a.get(0));
+        lib.function(
+                "source.tracks",
+                "(source('a)) -> {audio : source('a), metadata : source('a), track_marks : source('a)}",
+                "A source's tracks: Groovecast's sources carry their audio, metadata and track marks together.",
+                a -> {
+                    Map<String, Object> f = new LinkedHashMap<>();
+                    f.put("audio", a.get(0));
+                    f.put("metadata", a.get(0));
+                    f.put("track_marks", a.get(0));
+                    return Rec.record(f);
+                });
+        lib.function(
+                "source",
+                "({audio : source('a)}) -> source('a)",
+                "A source from its tracks: its audio's source.",
+                a -> {
+                    Object audio = Values.fields(a.get(0)).get("audio");
+                    if (audio == null)
+                        throw Errors.invalid("source(...) needs an audio track here");
+                    return audio;
+                });
+        lib.function(
+                "request.create",
+                "(?resolve_metadata : bool, ?cue_in_metadata : string?, ?cue_out_metadata : string?, ?persistent : bool, ?temporary : bool, ?excluded_metadata_resolvers : [string], string) -> request",
+                "A request for a URI (the engine resolves it where it plays).",
+                a -> new LiqRequest(a.string(6)));
+        lib.function(
+                "request.uri",
+                "(request) -> string",
+                "A request's URI.",
+                a -> ((LiqRequest) Values.base(a.get(0))).uri());
+        lib.function(
+                "insert_metadata",
+                "(?id : string?, source('a)) -> source('a)",
+                "The source itself: every source takes s.insert_metadata(m) here.",
+                a -> a.get(1));
+        Object map = lib.entry("metadata.map") == null ? null : lib.entry("metadata.map").value();
+        if (map instanceof Fn metadataMap) {
+            lib.function(
+                    "drop_metadata",
+                    "(?id : string?, source('a)) -> source('a)",
+                    "The source without its metadata.",
+                    a ->
+                            metadataMap.apply(
+                                    Call.at(a.at())
+                                            .arg("update", false)
+                                            .arg("strip", true)
+                                            .arg(
+                                                    Builtin.of(
+                                                            "drop",
+                                                            List.of(Parameter.positional()),
+                                                            x -> List.of()))
+                                            .arg(a.get(1))
+                                            .build()));
+        }
+    }
+
+    private static Source source(Object v) {
+        if (Values.base(v) instanceof Source s) return s;
+        throw Errors.invalid("expected a source, got " + Values.describe(v));
+    }
+}

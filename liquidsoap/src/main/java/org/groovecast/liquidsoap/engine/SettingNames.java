@@ -1,0 +1,35 @@
+package org.groovecast.liquidsoap.engine;
+
+import java.util.Map;
+
+/**
+ * Liquidsoap's settings that Groovecast has, under its names: {@code
+ * settings.frame.audio.samplerate} is {@code audio.samplerate}, {@code settings.root.max_latency}
+ * {@code clock.maxLatency}. The others are accepted and said to be unused (see the prelude's
+ * settings tree).
+ */
+final class SettingNames {
+    private static final Map<String, String> ENGINE =
+            Map.ofEntries(
+                    Map.entry("frame.duration", "frame.duration"),
+                    Map.entry("frame.audio.samplerate", "audio.samplerate"),
+                    Map.entry("frame.audio.channels", "audio.channels"),
+                    Map.entry("frame.video.width", "video.frame.width"),
+                    Map.entry("frame.video.height", "video.frame.height"),
+                    Map.entry("frame.video.framerate", "video.frame.rate"),
+                    Map.entry("request.timeout", "request.timeout"),
+                    Map.entry("root.max_latency", "clock.maxLatency"),
+                    Map.entry("harbor.max_connections", "harbor.maxConnections"),
+                    Map.entry("harbor.timeout", "harbor.idleTimeout"));
+
+    private SettingNames() {}
+
+    /** The engine's key for a Liquidsoap setting path (without {@code settings.}), or null. */
+    static String engineKey(String path) {
+        return ENGINE.get(path);
+    }
+
+    static Map<String, String> all() {
+        return ENGINE;
+    }
+}

@@ -1,0 +1,155 @@
+package org.groovecast.liquidsoap.prelude;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+import org.groovecast.liquidsoap.eval.Builtin;
+import org.groovecast.liquidsoap.eval.Call;
+import org.groovecast.liquidsoap.eval.Env;
+import org.groovecast.liquidsoap.eval.Errors;
+import org.groovecast.liquidsoap.eval.Fn;
+import org.groovecast.liquidsoap.eval.HasFields;
+import org.groovecast.liquidsoap.eval.Parameter;
+import org.groovecast.liquidsoap.eval.Tuple;
+
+/**
+ * Liquidsoap's built-in settings, {@code settings.log.level := 4}, {@code
+ * settings.frame.duration()}: every path under {@code settings} is a node one can read (as a
+ * function) and set ({@code :=}). A setting the engine has is handed to it ({@link
+ * Platform#setting}); one it has not is kept, and setting it logs once that Groovecast does not use
+ * it (Liquidsoap has some hundred settings, most about its own internals). Reading a setting that
+ * has no value is an error naming it. A script's own settings ({@code let settings.azuracast = ()},
+ * {@code settings.make}) are ordinary fields on top of this tree.
+ */
+final class SettingsTree {
+    private final Platform platform;
+    private final Map<String, Object> values = new ConcurrentHashMap<>(Defaults.VALUES);
+    private final Set<String> told = ConcurrentHashMap.newKeySet();
+
+    SettingsTree(Platform platform) {
+        this.platform = platform;
+    }
+
+    Node root() {
+        return new Node("");
+    }
+
+    Node node(String path) {
+        return new Node(path);
+    }
+
+    /** The values of the settings Liquidsoap scripts read most, before any is set. */
+    static final class Defaults {
+        static final Map<String, Object> VALUES =
+                Map.ofEntries(
+                        Map.entry("log.level", 3L),
+                        Map.entry("log.stdout", true),
+                        Map.entry("log.file", false),
+                        Map.entry("log.file.path", "/tmp/liquidsoap.log"),
+                        Map.entry("init.force_start", false),
+                        Map.entry("init.daemon", false),
+                        Map.entry("init.daemon.pidfile", false),
+                        Map.entry("init.daemon.pidfile.path", ""),
+                        Map.entry("init.allow_root", false),
+                        Map.entry("init.compact_before_start", false),
+                        Map.entry("frame.duration", 0.04),
+                        Map.entry("frame.audio.samplerate", 44100L),
+                        Map.entry("frame.audio.channels", 2L),
+                        Map.entry("frame.video.width", 1280L),
+                        Map.entry("frame.video.height", 720L),
+                        Map.entry("frame.video.framerate", 25L),
+                        Map.entry("harbor.bind_addrs", List.of((Object) "0.0.0.0")),
+                        Map.entry("harbor.max_connections", 2L),
+                        Map.entry("harbor.timeout", 300.0),
+                        Map.entry("server.telnet", false),
+                        Map.entry("server.telnet.port", 1234L),
+                        Map.entry("server.telnet.bind_addr", "127.0.0.1"),
+                        Map.entry("server.timeout", 30.0),
+                        Map.entry("server.socket", false),
+                        Map.entry("request.timeout", 29.0),
+                        Map.entry("root.max_latency", 60.0),
+                        Map.entry("clock.allow_streaming_errors", false),
+                        Map.entry("console.colorize", "auto"),
+                        Map.entry("sandbox", "disabled"),
+                        Map.entry("autocue.preferred", "internal"),
+                        Map.entry("autocue.amplify_behavior", "override"),
+                        Map.entry("decoder.priorities.ffmpeg", 10L));
+    }
+
+    final class Node extends Fn implements HasFields {
+        private final String path;
+
+        Node(String path) {
+            this.path = path;
+        }
+
+        @Override
+        public String name() {
+            return "settings" + (path.isEmpty() ? "" : "." + path);
+        }
+
+        @Override
+        public List<Parameter> parameters() {
+            return List.of();
+        }
+
+        @Override
+        protected Object invoke(Object[] bound, boolean[] given, Call call) {
+            Object v = values.get(path);
+            if (v == null && !values.containsKey(path)) {
+                throw Errors.at(
+                        call == null ? null : call.at(), "not_found", "unknown setting " + name());
+            }
+            return v;
+        }
+
+        @Override
+        public Object field(String name) {
+            if (name.equals("set")) {
+                return Builtin.of(
+                        name() + ".set",
+                        List.of(Parameter.positional()),
+                        a -> {
+                            set(a.get(0));
+                            return Tuple.UNIT;
+                        });
+            }
+            return new Node(path.isEmpty() ? name : path + "." + name);
+        }
+
+        private void set(Object value) {
+            values.put(path, value);
+            if (!platform.setting(path, value) && told.add(path)) {
+                platform.log(
+                        "settings",
+                        4,
+                        name() + " is a Liquidsoap setting Groovecast has no use for: ignored");
+            }
+        }
+
+        @Override
+        public Set<String> fieldNames() {
+            Set<String> out = new TreeSet<>();
+            String prefix = path.isEmpty() ? "" : path + ".";
+            for (String k : values.keySet()) {
+                if (k.startsWith(prefix) && k.length() > prefix.length()) {
+                    String rest = k.substring(prefix.length());
+                    int dot = rest.indexOf('.');
+                    out.add(dot < 0 ? rest : rest.substring(0, dot));
+                }
+            }
+            return out;
+        }
+
+        @Override
+        public String toString() {
+            return "<" + name() + ">";
+        }
+    }
+
+    static Object missing() {
+        return Env.MISSING;
+    }
+}

@@ -1,0 +1,155 @@
+package org.groovecast.scripts.liquidsoap
+
+import java.nio.file.Files
+import java.nio.file.Path
+import org.groovecast.host.Station
+import org.groovecast.host.StationReloader
+import org.groovecast.scripts.Engine
+import org.groovecast.scripts.Icecast
+import org.groovecast.scripts.LiveInputSpec
+import org.groovecast.scripts.Media
+import org.groovecast.scripts.Net
+import org.groovecast.scripts.ReloadKeepsSpec
+import org.groovecast.scripts.Telnet
+import org.groovecast.scripts.Wav
+import spock.lang.Specification
+import spock.lang.Tag
+import spock.lang.TempDir
+
+/**
+ * .liq stations in real time against the peers the Groovy specs use: icecast2, ffmpeg listeners
+ * and a DJ, the telnet control, and a reload that keeps its listener.
+ */
+@Tag("integration")
+class LiquidsoapLiveSpec extends Specification {
+    @TempDir
+    Path dir
+
+    int port = Net.freePort()
+    int telnetPort = Net.freePort()
+    Icecast icecast
+    Station station
+    StationReloader reloader
+    Process dj
+
+    def cleanup() {
+        station?.stop()
+        reloader?.stop()
+        dj?.destroy()
+        icecast?.stop()
+    }
+
+    def "output.icecast(%mp3) to a real icecast2: the mount, its name, the titles the script inserts, the tone"() {
+        given:
+        icecast = new Icecast().start()
+        station = Engine.load('icecast.liq', """\
+            s = sine(amplitude=0.3, 440.)
+            thread.run(delay=0.5, fun () -> s.insert_metadata([("title", "Liq Title"), ("artist", "Groovecast")]))
+            output.icecast(%mp3(bitrate=128), host="127.0.0.1", port=${icecast.port}, password="${Icecast.SOURCE_PASSWORD}",
+                           mount="radio", name="Liq FM", description="a .liq station", s)
+            """.stripIndent())
+        station.start(null)
+
+        expect:
+        Net.await(10) { icecast.hasMount('/radio') }
+        Net.await(5) { icecast.status().contains('"title":"Groovecast - Liq Title"') }
+        icecast.status().contains('"server_name":"Liq FM"')
+        Math.abs(Media.heard(dir.resolve('heard.wav'), "http://127.0.0.1:${icecast.port}/radio") - 440) < 3
+    }
+
+    def "a harbor DJ takes over from the music for an ffmpeg listener; auth and on_connect are the script's; server.register answers over telnet"() {
+        given:
+        station = Engine.load('live.liq', """\
+            settings.server.telnet := true
+            settings.server.telnet.port := ${telnetPort}
+            connected = ref(0)
+            def auth(info) =
+              info.user == "source" and info.password == "secret"
+            end
+            live = input.harbor("live", port=${port}, auth=auth, on_connect=fun (_) -> connected := connected() + 1, buffer=0.5)
+            radio = fallback(track_sensitive=false, [live, sine(amplitude=0.3, 440.)])
+            output.harbor(%mp3(bitrate=128), mount="radio", port=${port}, radio)
+            server.register(namespace="radio", "connected", fun (_) -> "DJs so far: #{connected()}")
+            """.stripIndent())
+        station.start(null)
+
+        when: 'a DJ with a wrong password, then the right one, streams 880 Hz'
+        Process wrong = LiveInputSpec.sourceClient(port, 'nope', 3, 660)
+        wrong.waitFor()
+        dj = LiveInputSpec.sourceClient(port, 'secret', 8, 880)
+        Thread.sleep(2500)
+        double heard = Media.heard(dir.resolve('heard.wav'), "http://127.0.0.1:${port}/radio")
+        def telnet = new Telnet(telnetPort)
+        String answer = telnet.cmd('radio.connected')
+        telnet.close()
+
+        then:
+        Math.abs(heard - 880) < 5
+        answer == 'DJs so far: 1'
+    }
+
+    def "a reload of the .liq file keeps its listener on output.harbor, and the new tone plays"() {
+        given:
+        Path script = dir.resolve('station.liq')
+        Closure<String> text = { int tone ->
+            """\
+            s = sine(amplitude=0.3, ${tone}.)
+            output.harbor(%mp3(bitrate=128), mount="radio", port=${port}, s)
+            """.stripIndent()
+        }
+        Files.writeString(script, text(440))
+        reloader = new StationReloader(script, Engine.plugins().functions(), [:])
+        reloader.start()
+        def listener = new ReloadKeepsSpec.Listener(port)
+        assert listener.readFor(1500)
+
+        when:
+        Files.writeString(script, text(660))
+        boolean reloaded = reloader.reload()
+        boolean kept = listener.readFor(2000)
+        double after = Media.heard(dir.resolve('after.wav'), "http://127.0.0.1:${port}/radio")
+
+        and: 'a broken edit is refused; the station stays on air'
+        Files.writeString(script, 'output.harbor(%mp3, mount="radio", port=' + port + ', sinus(440.))\n')
+        boolean brokenReloaded = reloader.reload()
+        boolean stillKept = listener.readFor(1500)
+
+        then:
+        reloaded
+        kept
+        Math.abs(after - 660) < 3
+        !brokenReloaded
+        stillKept
+        reloader.current().scriptFiles() == [script.toAbsolutePath().normalize()] || reloader.current().scriptFiles() == [script]
+    }
+
+    def "groovecast reload asks a .liq station over the telnet its settings open; its %include is told to the watcher"() {
+        given:
+        Path lib = dir.resolve('lib.liq')
+        Path script = dir.resolve('station.liq')
+        Files.writeString(lib, 'def tone() = 440. end\n')
+        Files.writeString(script, """\
+            settings.server.telnet := true
+            settings.server.telnet.port := ${telnetPort}
+            %include "lib.liq"
+            output.harbor(%mp3(bitrate=128), mount="radio", port=${port}, sine(amplitude=0.3, tone()))
+            """.stripIndent())
+        List<Path> watched = []
+        reloader = new StationReloader(script, Engine.plugins().functions(), [:])
+        reloader.onIncludedFile { watched << it }
+        reloader.start()
+
+        when:
+        Files.writeString(lib, 'def tone() = 660. end\n')
+        def asked = Engine.cli('reload', '--port', telnetPort as String)
+        boolean reloaded = Net.await(10) { reloader.lastReload() != null }
+        double after = Media.heard(dir.resolve('after.wav'), "http://127.0.0.1:${port}/radio")
+
+        then:
+        asked.code == 0
+        reloaded
+        Math.abs(after - 660) < 3
+        watched*.fileName*.toString().containsAll(['station.liq', 'lib.liq'])
+        reloader.lastReload().kept() == ["output.harbor :${port}/radio".toString()]
+    }
+}
