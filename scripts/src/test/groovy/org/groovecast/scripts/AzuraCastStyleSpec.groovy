@@ -50,7 +50,7 @@ class AzuraCastStyleSpec extends Specification {
         listener?.destroyForcibly()
         station?.stop()
         api?.stop(0)
-        icecast?.stop()
+        icecast?.kill()
     }
 
     /** The AzuraCast API: records every call; answers nextsong once armed, auth for dj1 only. */
