@@ -15,7 +15,10 @@ import spock.lang.Tag
 import spock.lang.TempDir
 
 /** The engine's own HTTP server: listener mounts, script endpoints and bad requests, with real clients. */
+// alone (scripts/pom.xml): it measures GET latency under a slow handler (< 200 ms) and a 200 MB reply's
+// speed (> 50 MB/s), and its 200 listeners and that reply take both cores for a while
 @Tag("integration")
+@Tag("alone")
 class HarborSpec extends Specification {
     @TempDir
     Path dir
