@@ -23,33 +23,46 @@ final class EngineFunctions {
     private EngineFunctions() {}
 
     static void register(Library lib, SourceFields fields) {
-        for (String m :
-                List.of(
-                        "skip",
-                        "id",
-                        "is_ready",
-                        "is_active",
-                        "fallible",
-                        "last_metadata",
-                        "remaining",
-                        "elapsed")) {
+        for (String[] m :
+                new String[][] {
+                    {"skip", "unit"},
+                    {"id", "string"},
+                    {"is_ready", "bool"},
+                    {"is_active", "bool"},
+                    {"last_metadata", "[(string * string)]?"},
+                    {"remaining", "float"},
+                    {"elapsed", "float"}
+                }) {
             lib.function(
-                    "source." + m,
-                    "(source('a)) -> 'b",
-                    "s." + m + "(), as a function of the source.",
-                    a -> fields.call(source(a.get(0)), m, Call.of(a.at())));
+                    "source." + m[0],
+                    "(source('a)) -> " + m[1],
+                    "s." + m[0] + "(), as a function of the source.",
+                    a -> fields.call(source(a.get(0)), m[0], Call.of(a.at())));
         }
+        lib.function(
+                "source.fallible",
+                "(source('a)) -> bool",
+                "s.fallible, as a function of the source.",
+                a -> source(a.get(0)).isFallible());
         for (String m : List.of("on_metadata", "on_track")) {
             lib.function(
                     "source." + m,
-                    "(?synchronous : bool, source('a), ('b) -> unit) -> unit",
-                    "s." + m + "(f), as a function of the source.",
+                    "(?synchronous : bool, source('a), ([(string * string)]) -> unit) -> {release :"
+                            + " () -> unit}",
+                    "s." + m + "(synchronous=..., f), as a function of the source.",
                     Map.of("synchronous", true),
-                    a -> fields.call(source(a.get(1)), m, Call.of(a.at(), a.get(2))));
+                    a ->
+                            fields.call(
+                                    source(a.get(1)),
+                                    m,
+                                    Call.at(a.at())
+                                            .arg("synchronous", a.get(0))
+                                            .arg(a.get(2))
+                                            .build()));
         }
         lib.function(
                 "source.methods",
-                "(source('a)) -> source('a)",
+                "(source('a)) -> source('a).{" + SourceFields.METHODS_TYPE + "}",
                 "A source with its methods (they always are, here).",
                 a -> a.get(0));
         lib.function(

@@ -126,10 +126,17 @@ class PreludeTest {
     @Test
     void errorsCarryTheirPlaces() {
         assertEquals(
-                "[\"test.liq, line 1, char 7-38\"]",
+                "[\"at test.liq, line 1, char 7-38\"]",
                 Liq.value(
                         "try () error.raise(error.failure, \"x\") catch e do"
-                                + " list.map(fun (p) -> p.to_string(), e.positions) end"));
+                                + " list.map(fun (p) -> p.to_string(), e.trace) end"));
+        // Liquidsoap's positions: their lines and characters, and to_string's prefix
+        assertEquals(
+                "(1, 7, 38, \"test.liq, line 1, char 7-38\")",
+                Liq.value(
+                        "try () error.raise(error.failure, \"x\") catch e do"
+                                + " p = list.hd(e.trace)\n(p.lstart, p.cstart, p.cstop,"
+                                + " p.to_string(prefix=\"\")) end"));
     }
 
     @Test
@@ -205,7 +212,9 @@ class PreludeTest {
             assertEquals(0, depth, e.getKey() + " : " + t);
         }
         assertEquals("(('a) -> 'b, ['a]) -> ['b]", types.get("list.map"));
-        assertEquals("(?default : 'a?, 'b, [('b * 'a)]) -> 'a", types.get("list.assoc"));
+        assertEquals(
+                "(?default : 'a?, 'b, [('b * 'a)]) -> 'a where 'b is an orderable type",
+                types.get("list.assoc"));
         assertEquals("(bool) -> unit", types.get("assert"));
     }
 }
