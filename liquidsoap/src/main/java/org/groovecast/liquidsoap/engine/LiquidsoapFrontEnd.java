@@ -87,7 +87,7 @@ public final class LiquidsoapFrontEnd implements ScriptFrontEnd {
             TypeCheck.Result r = checker.check(parsed.program(), library);
             if (!r.ok()) {
                 TypeCheck.Problem p = r.problems().getFirst();
-                throw Located.error(p.span(), name, p.message(), null);
+                throw Located.error(p.span(), name, Located.display(p.message(), parsed), null);
             }
             script.jsonTypes(r.jsonTypes());
         }
