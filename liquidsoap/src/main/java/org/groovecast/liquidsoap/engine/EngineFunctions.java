@@ -67,8 +67,9 @@ final class EngineFunctions {
                 a -> a.get(0));
         lib.function(
                 "source.tracks",
-                "(source('a)) -> {audio : source('a), metadata : source('a), track_marks : source('a)}",
-                "A source's tracks: Groovecast's sources carry their audio, metadata and track marks together.",
+                "(source('a)) -> 'a.{metadata : metadata, track_marks : track_marks}",
+                "A source's tracks, typed as Liquidsoap's (audio, video, metadata, track marks):"
+                        + " Groovecast's sources carry them together, so each is the source itself.",
                 a -> {
                     Map<String, Object> f = new LinkedHashMap<>();
                     f.put("audio", a.get(0));
@@ -78,10 +79,13 @@ final class EngineFunctions {
                 });
         lib.function(
                 "source",
-                "({audio : source('a)}) -> source('a)",
+                "(?id : string?, 'a.{track_marks? : track_marks, metadata? : metadata}) ->"
+                        + " source('a).{"
+                        + SourceFields.METHODS_TYPE
+                        + "} where 'a is a set of tracks to be muxed into a source",
                 "A source from its tracks: its audio's source.",
                 a -> {
-                    Object audio = Values.fields(a.get(0)).get("audio");
+                    Object audio = Values.fields(a.get(1)).get("audio");
                     if (audio == null)
                         throw Errors.invalid("source(...) needs an audio track here");
                     return audio;

@@ -267,8 +267,14 @@ final class Mappings {
                             "description : string",
                             "step : float",
                             "unit : string",
-                            "persistent : bool")
-                    .returns("(() -> " + kind + ").{set : (" + kind + ") -> unit}")
+                            "persistent : bool",
+                            "osc : string")
+                    .returns(
+                            "(() -> "
+                                    + kind
+                                    + ").{set : ("
+                                    + kind
+                                    + ") -> unit, remove : () -> unit}")
                     .result(InteractiveValues::of);
         }
         return t;

@@ -94,6 +94,27 @@ class StationTypeCheckTest {
     }
 
     @Test
+    void liquidsoapsTypesOfTracksInteractiveValuesAndErrorsPass() {
+        // each was refused before its type was made Liquidsoap's
+        load(
+                """
+                s = sine()
+                let {audio, metadata, track_marks} = source.tracks(s)
+                t = source(id="t", {audio=audio, metadata=metadata, track_marks=track_marks})
+                v = interactive.float("volume", osc="/volume", unit="dB", 1.)
+                v.remove()
+                i = interactive.bool("on", true)
+                print(i())
+                try
+                  error.raise(error.register("mine"), "x")
+                catch e do
+                  list.iter(fun (p) -> print("#{p.filename}:#{p.lstart} #{p.to_string()}"), e.trace)
+                end
+                output.dummy(amplify(v(), t))
+                """);
+    }
+
+    @Test
     void aGoodStationPasses() {
         load(
                 """
