@@ -253,7 +253,7 @@ public final class LiquidsoapConformance {
                 "run (exit 0, tests/test.liq first)",
                 String.format(
                         Locale.ROOT,
-                        "%d / %d pass (%.1f %%), %d skipped, %d fail, without the type checker",
+                        "%d / %d pass (%.1f %%), %d skipped, %d fail, type-checked first (Groovecast's library, no engine)",
                         passed,
                         runs.size(),
                         100.0 * passed / Math.max(1, runs.size()),

@@ -109,7 +109,15 @@ final class CoreFunctions {
                 "int",
                 "('a, ?raise : bool) -> int where 'a is a number type",
                 "A number (an integer, a float) as an integer.",
-                a -> toInt(a.get(0), a));
+                Map.of("raise", false),
+                a -> {
+                    if (a.bool(1)
+                            && Values.base(a.get(0)) instanceof Double d
+                            && (d.isNaN() || d.isInfinite())) {
+                        throw Errors.invalid("int: " + Show.floatText(d) + " is no integer");
+                    }
+                    return toInt(a.get(0), a);
+                });
         lib.function(
                 "float_of_string",
                 "(?default : float?, string) -> float",
