@@ -221,9 +221,15 @@ final class OperatorBridge {
             methods.add(liq + " : " + m.methods.getOrDefault(liq, "'m" + var++));
         }
         return switch (spec.returns()) {
-            case SOURCE, OUTPUT -> {
+            case SOURCE -> {
                 methods.addFirst(SourceFields.METHODS_TYPE);
                 yield "source('a).{" + String.join(", ", methods) + "}";
+            }
+            case OUTPUT -> {
+                // Liquidsoap's outputs are unit with the source's methods: one is a statement,
+                // the last of a function list.iter calls, the branch of an if without else
+                methods.addFirst(SourceFields.METHODS_TYPE);
+                yield "unit.{" + String.join(", ", methods) + "}";
             }
             default ->
                     methods.isEmpty()

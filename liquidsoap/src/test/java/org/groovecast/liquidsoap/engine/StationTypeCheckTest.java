@@ -115,6 +115,25 @@ class StationTypeCheckTest {
     }
 
     @Test
+    void anOutputIsUnitWithMethodsAsInLiquidsoap() {
+        // a statement, the body of a function list.iter calls, the branch of an if without else
+        load(
+                """
+                list.iter(fun (f) -> output.file(%wav, f, sine()), ["/tmp/a.wav"])
+                if false then output.file(%ffmpeg(%audio(channel_layout=5.1)), "", sine()) end
+                o = output.dummy(sine())
+                print(o.id())
+                """);
+    }
+
+    @Test
+    void aFieldOfALibraryFunctionThatGroovecastLacksIsAnUnknownName() {
+        assertEquals(
+                "station.liq:1:4: unknown function playlist.parse; did you mean playlist.name?",
+                refusal("x = playlist.parse(\"a.m3u\")\noutput.dummy(sine())"));
+    }
+
+    @Test
     void aGoodStationPasses() {
         load(
                 """
