@@ -69,6 +69,11 @@ public final class LiquidsoapConformance {
         System.out.println(
                 "(3) tests/language/type_errors.liq, accepted or rejected as Liquidsoap does");
         types.typeErrors();
+        System.out.println();
+        System.out.println(
+                "(3') the same cases through the front end: Groovecast's library and the shipped"
+                        + " plugins' operators, as a station's check");
+        types.typeErrorsThroughTheFrontEnd();
         System.exit(ok ? 0 : 1);
     }
 
