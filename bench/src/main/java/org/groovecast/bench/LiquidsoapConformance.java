@@ -69,6 +69,11 @@ public final class LiquidsoapConformance {
         System.out.println(
                 "(3) tests/language/type_errors.liq, accepted or rejected as Liquidsoap does");
         types.typeErrors();
+        System.out.println();
+        System.out.println(
+                "(3') the same cases through the front end: Groovecast's library and the shipped"
+                        + " plugins' operators, as a station's check");
+        types.typeErrorsThroughTheFrontEnd();
         System.exit(ok ? 0 : 1);
     }
 
@@ -253,7 +258,7 @@ public final class LiquidsoapConformance {
                 "run (exit 0, tests/test.liq first)",
                 String.format(
                         Locale.ROOT,
-                        "%d / %d pass (%.1f %%), %d skipped, %d fail, without the type checker",
+                        "%d / %d pass (%.1f %%), %d skipped, %d fail, type-checked first (Groovecast's library, no engine)",
                         passed,
                         runs.size(),
                         100.0 * passed / Math.max(1, runs.size()),

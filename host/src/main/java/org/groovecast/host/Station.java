@@ -211,9 +211,10 @@ public final class Station implements AutoCloseable {
 
     /**
      * The function table a script loaded with {@code plugins} would see, for listings such as the
-     * operator reference: a station's own, built on a network and commands that are never started.
+     * operator reference, or a front end's tests of its names and types: a station's own, built on
+     * a network and commands that are never started.
      */
-    static ScriptFunctions functionTable(ScriptFunctions plugins) {
+    public static ScriptFunctions functionTable(ScriptFunctions plugins) {
         return new Station("operators", new Settings(), Map.of()).functions(plugins);
     }
 

@@ -50,6 +50,10 @@ final class InteractiveValues extends Fn implements HasFields {
 
     @Override
     public Object field(String name) {
+        if (name.equals("remove")) {
+            // Liquidsoap's removes the variable's OSC binding: Groovecast has none
+            return Builtin.of("interactive.remove", List.of(), a -> Tuple.UNIT);
+        }
         if (!name.equals("set")) return Env.MISSING;
         return Builtin.of(
                 "interactive.set",
@@ -63,6 +67,6 @@ final class InteractiveValues extends Fn implements HasFields {
 
     @Override
     public Set<String> fieldNames() {
-        return Set.of("set");
+        return Set.of("set", "remove");
     }
 }
