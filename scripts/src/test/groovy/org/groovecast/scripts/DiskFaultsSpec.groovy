@@ -51,7 +51,7 @@ class DiskFaultsSpec extends Specification {
 
     /** What {@code loggerName} logs from now on, until cleanup. */
     ListAppender<ILoggingEvent> capture(String loggerName) {
-        ListAppender<ILoggingEvent> logs = new ListAppender<>()
+        ListAppender<ILoggingEvent> logs = new LogList()
         Logger logger = (Logger) LoggerFactory.getLogger(loggerName)
         logger.addAppender(logs)
         logs.start()

@@ -117,7 +117,7 @@ class HarborSpec extends Specification {
 
     def "a slow handler holds up neither the port nor its loop; requests after it on its connection wait their turn; one past the handler timeout gets 503"() {
         given: 'one event loop, so that a handler blocking it would block every request'
-        def logged = new ListAppender<ILoggingEvent>()
+        def logged = new LogList()
         logged.start()
         def connectionLog = (Logger) LoggerFactory.getLogger('org.groovecast.net.harbor.HarborConnection')
         connectionLog.addAppender(logged)
@@ -257,7 +257,7 @@ class HarborSpec extends Specification {
 
     def "OPTIONS * is answered as Icecast does, on a connection that goes on, without a log line"() {
         given:
-        def logged = new ListAppender<ILoggingEvent>()
+        def logged = new LogList()
         logged.start()
         def connectionLog = (Logger) LoggerFactory.getLogger('org.groovecast.net.harbor.HarborConnection')
         connectionLog.level = Level.INFO // bad requests are logged at INFO

@@ -78,7 +78,7 @@ class IcecastSpec extends Specification {
     }
     def "a server that stops reading (SIGSTOP) is found out after the timeout, logged once and reconnected; the clock never waits"() {
         given:
-        def logged = new ListAppender<ILoggingEvent>()
+        def logged = new LogList()
         logged.start()
         def reconnectionLog = (Logger) LoggerFactory.getLogger('org.groovecast.net.output.Reconnection')
         reconnectionLog.addAppender(logged)

@@ -259,7 +259,7 @@ class LiveInputSpec extends Specification {
         """.stripIndent(), [:])
         station.start(null)
         def live = station.graph().sources().find { it.kind() == 'input.harbor' }
-        def logged = new ListAppender<ILoggingEvent>()
+        def logged = new LogList()
         logged.start()
         def liveLog = (Logger) LoggerFactory.getLogger('org.groovecast.net.harbor.LiveInput')
         liveLog.addAppender(logged)
@@ -297,7 +297,7 @@ class LiveInputSpec extends Specification {
     def "ezstream (libshout) streams to the harbor with its titles, its OPTIONS probe and login challenge logging nothing"() {
         given:
         Path mp3 = Media.mp3('ezstream-tone.mp3', [880], 6, 'Ez Title')
-        def logged = new ListAppender<ILoggingEvent>()
+        def logged = new LogList()
         logged.start()
         def harborLog = (Logger) LoggerFactory.getLogger('org.groovecast.net.harbor')
         harborLog.level = Level.INFO

@@ -11,7 +11,7 @@ import org.slf4j.LoggerFactory
  * logs WARN and above), until {@link #close}, which detaches it and gives the logger its level back.
  */
 final class LogCapture implements Closeable {
-    final ListAppender<ILoggingEvent> appender = new ListAppender<>()
+    final ListAppender<ILoggingEvent> appender = new LogList()
     private final Logger logger
     private final boolean leveled
 

@@ -37,7 +37,7 @@ class ProtocolsSpec extends Specification {
 
     /** The warnings of the logger of {@code className}, as they come. */
     List<String> warnings(String className) {
-        ListAppender<ILoggingEvent> logs = new ListAppender<>()
+        ListAppender<ILoggingEvent> logs = new LogList()
         Logger logger = (Logger) LoggerFactory.getLogger(className)
         logger.addAppender(logs)
         logs.start()

@@ -112,7 +112,7 @@ class RequestsSpec extends Specification {
         Files.writeString(text, 'not audio at all\n' * 50)
         Path m3u = dir.resolve('list.m3u')
         Files.writeString(m3u, "${good}\n${truncated}\n${text}\n${dir.resolve('missing.mp3')}\n")
-        ListAppender<ILoggingEvent> logs = new ListAppender<>()
+        ListAppender<ILoggingEvent> logs = new LogList()
         Logger logger = (Logger) LoggerFactory.getLogger('org.groovecast.ffmpeg.RequestSource')
         logger.addAppender(logs)
         logs.start()

@@ -32,7 +32,7 @@ class RtmpBadInputSpec extends Specification {
     Station station
     List<Process> processes = []
     List<Client> players = []
-    ListAppender<ILoggingEvent> logged = new ListAppender<>()
+    ListAppender<ILoggingEvent> logged = new LogList()
     Logger connectionLog = (Logger) LoggerFactory.getLogger('org.groovecast.net.rtmp.RtmpConnection')
 
     def setup() {

@@ -192,7 +192,7 @@ class RtmpSpec extends Specification {
 
     def "a player that stops reading loses frames, then its connection after slowTimeout; the publisher and another player never wait"() {
         given:
-        def slowLog = new ListAppender<ILoggingEvent>()
+        def slowLog = new LogList()
         slowLog.start()
         Logger playerLog = (Logger) LoggerFactory.getLogger('org.groovecast.net.rtmp.RtmpPlayer')
         playerLog.addAppender(slowLog)
@@ -315,7 +315,7 @@ class RtmpSpec extends Specification {
 
     def "output.rtmp to an nginx-rtmp that stops reading (SIGSTOP): noticed after timeout and logged once, the clock never waits; after SIGCONT the push comes back and a player hears it"() {
         given: 'a station pushing AAC to a private nginx-rtmp, with a 2 s timeout'
-        def warnings = new ListAppender<ILoggingEvent>()
+        def warnings = new LogList()
         warnings.start()
         Logger reconnectionLog = (Logger) LoggerFactory.getLogger('org.groovecast.net.output.Reconnection')
         reconnectionLog.addAppender(warnings)

@@ -39,7 +39,7 @@ class ScriptingSpec extends Specification {
         AtomicInteger requests = new AtomicInteger()
         server.createContext('/') { ex -> requests.incrementAndGet(); ex.sendResponseHeaders(204, -1); ex.close() }
         server.start()
-        ListAppender<ILoggingEvent> logs = new ListAppender<>()
+        ListAppender<ILoggingEvent> logs = new LogList()
         Logger logger = (Logger) LoggerFactory.getLogger(Source)
         logger.addAppender(logs)
         logs.start()
@@ -77,7 +77,7 @@ class ScriptingSpec extends Specification {
         AtomicInteger requests = new AtomicInteger()
         server.createContext('/') { ex -> requests.incrementAndGet(); ex.sendResponseHeaders(204, -1); ex.close() }
         server.start()
-        ListAppender<ILoggingEvent> logs = new ListAppender<>()
+        ListAppender<ILoggingEvent> logs = new LogList()
         Logger logger = (Logger) LoggerFactory.getLogger(ClosureFunction)
         logger.addAppender(logs)
         logs.start()

@@ -171,7 +171,7 @@ class SwitchTransitionsSpec extends Specification {
 
     def "a transition function that fails or returns no source gives a plain switch, logged once"() {
         given:
-        def logged = new ListAppender<ILoggingEvent>()
+        def logged = new LogList()
         logged.start()
         def log = (Logger) LoggerFactory.getLogger('org.groovecast.core')
         log.addAppender(logged)

@@ -3,6 +3,7 @@ package org.groovecast.scripts.corpus
 import ch.qos.logback.classic.Logger
 import ch.qos.logback.classic.spi.ILoggingEvent
 import ch.qos.logback.core.read.ListAppender
+import org.groovecast.scripts.LogList
 import java.nio.file.Files
 import java.nio.file.Path
 import java.time.Duration
@@ -27,7 +28,7 @@ final class CorpusRun {
         String fileName = "corpus-${entry.name}.groovy"
         Path file = dir.resolve(fileName)
         Files.writeString(file, entry.text)
-        ListAppender<ILoggingEvent> log = new ListAppender<>()
+        ListAppender<ILoggingEvent> log = new LogList()
         Logger root = (Logger) LoggerFactory.getLogger(Logger.ROOT_LOGGER_NAME)
         log.start()
         root.addAppender(log)

@@ -135,7 +135,7 @@ class LiquidsoapOperatorsSpec extends Specification {
 
         when:
         st.start(null)
-        boolean done = org.groovecast.scripts.Net.await(10) { st.scriptLog().recent().any { it.contains('posted') } }
+        boolean done = org.groovecast.scripts.Net.await(30) { st.scriptLog().recent().any { it.contains('posted') } }
 
         then:
         done
