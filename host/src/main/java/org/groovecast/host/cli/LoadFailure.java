@@ -1,6 +1,8 @@
 package org.groovecast.host.cli;
 
+import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.function.Function;
 import org.groovecast.host.script.ScriptError;
 import org.groovecast.host.script.ScriptErrors;
 import org.slf4j.Logger;
@@ -17,15 +19,26 @@ final class LoadFailure {
     private LoadFailure() {}
 
     static void print(Path script, RuntimeException e) {
+        print(script.getFileName() + ": ", e, System.err, ScriptError::getMessage);
+    }
+
+    /**
+     * The same on {@code out}: each script error as {@code line} writes it, anything else after
+     * {@code prefix} (the script's name).
+     */
+    static void print(
+            String prefix,
+            RuntimeException e,
+            PrintStream out,
+            Function<ScriptError, String> line) {
         switch (e) {
-            case ScriptErrors all ->
-                    all.errors().forEach(err -> System.err.println(err.getMessage()));
-            case ScriptError one -> System.err.println(one.getMessage());
+            case ScriptErrors all -> all.errors().forEach(err -> out.println(line.apply(err)));
+            case ScriptError one -> out.println(line.apply(one));
             default -> {
-                log.debug("{} failed", script, e);
+                log.debug("{}failed", prefix, e);
                 String m = e.getMessage() != null ? e.getMessage() : e.toString();
                 int nl = m.indexOf('\n');
-                System.err.println(script.getFileName() + ": " + (nl < 0 ? m : m.substring(0, nl)));
+                out.println(prefix + (nl < 0 ? m : m.substring(0, nl)));
             }
         }
     }

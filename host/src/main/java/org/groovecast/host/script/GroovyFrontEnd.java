@@ -16,6 +16,11 @@ public final class GroovyFrontEnd implements ScriptFrontEnd {
     }
 
     @Override
+    public String language() {
+        return "Groovy " + groovy.lang.GroovySystem.getVersion();
+    }
+
+    @Override
     public Script load(
             Path file, ScriptFunctions functions, ScriptSettings settings, Consumer<Path> reading) {
         return new Compiled(ScriptCompiler.compile(file, functions, settings, reading));

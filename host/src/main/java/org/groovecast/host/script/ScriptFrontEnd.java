@@ -22,6 +22,12 @@ public interface ScriptFrontEnd {
     boolean reads(String fileName);
 
     /**
+     * The language this front end reads and the version of it whose scripts it takes, as its users
+     * name them: {@code Liquidsoap 2.4.5} (what {@code liquidsoap --version} reports).
+     */
+    String language();
+
+    /**
      * Reads and checks the script in {@code file} and the files it includes, against the station's
      * functions and settings. {@code reading} is told of each file read, also one that turns out
      * missing or broken (for {@code run --watch}).

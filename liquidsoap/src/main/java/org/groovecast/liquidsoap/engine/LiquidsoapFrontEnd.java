@@ -11,6 +11,7 @@ import org.groovecast.host.script.ScriptFiles;
 import org.groovecast.host.script.ScriptFrontEnd;
 import org.groovecast.host.script.ScriptFunctions;
 import org.groovecast.host.script.ScriptSettings;
+import org.groovecast.liquidsoap.eval.Evaluator;
 import org.groovecast.liquidsoap.eval.LiqError;
 import org.groovecast.liquidsoap.parser.ParsedScript;
 import org.groovecast.liquidsoap.parser.Scripts;
@@ -38,6 +39,11 @@ public final class LiquidsoapFrontEnd implements ScriptFrontEnd {
     @Override
     public boolean reads(String fileName) {
         return fileName.endsWith(".liq");
+    }
+
+    @Override
+    public String language() {
+        return "Liquidsoap " + Evaluator.VERSION;
     }
 
     @Override

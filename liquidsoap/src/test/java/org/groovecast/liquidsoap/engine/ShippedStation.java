@@ -25,9 +25,22 @@ public final class ShippedStation {
 
     private ShippedStation() {}
 
+    private static Path pluginsDir;
+
     /** The engine's operators and the shipped plugins'. */
     public static synchronized ScriptFunctions functions() {
         if (functions == null) {
+            OperatorPlugins plugins = OperatorPlugins.load(pluginsDir());
+            if (!plugins.problems().isEmpty())
+                throw new IllegalStateException("plugins: " + plugins.problems());
+            functions = Station.functionTable(plugins.functions());
+        }
+        return functions;
+    }
+
+    /** A plugins directory holding the shipped plugins, as a distribution's plugins/ does. */
+    public static synchronized Path pluginsDir() {
+        if (pluginsDir == null) {
             try {
                 Path dir = Files.createTempDirectory("liq-plugins");
                 dir.toFile().deleteOnExit();
@@ -38,15 +51,12 @@ public final class ShippedStation {
                     Files.copy(built, copy, StandardCopyOption.REPLACE_EXISTING);
                     copy.toFile().deleteOnExit();
                 }
-                OperatorPlugins plugins = OperatorPlugins.load(dir);
-                if (!plugins.problems().isEmpty())
-                    throw new IllegalStateException("plugins: " + plugins.problems());
-                functions = Station.functionTable(plugins.functions());
+                pluginsDir = dir;
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
         }
-        return functions;
+        return pluginsDir;
     }
 
     /** The library (prelude and operators, with their types) a script of that station sees. */
