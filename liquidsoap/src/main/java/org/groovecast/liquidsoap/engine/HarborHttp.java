@@ -92,7 +92,7 @@ final class HarborHttp {
                 });
         lib.function(
                 "harbor.http.register.simple",
-                "(" + ROUTE + ", (" + REQUEST + ") -> () -> string) -> unit",
+                "(" + ROUTE + ", (" + REQUEST + ") -> {string}) -> unit",
                 "An HTTP endpoint on the harbor: fun (req) -> http.response(...).",
                 route,
                 a -> {
@@ -153,22 +153,12 @@ final class HarborHttp {
     }
 
     /**
-     * What a simple handler answered: an {@code http.response(...)}, or HTTP text (a string getter
-     * as Liquidsoap's are: read until {@code ""}), or else a plain text body.
+     * What a simple handler answered: an {@code http.response(...)}, or the text of a whole HTTP
+     * answer (a string, or a getter read once), or else a plain text body.
      */
     static HttpReply answer(Object v) {
         if (Values.base(v) instanceof HttpResponse r) return r.reply();
-        StringBuilder text = new StringBuilder();
-        if (Values.base(v) instanceof Fn) {
-            for (int i = 0; i < 1_000_000; i++) {
-                String piece = Show.text(Getters.get(v));
-                if (piece.isEmpty()) break;
-                text.append(piece);
-            }
-        } else {
-            text.append(Show.text(v));
-        }
-        return RawHttp.parse(text.toString());
+        return RawHttp.parse(Show.text(Getters.get(v)));
     }
 
     private Object serverHarbor(Args a) {
