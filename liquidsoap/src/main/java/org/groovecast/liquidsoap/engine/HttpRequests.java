@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.groovecast.liquidsoap.eval.Builtin;
@@ -14,10 +15,11 @@ import org.groovecast.net.harbor.HttpRequest;
 
 /**
  * A harbor request as Liquidsoap's handlers read it: {@code req.method}, {@code req.path}, {@code
- * req.headers} (names in lower case), {@code req.query} (the query string's parameters and the
- * path's {@code :name} fragments), {@code req.http_version}, {@code req.body()} (all of it) and
- * {@code req.data()} (what is left to read: all of it once, then {@code ""}). The engine has read
- * the body before the handler runs, so {@code timeout} has nothing to wait for.
+ * req.headers} (names in lower case, as Liquidsoap gives them), {@code req.query} (the query
+ * string's parameters and the path's {@code :name} fragments), {@code req.http_version}, {@code
+ * req.body()} (all of it) and {@code req.data()} (what is left to read: all of it once, then {@code
+ * ""}). The engine has read the body before the handler runs, so {@code timeout} has nothing to
+ * wait for.
  */
 final class HttpRequests {
     private HttpRequests() {}
@@ -31,7 +33,11 @@ final class HttpRequests {
         Map<String, Object> f = new LinkedHashMap<>();
         f.put("body", Builtin.of("req.body", timeout, a -> body));
         f.put("data", Builtin.of("req.data", timeout, a -> read.getAndSet(true) ? "" : body));
-        f.put("headers", pairs(r.headers()));
+        // Liquidsoap's names are in lower case, whatever the client sent: AzuraCast's PHP sends
+        // X-Liquidsoap-Api-Key and its runtime reads req.headers["x-liquidsoap-api-key"]
+        Map<String, String> headers = new LinkedHashMap<>();
+        r.headers().forEach((k, v) -> headers.put(k.toLowerCase(Locale.ROOT), v));
+        f.put("headers", pairs(headers));
         f.put("http_version", "1.1");
         f.put("method", r.method());
         f.put("path", r.path());

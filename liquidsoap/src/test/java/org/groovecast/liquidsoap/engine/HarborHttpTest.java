@@ -176,12 +176,13 @@ class HarborHttpTest {
         load(API);
         Route r = route("POST", "/items/:id");
         assertEquals(8004, r.port());
+        // as a PHP client sends it: Liquidsoap's names are in lower case
         HttpReply reply =
                 call(
                         "POST",
                         "/items/:id",
                         "/items/42",
-                        Map.of("x-liquidsoap-api-key", "k"),
+                        Map.of("X-Liquidsoap-Api-Key", "k"),
                         "payload");
         assertEquals(200, reply.status());
         assertEquals("application/json; charset=utf-8", reply.contentType());
