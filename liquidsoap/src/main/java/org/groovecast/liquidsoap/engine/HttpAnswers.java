@@ -22,7 +22,7 @@ final class HttpAnswers {
         return Rec.with(r.getBody(), f);
     }
 
-    private static String message(int status) {
+    static String message(int status) {
         return switch (status) {
             case 200 -> "OK";
             case 201 -> "Created";
