@@ -68,11 +68,25 @@ final class EnginePlatform implements Platform {
                 values.closure(f));
     }
 
+    /**
+     * {@code shutdown()} and {@code exit(n)}: the station's own {@code shutdown} operator where its
+     * table has one (an embedder's, such as the conformance bench's, which ends its process with
+     * the code), else logged and ignored: a station stops with SIGTERM or its control.
+     */
     @Override
     public void shutdown(int code) {
+        if (runtime.functions().find("shutdown").isPresent()) {
+            call("shutdown", null, Map.of(), (long) code);
+            return;
+        }
         log.info(
                 "{}: shutdown() called; a station stops with SIGTERM or its control, not from its script: ignored",
                 runtime.fileName());
+    }
+
+    /** Whether the script set {@code settings.init.force_start := true}. */
+    boolean forceStart() {
+        return Boolean.TRUE.equals(later.get("init.force_start"));
     }
 
     @Override
@@ -104,7 +118,10 @@ final class EnginePlatform implements Platform {
     public boolean setting(String path, Object value) {
         Object v = Values.base(value);
         switch (path) {
-            case "server.telnet", "server.telnet.port", "server.telnet.bind_addr" -> {
+            case "server.telnet",
+                    "server.telnet.port",
+                    "server.telnet.bind_addr",
+                    "init.force_start" -> {
                 later.put(path, v);
                 return true;
             }

@@ -36,6 +36,9 @@ final class LiquidsoapScript implements ScriptFrontEnd.Script {
     private final ParsedScript parsed;
     private final ScriptFiles files;
 
+    /** Set by the evaluation: the script asked to run with no output ({@code force_start}). */
+    private volatile boolean forceStart;
+
     /** Where the script's evaluation is, per thread, while it calls an operator. */
     private final ThreadLocal<Span> current = new ThreadLocal<>();
 
@@ -54,6 +57,11 @@ final class LiquidsoapScript implements ScriptFrontEnd.Script {
     public Optional<ScriptLine> currentLine() {
         Span at = current.get();
         return at == null ? Optional.empty() : Optional.of(Located.line(at));
+    }
+
+    @Override
+    public boolean runsWithoutOutputs() {
+        return forceStart;
     }
 
     @Override
@@ -164,9 +172,14 @@ final class LiquidsoapScript implements ScriptFrontEnd.Script {
                 .register(lib, runtime.functions(), Mappings.standard(values));
         SourceFields fields = new SourceFields(values, () -> samplerate(runtime), encoders);
         EngineFunctions.register(lib, fields);
+        org.groovecast.liquidsoap.prelude.InteractiveFiles.register(lib, values::interactives);
         Evaluator ev = new Evaluator(fields);
         try {
-            ev.run(parsed.program(), Env.of(Prelude.globals(lib, ev)));
+            try {
+                ev.run(parsed.program(), Env.of(Prelude.globals(lib, ev)));
+            } finally {
+                forceStart = platform.forceStart();
+            }
             platform.finish();
         } catch (LiqError e) {
             throw Located.of(e, name);

@@ -213,7 +213,7 @@ final class Mappings {
         for (String kind : List.of("float", "bool", "string")) {
             t.add("interactive." + kind, "interactive." + kind)
                     .ignore("description", "step", "unit", "persistent")
-                    .result(InteractiveValues::of);
+                    .result(values::interactive);
         }
         return t;
     }
