@@ -147,6 +147,17 @@ final class LiquidsoapTestRuns {
         if (code == -1) p.destroyForcibly();
         List<String> out = Files.readAllLines(log, StandardCharsets.UTF_8);
         Files.deleteIfExists(log);
+        // Stricter than run_test: a test whose checks run side by side can end with 0 from one
+        // check while another failed (its error escaped, or it printed so); a failure here.
+        if (code == 0
+                && out.stream()
+                        .anyMatch(
+                                l ->
+                                        l.startsWith("Test failed")
+                                                || l.contains(" failed, the station goes on: ")
+                                                || l.contains("thread.run function failed: "))) {
+            return new Outcome(1, "exit 0, but a check failed: " + firstError(out));
+        }
         return new Outcome(code, firstError(out));
     }
 

@@ -64,9 +64,13 @@ final class LiquidsoapScript implements ScriptFrontEnd.Script {
         return forceStart;
     }
 
+    /** The platform of the evaluation, whose stop tasks run when the station unloads. */
+    private volatile EnginePlatform platform;
+
     @Override
     public void unload() {
-        // nothing held beyond the syntax tree, which goes with this object
+        EnginePlatform p = platform;
+        if (p != null) p.stopped();
     }
 
     /** The names the script uses that nothing defines, against the station's functions. */
@@ -167,6 +171,7 @@ final class LiquidsoapScript implements ScriptFrontEnd.Script {
                         });
         EngineValues values = new EngineValues(name, encoders);
         EnginePlatform platform = new EnginePlatform(runtime, values, caller);
+        this.platform = platform;
         Library lib = Prelude.library(platform);
         new OperatorBridge(values, caller, note -> log.info("{}: {}", name, note))
                 .register(lib, runtime.functions(), Mappings.standard(values));

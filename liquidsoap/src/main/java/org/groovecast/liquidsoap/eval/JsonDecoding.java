@@ -50,6 +50,8 @@ final class JsonDecoding {
                 yield Collections.unmodifiableList(out);
             }
             case TypeAnnotation.JsonObject o -> {
+                // {} parses to unit with no field at all
+                if (json instanceof Tuple t && t.size() == 0) yield List.of();
                 if (!(json instanceof Rec r) || !Values.isUnit(r)) throw new Mismatch();
                 List<Object> out = new ArrayList<>();
                 for (Map.Entry<String, Object> e : r.fields().entrySet()) {

@@ -75,7 +75,29 @@ final class SettingsTree {
                         Map.entry("sandbox", "disabled"),
                         Map.entry("autocue.preferred", "internal"),
                         Map.entry("autocue.amplify_behavior", "override"),
-                        Map.entry("decoder.priorities.ffmpeg", 10L));
+                        Map.entry("decoder.priorities.ffmpeg", 10L),
+                        Map.entry(
+                                "encoder.metadata.cover",
+                                List.of((Object) "pic", "apic", "metadata_block_picture", "cover")),
+                        Map.entry(
+                                "encoder.metadata.export",
+                                List.of(
+                                        (Object) "artist",
+                                        "title",
+                                        "album",
+                                        "genre",
+                                        "date",
+                                        "tracknumber",
+                                        "comment",
+                                        "track",
+                                        "year",
+                                        "dj",
+                                        "next",
+                                        "apic",
+                                        "pic",
+                                        "metadata_url",
+                                        "metadata_block_picture",
+                                        "coverart")));
     }
 
     final class Node extends Fn implements HasFields {

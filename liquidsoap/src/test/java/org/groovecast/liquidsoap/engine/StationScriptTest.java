@@ -98,4 +98,32 @@ class StationScriptTest {
         assertTrue(saved.contains("\"float\""), saved);
         assertTrue(saved.replaceAll("\\s", "").contains("[\"x\",2.0]"), saved);
     }
+
+    @Test
+    void onCleanupRunsWhenTheStationStops() throws Exception {
+        Path done = dir.resolve("cleaned");
+        Station s =
+                load(
+                        "settings.init.force_start := true\n"
+                                + "on_cleanup(fun () -> file.write(data=\"x\", \""
+                                + done
+                                + "\"))",
+                        new ScriptFunctions());
+        assertTrue(!Files.exists(done), "ran before the stop");
+        s.stop();
+        assertTrue(Files.exists(done), "did not run at the stop");
+    }
+
+    @Test
+    void protocolCountCountsTheEnginesAndTheScripts() {
+        load(
+                        """
+                        settings.init.force_start := true
+                        n = protocol.count()
+                        protocol.add("mine", fun (~rlog, ~maxtime, arg) -> [arg])
+                        if n < 5 or protocol.count() != n + 1 then failwith("#{n} then #{protocol.count()}") end
+                        """,
+                        new ScriptFunctions())
+                .stop();
+    }
 }
