@@ -54,6 +54,7 @@ public final class Prelude {
         ThreadFunctions.register(lib, platform);
         CronEntry.register(lib, platform);
         CoverArt.register(lib);
+        YamlFunctions.register(lib);
         lib.function(
                 "liquidsoap.functions.count",
                 "() -> int",
