@@ -41,8 +41,9 @@ final class Definitions {
                 switch (let.decoration()) {
                     case JSON_PARSE -> json(let, env);
                     case YAML_PARSE -> yaml(let, env);
+                    case XML_PARSE -> xml(let, env);
                     case EVAL -> evalString(let, env);
-                    case XML_PARSE, SQLITE_ROW, SQLITE_QUERY ->
+                    case SQLITE_ROW, SQLITE_QUERY ->
                             throw Errors.at(
                                     at,
                                     "invalid",
@@ -135,6 +136,22 @@ final class Definitions {
                         "Parse error: yaml value cannot be parsed as type: "
                                 + JsonDecoding.show(let.type()));
             }
+        } catch (LiqError e) {
+            throw e.locate(let.span());
+        }
+    }
+
+    /** {@code let xml.parse (x : T) = s}: see {@link XmlDecoding}. */
+    private Object xml(Statement.Let let, Env env) {
+        Object text = Values.base(ev.eval(let.value(), env));
+        if (!(text instanceof String s)) {
+            throw Errors.at(
+                    let.span(),
+                    "invalid",
+                    "let xml.parse needs a string, got " + Values.describe(text));
+        }
+        try {
+            return XmlDecoding.decode(s, let.type());
         } catch (LiqError e) {
             throw e.locate(let.span());
         }

@@ -370,7 +370,14 @@ final class CoreFunctions {
     }
 
     private static void nulls(Library lib) {
-        lib.function("_null", "('a) -> 'a?", "A value as a nullable one.", a -> a.get(0));
+        // null() is null, as in Liquidsoap (its argument is optional; the type string is the
+        // checker's, left as it was).
+        lib.function(
+                "_null",
+                "('a) -> 'a?",
+                "A value as a nullable one; null() is null.",
+                List.of(new Parameter("", true, null)),
+                a -> a.get(0));
         lib.function(
                 "_null.defined",
                 "('a?) -> bool",
