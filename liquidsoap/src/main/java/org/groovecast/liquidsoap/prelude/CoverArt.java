@@ -101,7 +101,7 @@ final class CoverArt {
                 a -> cover(a.isNull(0) ? null : a.string(0), a.list(1)));
     }
 
-    private static Object cover(String coverartMime, List<Object> metadata) {
+    static Object cover(String coverartMime, List<Object> metadata) {
         Map<String, String> m = new LinkedHashMap<>();
         for (Object kv : metadata) {
             if (Values.base(kv) instanceof org.groovecast.liquidsoap.eval.Tuple t && t.size() == 2)

@@ -54,6 +54,7 @@ public final class Prelude {
         ThreadFunctions.register(lib, platform);
         CronEntry.register(lib, platform);
         CoverArt.register(lib);
+        FileCover.register(lib);
         YamlFunctions.register(lib);
         XmlFunctions.register(lib);
         lib.function(
