@@ -55,6 +55,7 @@ public final class Prelude {
         CronEntry.register(lib, platform);
         CoverArt.register(lib);
         FileCover.register(lib);
+        CueSheets.register(lib);
         YamlFunctions.register(lib);
         XmlFunctions.register(lib);
         lib.function(
