@@ -51,6 +51,7 @@ public final class Prelude {
         InteractiveFunctions.register(lib, platform);
         ProcessFunctions.register(lib);
         FileWatch.register(lib, platform);
+        SocketFunctions.register(lib, platform);
         ThreadFunctions.register(lib, platform);
         CronEntry.register(lib, platform);
         CoverArt.register(lib);
