@@ -158,4 +158,18 @@ kill -TERM "$(cat "$work/failing.pid")"
 stops failing "$t"
 [ "$(grep -c 'a callback failed' "$work/failing.log")" -eq 1 ] || fail "the failing callback not logged once" failing
 echo "SIGTERM to a station whose callback keeps failing: exit 0 in $took_ms ms"
+# 7. A Liquidsoap station reloads on SIGHUP as a Groovy one does, and a broken edit leaves it on air.
+printf 'output.dummy(sine(440.))\n' > "$work/tone.liq"
+start liq "$work/tone.liq"
+on_air liq
+printf 'output.dummy(sine(660.))\n' > "$work/tone.liq"
+kill -HUP "$(cat "$work/liq.pid")"
+logged liq 'reload of tone.liq in [0-9]* ms'
+printf 'output.dummy(sine(660.)\n' > "$work/tone.liq"
+kill -HUP "$(cat "$work/liq.pid")"
+logged liq 'reload of tone.liq failed; the running station stays on air: tone.liq:[0-9]*:[0-9]*: syntax error'
+t=$(now_ms)
+kill -TERM "$(cat "$work/liq.pid")"
+stops liq "$t"
+echo "SIGHUP to a .liq station: reloaded, a broken edit refused with the station on air, exit 0 on SIGTERM in $took_ms ms"
 echo "signals OK"

@@ -46,7 +46,8 @@ final class LiquidsoapBuiltinTable implements Signatures {
                     + " (synchronous : bool, () -> unit) -> unit";
 
     private static final String ERROR =
-            "error.{kind : string, message : string, trace : [{position : string, kind :"
+            "error.{kind : string, message : string, trace : [{filename : string, lstart : int,"
+                    + " lstop : int, cstart : int, cstop : int, to_string : (?prefix : string) ->"
                     + " string}]}";
 
     private static final String SOCKET =

@@ -32,7 +32,7 @@ public final class LiquidsoapConformance {
                        [--steps=123] [--only=TEST,...] [--set=KEY=VALUE]...
               --runs     warm parses of the whole library timed after the first (the best is printed)
               --timeout  seconds each tests/language script may run before it counts as failed
-              --steps    which steps to run (default all three)
+              --steps    which steps to run (default all: 3 runs (3) and (3'))
               --only     step (2) runs only these tests (names in tests/language, .liq optional)
               --set      a station setting for every test of step (2), as groovecast run --set
               --verbose  one line per file, not only the failures""";
@@ -85,6 +85,11 @@ public final class LiquidsoapConformance {
             System.out.println(
                     "(3) tests/language/type_errors.liq, accepted or rejected as Liquidsoap does");
             types.typeErrors();
+            System.out.println();
+            System.out.println(
+                    "(3') the same cases through the front end: Groovecast's library and the shipped"
+                            + " plugins' operators, as a station's check");
+            types.typeErrorsThroughTheFrontEnd();
         }
         System.exit(ok ? 0 : 1);
     }

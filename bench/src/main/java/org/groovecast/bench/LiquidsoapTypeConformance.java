@@ -152,6 +152,64 @@ final class LiquidsoapTypeConformance {
         disagreements.forEach(System.out::println);
     }
 
+    /**
+     * Step (3) again through the real front end: each case checked as a station's script is, by
+     * {@code LiquidsoapFrontEnd} against Groovecast's own library and the shipped plugins'
+     * operators; a refusal for a name Groovecast does not have is counted apart.
+     */
+    void typeErrorsThroughTheFrontEnd() throws IOException {
+        Path file = checkout.resolve("tests/language/type_errors.liq");
+        List<Case> cases;
+        try {
+            cases = cases(Scripts.parse(file));
+        } catch (SyntaxError e) {
+            row("cases agreeing", "not done: " + e.getMessage());
+            return;
+        }
+        int agree = 0;
+        int missing = 0;
+        int missingAgreeing = 0;
+        List<String> lines = new ArrayList<>();
+        try (LiquidsoapStationCheck station = new LiquidsoapStationCheck()) {
+            for (Case c : cases) {
+                String refusal = station.refusal("case.liq", c.text());
+                boolean agrees = (refusal == null) == c.correct();
+                boolean unknown =
+                        refusal != null
+                                && (refusal.contains("unknown function")
+                                        || refusal.contains("unknown variable")
+                                        || refusal.contains("Undefined variable"));
+                if (agrees) agree++;
+                if (unknown) {
+                    missing++;
+                    if (agrees) missingAgreeing++;
+                }
+                if (!agrees || verbose) {
+                    lines.add(
+                            String.format(
+                                    "%s %s %s: %s",
+                                    agrees ? "  ok " : "  NO ",
+                                    c.correct() ? "correct  " : "incorrect",
+                                    oneLine(c.text()),
+                                    refusal == null ? "accepted" : "refused: " + shorten(refusal)));
+                }
+            }
+        }
+        row(
+                "cases agreeing (the front end)",
+                String.format(
+                        Locale.ROOT,
+                        "%d / %d (%.1f %%)",
+                        agree,
+                        cases.size(),
+                        cases.isEmpty() ? 0 : 100.0 * agree / cases.size()));
+        row(
+                "  refused for a name Groovecast lacks",
+                String.format(
+                        "%d (%d of them incorrect cases, so agreeing)", missing, missingAgreeing));
+        lines.forEach(System.out::println);
+    }
+
     /** Null when the case is accepted, else why it is refused. */
     private String outcome(String text) {
         try {

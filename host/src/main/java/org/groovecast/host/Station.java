@@ -14,6 +14,7 @@ import org.groovecast.api.ClockInfo;
 import org.groovecast.api.LiveDecoder;
 import org.groovecast.api.Output;
 import org.groovecast.api.Registration;
+import org.groovecast.api.ScriptException;
 import org.groovecast.api.UserFunction;
 import org.groovecast.host.clock.Clock;
 import org.groovecast.host.clock.ClockConfig;
@@ -146,7 +147,11 @@ public final class Station implements AutoCloseable {
             Map<String, String> env,
             Network shared,
             Consumer<Path> reading) {
-        Station station = new Station(script.getFileName().toString(), settings(overrides), env);
+        Station station =
+                new Station(
+                        script.getFileName().toString(),
+                        settings(script.getFileName().toString(), overrides),
+                        env);
         station.sharedNetwork = shared;
         if (shared != null) shared.beginLoad();
         ScriptFunctions functions = station.functions(base);
@@ -159,7 +164,7 @@ public final class Station implements AutoCloseable {
     /** The same for script text, named {@code fileName} in messages. */
     public static Station load(
             String fileName, String text, ScriptFunctions base, Map<String, String> overrides) {
-        Station station = new Station(fileName, settings(overrides), Map.of());
+        Station station = new Station(fileName, settings(fileName, overrides), Map.of());
         ScriptFunctions functions = station.functions(base);
         return station.evaluate(
                 FrontEnds.forFile(fileName).load(fileName, text, functions, station.scriptSettings),
@@ -172,9 +177,17 @@ public final class Station implements AutoCloseable {
         return v != null ? v : System.getenv(name);
     }
 
-    private static Settings settings(Map<String, String> overrides) {
+    /**
+     * The settings given from outside the script ({@code --set}): a refused value is the station's
+     * mistake, named by its file without a line ({@code radio.groovy: settings.x expects ...}).
+     */
+    private static Settings settings(String fileName, Map<String, String> overrides) {
         Settings s = new Settings();
-        overrides.forEach(s::set);
+        try {
+            overrides.forEach(s::set);
+        } catch (ScriptException e) {
+            throw new ScriptError(fileName, 0, e.getMessage());
+        }
         return s;
     }
 
@@ -198,9 +211,10 @@ public final class Station implements AutoCloseable {
 
     /**
      * The function table a script loaded with {@code plugins} would see, for listings such as the
-     * operator reference: a station's own, built on a network and commands that are never started.
+     * operator reference, or a front end's tests of its names and types: a station's own, built on
+     * a network and commands that are never started.
      */
-    static ScriptFunctions functionTable(ScriptFunctions plugins) {
+    public static ScriptFunctions functionTable(ScriptFunctions plugins) {
         return new Station("operators", new Settings(), Map.of()).functions(plugins);
     }
 

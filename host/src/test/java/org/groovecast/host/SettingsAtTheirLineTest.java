@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.Map;
-import org.groovecast.api.ScriptException;
 import org.groovecast.host.script.ScriptCompilerTest;
 import org.groovecast.host.script.ScriptError;
 import org.junit.jupiter.api.Test;
@@ -47,16 +46,17 @@ class SettingsAtTheirLineTest {
     }
 
     @Test
-    void theCommandLineIsCheckedTheSameWay() {
-        ScriptException e =
+    void theCommandLineIsCheckedTheSameWayAndNamesTheStation() {
+        ScriptError e =
                 assertThrows(
-                        ScriptException.class,
+                        ScriptError.class,
                         () ->
                                 Station.load(
                                         "s.groovy",
                                         "out.sink(tone())\n",
                                         ScriptCompilerTest.functions(),
                                         Map.of("audio.channels", "0")));
-        assertEquals("settings.audio.channels must be from 1 to 8, got 0", e.getMessage());
+        assertEquals(
+                "s.groovy: settings.audio.channels must be from 1 to 8, got 0", e.getMessage());
     }
 }

@@ -1,5 +1,8 @@
 package org.groovecast.liquidsoap;
 
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.belongToAnyOf;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
@@ -7,6 +10,8 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
+import org.groovecast.liquidsoap.prelude.Library;
+import org.groovecast.liquidsoap.prelude.TypeCheck;
 
 /**
  * The Liquidsoap front end's arrows: the language (lexer, parser, syntax, evaluator, prelude) knows
@@ -48,6 +53,37 @@ class ArchitectureTest {
                     .resideInAPackage("org.groovecast.liquidsoap..")
                     .because(
                             "host finds script front ends through ScriptFrontEnd and ServiceLoader");
+
+    @ArchTest
+    static final ArchRule onlyTheTypeCheckerKnowsTheTypeChecker =
+            noClasses()
+                    .that()
+                    .resideOutsideOfPackage("org.groovecast.liquidsoap.types..")
+                    .should()
+                    .dependOnClassesThat()
+                    .resideInAPackage("org.groovecast.liquidsoap.types..")
+                    .because(
+                            "the front end finds the type checker through the prelude's TypeCheck"
+                                    + " hook and ServiceLoader, so the language runs without it");
+
+    @ArchTest
+    static final ArchRule theTypeCheckerReadsTheLanguageAndTheHookOnly =
+            classes()
+                    .that()
+                    .resideInAPackage("org.groovecast.liquidsoap.types..")
+                    .should()
+                    .onlyDependOnClassesThat(
+                            resideInAnyPackage(
+                                            "org.groovecast.liquidsoap.types..",
+                                            "org.groovecast.liquidsoap.syntax..",
+                                            "org.groovecast.liquidsoap.parser..",
+                                            "org.groovecast.liquidsoap.lexer..",
+                                            "java..")
+                                    .or(belongToAnyOf(TypeCheck.class, Library.class)))
+                    .because(
+                            "the type checker reads the syntax tree and the registry's (name,"
+                                    + " type) pairs; the evaluator and the engine are not its"
+                                    + " business");
 
     @ArchTest
     static final ArchRule noPackageCycles =

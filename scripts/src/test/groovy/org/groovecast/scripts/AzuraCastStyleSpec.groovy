@@ -23,7 +23,12 @@ import spock.lang.TempDir
  * mount, and the JDK's HTTP server as the AzuraCast API. Checked by ear (each playlist, request and
  * DJ is a tone of its own), by the titles icecast shows, and by the API calls the station makes.
  */
+// alone (scripts/pom.xml): it pushes a request, a DJ and a kick at wall-clock times and looks for each
+// in a recording of the stream from that time on, which holds while the stream keeps within about a
+// second of the wall clock. Beside other specs at load 15-20 the request was not found after its push
+// in 3 runs of 5 (and once alone in a fresh JVM at load 4.5): last of the alone specs, in a warm JVM.
 @Tag("integration")
+@Tag("alone")
 class AzuraCastStyleSpec extends Specification {
     static final String KEY = 'azuracast-key'
     // each kind of track a tone of its own, so that the listener's recording says what played
@@ -50,7 +55,7 @@ class AzuraCastStyleSpec extends Specification {
         listener?.destroyForcibly()
         station?.stop()
         api?.stop(0)
-        icecast?.stop()
+        icecast?.kill()
     }
 
     /** The AzuraCast API: records every call; answers nextsong once armed, auth for dj1 only. */

@@ -9,7 +9,10 @@ import spock.lang.Tag
 import spock.lang.TempDir
 
 /** The control interface: telnet and /control/ over HTTP, with real sockets against a running station. */
+// alone (scripts/pom.xml): it times the other clients' answers (< 300 ms) while a slow command runs;
+// a whole spec, so that its earlier features have warmed the paths it times, as they always have
 @Tag("integration")
+@Tag("alone")
 class ControlSpec extends Specification {
     @TempDir
     Path dir

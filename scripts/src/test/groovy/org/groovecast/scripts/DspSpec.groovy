@@ -20,12 +20,10 @@ class DspSpec extends Specification {
 
     /** A stereo WAV made by an ffmpeg filter graph (lavfi), once. */
     static Path lavfi(String name, String graph) {
-        Path out = Media.DIR.resolve(name)
-        if (Files.exists(out)) return out
-        Files.createDirectories(out.parent)
-        Media.run(['ffmpeg', '-nostdin', '-v', 'error', '-y', '-filter_complex', graph, '-ac', '2', '-ar', '44100',
-                   '-c:a', 'pcm_s16le', out.toString()])
-        out
+        Media.once(name) { Path out ->
+            Media.run(['ffmpeg', '-nostdin', '-v', 'error', '-y', '-filter_complex', graph, '-ac', '2', '-ar', '44100',
+                       '-c:a', 'pcm_s16le', out.toString()])
+        }
     }
 
     /** ffmpeg's integrated loudness (ebur128 filter) of a file from {@code from} seconds on. */
@@ -232,10 +230,9 @@ class DspSpec extends Specification {
 
     def "amplify's per-track override and replaygain scale tracks by their metadata"() {
         given:
-        Path tagged = Media.DIR.resolve('rg.flac')
-        if (!Files.exists(tagged)) {
+        Path tagged = Media.once('rg.flac') { Path out ->
             Media.run(['ffmpeg', '-nostdin', '-v', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=441:sample_rate=44100:duration=4',
-                       '-ac', '2', '-metadata', 'replaygain_track_gain=-6.0206 dB', '-c:a', 'flac', tagged.toString()])
+                       '-ac', '2', '-metadata', 'replaygain_track_gain=-6.0206 dB', '-c:a', 'flac', out.toString()])
         }
 
         when:

@@ -19,7 +19,10 @@ import spock.lang.TempDir
  * keep-alive connections at the idle timeout (never a listener or a DJ), connections over the caps
  * get 503, and a process out of file descriptors logs it once instead of in a loop.
  */
+// alone (scripts/pom.xml): it times GETs (< 200 ms) and the closing of 200 slowloris connections
+// (1.9..3.5 s) while they hold the port, and starts a second JVM under a 30 s limit: both cores for a while
 @Tag("integration")
+@Tag("alone")
 class HarborLimitsSpec extends Specification {
     @TempDir
     Path dir

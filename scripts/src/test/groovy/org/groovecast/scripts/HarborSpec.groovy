@@ -15,7 +15,10 @@ import spock.lang.Tag
 import spock.lang.TempDir
 
 /** The engine's own HTTP server: listener mounts, script endpoints and bad requests, with real clients. */
+// alone (scripts/pom.xml): it times GETs while a slow handler runs (< 200 ms) and a 200 MB reply to
+// curl (> 50 MB/s), and 200 curl listeners must each get 2.5 s of 4 s of stream: both cores for a while
 @Tag("integration")
+@Tag("alone")
 class HarborSpec extends Specification {
     @TempDir
     Path dir

@@ -22,7 +22,7 @@ class IcecastRelaySpec extends Specification {
 
     def cleanup() {
         station?.stop()
-        servers.each { it.stop() }
+        servers.each { it.kill() }
     }
 
     Icecast server(Closure configure = {}) {

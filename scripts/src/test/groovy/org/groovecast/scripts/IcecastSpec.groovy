@@ -21,7 +21,7 @@ class IcecastSpec extends Specification {
 
     def cleanup() {
         station?.stop()
-        icecast?.stop()
+        icecast?.kill()
     }
 
     Station stream(String password) {

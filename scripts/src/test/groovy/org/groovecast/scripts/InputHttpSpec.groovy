@@ -24,7 +24,7 @@ class InputHttpSpec extends Specification {
         station?.stop()
         processes.each { it.destroyForcibly(); it.waitFor(5, TimeUnit.SECONDS) }
         closing.each { it.close() }
-        icecast?.stop()
+        icecast?.kill()
     }
 
     /** ffmpeg as the mount's source client: a tone of {@code freq} Hz, as MP3, in real time. */

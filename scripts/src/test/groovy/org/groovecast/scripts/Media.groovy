@@ -2,22 +2,36 @@ package org.groovecast.scripts
 
 import java.nio.file.Files
 import java.nio.file.Path
+import java.nio.file.StandardCopyOption
 import java.util.concurrent.TimeUnit
 
 /** Test media made by the ffmpeg command line at test time (no binary fixtures in git), and ffprobe. */
 final class Media {
     static final Path DIR = Path.of('target', 'media').toAbsolutePath()
 
-    /** Consecutive tones, {@code seconds} each, at the given frequencies, tagged with {@code title}. */
-    static Path tones(String name, List<Integer> freqs, double seconds, String title, List<String> codec) {
+    /**
+     * {@code DIR/name}, written by {@code make} (given the path to write to) unless it exists. The
+     * specs run in several JVMs at once (scripts/pom.xml) and some share a file (RtmpSpec's clip):
+     * it is written under a name of this JVM's, then renamed, so that no spec reads another's
+     * half-written file.
+     */
+    static Path once(String name, Closure make) {
         Path out = DIR.resolve(name)
         if (Files.exists(out)) return out
-        Files.createDirectories(out.parent)
+        Files.createDirectories(DIR)
+        Path part = DIR.resolve(".${ProcessHandle.current().pid()}-${name}") // the same extension, which ffmpeg goes by
+        make(part)
+        Files.move(part, out, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE)
+    }
+
+    /** Consecutive tones, {@code seconds} each, at the given frequencies, tagged with {@code title}. */
+    static Path tones(String name, List<Integer> freqs, double seconds, String title, List<String> codec) {
         def inputs = freqs.withIndex().collect { f, i -> "sine=frequency=${f}:sample_rate=44100:duration=${seconds}[a${i}]" }
         def graph = inputs.join(';') + ';' + (0..<freqs.size()).collect { "[a${it}]" }.join('') + "concat=n=${freqs.size()}:v=0:a=1"
-        run(['ffmpeg', '-nostdin', '-v', 'error', '-y', '-filter_complex', graph, '-ac', '2',
-             '-metadata', "title=${title}".toString(), '-metadata', 'artist=Groovecast Tests'] + codec + [out.toString()])
-        out
+        once(name) { Path out ->
+            run(['ffmpeg', '-nostdin', '-v', 'error', '-y', '-filter_complex', graph, '-ac', '2',
+                 '-metadata', "title=${title}".toString(), '-metadata', 'artist=Groovecast Tests'] + codec + [out.toString()])
+        }
     }
 
     static Path mp3(String name, List<Integer> freqs, double seconds, String title = name) {
@@ -29,14 +43,12 @@ final class Media {
      * images per second, with a 440 Hz tone. Solid colours keep it a few kilobytes.
      */
     static Path colourClip(String name, double seconds, String size = '1280x720') {
-        Path out = DIR.resolve(name)
-        if (Files.exists(out)) return out
-        Files.createDirectories(out.parent)
         String graph = "color=c=red:s=${size}:r=25:d=${seconds}[r];color=c=blue:s=${size}:r=25:d=${seconds}[b];" +
                 "[r][b]concat=n=2:v=1:a=0[v];sine=frequency=440:sample_rate=44100:duration=${2 * seconds}[a]"
-        run(['ffmpeg', '-nostdin', '-v', 'error', '-y', '-filter_complex', graph, '-map', '[v]', '-map', '[a]',
-             '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-ac', '2', out.toString()])
-        out
+        once(name) { Path out ->
+            run(['ffmpeg', '-nostdin', '-v', 'error', '-y', '-filter_complex', graph, '-map', '[v]', '-map', '[a]',
+                 '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-ac', '2', out.toString()])
+        }
     }
 
     /** Per decoded picture of the first video stream, the average of plane U and V (signalstats). */

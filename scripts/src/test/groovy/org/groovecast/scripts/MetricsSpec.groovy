@@ -77,7 +77,7 @@ class MetricsSpec extends Specification {
         clients*.destroy()
         listener?.destroy()
         reloader?.stop()
-        icecast?.stop()
+        icecast?.kill()
         dir?.toFile()?.deleteDir()
     }
 

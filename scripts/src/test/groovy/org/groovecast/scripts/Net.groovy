@@ -1,11 +1,36 @@
 package org.groovecast.scripts
 
 import java.nio.charset.StandardCharsets
+import java.nio.file.Files
+import java.nio.file.Path
 
 /** Raw sockets and free ports for the network specs. */
 final class Net {
+    /** The ports {@link #freePort} gave in the last minutes, in any test JVM of this build: "port millis" lines. */
+    private static final Path GIVEN = Path.of('target', 'free-ports.txt').toAbsolutePath()
+    private static final Path GIVEN_LOCK = Path.of('target', 'free-ports.lock').toAbsolutePath()
+    private static final long REMEMBERED_MS = 10 * 60 * 1000
+
+    /**
+     * A port nothing listens on, for a peer or a station to take. The kernel draws it at random, and
+     * the specs run in several JVMs at once (scripts/pom.xml): a port another JVM was given may not
+     * be taken yet, or be free for a moment while a spec restarts its server on it. So the draw is
+     * repeated until it gives a port that no JVM of this build was given in the last ten minutes.
+     */
     static int freePort() {
-        new ServerSocket(0).withCloseable { it.localPort }
+        ForkLock.holding(GIVEN_LOCK) {
+            long now = System.currentTimeMillis()
+            Map<Integer, Long> given = [:]
+            if (Files.exists(GIVEN)) {
+                Files.readAllLines(GIVEN)*.tokenize().findAll { it.size() == 2 && now - (it[1] as long) < REMEMBERED_MS }
+                        .each { given[it[0] as int] = it[1] as long }
+            }
+            int port = new ServerSocket(0).withCloseable { it.localPort }
+            for (int tries = 0; tries < 100 && given.containsKey(port); tries++) port = new ServerSocket(0).withCloseable { it.localPort }
+            given[port] = now
+            Files.writeString(GIVEN, given.collect { p, at -> "${p} ${at}\n" }.join(''))
+            port
+        }
     }
 
     /** Sends {@code request} as is and returns the answer: until the server closes, or {@code timeoutMs} passes. */

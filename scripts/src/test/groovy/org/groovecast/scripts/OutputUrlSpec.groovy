@@ -135,7 +135,7 @@ class OutputUrlSpec extends Specification {
         logged.close()
         station?.stop()
         station = null
-        icecast?.stop()
+        icecast?.kill()
     }
 
     double listen(int port, String name) {

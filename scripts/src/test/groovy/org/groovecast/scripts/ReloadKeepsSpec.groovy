@@ -30,7 +30,7 @@ class ReloadKeepsSpec extends Specification {
         reloader?.stop()
         dj?.destroy()
         rtmpClients*.destroyForcibly()
-        icecast?.stop()
+        icecast?.kill()
     }
 
     String station(int tone, String extra) {

@@ -12,7 +12,10 @@ import spock.lang.Tag
 import spock.lang.TempDir
 
 /** Reloading a running station's script: listeners stay connected, a broken script changes nothing. */
+// alone (scripts/pom.xml): it measures the gap 50 listeners hear across reloads (< 1 s) while it
+// compiles scripts and serves them, which takes both cores for a while
 @Tag("integration")
+@Tag("alone")
 class ReloadSpec extends Specification {
     @TempDir
     Path dir

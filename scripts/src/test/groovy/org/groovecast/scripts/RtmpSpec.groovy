@@ -32,14 +32,12 @@ class RtmpSpec extends Specification {
     Path heavyClip = flvClip('rtmp-720p-heavy.flv', 8, ['-qp', '0'])
 
     static Path flvClip(String name, double seconds, List<String> rate = ['-b:v', '2M']) {
-        Path out = Media.DIR.resolve(name)
-        if (Files.exists(out)) return out
-        Files.createDirectories(out.parent)
-        Media.run(['ffmpeg', '-nostdin', '-v', 'error', '-y', '-f', 'lavfi', '-i', "testsrc2=s=1280x720:r=25:d=${seconds}".toString(),
-                   '-f', 'lavfi', '-i', "sine=frequency=440:sample_rate=44100:duration=${seconds}".toString(),
-                   '-c:v', 'libx264', '-preset', 'ultrafast', '-g', '25', '-pix_fmt', 'yuv420p'] + rate +
-                   ['-c:a', 'aac', '-ac', '2', '-f', 'flv', out.toString()])
-        out
+        Media.once(name) { Path out ->
+            Media.run(['ffmpeg', '-nostdin', '-v', 'error', '-y', '-f', 'lavfi', '-i', "testsrc2=s=1280x720:r=25:d=${seconds}".toString(),
+                       '-f', 'lavfi', '-i', "sine=frequency=440:sample_rate=44100:duration=${seconds}".toString(),
+                       '-c:v', 'libx264', '-preset', 'ultrafast', '-g', '25', '-pix_fmt', 'yuv420p'] + rate +
+                       ['-c:a', 'aac', '-ac', '2', '-f', 'flv', out.toString()])
+        }
     }
 
     def cleanup() {

@@ -17,7 +17,7 @@ class ShoutcastOutputSpec extends Specification {
 
     def cleanup() {
         station?.stop()
-        icecast?.stop()
+        icecast?.kill()
     }
 
     Icecast shoutcastCompatible(int port = ShoutcastInputSpec.freePair()) {

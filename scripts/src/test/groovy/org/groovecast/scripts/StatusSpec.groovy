@@ -29,7 +29,7 @@ class StatusSpec extends Specification {
     def cleanup() {
         listeners.each { it.close() }
         station?.stop()
-        icecast?.stop()
+        icecast?.kill()
     }
 
     Station start(String script) {

@@ -24,7 +24,7 @@ class TlsReloadSpec extends Specification {
     def cleanup() {
         closeables.each { it.close() }
         reloader?.stop()
-        icecast?.stop()
+        icecast?.kill()
     }
 
     /** What was logged so far; the appender appends under its own lock. */

@@ -36,7 +36,7 @@ class TlsSpec extends Specification {
         closeables.each { it.close() }
         station?.stop()
         reloader?.stop()
-        icecast?.stop()
+        icecast?.kill()
         stunnel?.stop()
         nginx?.stop()
     }

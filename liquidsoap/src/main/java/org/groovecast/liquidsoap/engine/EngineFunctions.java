@@ -23,39 +23,53 @@ final class EngineFunctions {
     private EngineFunctions() {}
 
     static void register(Library lib, SourceFields fields) {
-        for (String m :
-                List.of(
-                        "skip",
-                        "id",
-                        "is_ready",
-                        "is_active",
-                        "fallible",
-                        "last_metadata",
-                        "remaining",
-                        "elapsed")) {
+        for (String[] m :
+                new String[][] {
+                    {"skip", "unit"},
+                    {"id", "string"},
+                    {"is_ready", "bool"},
+                    {"is_active", "bool"},
+                    {"last_metadata", "[(string * string)]?"},
+                    {"remaining", "float"},
+                    {"elapsed", "float"}
+                }) {
             lib.function(
-                    "source." + m,
-                    "(source('a)) -> 'b",
-                    "s." + m + "(), as a function of the source.",
-                    a -> fields.call(source(a.get(0)), m, Call.of(a.at())));
+                    "source." + m[0],
+                    "(source('a)) -> " + m[1],
+                    "s." + m[0] + "(), as a function of the source.",
+                    a -> fields.call(source(a.get(0)), m[0], Call.of(a.at())));
         }
+        lib.function(
+                "source.fallible",
+                "(source('a)) -> bool",
+                "s.fallible, as a function of the source.",
+                a -> source(a.get(0)).isFallible());
         for (String m : List.of("on_metadata", "on_track")) {
             lib.function(
                     "source." + m,
-                    "(?synchronous : bool, source('a), ('b) -> unit) -> unit",
-                    "s." + m + "(f), as a function of the source.",
+                    "(?synchronous : bool, source('a), ([(string * string)]) -> unit) -> {release :"
+                            + " () -> unit}",
+                    "s." + m + "(synchronous=..., f), as a function of the source.",
                     Map.of("synchronous", true),
-                    a -> fields.call(source(a.get(1)), m, Call.of(a.at(), a.get(2))));
+                    a ->
+                            fields.call(
+                                    source(a.get(1)),
+                                    m,
+                                    Call.at(a.at())
+                                            .arg("synchronous", a.get(0))
+                                            .arg(a.get(2))
+                                            .build()));
         }
         lib.function(
                 "source.methods",
-                "(source('a)) -> source('a)",
+                "(source('a)) -> source('a).{" + SourceFields.METHODS_TYPE + "}",
                 "A source with its methods (they always are, here).",
                 a -> a.get(0));
         lib.function(
                 "source.tracks",
-                "(source('a)) -> {audio : source('a), metadata : source('a), track_marks : source('a)}",
-                "A source's tracks: Groovecast's sources carry their audio, metadata and track marks together.",
+                "(source('a)) -> 'a.{metadata : metadata, track_marks : track_marks}",
+                "A source's tracks, typed as Liquidsoap's (audio, video, metadata, track marks):"
+                        + " Groovecast's sources carry them together, so each is the source itself.",
                 a -> {
                     Map<String, Object> f = new LinkedHashMap<>();
                     f.put("audio", a.get(0));
@@ -65,10 +79,13 @@ final class EngineFunctions {
                 });
         lib.function(
                 "source",
-                "({audio : source('a)}) -> source('a)",
+                "(?id : string?, 'a.{track_marks? : track_marks, metadata? : metadata}) ->"
+                        + " source('a).{"
+                        + SourceFields.METHODS_TYPE
+                        + "} where 'a is a set of tracks to be muxed into a source",
                 "A source from its tracks: its audio's source.",
                 a -> {
-                    Object audio = Values.fields(a.get(0)).get("audio");
+                    Object audio = Values.fields(a.get(1)).get("audio");
                     if (audio == null)
                         throw Errors.invalid("source(...) needs an audio track here");
                     return audio;

@@ -7,7 +7,7 @@ import org.groovecast.liquidsoap.eval.Rec;
 
 /**
  * {@code http.get(...)} as Liquidsoap answers it: the body, a string, with fields {@code
- * status_code}, {@code status_message}, {@code headers} and {@code protocol_version}.
+ * status_code}, {@code status_message}, {@code headers} and {@code http_version}.
  */
 final class HttpAnswers {
     private HttpAnswers() {}
@@ -18,7 +18,7 @@ final class HttpAnswers {
         f.put("status_code", (long) r.getStatus());
         f.put("status_message", message(r.getStatus()));
         f.put("headers", EngineValues.pairs(r.getHeaders()));
-        f.put("protocol_version", "HTTP/1.1");
+        f.put("http_version", "1.1");
         return Rec.with(r.getBody(), f);
     }
 

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.ServiceLoader;
 import java.util.function.Consumer;
 import org.groovecast.host.script.ScriptError;
 import org.groovecast.host.script.ScriptErrors;
@@ -15,15 +14,19 @@ import org.groovecast.host.script.ScriptSettings;
 import org.groovecast.liquidsoap.eval.LiqError;
 import org.groovecast.liquidsoap.parser.ParsedScript;
 import org.groovecast.liquidsoap.parser.Scripts;
+import org.groovecast.liquidsoap.prelude.Library;
 import org.groovecast.liquidsoap.prelude.TypeCheck;
 import org.groovecast.liquidsoap.syntax.SyntaxError;
 
 /**
  * Stations written in Liquidsoap 2.4: {@code groovecast run station.liq}. Loading reads the script
- * and its {@code %include}s, then checks it before anything is built: names nothing defines ({@code
- * station.liq:12:4: unknown function foo; did you mean fo?}), then the type checkers found ({@link
- * TypeCheck}). Running it evaluates it against the station's runtime ({@link LiquidsoapScript}).
- * Found by the engine through {@link java.util.ServiceLoader}.
+ * and its {@code %include}s, then checks it before anything is built, as Liquidsoap does: names
+ * nothing defines ({@code station.liq:12:4: unknown function foo; did you mean fo?}), then types,
+ * by the type checker found ({@link TypeCheck}: {@code station.liq:12:4: this value has type string
+ * but it should be a subtype of int}); the first problem is the one message. Running it evaluates
+ * it against the station's runtime ({@link LiquidsoapScript}), so a script that fails its check (on
+ * {@code check}, {@code run} or a reload) builds nothing. Found by the engine through {@link
+ * java.util.ServiceLoader}.
  */
 public final class LiquidsoapFrontEnd implements ScriptFrontEnd {
     /**
@@ -77,23 +80,22 @@ public final class LiquidsoapFrontEnd implements ScriptFrontEnd {
     private static Script check(String name, ParsedScript parsed, ScriptFunctions functions) {
         LiquidsoapScript script =
                 new LiquidsoapScript(name, parsed, ScriptFiles.of(name, parsed.files()));
-        List<ScriptError> errors = new ArrayList<>();
-        for (LiqError e : script.unknownNames(functions)) errors.add(Located.of(e, name));
-        if (errors.isEmpty()) {
-            for (TypeCheck checker :
-                    ServiceLoader.load(
-                            TypeCheck.class, LiquidsoapFrontEnd.class.getClassLoader())) {
-                for (TypeCheck.Problem p :
-                        checker.check(parsed.program(), script.library(functions))) {
-                    errors.add(Located.error(p.span(), name, p.message(), null));
-                }
-                if (!errors.isEmpty()) break;
+        List<LiqError> unknown = script.unknownNames(functions);
+        if (!unknown.isEmpty()) throw Located.of(unknown.getFirst(), name);
+        Library library = script.library(functions);
+        for (TypeCheck checker : CHECKERS) {
+            TypeCheck.Result r = checker.check(parsed.program(), library);
+            if (!r.ok()) {
+                TypeCheck.Problem p = r.problems().getFirst();
+                throw Located.error(p.span(), name, Located.display(p.message(), parsed), null);
             }
+            script.jsonTypes(r.jsonTypes());
         }
-        if (!errors.isEmpty())
-            throw errors.size() == 1 ? errors.getFirst() : new ScriptErrors(errors.subList(0, 1));
         return script;
     }
+
+    /** The type checkers on the class path: the types package's, found once. */
+    private static final List<TypeCheck> CHECKERS = TypeCheck.found();
 
     private static List<Path> libraryDirs() {
         String path = System.getProperty(LIBRARY_PATH, "");

@@ -20,6 +20,7 @@ import org.groovecast.liquidsoap.prelude.Library;
 import org.groovecast.liquidsoap.prelude.Prelude;
 import org.groovecast.liquidsoap.prelude.StandalonePlatform;
 import org.groovecast.liquidsoap.syntax.Span;
+import org.groovecast.liquidsoap.syntax.TypeAnnotation;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -39,6 +40,9 @@ final class LiquidsoapScript implements ScriptFrontEnd.Script {
     /** Set by the evaluation: the script asked to run with no output ({@code force_start}). */
     private volatile boolean forceStart;
 
+    /** The types the check inferred for the untyped {@code let json.parse} of the script. */
+    private volatile Map<Span, TypeAnnotation> jsonTypes = Map.of();
+
     /** Where the script's evaluation is, per thread, while it calls an operator. */
     private final ThreadLocal<Span> current = new ThreadLocal<>();
 
@@ -46,6 +50,10 @@ final class LiquidsoapScript implements ScriptFrontEnd.Script {
         this.name = name;
         this.parsed = parsed;
         this.files = files;
+    }
+
+    void jsonTypes(Map<Span, TypeAnnotation> types) {
+        this.jsonTypes = Map.copyOf(types);
     }
 
     @Override
@@ -82,9 +90,15 @@ final class LiquidsoapScript implements ScriptFrontEnd.Script {
 
     /** The names in scope with their types, as a station would have them (for the checks). */
     Library library(ScriptFunctions functions) {
+        return library(name, functions);
+    }
+
+    /** The same for a script named {@code name}. */
+    static Library library(String name, ScriptFunctions functions) {
         StandalonePlatform quiet = new StandalonePlatform(System.out, System.err);
         Library lib = Prelude.library(quiet);
         Encoders encoders = new Encoders(noMaker(functions));
+        lib.encoders(encoders::available);
         EngineValues values = new EngineValues(name, encoders);
         OperatorBridge bridge = new OperatorBridge(values, (op, args, at) -> null, note -> {});
         bridge.register(lib, functions, Mappings.standard(values));
@@ -173,12 +187,13 @@ final class LiquidsoapScript implements ScriptFrontEnd.Script {
         EnginePlatform platform = new EnginePlatform(runtime, values, caller);
         this.platform = platform;
         Library lib = Prelude.library(platform);
+        lib.encoders(encoders::available);
         new OperatorBridge(values, caller, note -> log.info("{}: {}", name, note))
                 .register(lib, runtime.functions(), Mappings.standard(values));
         SourceFields fields = new SourceFields(values, () -> samplerate(runtime), encoders);
         EngineFunctions.register(lib, fields);
         org.groovecast.liquidsoap.prelude.InteractiveFiles.register(lib, values::interactives);
-        Evaluator ev = new Evaluator(fields);
+        Evaluator ev = new Evaluator(fields, jsonTypes);
         try {
             try {
                 ev.run(parsed.program(), Env.of(Prelude.globals(lib, ev)));

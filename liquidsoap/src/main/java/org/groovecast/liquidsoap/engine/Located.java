@@ -3,6 +3,7 @@ package org.groovecast.liquidsoap.engine;
 import org.groovecast.host.script.ScriptError;
 import org.groovecast.host.script.ScriptLine;
 import org.groovecast.liquidsoap.eval.LiqError;
+import org.groovecast.liquidsoap.parser.ParsedScript;
 import org.groovecast.liquidsoap.syntax.Span;
 import org.groovecast.liquidsoap.syntax.SyntaxError;
 
@@ -42,6 +43,19 @@ final class Located {
 
     static ScriptLine line(Span at) {
         return new ScriptLine(display(at.file()), at.line());
+    }
+
+    /**
+     * A message that names places of the script ({@code the function at
+     * /srv/radio/station.liq:7:4}) with its files named as the places of messages are.
+     */
+    static String display(String message, ParsedScript parsed) {
+        for (java.nio.file.Path f : parsed.files()) {
+            String path = f.toString();
+            if (message.contains(path + ":"))
+                message = message.replace(path + ":", display(path) + ":");
+        }
+        return message;
     }
 
     /** A file as messages name it: its name alone, as the Groovy front end does. */

@@ -1,10 +1,7 @@
 package org.groovecast.liquidsoap.engine;
 
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
-import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.function.Function;
 import org.groovecast.liquidsoap.eval.Fn;
 
@@ -22,7 +19,23 @@ final class Mapping {
     int[] order;
 
     final Map<String, String> labels = new LinkedHashMap<>();
-    final Set<String> ignored = new LinkedHashSet<>();
+
+    /** Liquidsoap labels accepted and left out, with their Liquidsoap types (null: any value). */
+    final Map<String, String> ignored = new LinkedHashMap<>();
+
+    /**
+     * By Liquidsoap label ({@code "#0"} for the first positional): the parameter's Liquidsoap type
+     * where the one derived from the engine's declaration says less ({@code amplify}'s factor,
+     * {@code ANY} to the engine, is a {@code {float}}). {@code 'a} is the content of the operator's
+     * sources.
+     */
+    final Map<String, String> types = new LinkedHashMap<>();
+
+    /** The type of the answer where the derived one says less; null: derived. */
+    String returns;
+
+    /** By Liquidsoap name: the types of the methods the operator declares on what it answers. */
+    final Map<String, String> methods = new LinkedHashMap<>();
 
     /**
      * By Liquidsoap label ({@code "#0"} for the first positional): the script's function as the
@@ -54,8 +67,30 @@ final class Mapping {
         return this;
     }
 
+    /** Labels left out: {@code "smart : bool"} with its Liquidsoap type, or a bare label. */
     Mapping ignore(String... liquidsoapLabels) {
-        ignored.addAll(List.of(liquidsoapLabels));
+        for (String l : liquidsoapLabels) {
+            int colon = l.indexOf(" : ");
+            if (colon < 0) ignored.put(l, null);
+            else ignored.put(l.substring(0, colon), l.substring(colon + 3));
+        }
+        return this;
+    }
+
+    /** The Liquidsoap type of parameter {@code label} ({@code "#0"} for the first positional). */
+    Mapping type(String label, String type) {
+        types.put(label, type);
+        return this;
+    }
+
+    Mapping returns(String type) {
+        this.returns = type;
+        return this;
+    }
+
+    /** The type of the method {@code name} (Liquidsoap's name) of what the operator answers. */
+    Mapping method(String name, String type) {
+        methods.put(name, type);
         return this;
     }
 

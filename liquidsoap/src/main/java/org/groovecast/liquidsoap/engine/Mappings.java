@@ -25,6 +25,16 @@ import org.groovecast.liquidsoap.syntax.Expr;
  * ({@code input.harbor}'s {@code auth} gets a record, the engine passes user and password).
  */
 final class Mappings {
+    /** Liquidsoap's metadata. */
+    private static final String METADATA = "[(string * string)]";
+
+    /** A switch's transitions: from the source left to the one selected. */
+    private static final String TRANSITIONS = "[(source('a), source('a)) -> source('a)]";
+
+    /** One side of a cross transition. */
+    private static final String CROSS_SIDE =
+            "{source : source('a), db_level : float, metadata : " + METADATA + "}";
+
     private final Map<String, Mapping> byEngine = new LinkedHashMap<>();
 
     Mapping forEngine(String engine) {
@@ -45,174 +55,226 @@ final class Mappings {
         Mappings t = new Mappings();
         t.add("switch", "switchOn")
                 .argument("#0", cases -> switchCases(cases, values))
-                .ignore("single");
+                .type("#0", "[((() -> bool) * source('a))]")
+                .type("transitions", TRANSITIONS)
+                .ignore("single : [bool]");
         t.add("metadata.map", "metadata.map")
                 .order(1, 0)
-                .ignore("insert_missing")
+                .type("#0", "(" + METADATA + ") -> " + METADATA)
+                .ignore("insert_missing : bool?")
                 .functionResult(
                         r -> Values.base(r) instanceof List<?> l && l.isEmpty() ? Map.of() : r);
         t.add("cross", "cross")
                 .order(1, 0)
                 .function("#0", Mappings::crossTransition)
+                .type("#0", "(" + CROSS_SIDE + ", " + CROSS_SIDE + ") -> source('a)")
                 .ignore(
-                        "override_duration",
-                        "persist_override",
-                        "assume_autocue",
-                        "width",
+                        "override_duration : string",
+                        "persist_override : bool",
+                        "assume_autocue : bool",
+                        "width : {float}",
                         "start_next",
                         "conservative",
                         "active",
                         "minimum");
         t.add("crossfade", "crossfade")
                 .ignore(
-                        "override_duration",
+                        "override_duration : string",
                         "smart",
                         "default",
                         "high",
                         "medium",
                         "margin",
                         "minimum",
-                        "width",
+                        "width : {float}",
                         "conservative",
-                        "persist_override",
-                        "assume_autocue",
+                        "persist_override : bool",
+                        "assume_autocue : bool",
                         "start_next",
-                        "deduplicate");
+                        "deduplicate : bool");
         t.add("normalize", "normalize")
                 .label("gain_max", "maxGain")
                 .ignore(
-                        "window",
-                        "gain_min",
-                        "down",
-                        "up",
-                        "lookahead",
-                        "track_sensitive",
-                        "debug");
-        t.add("blank.detect", "blank.detect").order(1, 0).ignore("min_noise", "track_sensitive");
+                        "window : {float}",
+                        "gain_min : float",
+                        "down : {float}",
+                        "up : {float}",
+                        "lookahead : {float}",
+                        "track_sensitive : bool",
+                        "debug : float?");
+        t.add("blank.detect", "blank.detect")
+                .order(1, 0)
+                .type("#0", "() -> unit")
+                .ignore("min_noise : {float}", "track_sensitive : {bool}");
         t.add("output.icecast", "output.icecast")
+                .type("on_error", "(string) -> float")
                 .ignore(
-                        "encoding",
-                        "icy_metadata",
-                        "send_icy_metadata",
-                        "protocol",
+                        "encoding : string?",
+                        "icy_metadata : [string]",
+                        "send_icy_metadata : bool?",
+                        "protocol : string",
                         "verb",
-                        "chunked",
-                        "connection_timeout",
-                        "on_connect",
-                        "on_disconnect",
-                        "on_start",
-                        "on_stop",
-                        "start",
+                        "chunked : bool",
+                        "connection_timeout : float?",
+                        "on_connect : () -> unit",
+                        "on_disconnect : () -> unit",
+                        "on_start : () -> unit",
+                        "on_stop : () -> unit",
+                        "start : bool",
                         "restart_delay",
-                        "dumpfile",
-                        "transport",
-                        "icy_id",
-                        "headers",
+                        "dumpfile : string?",
+                        "transport : http_transport",
+                        "icy_id : int",
+                        "headers : " + METADATA,
                         "song_metadata");
+        t.add("output.shoutcast", "output.shoutcast").type("on_error", "(string) -> float");
         t.add("output.harbor", "output.harbor")
                 .ignore(
-                        "encoding",
+                        "encoding : string",
                         "icy_metadata",
                         "send_icy_metadata",
-                        "headers",
+                        "headers : " + METADATA,
                         "chunked",
-                        "on_start",
-                        "on_stop",
-                        "start",
-                        "transport",
+                        "on_start : () -> unit",
+                        "on_stop : () -> unit",
+                        "start : bool",
+                        "transport : http_transport",
                         "format",
-                        "buffer");
+                        "buffer : int");
         t.add("input.harbor", "input.harbor")
                 .function("auth", Mappings::harborAuth)
                 .function("on_connect", Mappings::harborConnect)
+                .type("auth", "({user : string, password : string, address : string}) -> bool")
+                .type("on_connect", "(" + METADATA + ") -> unit")
+                .type("on_disconnect", "() -> unit")
                 .ignore(
-                        "icy_metadata_charset",
-                        "metadata_charset",
-                        "replay_metadata",
-                        "logfile",
-                        "debug",
-                        "transport");
+                        "icy_metadata_charset : string?",
+                        "metadata_charset : string?",
+                        "replay_metadata : bool",
+                        "logfile : string?",
+                        "debug : bool",
+                        "transport : http_transport");
         t.add("input.http", "input.http")
                 .label("max_buffer", "max")
                 .ignore(
-                        "self_sync",
-                        "on_connect",
-                        "on_disconnect",
-                        "user_agent",
-                        "poll_delay",
-                        "new_track_on_metadata",
-                        "force_mime",
+                        "self_sync : bool",
+                        "on_connect : (" + METADATA + ") -> unit",
+                        "on_disconnect : () -> unit",
+                        "user_agent : string",
+                        "poll_delay : float",
+                        "new_track_on_metadata : bool",
+                        "force_mime : string?",
                         "max_buffer_size");
         t.add("request.dynamic", "request.dynamic")
-                .ignore("available", "synchronous", "native", "thread_queue");
-        t.add("request.queue", "request.queue").ignore("native", "interactive", "thread_queue");
-        t.add("playlist", "playlist")
+                .type("#0", "() -> request?")
                 .ignore(
-                        "check_next",
+                        "available : {bool}",
+                        "synchronous : bool",
+                        "native : bool",
+                        "thread_queue : string");
+        t.add("request.queue", "request.queue")
+                .type("queue", "[request]")
+                .method("push", "(request) -> unit")
+                .method("flush_and_skip", "() -> unit")
+                .ignore("native : bool", "interactive : bool", "thread_queue : string");
+        t.add("playlist", "playlist")
+                .type("#0", "string")
+                .ignore(
+                        "check_next : ((request) -> bool)?",
                         "conservative",
-                        "loop",
-                        "mime_type",
-                        "native",
-                        "on_reload",
-                        "prefix",
+                        "loop : bool",
+                        "mime_type : string?",
+                        "native : bool",
+                        "on_reload : (string) -> unit",
+                        "prefix : string",
                         "default_duration",
                         "length",
-                        "cue_in_metadata",
-                        "cue_out_metadata",
-                        "thread_queue");
+                        "cue_in_metadata : string?",
+                        "cue_out_metadata : string?",
+                        "thread_queue : string");
         t.add("output.file", "output.file")
+                .type("#1", "{string}")
+                .type("on_close", "(string) -> unit")
                 .ignore(
-                        "append",
-                        "reopen_when",
-                        "perm",
-                        "dir_perm",
-                        "on_start",
-                        "on_stop",
-                        "start",
-                        "encoding");
+                        "append : bool",
+                        "reopen_when : {bool}",
+                        "perm : int",
+                        "dir_perm : int",
+                        "on_start : () -> unit",
+                        "on_stop : () -> unit",
+                        "start : bool",
+                        "encoding : string?");
         t.add("output.file.hls", "output.file.hls")
+                .type("#1", "[(string * format('a))]")
                 .ignore(
-                        "playlist",
-                        "segments_overhead",
+                        "playlist : string",
+                        "segments_overhead : int?",
                         "segment_name",
-                        "persist_at",
-                        "temp_dir",
+                        "persist_at : string?",
+                        "temp_dir : string?",
                         "on_file_change",
                         "streams_info",
-                        "perm",
-                        "encode_metadata",
+                        "perm : int",
+                        "encode_metadata : bool",
                         "perms",
-                        "start",
-                        "on_start",
-                        "on_stop");
-        t.add("sine", "sine").ignore("duration");
-        t.add("delay", "delay").ignore("initial");
-        t.add("max_duration", "maxDuration").ignore("override");
-        t.add("fade.in", "fade.in")
-                .ignore(
-                        "override_duration",
-                        "override_type",
-                        "track_sensitive",
-                        "initial_metadata");
-        t.add("fade.out", "fade.out")
-                .ignore(
-                        "override_duration",
-                        "override_type",
-                        "track_sensitive",
-                        "initial_metadata");
-        t.add("fallback", "fallback").ignore("effective_source");
+                        "start : bool",
+                        "on_start : () -> unit",
+                        "on_stop : () -> unit");
+        t.add("sine", "sine").ignore("duration : float?");
+        t.add("delay", "delay").ignore("initial : bool");
+        t.add("max_duration", "maxDuration").ignore("override : string");
+        t.add("amplify", "amplify").type("#0", "{float}");
+        t.add("add", "add").type("weights", "[float]");
+        t.add("rotate", "rotate").type("weights", "[int]");
+        t.add("random", "random").type("weights", "[int]");
+        t.add("fallback", "fallback").type("transitions", TRANSITIONS).ignore("effective_source");
+        for (String way : List.of("in", "out")) {
+            t.add("fade." + way, "fade." + way)
+                    .ignore(
+                            "override_duration : string",
+                            "override_type : string",
+                            "track_sensitive : bool",
+                            "initial_metadata : " + METADATA);
+        }
         t.add("compress", "compress")
-                .ignore("knee", "lookahead", "window", "wet", "pre_gain", "debug");
+                .ignore(
+                        "knee : {float}",
+                        "lookahead : {float}",
+                        "window",
+                        "wet : {float}",
+                        "pre_gain : {float}",
+                        "debug");
         t.add("protocol.add", "protocol.add")
                 .function("#1", Mappings::resolver)
-                .ignore("doc", "syntax", "static")
+                .type("#1", "(rlog : (string) -> unit, maxtime : float, string) -> string?")
+                .ignore("doc : string", "syntax : string", "static : (string) -> bool")
                 .functionResult(Mappings::uris);
         for (String verb : List.of("get", "post", "put", "head", "delete")) {
-            t.add("http." + verb, "http." + verb).ignore("http_version").result(HttpAnswers::of);
+            t.add("http." + verb, "http." + verb)
+                    .type("headers", METADATA)
+                    .ignore("http_version : string?")
+                    .returns(
+                            (verb.equals("head") || verb.equals("delete") ? "unit" : "string")
+                                    + ".{http_version : string, status_code : int, status_message"
+                                    + " : string, headers : "
+                                    + METADATA
+                                    + "}")
+                    .result(HttpAnswers::of);
         }
         for (String kind : List.of("float", "bool", "string")) {
             t.add("interactive." + kind, "interactive." + kind)
-                    .ignore("description", "step", "unit", "persistent")
+                    .ignore(
+                            "description : string",
+                            "step : float",
+                            "unit : string",
+                            "persistent : bool",
+                            "osc : string")
+                    .returns(
+                            "(() -> "
+                                    + kind
+                                    + ").{set : ("
+                                    + kind
+                                    + ") -> unit, remove : () -> unit}")
                     .result(values::interactive);
         }
         return t;

@@ -76,7 +76,7 @@ final class OperatorBridge {
             params.add(s.parameter);
             types.add(s.type);
         }
-        String type = "(" + String.join(", ", types) + ") -> " + typeOf(spec.returns(), "r");
+        String type = "(" + String.join(", ", types) + ") -> " + resultType(spec, m);
         lib.function(m.liquidsoap, type, spec.doc(), params, a -> call(spec, m, slots, a));
     }
 
@@ -84,11 +84,11 @@ final class OperatorBridge {
         List<Slot> slots = new ArrayList<>();
         Map<String, String> toLiquidsoap = new LinkedHashMap<>();
         m.labels.forEach((liq, eng) -> toLiquidsoap.put(eng, liq));
-        int var = 0;
+        int[] var = {0};
         for (Param p : spec.named()) {
             String label =
                     toLiquidsoap.getOrDefault(p.name(), OperatorNames.toLiquidsoap(p.name()));
-            String t = typeOf(p.type(), "p" + var++);
+            String t = m.types.getOrDefault(label, parameterType(spec, p, var));
             boolean optional = !p.required();
             slots.add(
                     new Slot(
@@ -110,11 +110,12 @@ final class OperatorBridge {
                             true,
                             false));
         }
-        for (String ignored : m.ignored) {
+        for (Map.Entry<String, String> ignored : m.ignored.entrySet()) {
+            String t = ignored.getValue() != null ? ignored.getValue() : "'i" + var[0]++;
             slots.add(
                     new Slot(
-                            new Parameter(ignored, true, null),
-                            "?" + ignored + " : 'i" + var++,
+                            new Parameter(ignored.getKey(), true, null),
+                            "?" + ignored.getKey() + " : " + t,
                             null,
                             -1,
                             false,
@@ -125,7 +126,7 @@ final class OperatorBridge {
         for (int j = 0; j < n; j++) {
             int e = m.order == null ? j : m.order[j];
             Param p = positional.get(e);
-            String t = typeOf(p.type(), "p" + var++);
+            String t = m.types.getOrDefault("#" + j, parameterType(spec, p, var));
             boolean optional = !p.required();
             slots.add(
                     new Slot(
@@ -191,8 +192,53 @@ final class OperatorBridge {
     }
 
     /**
-     * A parameter's or result's type in Liquidsoap's syntax; {@code var} names a fresh variable.
+     * A parameter's type in Liquidsoap's syntax, by its declaration: a function of the arity {@link
+     * OperatorSpec#calls} declares (any function where the operator adapts to it), fresh variables
+     * ({@code var} counts them) where the declaration says no more.
      */
+    static String parameterType(OperatorSpec spec, Param p, int[] var) {
+        if (p.type() == ValueType.FUNCTION) {
+            List<String> calls = spec.calls(p.name()).orElse(null);
+            if (calls == null) return "'p" + var[0]++;
+            List<String> args = new ArrayList<>();
+            for (int i = 0; i < calls.size(); i++) args.add("'p" + var[0]++);
+            return "(" + String.join(", ", args) + ") -> 'p" + var[0]++;
+        }
+        return typeOf(p.type(), "p" + var[0]++);
+    }
+
+    /**
+     * What an operator answers, as Liquidsoap types it: a source with the methods every source has
+     * ({@link SourceFields#METHODS_TYPE}) and those the operator declares ({@code q.push}), named
+     * by the naming rule and typed by the {@link Mapping} (any type where it says nothing).
+     */
+    static String resultType(OperatorSpec spec, Mapping m) {
+        if (m.returns != null) return m.returns;
+        List<String> methods = new ArrayList<>();
+        int var = 0;
+        for (String name : spec.methods().keySet()) {
+            String liq = OperatorNames.toLiquidsoap(name);
+            methods.add(liq + " : " + m.methods.getOrDefault(liq, "'m" + var++));
+        }
+        return switch (spec.returns()) {
+            case SOURCE -> {
+                methods.addFirst(SourceFields.METHODS_TYPE);
+                yield "source('a).{" + String.join(", ", methods) + "}";
+            }
+            case OUTPUT -> {
+                // Liquidsoap's outputs are unit with the source's methods: one is a statement,
+                // the last of a function list.iter calls, the branch of an if without else
+                methods.addFirst(SourceFields.METHODS_TYPE);
+                yield "unit.{" + String.join(", ", methods) + "}";
+            }
+            default ->
+                    methods.isEmpty()
+                            ? typeOf(spec.returns(), "r")
+                            : "'r.{" + String.join(", ", methods) + "}";
+        };
+    }
+
+    /** A value's type in Liquidsoap's syntax; {@code var} names a fresh variable. */
     static String typeOf(ValueType t, String var) {
         return switch (t) {
             case SOURCE, OUTPUT -> "source('a)";
@@ -206,9 +252,8 @@ final class OperatorBridge {
             case LIST -> "['" + var + "]";
             case MAP -> "[(string * '" + var + ")]";
             case CONDITION -> "() -> bool";
-            case FUNCTION -> "'" + var;
+            case FUNCTION, ANY -> "'" + var;
             case NONE -> "unit";
-            case ANY -> "'" + var;
         };
     }
 }

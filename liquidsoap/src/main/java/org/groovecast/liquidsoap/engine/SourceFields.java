@@ -51,6 +51,25 @@ final class SourceFields implements Hooks {
                     "insert_metadata",
                     "self_sync");
 
+    /**
+     * The methods every source has, in Liquidsoap's type syntax, as this class implements them
+     * (Liquidsoap's own signatures: a callback's {@code synchronous} is required, {@code fallible}
+     * is a value); what registers a callback answers a value with {@code release()}.
+     */
+    static final String METHODS_TYPE =
+            "id : () -> string, is_ready : () -> bool, is_active : () -> bool, is_up : () -> bool,"
+                    + " fallible : bool, self_sync : () -> bool, skip : () -> unit, last_metadata"
+                    + " : () -> [(string * string)]?, remaining : () -> float, elapsed : () ->"
+                    + " float, insert_metadata : (?new_track : bool, [(string * string)]) -> unit,"
+                    + " on_metadata : (synchronous : bool, ([(string * string)]) -> unit) ->"
+                    + " {release : () -> unit}, on_track : (synchronous : bool, ([(string *"
+                    + " string)]) -> unit) -> {release : () -> unit}, on_position :"
+                    + " (synchronous : bool, ?remaining : bool, ?allow_partial : bool, position :"
+                    + " {float}, (float, [(string * string)]) -> unit) -> {release : () ->"
+                    + " unit}, on_frame : (?before : bool, synchronous : bool, () -> unit) ->"
+                    + " {release : () -> unit}, on_shutdown : (synchronous : bool, () ->"
+                    + " unit) -> unit, on_wake_up : (synchronous : bool, () -> unit) -> unit";
+
     private final EngineValues values;
     private final DoubleSupplier samplerate;
     private final Encoders encoders;
@@ -113,7 +132,7 @@ final class SourceFields implements Hooks {
             case "is_ready" -> fn("source.is_ready", 0, a -> s.isReady());
             case "is_active" -> fn("source.is_active", 0, a -> s.isActive());
             case "is_up" -> fn("source.is_up", 0, a -> true);
-            case "fallible" -> fn("source.fallible", 0, a -> s.isFallible());
+            case "fallible" -> s.isFallible();
             case "self_sync" -> fn("source.self_sync", 0, a -> false);
             case "skip" ->
                     fn(
@@ -177,7 +196,16 @@ final class SourceFields implements Hooks {
                             a -> {
                                 UserFunction f = userFunction(a.fn(4));
                                 double position = ((Number) Values.base(a.getter(3))).doubleValue();
-                                return registration(s.onPosition(position, a.bool(1), f::call));
+                                // Liquidsoap's callback gets the track's position and its metadata
+                                return registration(
+                                        s.onPosition(
+                                                position,
+                                                a.bool(1),
+                                                m ->
+                                                        f.call(
+                                                                s.trackPosition()
+                                                                        / samplerate.getAsDouble(),
+                                                                m)));
                             });
             case "on_frame" ->
                     Builtin.of(
@@ -191,7 +219,12 @@ final class SourceFields implements Hooks {
                                 return registration(s.onFrame(a.bool(0), () -> f.call()));
                             });
             case "on_shutdown", "on_wake_up" ->
-                    Builtin.of("source." + name, List.of(Parameter.positional()), a -> Tuple.UNIT);
+                    Builtin.of(
+                            "source." + name,
+                            List.of(
+                                    new Parameter("synchronous", true, true),
+                                    Parameter.positional()),
+                            a -> Tuple.UNIT);
             default -> Env.MISSING;
         };
     }

@@ -9,6 +9,7 @@ import org.groovecast.liquidsoap.syntax.Pattern;
 import org.groovecast.liquidsoap.syntax.Span;
 import org.groovecast.liquidsoap.syntax.Statement;
 import org.groovecast.liquidsoap.syntax.SyntaxError;
+import org.groovecast.liquidsoap.syntax.TypeAnnotation;
 
 /**
  * Definitions: {@code x = e}, {@code let p = e}, {@code def f(...) ... end}, with their decorations
@@ -110,7 +111,8 @@ final class Definitions {
         }
         try {
             Object parsed = Json.parse(s, json5);
-            return let.type() == null ? parsed : JsonDecoding.decode(parsed, let.type());
+            TypeAnnotation type = let.type() != null ? let.type() : ev.jsonType(let.span());
+            return type == null ? parsed : JsonDecoding.decode(parsed, type);
         } catch (LiqError e) {
             throw e.locate(let.span());
         }

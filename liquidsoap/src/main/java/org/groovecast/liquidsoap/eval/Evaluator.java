@@ -15,6 +15,7 @@ import org.groovecast.liquidsoap.syntax.Pattern;
 import org.groovecast.liquidsoap.syntax.RecordEntry;
 import org.groovecast.liquidsoap.syntax.Span;
 import org.groovecast.liquidsoap.syntax.Statement;
+import org.groovecast.liquidsoap.syntax.TypeAnnotation;
 
 /**
  * Evaluates a Liquidsoap syntax tree by walking it. Values are plain Java objects (see the package
@@ -28,10 +29,27 @@ public final class Evaluator {
 
     private final Hooks hooks;
     private final Definitions definitions;
+    private final Map<Span, TypeAnnotation> jsonTypes;
 
     public Evaluator(Hooks hooks) {
+        this(hooks, Map.of());
+    }
+
+    /**
+     * With the types the type checker inferred for the untyped {@code let json.parse x = s} of the
+     * script, by the span of their {@code let} ({@link
+     * org.groovecast.liquidsoap.prelude.TypeCheck.Result#jsonTypes}): the JSON is read as that
+     * type, as Liquidsoap reads it.
+     */
+    public Evaluator(Hooks hooks, Map<Span, TypeAnnotation> jsonTypes) {
         this.hooks = hooks;
         this.definitions = new Definitions(this);
+        this.jsonTypes = Map.copyOf(jsonTypes);
+    }
+
+    /** The type an untyped {@code let json.parse} at {@code at} was inferred to have, or null. */
+    TypeAnnotation jsonType(Span at) {
+        return jsonTypes.get(at);
     }
 
     public Hooks hooks() {
@@ -311,41 +329,10 @@ public final class Evaluator {
         return switch (name) {
             case "kind" -> e.kind();
             case "message" -> e.message();
-            case "positions", "trace" -> positions(e);
+            case "trace" -> e.trace();
+            case "positions" -> e.trace();
             default -> Env.MISSING;
         };
-    }
-
-    /** An error's places, each with {@code to_string()}, as Liquidsoap's positions are. */
-    private static Object positions(ErrorValue e) {
-        List<Object> out = new ArrayList<>();
-        for (Span s : e.positions()) {
-            String file = s.file().substring(s.file().lastIndexOf('/') + 1);
-            String text =
-                    s.line() == s.endLine()
-                            ? file
-                                    + ", line "
-                                    + s.line()
-                                    + ", char "
-                                    + s.column()
-                                    + "-"
-                                    + s.endColumn()
-                            : file
-                                    + ", line "
-                                    + s.line()
-                                    + " char "
-                                    + s.column()
-                                    + " - line "
-                                    + s.endLine()
-                                    + " char "
-                                    + s.endColumn();
-            out.add(
-                    Rec.with(
-                            s.toString(),
-                            "to_string",
-                            Builtin.of("pos.to_string", List.of(), a -> text)));
-        }
-        return Collections.unmodifiableList(out);
     }
 
     /**

@@ -397,7 +397,11 @@ public final class Json {
         return new Node(null, keys, items, true);
     }
 
-    /** A JSON string literal: control characters and non-characters escaped. */
+    /**
+     * A JSON string literal: control characters and non-characters escaped, and U+FFFD, which
+     * stands here for the bytes of a string that were no UTF-8 (Liquidsoap writes those {@code
+     * \\uFFFD}; the JSON reads back the same).
+     */
     public static String quote(String s) {
         StringBuilder out = new StringBuilder(s.length() + 2).append('"');
         for (int i = 0; i < s.length(); i++) {
@@ -411,7 +415,8 @@ public final class Json {
                 case '\b' -> out.append("\\b");
                 case '\f' -> out.append("\\f");
                 default -> {
-                    if (c < 0x20 || c == 0x7f) out.append(String.format("\\u%04X", (int) c));
+                    if (c < 0x20 || c == 0x7f || c == 0xFFFD)
+                        out.append(String.format("\\u%04X", (int) c));
                     else out.append(c);
                 }
             }

@@ -15,10 +15,18 @@ import org.groovecast.liquidsoap.syntax.TypeAnnotation;
 final class JsonDecoding {
     private JsonDecoding() {}
 
-    /** Thrown inside, turned into one {@code json} error naming the whole type. */
+    /**
+     * Thrown inside, turned into one {@code json} error: {@code part} is what failed, as Liquidsoap
+     * writes it ({@code {nested: {tuple: (string,_,_), _}, _}}: the field, element or value that
+     * did not fit, the rest left out), null where the value's shape is not the type's at all (the
+     * whole type is named then).
+     */
     private static final class Mismatch extends RuntimeException {
-        Mismatch() {
+        final String part;
+
+        Mismatch(String part) {
             super(null, null, false, false);
+            this.part = part;
         }
     }
 
@@ -27,8 +35,25 @@ final class JsonDecoding {
             return read(json, type);
         } catch (Mismatch m) {
             throw Errors.of(
-                    "json", "Parsing error: json value cannot be parsed as type " + show(type));
+                    "json",
+                    "Parsing error: json value cannot be parsed as type "
+                            + (m.part != null ? m.part : show(type)));
         }
+    }
+
+    /** {@code inner}'s failure, within what {@code around} makes of its part. */
+    private static Mismatch within(
+            Mismatch inner, java.util.function.UnaryOperator<String> around) {
+        return inner.part == null ? inner : new Mismatch(around.apply(inner.part));
+    }
+
+    /** A JSON object: a record, or unit for {@code {}}. */
+    private static boolean isObject(Object json) {
+        return Values.isUnit(json);
+    }
+
+    private static Map<String, Object> fieldsOf(Object object) {
+        return object instanceof Rec r ? r.fields() : Map.of();
     }
 
     private static Object read(Object json, TypeAnnotation type) {
@@ -44,28 +69,49 @@ final class JsonDecoding {
                 }
             }
             case TypeAnnotation.ListOf l -> {
-                if (!(v instanceof List<?> list)) throw new Mismatch();
+                if (!(v instanceof List<?> list)) throw new Mismatch(null);
                 List<Object> out = new ArrayList<>();
-                for (Object x : list) out.add(read(x, l.of()));
+                for (Object x : list) {
+                    try {
+                        out.add(read(x, l.of()));
+                    } catch (Mismatch m) {
+                        throw within(m, p -> "[" + p + "]");
+                    }
+                }
                 yield Collections.unmodifiableList(out);
             }
             case TypeAnnotation.JsonObject o -> {
-                // {} parses to unit with no field at all
-                if (json instanceof Tuple t && t.size() == 0) yield List.of();
-                if (!(json instanceof Rec r) || !Values.isUnit(r)) throw new Mismatch();
+                if (!isObject(json)) throw new Mismatch(null);
                 List<Object> out = new ArrayList<>();
-                for (Map.Entry<String, Object> e : r.fields().entrySet()) {
-                    out.add(Tuple.of(e.getKey(), read(e.getValue(), o.of())));
+                for (Map.Entry<String, Object> e : fieldsOf(json).entrySet()) {
+                    try {
+                        out.add(Tuple.of(e.getKey(), read(e.getValue(), o.of())));
+                    } catch (Mismatch m) {
+                        throw within(m, p -> "{" + e.getKey() + ": " + p + ", _}");
+                    }
                 }
                 yield Collections.unmodifiableList(out);
             }
             case TypeAnnotation.Tuple t -> {
-                if (!(v instanceof List<?> list) || list.size() < t.elements().size()) {
-                    throw new Mismatch();
+                int n = t.elements().size();
+                if (!(v instanceof List<?> list)) throw new Mismatch(null);
+                Object[] items = new Object[n];
+                for (int i = 0; i < n; i++) {
+                    // an element missing is no part that failed: the whole type is named
+                    if (i >= list.size()) throw new Mismatch(null);
+                    try {
+                        items[i] = read(list.get(i), t.elements().get(i));
+                    } catch (Mismatch m) {
+                        int at = i;
+                        throw within(
+                                m,
+                                p -> {
+                                    List<String> parts = new ArrayList<>();
+                                    for (int k = 0; k < n; k++) parts.add(k == at ? p : "_");
+                                    return "(" + String.join(",", parts) + ")";
+                                });
+                    }
                 }
-                Object[] items = new Object[t.elements().size()];
-                for (int i = 0; i < items.length; i++)
-                    items[i] = read(list.get(i), t.elements().get(i));
                 yield Tuple.of(items);
             }
             case TypeAnnotation.RecordType r -> record(json, r.methods());
@@ -82,19 +128,19 @@ final class JsonDecoding {
         return switch (name) {
             case "int" -> {
                 if (v instanceof Long) yield v;
-                throw new Mismatch();
+                throw new Mismatch("int");
             }
             case "float" -> {
                 if (v instanceof Number n) yield n.doubleValue();
-                throw new Mismatch();
+                throw new Mismatch("float");
             }
             case "string" -> {
                 if (v instanceof String) yield v;
-                throw new Mismatch();
+                throw new Mismatch("string");
             }
             case "bool" -> {
                 if (v instanceof Boolean) yield v;
-                throw new Mismatch();
+                throw new Mismatch("bool");
             }
             case "unit" -> Tuple.UNIT;
             case "_" -> null; // ignored, as Liquidsoap's decoder leaves it
@@ -103,18 +149,27 @@ final class JsonDecoding {
     }
 
     private static Object record(Object json, List<TypeAnnotation.Method> methods) {
-        if (!(json instanceof Rec r) || !Values.isUnit(r)) throw new Mismatch();
+        if (!isObject(json)) throw new Mismatch(null);
+        Map<String, Object> given = fieldsOf(json);
         Map<String, Object> fields = new LinkedHashMap<>();
         for (TypeAnnotation.Method m : methods) {
             String key = m.jsonName() != null ? m.jsonName() : m.name();
-            if (!r.fields().containsKey(key)) {
-                if (m.optional() || m.type() instanceof TypeAnnotation.Nullable) {
+            String label =
+                    m.jsonName() != null ? Show.quote(m.jsonName()) + " as " + m.name() : m.name();
+            boolean nullable = m.optional() || m.type() instanceof TypeAnnotation.Nullable;
+            if (!given.containsKey(key)) {
+                if (nullable) {
                     fields.put(m.name(), null);
                     continue;
                 }
-                throw new Mismatch();
+                throw new Mismatch("{" + label + ": _, _}");
             }
-            fields.put(m.name(), read(r.fields().get(key), m.type()));
+            try {
+                fields.put(m.name(), read(given.get(key), m.type()));
+            } catch (Mismatch e) {
+                if (nullable) fields.put(m.name(), null);
+                else throw within(e, p -> "{" + label + ": " + p + ", _}");
+            }
         }
         return Rec.record(fields);
     }

@@ -341,7 +341,13 @@ public final class UnknownNames {
         expr(target, scope);
         if (optional) return;
         Object v = staticValue(target, scope);
-        if (v == Env.MISSING || !(v instanceof Rec || Values.base(v) instanceof HasFields)) return;
+        // a library function without fields (playlist, where Liquidsoap has playlist.parse) too
+        if (v == Env.MISSING
+                || !(v instanceof Rec
+                        || Values.base(v) instanceof HasFields
+                        || Values.base(v) instanceof Fn)) {
+            return;
+        }
         if (evaluator.field(v, name) != Env.MISSING) return;
         String path = pathOf(target) + "." + name;
         List<String> known = new ArrayList<>();

@@ -49,11 +49,11 @@ final class CoreFunctions {
                 a -> new Ref(a.get(0)));
         lib.function(
                 "string",
-                "(?fields : bool, 'a) -> string",
+                "(?fields : bool, ?print_binary : bool, 'a) -> string",
                 "The representation of a value (a string as it is).",
-                Map.of("fields", false),
+                Map.of("fields", false, "print_binary", false),
                 a -> {
-                    Object v = a.get(1);
+                    Object v = a.get(2);
                     Object b = Values.base(v);
                     if (b instanceof String s) return s;
                     return a.bool(0) || Values.isUnit(v) ? Show.value(v) : Show.value(b);
@@ -64,7 +64,7 @@ final class CoreFunctions {
         nulls(lib);
         lib.function(
                 "regexp",
-                "(?flags : [string], string) -> regexp",
+                "(?flags : [string], string) -> " + CommonTypes.REGEXP,
                 "A regular expression (r/.../flags is the same).",
                 Map.of("flags", List.of()),
                 a -> {
@@ -102,23 +102,31 @@ final class CoreFunctions {
                 a -> (double) a.integer(0));
         lib.function(
                 "float",
-                "('a) -> float",
-                "A number (an integer, a float, a string) as a float.",
+                "('a) -> float where 'a is a number type",
+                "A number (an integer, a float) as a float.",
                 a -> toFloat(a.get(0), a));
         lib.function(
                 "int",
-                "('a) -> int",
-                "A number (an integer, a float, a string, a boolean) as an integer.",
-                a -> toInt(a.get(0), a));
+                "('a, ?raise : bool) -> int where 'a is a number type",
+                "A number (an integer, a float) as an integer.",
+                Map.of("raise", false),
+                a -> {
+                    if (a.bool(1)
+                            && Values.base(a.get(0)) instanceof Double d
+                            && (d.isNaN() || d.isInfinite())) {
+                        throw Errors.invalid("int: " + Show.floatText(d) + " is no integer");
+                    }
+                    return toInt(a.get(0), a);
+                });
         lib.function(
                 "float_of_string",
-                "(?default : float, string) -> float",
+                "(?default : float?, string) -> float",
                 "Parses a float; the default (or an error) when it is not one.",
                 a -> {
                     try {
                         return parseFloat(a.string(1));
                     } catch (NumberFormatException e) {
-                        if (a.given(0)) return a.number(0);
+                        if (a.get(0) != null) return a.number(0);
                         throw Errors.of(
                                 "string",
                                 "float_of_string: invalid float " + Show.quote(a.string(1)));
@@ -126,13 +134,13 @@ final class CoreFunctions {
                 });
         lib.function(
                 "int_of_string",
-                "(?default : int, string) -> int",
+                "(?default : int?, string) -> int",
                 "Parses an integer; the default (or an error) when it is not one.",
                 a -> {
                     try {
                         return parseInt(a.string(1));
                     } catch (NumberFormatException e) {
-                        if (a.given(0)) return a.integer(0);
+                        if (a.get(0) != null) return a.integer(0);
                         throw Errors.of(
                                 "string",
                                 "int_of_string: invalid integer " + Show.quote(a.string(1)));
@@ -140,13 +148,13 @@ final class CoreFunctions {
                 });
         lib.function(
                 "bool_of_string",
-                "(?default : bool, string) -> bool",
+                "(?default : bool?, string) -> bool",
                 "Parses a boolean (true, false).",
                 a -> {
                     String s = a.string(1).strip();
                     if (s.equals("true")) return true;
                     if (s.equals("false")) return false;
-                    if (a.given(0)) return a.bool(0);
+                    if (a.get(0) != null) return a.bool(0);
                     throw Errors.of("string", "bool_of_string: invalid boolean " + Show.quote(s));
                 });
         lib.function(
@@ -286,7 +294,7 @@ final class CoreFunctions {
     private static void errors(Library lib) {
         lib.function(
                 "error.register",
-                "(string) -> error",
+                "(string) -> " + CommonTypes.ERROR,
                 "A new kind of error.",
                 a -> ErrorValue.kind(a.string(0)));
         lib.function(
@@ -311,21 +319,21 @@ final class CoreFunctions {
                 a -> ((ErrorValue) Values.base(a.get(0))).message());
         lib.function(
                 "error.methods",
-                "(error) -> error.{kind : string, message : string, positions : [string]}",
-                "An error with its kind, message and positions as fields.",
+                "(error) -> " + CommonTypes.ERROR,
+                "An error with its kind, message and trace as fields.",
                 a -> {
                     ErrorValue e = (ErrorValue) Values.base(a.get(0));
                     Map<String, Object> f = new LinkedHashMap<>();
                     f.put("kind", e.kind());
                     f.put("message", e.message());
-                    f.put(
-                            "positions",
-                            e.positions().stream().map(p -> (Object) p.toString()).toList());
+                    f.put("trace", e.trace());
                     return Rec.with(e, f);
                 });
         lib.function(
                 "error.catch",
-                "(?errors : [error]?, body : () -> 'a, catch : (error) -> 'a, ?finally : () -> unit) -> 'a",
+                "(?errors : [error]?, body : () -> 'a, catch : ("
+                        + CommonTypes.ERROR
+                        + ") -> 'a, ?finally : () -> unit) -> 'a",
                 "Runs body, handing the errors of the kinds listed (all when null) to catch.",
                 a -> {
                     try {
@@ -363,20 +371,17 @@ final class CoreFunctions {
                         "failure")) {
             lib.value(
                     "error." + kind,
-                    "error",
+                    CommonTypes.ERROR,
                     ErrorValue.kind(kind),
                     "The kind of error " + kind + ".");
         }
     }
 
     private static void nulls(Library lib) {
-        // null() is null, as in Liquidsoap (its argument is optional; the type string is the
-        // checker's, left as it was).
         lib.function(
                 "_null",
-                "('a) -> 'a?",
-                "A value as a nullable one; null() is null.",
-                List.of(new Parameter("", true, null)),
+                "(?'a?) -> 'a?",
+                "A value as a nullable one (null without).",
                 a -> a.get(0));
         lib.function(
                 "_null.defined",
@@ -385,7 +390,7 @@ final class CoreFunctions {
                 a -> !isNull(a.get(0)));
         lib.function(
                 "_null.get",
-                "(?default : 'a, 'a?) -> 'a",
+                "(?default : 'a?, 'a?) -> 'a",
                 "A nullable value's value, else the default, else error not_found.",
                 a -> {
                     if (!isNull(a.get(1))) return a.get(1);
@@ -399,7 +404,7 @@ final class CoreFunctions {
                 a -> isNull(a.get(0)) ? a.fn(1).call() : a.fn(2).call(a.get(0)));
         lib.function(
                 "_null.map",
-                "(('a) -> 'b, 'a?) -> 'b?",
+                "(('a) -> 'b?, 'a?) -> 'b?",
                 "Applies a function to a value that is not null.",
                 a -> isNull(a.get(1)) ? null : a.fn(0).call(a.get(1)));
         lib.function(
@@ -409,20 +414,20 @@ final class CoreFunctions {
                 a -> isNull(a.get(0)) ? List.of() : List.of(a.get(0)));
         lib.function(
                 "_null.default",
-                "('a?, 'a) -> 'a",
-                "A nullable value, or the default when it is null.",
-                a -> isNull(a.get(0)) ? a.get(1) : a.get(0));
+                "('a?, () -> 'a) -> 'a",
+                "A nullable value, or the default's value when it is null.",
+                a -> isNull(a.get(0)) ? a.fn(1).call() : a.get(0));
         lib.function(
                 "_null.find",
-                "(?default : 'b, ('a) -> 'b?, ['a]) -> 'b",
-                "The first non-null image of the list's elements by the function.",
+                "(?default : 'b??, ('a) -> 'b?, ['a]) -> 'b?",
+                "The first non-null image of the list's elements by the function, else the"
+                        + " default (null).",
                 a -> {
                     for (Object x : a.list(2)) {
                         Object y = a.fn(1).call(x);
                         if (!isNull(y)) return y;
                     }
-                    if (a.given(0)) return a.get(0);
-                    throw Errors.notFound("no default value for null.find");
+                    return a.get(0);
                 });
     }
 

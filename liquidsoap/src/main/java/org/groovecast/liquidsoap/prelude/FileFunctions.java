@@ -208,24 +208,31 @@ final class FileFunctions {
                                                 / 1000.0));
         lib.function(
                 "file.ls",
-                "(?absolute : bool, ?recursive : bool, ?sorted : bool, string) -> [string]",
-                "The files of a directory.",
+                "(?absolute : bool, ?recursive : bool, ?pattern : string?, ?sorted : bool,"
+                        + " string) -> [string]",
+                "The files of a directory (whose names match the glob pattern, when given).",
                 Map.of("absolute", false, "recursive", false, "sorted", false),
                 a ->
                         io(
                                 "file.ls",
                                 () -> {
-                                    Path dir = path(a.string(3));
+                                    Path dir = path(a.string(4));
+                                    java.nio.file.PathMatcher glob =
+                                            a.isNull(2)
+                                                    ? null
+                                                    : dir.getFileSystem()
+                                                            .getPathMatcher("glob:" + a.string(2));
                                     List<Object> out = new ArrayList<>();
                                     try (Stream<Path> s =
                                             a.bool(1) ? Files.walk(dir).skip(1) : Files.list(dir)) {
                                         for (Path p : s.toList())
-                                            out.add(
-                                                    a.bool(0)
-                                                            ? p.toString()
-                                                            : dir.relativize(p).toString());
+                                            if (glob == null || glob.matches(p.getFileName()))
+                                                out.add(
+                                                        a.bool(0)
+                                                                ? p.toString()
+                                                                : dir.relativize(p).toString());
                                     }
-                                    if (a.bool(2))
+                                    if (a.bool(3))
                                         out.sort((x, y) -> ((String) x).compareTo((String) y));
                                     return ListFunctions.of(out);
                                 }));
@@ -247,15 +254,16 @@ final class FileFunctions {
                                 }));
         lib.function(
                 "file.move",
-                "(?force : bool, string, string) -> unit",
-                "Moves a file (over an existing one with force=true).",
-                Map.of("force", false),
+                "(?force : bool, ?atomic : bool, string, string) -> unit",
+                "Moves a file (over an existing one with force=true); atomically where the file"
+                        + " system can.",
+                Map.of("force", false, "atomic", true),
                 a ->
                         io(
                                 "file.move",
                                 () -> {
-                                    Path from = path(a.string(1));
-                                    Path to = path(a.string(2));
+                                    Path from = path(a.string(2));
+                                    Path to = path(a.string(3));
                                     if (!a.bool(0) && Files.exists(to)) {
                                         throw new FileAlreadyExistsException(to.toString());
                                     }
@@ -277,12 +285,20 @@ final class FileFunctions {
                                 }));
         lib.function(
                 "file.temp",
-                "(string, string) -> string",
-                "A new temporary file's path.",
+                "(?directory : string?, string, string) -> string",
+                "A new temporary file's path (in directory, when given).",
                 a ->
                         io(
                                 "file.temp",
-                                () -> Files.createTempFile(a.string(0), a.string(1)).toString()));
+                                () ->
+                                        (a.isNull(0)
+                                                        ? Files.createTempFile(
+                                                                a.string(1), a.string(2))
+                                                        : Files.createTempFile(
+                                                                path(a.string(0)),
+                                                                a.string(1),
+                                                                a.string(2)))
+                                                .toString()));
         lib.function(
                 "file.temp_dir",
                 "(string, ?string) -> string",

@@ -85,21 +85,23 @@ final class InteractiveFunctions {
 
     static void register(Library lib, Platform platform) {
         Map<String, Variable> all = new ConcurrentHashMap<>();
-        String opts =
-                "?description : string, ?min : 'a, ?max : 'a, ?step : 'a, ?unit : string, ?persistent : bool, ";
         for (String kind : List.of("float", "int", "bool", "string")) {
-            String t = kind.equals("string") ? "string" : kind;
+            String t = kind;
+            String bounds =
+                    kind.equals("float") || kind.equals("int")
+                            ? "?min : " + t + ", ?max : " + t + ", ?step : " + t + ", "
+                            : "";
             lib.function(
                     "interactive." + kind,
-                    "("
-                            + (kind.equals("float") || kind.equals("int")
-                                    ? opts
-                                    : "?description : string, ?persistent : bool, ")
-                            + "string, "
+                    "(?description : string, "
+                            + bounds
+                            + "?unit : string, ?persistent : bool, ?osc : string, string, "
                             + t
-                            + ") -> ref("
+                            + ") -> (() -> "
                             + t
-                            + ")",
+                            + ").{set : ("
+                            + t
+                            + ") -> unit, remove : () -> unit}",
                     "A variable the script (and its control) can change: read it as v(), set it with v.set(x).",
                     a -> {
                         String name = a.string(a.size() - 2);

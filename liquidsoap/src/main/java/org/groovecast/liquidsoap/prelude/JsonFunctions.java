@@ -8,6 +8,10 @@ import org.groovecast.liquidsoap.eval.Json;
  * {@code json()}.
  */
 final class JsonFunctions {
+    /** What json() answers: an object to fill. */
+    private static final String OBJECT =
+            "json.{add : 'a.(string, 'a) -> unit, remove : (string) -> unit}";
+
     private JsonFunctions() {}
 
     static void register(Library lib) {
@@ -19,18 +23,27 @@ final class JsonFunctions {
                 a -> Json.stringify(a.get(2), !a.bool(1), a.bool(0)));
         lib.function(
                 "json.parse",
-                "(?json5 : bool, string) -> 'a",
-                "JSON text as a value (objects as records, arrays as lists).",
+                "(?json5 : bool, ?default : 'a, string) -> 'a",
+                "JSON text as a value (objects as records, arrays as lists); the default, when"
+                        + " given, where the text is no JSON. Liquidsoap reads it as the default's"
+                        + " type: write let json.parse (x : t) = s for that.",
                 Map.of("json5", false),
-                a -> Json.parse(a.string(1), a.bool(0)));
+                a -> {
+                    try {
+                        return Json.parse(a.string(2), a.bool(0));
+                    } catch (org.groovecast.liquidsoap.eval.LiqError e) {
+                        if (a.given(1)) return a.get(1);
+                        throw e;
+                    }
+                });
         lib.function(
                 "json",
-                "() -> json",
+                "() -> " + OBJECT,
                 "A JSON object to fill with add(key, value).",
                 a -> new Json.ObjectBuilder());
         lib.function(
                 "json.object",
-                "() -> json",
+                "() -> " + OBJECT,
                 "A JSON object to fill with add(key, value).",
                 a -> new Json.ObjectBuilder());
         lib.function("json.value", "('a) -> json", "A value to put in JSON.", a -> a.get(0));

@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 import org.groovecast.liquidsoap.eval.Builtin;
 import org.groovecast.liquidsoap.eval.Parameter;
 import org.groovecast.liquidsoap.eval.Rec;
@@ -30,6 +31,7 @@ public final class Library {
 
     private final Map<String, Entry> entries = new LinkedHashMap<>();
     private Map<String, Object> globals;
+    private Predicate<String> encoders = name -> false;
 
     /** The pairs (name, type string) of every name registered, for the type checker. */
     public Map<String, String> types() {
@@ -48,6 +50,20 @@ public final class Library {
 
     public boolean has(String name) {
         return entries.containsKey(name);
+    }
+
+    /**
+     * Whether {@code %name} encodes where the script runs ({@code %ifencoder %mp3}): the station's
+     * encoders, none by default.
+     */
+    public boolean hasEncoder(String name) {
+        return encoders.test(name);
+    }
+
+    /** Says which encoders exist, for {@link #hasEncoder}. */
+    public Library encoders(Predicate<String> available) {
+        this.encoders = available;
+        return this;
     }
 
     /** Registers a value of {@code type} under {@code name} (replacing one of that name). */

@@ -165,11 +165,14 @@ final class ListFunctions {
                 });
         lib.function(
                 "list.filter",
-                "(('a) -> bool, ['a]) -> ['a]",
-                "The elements for which the predicate holds.",
+                "(?remove : ('a) -> unit, ('a) -> bool, ['a]) -> ['a]",
+                "The elements for which the predicate holds; remove is called with the others.",
                 a -> {
                     List<Object> out = new ArrayList<>();
-                    for (Object x : a.list(1)) if (truth(a.fn(0).call(x))) out.add(x);
+                    for (Object x : a.list(2)) {
+                        if (truth(a.fn(1).call(x))) out.add(x);
+                        else if (a.given(0)) a.fn(0).call(x);
+                    }
                     return of(out);
                 });
         lib.function(
@@ -214,7 +217,7 @@ final class ListFunctions {
                 });
         lib.function(
                 "list.mem",
-                "('a, ['a]) -> bool",
+                "('a, ['a]) -> bool where 'a is an orderable type",
                 "Whether an element is in the list.",
                 a -> a.list(1).stream().anyMatch(x -> Values.equal(x, a.get(0))));
         lib.function(
@@ -317,7 +320,7 @@ final class ListFunctions {
                 });
         lib.function(
                 "list.sort.natural",
-                "(['a]) -> ['a]",
+                "(['a]) -> ['a] where 'a is an orderable type",
                 "Sorted in the natural order.",
                 a -> {
                     List<Object> out = new ArrayList<>(a.list(0));
@@ -412,7 +415,7 @@ final class ListFunctions {
     private static void assoc(Library lib) {
         lib.function(
                 "list.assoc",
-                "(?default : 'a?, 'b, [('b * 'a)]) -> 'a",
+                "(?default : 'a?, 'b, [('b * 'a)]) -> 'a where 'b is an orderable type",
                 "The value of the first pair whose key is the one given; the default or error not_found.",
                 a -> {
                     for (Object p : a.list(2)) {
@@ -423,12 +426,12 @@ final class ListFunctions {
                 });
         lib.function(
                 "list.assoc.mem",
-                "('a, [('a * 'b)]) -> bool",
+                "('a, [('a * 'b)]) -> bool where 'a is an orderable type",
                 "Whether a key is in the list.",
                 a -> a.list(1).stream().anyMatch(p -> Values.equal(pair(p).get(0), a.get(0))));
         lib.function(
                 "list.assoc.nullable",
-                "('a, [('a * 'b)]) -> 'b?",
+                "('a, [('a * 'b)]) -> 'b? where 'a is an orderable type",
                 "A key's value, null when absent.",
                 a -> {
                     for (Object p : a.list(1))
@@ -437,7 +440,7 @@ final class ListFunctions {
                 });
         lib.function(
                 "list.assoc.remove",
-                "('a, [('a * 'b)]) -> [('a * 'b)]",
+                "('a, [('a * 'b)]) -> [('a * 'b)] where 'a is an orderable type",
                 "The list without the first pair of a key.",
                 a -> {
                     List<Object> out = new ArrayList<>(a.list(1));
@@ -451,7 +454,7 @@ final class ListFunctions {
                 });
         lib.function(
                 "list.assoc.remove.all",
-                "('a, [('a * 'b)]) -> [('a * 'b)]",
+                "('a, [('a * 'b)]) -> [('a * 'b)] where 'a is an orderable type",
                 "The list without any pair of a key.",
                 a -> {
                     List<Object> out = new ArrayList<>();
@@ -473,7 +476,7 @@ final class ListFunctions {
                 });
         lib.function(
                 "list.assoc.filter_map",
-                "(('a, 'b) -> ('c * 'd)?, [('a * 'b)]) -> [('c * 'd)]",
+                "(('a, 'b) -> 'c?, [('a * 'b)]) -> ['c]",
                 "The images of key and value that are not null.",
                 a -> {
                     List<Object> out = new ArrayList<>();

@@ -22,7 +22,7 @@ final class MathFunctions {
                 "The difference between 1 and the float after it.");
         lib.function(
                 "abs",
-                "('a) -> 'a",
+                "('a) -> 'a where 'a is a number type",
                 "Absolute value (an integer or a float).",
                 a ->
                         Values.base(a.get(0)) instanceof Long l
@@ -30,7 +30,7 @@ final class MathFunctions {
                                 : (Object) Math.abs(a.number(0)));
         lib.function(
                 "sign",
-                "('a) -> 'a",
+                "(float) -> float",
                 "-1 for a negative number, else 1 (of the argument's kind).",
                 a ->
                         Values.base(a.get(0)) instanceof Long l
@@ -57,7 +57,7 @@ final class MathFunctions {
         unary(lib, "dB_of_lin", "A linear factor as a gain in dB.", x -> 20 * Math.log10(x));
         lib.function(
                 "pow",
-                "('a, 'a) -> 'a",
+                "('a, 'a) -> 'a where 'a is a number type",
                 "Power.",
                 a ->
                         Values.base(a.get(0)) instanceof Long b
@@ -67,12 +67,12 @@ final class MathFunctions {
                                 : (Object) Math.pow(a.number(0), a.number(1)));
         lib.function(
                 "max",
-                "('a, 'a) -> 'a",
+                "('a, 'a) -> 'a where 'a is an orderable type",
                 "The larger of two values.",
                 a -> Values.compare(a.get(0), a.get(1)) >= 0 ? a.get(0) : a.get(1));
         lib.function(
                 "min",
-                "('a, 'a) -> 'a",
+                "('a, 'a) -> 'a where 'a is an orderable type",
                 "The smaller of two values.",
                 a -> Values.compare(a.get(0), a.get(1)) <= 0 ? a.get(0) : a.get(1));
         lib.function(

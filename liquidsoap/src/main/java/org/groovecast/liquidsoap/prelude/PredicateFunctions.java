@@ -76,16 +76,17 @@ final class PredicateFunctions {
                 });
         lib.function(
                 "predicate.changes",
-                "(() -> bool) -> () -> bool",
-                "True when the predicate's value differs from the last call's.",
+                "(() -> 'a) -> () -> bool where 'a is an orderable type",
+                "True when the function's value differs from the last call's.",
                 a -> {
                     Fn p = a.fn(0);
-                    AtomicReference<Boolean> last = new AtomicReference<>(ask(p));
+                    AtomicReference<Object> last = new AtomicReference<>(p.call());
                     return predicate(
                             "predicate.changes",
                             () -> {
-                                boolean now = ask(p);
-                                return last.getAndSet(now) != now;
+                                Object now = p.call();
+                                return !org.groovecast.liquidsoap.eval.Values.equal(
+                                        last.getAndSet(now), now);
                             });
                 });
         lib.function(

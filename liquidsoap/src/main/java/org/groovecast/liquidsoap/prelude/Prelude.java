@@ -75,7 +75,7 @@ public final class Prelude {
         SettingsTree settings = new SettingsTree(platform);
         lib.value(
                 "settings",
-                "{}",
+                SettingsTree.type(""),
                 settings.root(),
                 "Liquidsoap's settings: settings.x.y := v, settings.x.y().");
         for (String[] alias :
@@ -86,11 +86,16 @@ public final class Prelude {
                     settings.node("log." + alias[0]),
                     "The same as settings.log." + alias[0] + ".");
         }
-        lib.value("init", "{}", settings.node("init"), "The same as settings.init.");
+        lib.value(
+                "init",
+                SettingsTree.type("init"),
+                settings.node("init"),
+                "The same as settings.init.");
         for (String transport : java.util.List.of("ssl", "secure_transport", "tcp")) {
             lib.function(
                     "http.transport." + transport,
-                    "(?certificate : string?, ?key : string?, ?password : string?, ?verify : bool) -> http.transport",
+                    "(?certificate : string?, ?key : string?, ?password : string?, ?verify : bool) ->"
+                            + " http_transport",
                     "A transport for harbor and output.icecast: Groovecast serves TLS with harbor.tls(port:, certificate:, key:) and streams to Icecast over TLS with tls=true.",
                     a -> Rec.record(java.util.Map.of("name", transport)));
         }
@@ -145,6 +150,16 @@ public final class Prelude {
 
     /** Map.copyOf takes no nulls: a global whose value is null (none today) would read as this. */
     private static final Object NULL_GLOBAL = org.groovecast.liquidsoap.eval.Tuple.UNIT;
+
+    /** prelude.liq as parsed: its definitions, for the checks of their declared types. */
+    public static Expr.Sequence program() {
+        return loaded().program();
+    }
+
+    /** The type each definition of prelude.liq declares on its {@code #:} line, by name. */
+    public static Map<String, String> declaredTypes() {
+        return loaded().types();
+    }
 
     private static Loaded loaded() {
         Loaded p = prelude;

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.groovecast.liquidsoap.eval.Rec;
@@ -30,11 +31,40 @@ final class RuntimeMemory {
         f.put("total_virtual_memory", total + swapTotal);
         f.put("total_used_physical_memory", used);
         f.put("total_used_virtual_memory", used + swapUsed);
+        Runtime jvm = Runtime.getRuntime();
+        f.put("process_managed_memory", jvm.totalMemory() - jvm.freeMemory());
         Map<String, Object> pretty = new LinkedHashMap<>();
-        pretty.put("process_private_memory", megabytes(anon));
-        pretty.put("process_physical_memory", megabytes(rss));
+        for (String field : FIELDS) pretty.put(field, megabytes((Long) f.get(field)));
         f.put("pretty", Rec.record(pretty));
         return Rec.record(f);
+    }
+
+    /** Its figures, as Liquidsoap names them: the process's managed memory is the JVM's heap. */
+    static final List<String> FIELDS =
+            List.of(
+                    "process_managed_memory",
+                    "total_virtual_memory",
+                    "total_physical_memory",
+                    "total_used_virtual_memory",
+                    "total_used_physical_memory",
+                    "process_virtual_memory",
+                    "process_physical_memory",
+                    "process_private_memory",
+                    "process_swapped_memory");
+
+    /** Its type: the figures in bytes, and {@code pretty}, each as text. */
+    static String type() {
+        List<String> ints = new java.util.ArrayList<>();
+        List<String> strings = new java.util.ArrayList<>();
+        for (String field : FIELDS) {
+            ints.add(field + " : int");
+            strings.add(field + " : string");
+        }
+        return "() -> {"
+                + String.join(", ", ints)
+                + ", pretty : {"
+                + String.join(", ", strings)
+                + "}}";
     }
 
     private static String megabytes(long bytes) {

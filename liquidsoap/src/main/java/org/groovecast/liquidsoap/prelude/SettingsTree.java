@@ -40,6 +40,57 @@ final class SettingsTree {
         return new Node(path);
     }
 
+    /**
+     * The type of the settings under {@code path} ("" for all of them): each known setting a
+     * reference of its value's type ({@code settings.log.level : ref(int)}), with its own settings
+     * as fields; a group of settings a record open to more fields, so that the settings Groovecast
+     * does not list (Liquidsoap has hundreds) check too, and are told unused when set.
+     */
+    static String type(String path) {
+        java.util.TreeMap<String, Object> under = new java.util.TreeMap<>();
+        String prefix = path.isEmpty() ? "" : path + ".";
+        for (Map.Entry<String, Object> e : Defaults.VALUES.entrySet()) {
+            if (e.getKey().equals(path)) under.put("", e.getValue());
+            else if (e.getKey().startsWith(prefix))
+                under.put(e.getKey().substring(prefix.length()), e.getValue());
+        }
+        return node(under, "", new int[] {0});
+    }
+
+    private static String node(java.util.SortedMap<String, Object> all, String at, int[] vars) {
+        Object value = all.get(at);
+        List<String> fields = new java.util.ArrayList<>();
+        String prefix = at.isEmpty() ? "" : at + ".";
+        Set<String> children = new java.util.LinkedHashSet<>();
+        for (String k : all.keySet()) {
+            if (k.startsWith(prefix) && k.length() > prefix.length()) {
+                String rest = k.substring(prefix.length());
+                int dot = rest.indexOf('.');
+                children.add(dot < 0 ? rest : rest.substring(0, dot));
+            }
+        }
+        for (String c : children) fields.add(c + " : " + node(all, prefix + c, vars));
+        String base;
+        if (value != null) {
+            String t = valueType(value);
+            fields.addFirst("set : (" + t + ") -> unit");
+            base = "(() -> " + t + ")";
+        } else {
+            base = "'s" + vars[0]++;
+        }
+        return base + ".{" + String.join(", ", fields) + "}";
+    }
+
+    private static String valueType(Object v) {
+        return switch (v) {
+            case Long l -> "int";
+            case Double d -> "float";
+            case Boolean b -> "bool";
+            case List<?> l -> "[string]";
+            default -> "string";
+        };
+    }
+
     /** The values of the settings Liquidsoap scripts read most, before any is set. */
     static final class Defaults {
         static final Map<String, Object> VALUES =

@@ -12,13 +12,13 @@ import org.groovecast.liquidsoap.eval.Evaluator;
 import org.groovecast.liquidsoap.eval.Halt;
 import org.groovecast.liquidsoap.eval.Hooks;
 import org.groovecast.liquidsoap.eval.LiqError;
-import org.groovecast.liquidsoap.parser.ParsedScript;
 import org.groovecast.liquidsoap.parser.Scripts;
 import org.groovecast.liquidsoap.syntax.Expr;
 import org.groovecast.liquidsoap.syntax.SyntaxError;
 
 /**
- * Runs a Liquidsoap script without an engine, the way Liquidsoap's test runner counts: the files in
+ * Runs a Liquidsoap script without an engine, the way Liquidsoap's test runner counts: the files
+ * type-checked as one script (by the type checker found, {@link TypeCheck}), then evaluated in
  * order (a prefix such as {@code tests/test.liq} first, in the same scope), then the queued {@code
  * thread.run} functions until the script calls {@code shutdown()} or {@code exit(n)}. The exit code
  * is 0 for a shutdown, n for {@code exit(n)}, 1 for an error the script did not catch, 2 for a
@@ -36,15 +36,38 @@ public final class Standalone {
         long deadline = System.nanoTime() + (long) (timeoutSeconds * 1e9);
         StandalonePlatform platform = new StandalonePlatform(out, log);
         if (!files.isEmpty()) platform.scriptPath(files.getLast().toString());
-        Evaluator evaluator = new Evaluator(Hooks.NONE);
         Library lib = Prelude.library(platform);
+        List<Expr.Sequence> programs = new ArrayList<>();
+        List<org.groovecast.liquidsoap.syntax.Statement> all = new ArrayList<>();
+        try {
+            for (Path f : files) {
+                Expr.Sequence program = Scripts.parse(f).program();
+                programs.add(program);
+                all.addAll(program.items());
+            }
+        } catch (SyntaxError e) {
+            return new Outcome(1, e.getMessage());
+        }
+        // Checked as Liquidsoap checks them, as one script, before anything runs
+        Map<org.groovecast.liquidsoap.syntax.Span, org.groovecast.liquidsoap.syntax.TypeAnnotation>
+                jsonTypes = new HashMap<>();
+        if (!programs.isEmpty()) {
+            Expr.Sequence whole = new Expr.Sequence(programs.getFirst().span(), all);
+            for (TypeCheck checker : TypeCheck.found()) {
+                TypeCheck.Result r = checker.check(whole, lib);
+                if (!r.ok()) {
+                    TypeCheck.Problem p = r.problems().getFirst();
+                    return new Outcome(1, p.span() + ": " + p.message());
+                }
+                jsonTypes.putAll(r.jsonTypes());
+            }
+        }
+        Evaluator evaluator = new Evaluator(Hooks.NONE, jsonTypes);
         Map<String, Object> globals = new HashMap<>(Prelude.globals(lib, evaluator));
         Env env = Env.of(globals);
         List<String> errors = new ArrayList<>();
         try {
-            for (Path f : files) {
-                ParsedScript script = Scripts.parse(f);
-                Expr.Sequence program = script.program();
+            for (Expr.Sequence program : programs) {
                 env = evaluator.run(program, env).env();
                 if (platform.exitCode() != null) break;
             }
@@ -62,8 +85,6 @@ public final class Standalone {
                             errors.isEmpty() ? "still running (no shutdown)" : errors.getFirst());
                 }
             }
-        } catch (SyntaxError e) {
-            return new Outcome(1, e.getMessage());
         } catch (Halt h) {
             return new Outcome(h.code(), errors.isEmpty() ? null : errors.getFirst());
         } catch (LiqError e) {

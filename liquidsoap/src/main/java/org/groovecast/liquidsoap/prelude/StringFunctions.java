@@ -158,8 +158,9 @@ final class StringFunctions {
                 "string.spaces", "(int) -> string", "Spaces.", a -> " ".repeat((int) a.integer(0)));
         lib.function(
                 "string.make",
-                "(char_code : int, int) -> string",
-                "A character repeated.",
+                "(?char_code : int, int) -> string",
+                "A character repeated (a space by default).",
+                Map.of("char_code", 32L),
                 a -> new String(Character.toChars((int) a.integer(0))).repeat((int) a.integer(1)));
         lib.function(
                 "string.compare",
@@ -178,31 +179,30 @@ final class StringFunctions {
                 a -> unquote(a.string(0)));
         lib.function(
                 "string.escape",
-                "(?special_char : (string) -> bool, ?escape_char : (string) -> string, "
+                "(?special_char : ((encoding : string, string) -> bool)?, ?escape_char :"
+                        + " ((encoding : string, string) -> string)?, "
                         + ENC
                         + "string) -> string",
                 "A string with its special characters escaped.",
-                a -> {
-                    String q = Show.quote(a.string(3));
-                    return q.substring(1, q.length() - 1).replace("'", "\\'");
-                });
+                a ->
+                        Escapes.escape(
+                                a.string(3),
+                                a.isNull(2) ? "utf8" : a.string(2),
+                                a.isNull(0) ? null : a.fn(0),
+                                a.isNull(1) ? null : a.fn(1),
+                                a.at()));
         lib.function(
                 "string.escape.all",
-                "(" + ENC + "string) -> string",
-                "Every character escaped.",
-                a -> {
-                    StringBuilder out = new StringBuilder();
-                    for (byte b : a.string(1).getBytes(StandardCharsets.UTF_8)) {
-                        out.append(String.format("\\x%02X", b & 0xff));
-                    }
-                    return out.toString();
-                });
+                "(?format : string, string) -> string",
+                "Every character escaped: format utf8 (the default), hex or octal.",
+                Map.of("format", "utf8"),
+                a -> Escapes.all(a.string(1), a.string(0)));
         lib.function(
                 "string.escape.html",
-                "(string) -> string",
+                "(" + ENC + "string) -> string",
                 "A string escaped for HTML.",
                 a ->
-                        a.string(0)
+                        a.string(1)
                                 .replace("&", "&amp;")
                                 .replace("<", "&lt;")
                                 .replace(">", "&gt;")

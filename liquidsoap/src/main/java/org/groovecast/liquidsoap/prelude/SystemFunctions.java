@@ -16,6 +16,28 @@ import org.groovecast.liquidsoap.eval.Values;
  * commands, and the parts of {@code runtime} and {@code liquidsoap} that mean something here.
  */
 final class SystemFunctions {
+    /** OCaml's collector settings, as Liquidsoap's runtime.gc.get answers them (its defaults). */
+    private static final Map<String, Long> GC_DEFAULTS =
+            new java.util.TreeMap<>(
+                    Map.ofEntries(
+                            Map.entry("allocation_policy", 2L),
+                            Map.entry("custom_major_ratio", 44L),
+                            Map.entry("custom_minor_max_size", 8192L),
+                            Map.entry("custom_minor_ratio", 100L),
+                            Map.entry("major_heap_increment", 15L),
+                            Map.entry("max_overhead", 500L),
+                            Map.entry("minor_heap_size", 262144L),
+                            Map.entry("space_overhead", 120L),
+                            Map.entry("stack_limit", 134217728L),
+                            Map.entry("verbose", 0L),
+                            Map.entry("window_size", 1L)));
+
+    private static final String GC =
+            "{"
+                    + String.join(
+                            ", ", GC_DEFAULTS.keySet().stream().map(k -> k + " : int").toList())
+                    + "}";
+
     private SystemFunctions() {}
 
     static void register(Library lib, Platform platform) {
@@ -94,7 +116,10 @@ final class SystemFunctions {
                 });
         lib.function(
                 "thread.run",
-                "(?fast : bool, ?delay : float, ?on_error : ((error) -> unit)?, ?every : {float}?, () -> unit) -> unit",
+                "(?fast : bool, ?delay : float, ?on_error : (("
+                        + CommonTypes.ERROR
+                        + ") -> unit)?, ?every :"
+                        + " {float}?, () -> unit) -> unit",
                 "Runs a function later (delay), again every so many seconds (every), off the clocks with fast=false.",
                 Map.of("fast", true, "delay", 0.0),
                 a -> {
@@ -105,7 +130,10 @@ final class SystemFunctions {
                 });
         lib.function(
                 "thread.run.recurrent",
-                "(?fast : bool, ?delay : float, ?on_error : ((error) -> float)?, () -> float) -> unit",
+                "(?fast : bool, ?delay : float, ?on_error : (("
+                        + CommonTypes.ERROR
+                        + ") -> float)?, () ->"
+                        + " float) -> unit",
                 "Runs a function later, then again after as many seconds as it answers (never when negative).",
                 Map.of("fast", true, "delay", 0.0),
                 a -> {
@@ -114,18 +142,20 @@ final class SystemFunctions {
                 });
         lib.function(
                 "thread.on_error",
-                "(error?, (backtrace : string, error) -> unit) -> unit",
+                "(error?, (backtrace : string, " + CommonTypes.ERROR + ") -> unit) -> unit",
                 "What to do with an error raised in a thread (Groovecast logs it with its place).",
                 a -> Tuple.UNIT);
         lib.function(
                 "server.register",
-                "(?namespace : string, ?description : string, ?usage : string, string, (string) -> string) -> unit",
+                "(?namespace : string?, ?description : string, ?usage : string?, string, (string)"
+                        + " -> string) -> unit",
                 "A control command of the script's own: its handler gets the argument, answers the reply.",
-                Map.of("namespace", "", "description", "", "usage", ""),
+                Map.of("description", ""),
                 a -> {
-                    String name =
-                            a.string(0).isEmpty() ? a.string(3) : a.string(0) + "." + a.string(3);
-                    platform.registerCommand(name, a.string(2), a.string(1), a.fn(4));
+                    String namespace = a.isNull(0) ? "" : a.string(0);
+                    String name = namespace.isEmpty() ? a.string(3) : namespace + "." + a.string(3);
+                    platform.registerCommand(
+                            name, a.isNull(2) ? "" : a.string(2), a.string(1), a.fn(4));
                     return Tuple.UNIT;
                 });
         lib.function(
@@ -156,22 +186,21 @@ final class SystemFunctions {
                 "liquidsoap.script.path", "string", platform.scriptPath(), "The script being run.");
         lib.function(
                 "runtime.memory",
-                "() -> {process_private_memory : int, process_physical_memory : int, process_virtual_memory : int, process_swapped_memory : int, total_physical_memory : int, total_virtual_memory : int, total_used_physical_memory : int, total_used_virtual_memory : int, pretty : {process_private_memory : string, process_physical_memory : string}}",
+                RuntimeMemory.type(),
                 "The process's memory and the machine's, in bytes (Linux's /proc).",
                 a -> RuntimeMemory.read());
         lib.function(
                 "runtime.gc.get",
-                "() -> {space_overhead : int, allocation_policy : int}",
+                "() -> " + GC,
                 "Liquidsoap's garbage collector settings (Groovecast runs on the JVM's: these mean nothing here).",
                 a -> {
                     Map<String, Object> f = new LinkedHashMap<>();
-                    f.put("space_overhead", 120L);
-                    f.put("allocation_policy", 2L);
+                    GC_DEFAULTS.forEach((k, v) -> f.put(k, v));
                     return Rec.record(f);
                 });
         lib.function(
                 "runtime.gc.set",
-                "({space_overhead : int, allocation_policy : int}) -> unit",
+                "(" + GC + ") -> unit",
                 "Accepted and ignored: the JVM's collector is Groovecast's.",
                 a -> Tuple.UNIT);
         lib.function(

@@ -1,6 +1,5 @@
 package org.groovecast.liquidsoap.syntax;
 
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 /**
@@ -73,7 +72,7 @@ public sealed interface Expr extends Statement
 
         /** The value as text (bytes that are not UTF-8 read as U+FFFD). */
         public String text() {
-            return new String(bytes(), StandardCharsets.UTF_8);
+            return StringEscapes.decode(bytes());
         }
     }
 

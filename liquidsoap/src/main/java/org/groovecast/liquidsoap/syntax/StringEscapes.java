@@ -91,7 +91,46 @@ public final class StringEscapes {
 
     /** The rendered value read as UTF-8 text, for code inside {@code #{...}}. */
     public static String text(Rendered rendered) {
-        return new String(rendered.bytes(), StandardCharsets.UTF_8);
+        return decode(rendered.bytes());
+    }
+
+    /**
+     * A literal's bytes as text: UTF-8, where bytes that are no UTF-8 (a {@code \xE2} written
+     * alone) read as U+FFFD, one for each character Liquidsoap would see there: as many bytes as
+     * the first one announces, so {@code "\xE2\x00"} at a string's end is one.
+     */
+    public static String decode(byte[] bytes) {
+        try {
+            return StandardCharsets.UTF_8
+                    .newDecoder()
+                    .decode(java.nio.ByteBuffer.wrap(bytes))
+                    .toString();
+        } catch (java.nio.charset.CharacterCodingException e) {
+            StringBuilder out = new StringBuilder(bytes.length);
+            int i = 0;
+            while (i < bytes.length) {
+                int lead = bytes[i] & 0xff;
+                int len =
+                        lead < 0x80
+                                ? 1
+                                : lead >= 0xc0 && lead <= 0xdf
+                                        ? 2
+                                        : lead >= 0xe0 && lead <= 0xef
+                                                ? 3
+                                                : lead >= 0xf0 && lead <= 0xf7 ? 4 : 1;
+                len = Math.min(len, bytes.length - i);
+                try {
+                    out.append(
+                            StandardCharsets.UTF_8
+                                    .newDecoder()
+                                    .decode(java.nio.ByteBuffer.wrap(bytes, i, len)));
+                } catch (java.nio.charset.CharacterCodingException bad) {
+                    out.append('\uFFFD');
+                }
+                i += len;
+            }
+            return out.toString();
+        }
     }
 
     private static boolean hex(String s, int from, int count) {

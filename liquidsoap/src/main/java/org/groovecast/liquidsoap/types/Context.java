@@ -1,6 +1,7 @@
 package org.groovecast.liquidsoap.types;
 
 import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.groovecast.liquidsoap.syntax.Expr;
@@ -19,6 +20,10 @@ final class Context {
     final Builtins builtins;
     final List<Warning> warnings;
     final Map<Expr, Type> applied = new IdentityHashMap<>();
+
+    /** The types of the untyped {@code let json.parse x = s}, by the span of their let. */
+    final Map<Span, Type> untypedJson = new LinkedHashMap<>();
+
     int level;
 
     /** The expression being checked, for an error that has no better place. */

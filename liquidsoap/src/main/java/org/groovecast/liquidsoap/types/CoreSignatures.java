@@ -39,19 +39,16 @@ final class CoreSignatures {
         return t;
     }
 
-    /** The type of an error caught by {@code try ... catch}. */
+    /**
+     * The type of an error caught by {@code try ... catch}: Liquidsoap's, its trace a list of
+     * positions ({@code lang_core.ml}'s {@code Position.t}).
+     */
     static Type error() {
-        Type trace =
-                new Type.ListType(
-                        Methods.meth(
-                                "position",
-                                Type.STRING,
-                                Methods.meth("kind", Type.STRING, Type.UNIT)),
-                        false);
-        Type t = new Type.Ground("error");
-        t = Methods.meth("trace", trace, t);
-        t = Methods.meth("message", Type.STRING, t);
-        t = Methods.meth("kind", Type.STRING, t);
-        return t;
+        return SignatureParser.parse(ERROR).type();
     }
+
+    private static final String ERROR =
+            "error.{kind : string, message : string, trace : [{filename : string, lstart : int,"
+                    + " lstop : int, cstart : int, cstop : int, to_string : (?prefix : string) ->"
+                    + " string}]}";
 }

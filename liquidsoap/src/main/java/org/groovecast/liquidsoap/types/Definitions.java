@@ -94,6 +94,9 @@ final class Definitions {
         }
         Type input = cx.infer(l.value());
         Type result = l.type() == null ? cx.fresh() : Annotations.of(l.type());
+        if (l.type() == null && l.decoration() == Statement.Decoration.JSON_PARSE) {
+            cx.untypedJson.put(l.span(), result);
+        }
         if (l.decoration() == Statement.Decoration.SQLITE_QUERY) {
             TypeVar row = cx.fresh();
             cx.subtype(l.span(), result, new Type.ListType(row, false));

@@ -252,6 +252,83 @@ final class Encoders {
         return fallback;
     }
 
+    /**
+     * An %ffmpeg audio stream's channels, as lang_ffmpeg.ml reads them: {@code channel_layout} (a
+     * static float, 5.1, or string, "7.1", that FFmpeg names) first, then {@code channels} or
+     * {@code ac}, else stereo.
+     */
+    private static int ffmpegChannels(List<EncoderParam> params) {
+        Expr layout = null;
+        Expr count = null;
+        for (EncoderParam p : params) {
+            if (!(p instanceof EncoderParam.Labelled l)) continue;
+            switch (l.label()) {
+                case "channel_layout" -> layout = layout == null ? l.value() : layout;
+                case "channels", "ac" -> count = count == null ? l.value() : count;
+                default -> {}
+            }
+        }
+        Integer fromLayout =
+                switch (layout) {
+                    case Expr.FloatLit f -> {
+                        try {
+                            yield LAYOUTS.get(
+                                    String.format(
+                                            Locale.ROOT, "%.1f", Double.parseDouble(f.text())));
+                        } catch (NumberFormatException e) {
+                            yield null;
+                        }
+                    }
+                    case Expr.StringLit str -> LAYOUTS.get(str.text());
+                    case null, default -> null;
+                };
+        if (fromLayout != null) return fromLayout;
+        if (count == null) return 2;
+        if (!(count instanceof Expr.IntLit i)) {
+            throw new TypeError(
+                    count.span(),
+                    "Invalid value for channels parameter. Only static numbers are allowed.");
+        }
+        try {
+            return Integer.decode(i.text().replace("_", ""));
+        } catch (NumberFormatException ex) {
+            return 2;
+        }
+    }
+
+    /** FFmpeg's channel layout names and their channels. */
+    private static final Map<String, Integer> LAYOUTS =
+            Map.ofEntries(
+                    Map.entry("mono", 1),
+                    Map.entry("stereo", 2),
+                    Map.entry("downmix", 2),
+                    Map.entry("2.1", 3),
+                    Map.entry("3.0", 3),
+                    Map.entry("3.0(back)", 3),
+                    Map.entry("4.0", 4),
+                    Map.entry("quad", 4),
+                    Map.entry("quad(side)", 4),
+                    Map.entry("3.1", 4),
+                    Map.entry("5.0", 5),
+                    Map.entry("5.0(side)", 5),
+                    Map.entry("4.1", 5),
+                    Map.entry("5.1", 6),
+                    Map.entry("5.1(side)", 6),
+                    Map.entry("6.0", 6),
+                    Map.entry("6.0(front)", 6),
+                    Map.entry("hexagonal", 6),
+                    Map.entry("6.1", 7),
+                    Map.entry("6.1(back)", 7),
+                    Map.entry("6.1(front)", 7),
+                    Map.entry("7.0", 7),
+                    Map.entry("7.0(front)", 7),
+                    Map.entry("7.1", 8),
+                    Map.entry("7.1(wide)", 8),
+                    Map.entry("7.1(wide-side)", 8),
+                    Map.entry("octagonal", 8),
+                    Map.entry("hexadecagonal", 16),
+                    Map.entry("22.2", 24));
+
     private static void ffmpeg(Expr.Encoder e, Map<String, Type> tracks) {
         for (EncoderParam p : e.params()) {
             if (!(p instanceof EncoderParam.Nested n)) continue;
@@ -277,7 +354,7 @@ final class Encoders {
                 case "" ->
                         content =
                                 audio(stream, field)
-                                        ? Tracks.audio(channels(stream.params(), 2))
+                                        ? Tracks.audio(ffmpegChannels(stream.params()))
                                         : Tracks.video();
                 default -> throw new TypeError(stream.span(), "invalid content field");
             }

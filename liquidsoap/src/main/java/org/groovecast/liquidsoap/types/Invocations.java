@@ -35,6 +35,10 @@ final class Invocations {
             case Expr.Invoke i -> {
                 Reached target = target(i.target());
                 Type f = field(i.target(), target.type(), i.name(), i.optional());
+                if (i.optional() && Type.deref(f).equals(Type.NEVER)) {
+                    // a hidden field read with ?.: what the access defaults to, null (typing.ml)
+                    yield new Reached(new Type.Nullable(cx.fresh()), true);
+                }
                 yield new Reached(f, target.maybeNull() || i.optional());
             }
             case Expr.MethodCall m -> {

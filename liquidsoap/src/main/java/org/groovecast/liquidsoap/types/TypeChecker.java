@@ -2,11 +2,13 @@ package org.groovecast.liquidsoap.types;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.groovecast.liquidsoap.parser.ParsedScript;
 import org.groovecast.liquidsoap.syntax.Expr;
 import org.groovecast.liquidsoap.syntax.Span;
+import org.groovecast.liquidsoap.syntax.TypeAnnotation;
 import org.groovecast.liquidsoap.syntax.Warning;
 
 /**
@@ -108,7 +110,9 @@ public final class TypeChecker {
         Map<String, Scope.Binding> paths = new HashMap<>();
         if (before != null) paths.putAll(before.paths);
         paths.putAll(scope.paths());
-        return new Checked(warnings, names, paths);
+        Map<Span, TypeAnnotation> json = new LinkedHashMap<>();
+        cx.untypedJson.forEach((at, t) -> json.put(at, JsonTypes.annotation(t, at)));
+        return new Checked(warnings, names, paths, json);
     }
 
     private static Span where(Context cx, Expr.Sequence program) {
@@ -120,14 +124,25 @@ public final class TypeChecker {
         private final List<Warning> warnings;
         final Map<String, Scope.Binding> names;
         final Map<String, Scope.Binding> paths;
+        private final Map<Span, TypeAnnotation> jsonTypes;
 
         Checked(
                 List<Warning> warnings,
                 Map<String, Scope.Binding> names,
-                Map<String, Scope.Binding> paths) {
+                Map<String, Scope.Binding> paths,
+                Map<Span, TypeAnnotation> jsonTypes) {
             this.warnings = List.copyOf(warnings);
             this.names = Map.copyOf(names);
             this.paths = Map.copyOf(paths);
+            this.jsonTypes = Map.copyOf(jsonTypes);
+        }
+
+        /**
+         * The type inferred for each {@code let json.parse x = s} written without one (by the span
+         * of its let), as the annotation the evaluation reads the JSON with.
+         */
+        public Map<Span, TypeAnnotation> jsonTypes() {
+            return jsonTypes;
         }
 
         /** What Liquidsoap would warn about: values dropped, sources left unused. */

@@ -70,15 +70,24 @@ class FrontEndTest {
     }
 
     @Test
-    void mistakesAtRunTimeAreOneLocatedLine() {
-        assertEquals("x.liq:1:4: expected a number, got a string \"a\"", failure("x = 1 + \"a\""));
+    void typeMistakesAreRefusedBeforeAnythingRunsInOneLocatedLine() {
         assertEquals(
-                "x.liq:2:0: f is an integer 3, not a function: it cannot be applied",
+                "x.liq:1:8: this value has type string but it should be a subtype of int",
+                failure("x = 1 + \"a\""));
+        assertEquals(
+                "x.liq:2:0: this value has type int but it should be a subtype of (_) -> _",
                 failure("f = 3\nf(1)"));
+        assertEquals(
+                "x.liq:2:0: this value has no method `b`. Its type is {a : int}.",
+                failure("r = {a = 1}\nr.b"));
+    }
+
+    @Test
+    void mistakesAtRunTimeAreOneLocatedLine() {
         assertEquals(
                 "x.liq:1:0: List value does not have enough elements to fit the extraction pattern!",
                 failure("let [a, b] = [1]"));
-        assertEquals("x.liq:2:0: a record {a=1} has no field b", failure("r = {a = 1}\nr.b"));
+        assertEquals("x.liq:1:4: division by zero", failure("x = 1 / 0"));
         assertTrue(failure("def rec f(x) = f(x) + 1 end\nf(1)").contains("stack overflow"));
         assertEquals("x.liq:1:0: uncaught error failure: bad", failure("failwith(\"bad\")"));
         assertTrue(

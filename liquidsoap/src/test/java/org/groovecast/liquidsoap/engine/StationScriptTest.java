@@ -120,7 +120,7 @@ class StationScriptTest {
                         """
                         settings.init.force_start := true
                         n = protocol.count()
-                        protocol.add("mine", fun (~rlog, ~maxtime, arg) -> [arg])
+                        protocol.add("mine", fun (~rlog, ~maxtime, arg) -> arg)
                         if n < 5 or protocol.count() != n + 1 then failwith("#{n} then #{protocol.count()}") end
                         """,
                         new ScriptFunctions())

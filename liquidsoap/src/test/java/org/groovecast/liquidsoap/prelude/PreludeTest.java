@@ -89,6 +89,37 @@ class PreludeTest {
     }
 
     @Test
+    void aJsonValueThatDoesNotFitNamesThePartThatFailed() {
+        // as Liquidsoap writes it: the failing field or element, the rest left out
+        assertTrue(
+                Liq.error(
+                                "let json.parse (v : {n: {t: (int * string)}}) ="
+                                        + " '{\"n\": {\"t\": [1, 2]}}'\nv")
+                        .endsWith("cannot be parsed as type {n: {t: (_,string), _}, _}"));
+        assertTrue(
+                Liq.error("let json.parse (v : {n: [int]}) = '{\"n\": [1, \"x\"]}'\nv")
+                        .endsWith("cannot be parsed as type {n: [int], _}"));
+        assertTrue(
+                Liq.error("let json.parse (v : {n: int}) = '{\"m\": 1}'\nv")
+                        .endsWith("cannot be parsed as type {n: _, _}"));
+        // a nullable field that does not fit is null
+        assertEquals("{n=null}", Liq.value("let json.parse (v : {n: int?}) = '{\"n\": \"x\"}'\nv"));
+    }
+
+    @Test
+    void aStringThatIsNoUtf8IsWrittenToJsonAsAReplacementCharacter() {
+        assertEquals("\"\\\"\\\\uFFFD\\\"\"", Liq.value("json.stringify(\"\\xE2\")"));
+    }
+
+    @Test
+    void intRaisesOnANumberThatIsNoIntegerWhenAsked() {
+        assertEquals("0", Liq.value("int(nan)"));
+        assertTrue(Liq.error("int(raise=true, nan)").contains("no integer"));
+        assertTrue(Liq.error("int(raise=true, infinity)").contains("no integer"));
+        assertEquals("2", Liq.value("int(raise=true, 2.5)"));
+    }
+
+    @Test
     void settingsAreReadAndSetAndScriptsDeclareTheirOwn() {
         Liq liq = new Liq();
         liq.eval("settings.frame.duration := 0.02");
@@ -126,10 +157,17 @@ class PreludeTest {
     @Test
     void errorsCarryTheirPlaces() {
         assertEquals(
-                "[\"test.liq, line 1, char 7-38\"]",
+                "[\"at test.liq, line 1, char 7-38\"]",
                 Liq.value(
                         "try () error.raise(error.failure, \"x\") catch e do"
-                                + " list.map(fun (p) -> p.to_string(), e.positions) end"));
+                                + " list.map(fun (p) -> p.to_string(), e.trace) end"));
+        // Liquidsoap's positions: their lines and characters, and to_string's prefix
+        assertEquals(
+                "(1, 7, 38, \"test.liq, line 1, char 7-38\")",
+                Liq.value(
+                        "try () error.raise(error.failure, \"x\") catch e do"
+                                + " p = list.hd(e.trace)\n(p.lstart, p.cstart, p.cstop,"
+                                + " p.to_string(prefix=\"\")) end"));
     }
 
     @Test
@@ -189,6 +227,26 @@ class PreludeTest {
     }
 
     @Test
+    void aStandaloneRunIsTypeCheckedAsOneScriptBeforeAnythingRuns(@TempDir Path dir)
+            throws Exception {
+        Path prefix = dir.resolve("prefix.liq");
+        Path script = dir.resolve("script.liq");
+        Files.writeString(prefix, "def twice(x) = x * 2 end\n");
+        Files.writeString(script, "print(\"ran\")\nprint(twice(\"a\"))\nshutdown()\n");
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        Standalone.Outcome o =
+                Standalone.run(
+                        java.util.List.of(prefix, script),
+                        5,
+                        new java.io.PrintStream(out, true, java.nio.charset.StandardCharsets.UTF_8),
+                        System.err);
+        assertEquals(1, o.code(), String.valueOf(o));
+        assertTrue(o.error().startsWith(script + ":2:"), o.error());
+        assertTrue(o.error().contains("this value has type string"), o.error());
+        assertEquals("", out.toString(java.nio.charset.StandardCharsets.UTF_8));
+    }
+
+    @Test
     void everyNameIsRegisteredWithAWellFormedType() {
         Library lib = Prelude.library(new StandalonePlatform(System.out, System.err));
         Map<String, String> types = lib.types();
@@ -205,7 +263,9 @@ class PreludeTest {
             assertEquals(0, depth, e.getKey() + " : " + t);
         }
         assertEquals("(('a) -> 'b, ['a]) -> ['b]", types.get("list.map"));
-        assertEquals("(?default : 'a?, 'b, [('b * 'a)]) -> 'a", types.get("list.assoc"));
+        assertEquals(
+                "(?default : 'a?, 'b, [('b * 'a)]) -> 'a where 'b is an orderable type",
+                types.get("list.assoc"));
         assertEquals("(bool) -> unit", types.get("assert"));
     }
 }

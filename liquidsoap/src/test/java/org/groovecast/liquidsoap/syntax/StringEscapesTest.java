@@ -35,6 +35,13 @@ class StringEscapesTest {
     }
 
     @Test
+    void bytesThatAreNoUtf8ReadAsOneReplacementPerCharacter() {
+        // the lead byte announces three bytes: "\xE2\x00" is one character Liquidsoap cannot read
+        assertEquals("a\uFFFD", text("a\\xE2\\x00"));
+        assertEquals("\uFFFDb", text("\\xFFb"));
+    }
+
+    @Test
     void aBackslashBeforeALineBreakJoinsTheLines() {
         assertEquals("ab", text("a\\\n    b"));
     }

@@ -58,6 +58,15 @@ class RecordsTest {
     }
 
     @Test
+    void aHiddenFieldReadWithAQuestionMarkIsNull() {
+        // after a spread pattern takes foo away, y?.foo is the access's default: null (typing.ml)
+        ok(
+                "x = {foo = 123, gni = \"aabb\"}\nlet {foo, ...y} = x\n"
+                        + "def same(a, b) = a == b end\nz = same(y?.foo, null)\nignore(foo)");
+        type("'A?", "x = {foo = 1}\nlet {foo, ...y} = x\nignore(foo)\nx = y?.foo");
+    }
+
+    @Test
     void aFieldDefinedLaterIsAddedToItsValue() {
         assertEquals("{a : int, b : string}", typeOf("x = {a = 1}\nlet x.b = \"s\"", "x"));
         assertEquals(

@@ -27,6 +27,16 @@ class SourcesTest {
     }
 
     @Test
+    void anFfmpegAudioStreamHasTheChannelsItsLayoutSays() {
+        type("format(audio=pcm(5.1))", "x = %ffmpeg(%audio(channel_layout=5.1))");
+        type("format(audio=pcm(channels=8))", "x = %ffmpeg(%audio(channel_layout=\"7.1\"))");
+        type("format(audio=pcm(mono))", "x = %ffmpeg(%audio(ac=1))");
+        type("format(audio=pcm(channels=3))", "x = %ffmpeg(%audio(channels=3, codec=\"aac\"))");
+        // a layout FFmpeg does not name leaves the channel count to channels, as Liquidsoap does
+        type("format(audio=pcm(mono))", "x = %ffmpeg(%audio(channel_layout=\"nope\", ac=1))");
+    }
+
+    @Test
     void anFfmpegStreamMustSayWhetherItIsAudioOrVideo() {
         ok("x = %ffmpeg(%foo(audio_content), %bla(video_content))");
         ok("x = %ffmpeg(%foo(codec=\"libmp3lame\"))");

@@ -45,11 +45,17 @@ class LiquidsoapCheckSpec extends Specification {
         what                      | text                                                                  | expected
         'unknown function'        | 's = sine(440.)\noutput.dummy(sinus(s))\n'                            | 'station.liq:2:13: unknown function sinus; did you mean sine?'
         'unknown library field'   | 'l = list.mapp(fun (x) -> x, [1])\n'                                   | 'station.liq:1:4: unknown function list.mapp; did you mean list.map?'
-        'wrong label'             | 'output.dummy(sine(amplitud=0.5, 440.))\n'                            | 'station.liq:1:13: sine has no argument labelled amplitud; did you mean amplitude? (its labels: amplitude, id, duration)'
+        'wrong label'             | 'output.dummy(sine(amplitud=0.5, 440.))\n'                            | 'station.liq:1:27: Cannot apply that parameter because the function at station.liq:1:13 has no argument labeled "amplitud"! Did you mean "amplitude"?'
         'syntax error'            | 's = sine(440.\noutput.dummy(s)\n'                                     | 'station.liq:2:0: syntax error: unexpected `output`, expected `)` to close the `sine(` at 1:4'
         'unterminated string'     | 's = "abc\n'                                                           | 'station.liq:1:4: syntax error: string is not closed'
         'uncaught error'          | 'error.raise(error.not_found, "gone")\n'                               | 'station.liq:1:0: uncaught error not_found: gone'
         'engine refusal'          | 'output.dummy(once(sine(440.)))\n'                                     | 'station.liq:1:0: output.dummy(): source once_1 is fallible (it may stop producing); wrap it in mksafe() or fallback(), or pass fallible=true'
+        'int for a float'         | 'output.dummy(sine(amplitude=1, 440.))\n'                             | 'station.liq:1:28: this value has type int but it should be a subtype of float'
+        'string for a number'     | 'x = 1 + "a"\noutput.dummy(sine())\n'                                 | 'station.liq:1:8: this value has type string but it should be a subtype of int'
+        'missing argument'        | 'output.dummy(amplify(0.5))\n'                                        | "station.liq:1:13: Missing arguments in function application: source('A)."
+        'unknown field'           | 'r = {title = "a"}\nprint(r.artist)\noutput.dummy(sine())\n'          | 'station.liq:2:6: this value has no method `artist`. Its type is {title : string}.'
+        'source content'          | 'def mono(s) = (s : source(audio=pcm(mono))) end\noutput.file(%wav(stereo), "x.wav", mono(sine()))\n' | 'station.liq:2:35: this value has type source(audio=pcm(mono), _) but it should be a subtype of source(audio=pcm(stereo), _)'
+        'callback without synchronous' | 's = sine()\ns.on_track(fun (_) -> ())\noutput.dummy(s)\n'         | 'station.liq:2:0: Missing arguments in function application: synchronous : bool.'
         'no output'               | 's = sine(440.)\n'                                                     | 'station.liq: the script defines no output and serves nothing, so there is nothing to run; add an output such as output.dummy(s) or output.file(wav(), \'out.wav\', s), or a server such as rtmp.server()'
     }
 

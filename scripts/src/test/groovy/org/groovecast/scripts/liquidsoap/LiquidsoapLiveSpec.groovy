@@ -7,6 +7,7 @@ import org.groovecast.host.StationReloader
 import org.groovecast.scripts.Engine
 import org.groovecast.scripts.Icecast
 import org.groovecast.scripts.LiveInputSpec
+import org.groovecast.scripts.LogCapture
 import org.groovecast.scripts.Media
 import org.groovecast.scripts.Net
 import org.groovecast.scripts.ReloadKeepsSpec
@@ -114,12 +115,22 @@ class LiquidsoapLiveSpec extends Specification {
         boolean brokenReloaded = reloader.reload()
         boolean stillKept = listener.readFor(1500)
 
+        and: 'so is an edit that does not type-check, before anything of it is built'
+        Files.writeString(script, text(880).replace('amplitude=0.3', 'amplitude="loud"'))
+        def log = new LogCapture(StationReloader.name)
+        boolean illTypedReloaded = reloader.reload()
+        log.close()
+        boolean keptAgain = listener.readFor(1500)
+
         then:
         reloaded
         kept
         Math.abs(after - 660) < 3
         !brokenReloaded
         stillKept
+        !illTypedReloaded
+        keptAgain
+        log.messages().any { it.contains('station.liq:1:19: this value has type string but it should be a subtype of float') }
         reloader.current().scriptFiles() == [script.toAbsolutePath().normalize()] || reloader.current().scriptFiles() == [script]
     }
 

@@ -47,7 +47,7 @@ class LiquidsoapOperatorsSpec extends Specification {
             rid = q.push(request.create("${c}"))
             log.info("pushed #{rid}")
             s = fallback(track_sensitive=true, [q, music])
-            s.on_track(fun (m) -> log.info("track #{m['title']}"))
+            s.on_track(synchronous=false, fun (m) -> log.info("track #{m['title']}"))
             output.file(%wav, "OUT", mksafe(s))
             """, 6)
         Wav w = wav()

@@ -44,7 +44,7 @@ class LiquidsoapRenderSpec extends Specification {
             b = sine(440.)
             s = switch(track_sensitive=false, [({ 0h-24h }, a), ({ true }, b)])
             s = metadata.map(fun (m) -> [("title", "mapped " ^ m["title"])], s)
-            s.on_metadata(fun (m) -> titles := m["title"] :: titles())
+            s.on_metadata(synchronous=true, fun (m) -> titles := m["title"] :: titles())
             output.file(%wav, "${out}", mksafe(s))
             thread.run(delay=1.5, fun () -> print("titles: #{titles()}"))
             """.stripIndent(), 2)
