@@ -29,8 +29,12 @@ public final class LiquidsoapConformance {
     private static final String USAGE =
             """
             usage: LiquidsoapConformance LIQUIDSOAP-CHECKOUT [--runs=20] [--timeout=20] [--verbose]
+                       [--steps=123] [--only=TEST,...] [--set=KEY=VALUE]...
               --runs     warm parses of the whole library timed after the first (the best is printed)
               --timeout  seconds each tests/language script may run before it counts as failed
+              --steps    which steps to run (default all: 3 runs (3) and (3'))
+              --only     step (2) runs only these tests (names in tests/language, .liq optional)
+              --set      a station setting for every test of step (2), as groovecast run --set
               --verbose  one line per file, not only the failures""";
 
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
@@ -42,11 +46,21 @@ public final class LiquidsoapConformance {
         int runs = 20;
         double timeout = 20;
         boolean verbose = false;
+        String steps = "123";
+        List<String> only = new ArrayList<>();
+        List<String> settings = new ArrayList<>();
         for (String arg : args) {
             if (arg.startsWith("--runs=")) {
                 runs = Integer.parseInt(arg.substring("--runs=".length()));
             } else if (arg.startsWith("--timeout=")) {
                 timeout = Double.parseDouble(arg.substring("--timeout=".length()));
+            } else if (arg.startsWith("--steps=")) {
+                steps = arg.substring("--steps=".length());
+            } else if (arg.startsWith("--only=")) {
+                for (String t : arg.substring("--only=".length()).split(","))
+                    only.add(t.endsWith(".liq") ? t : t + ".liq");
+            } else if (arg.startsWith("--set=")) {
+                settings.add(arg.substring("--set=".length()));
             } else if (arg.equals("--verbose")) {
                 verbose = true;
             } else if (arg.startsWith("-")) {
@@ -63,17 +77,20 @@ public final class LiquidsoapConformance {
         }
         System.out.printf("Liquidsoap checkout: %s (version %s)%n%n", checkout, version(checkout));
         LiquidsoapTypeConformance types = new LiquidsoapTypeConformance(checkout, verbose);
-        boolean ok = libraries(checkout, runs, verbose, types);
-        ok &= languageTests(checkout, verbose, timeout);
-        System.out.println();
-        System.out.println(
-                "(3) tests/language/type_errors.liq, accepted or rejected as Liquidsoap does");
-        types.typeErrors();
-        System.out.println();
-        System.out.println(
-                "(3') the same cases through the front end: Groovecast's library and the shipped"
-                        + " plugins' operators, as a station's check");
-        types.typeErrorsThroughTheFrontEnd();
+        boolean ok = true;
+        if (steps.contains("1")) ok = libraries(checkout, runs, verbose, types);
+        if (steps.contains("2")) ok &= languageTests(checkout, verbose, timeout, only, settings);
+        if (steps.contains("3")) {
+            System.out.println();
+            System.out.println(
+                    "(3) tests/language/type_errors.liq, accepted or rejected as Liquidsoap does");
+            types.typeErrors();
+            System.out.println();
+            System.out.println(
+                    "(3') the same cases through the front end: Groovecast's library and the shipped"
+                            + " plugins' operators, as a station's check");
+            types.typeErrorsThroughTheFrontEnd();
+        }
         System.exit(ok ? 0 : 1);
     }
 
@@ -143,7 +160,12 @@ public final class LiquidsoapConformance {
         }
     }
 
-    private static boolean languageTests(Path checkout, boolean verbose, double timeout)
+    private static boolean languageTests(
+            Path checkout,
+            boolean verbose,
+            double timeout,
+            List<String> only,
+            List<String> settings)
             throws IOException {
         System.out.println();
         System.out.println("(2) tests/language/*.liq and tests/test.liq");
@@ -153,117 +175,15 @@ public final class LiquidsoapConformance {
         if (Files.exists(testLiq)) files.add(testLiq);
         List<Result> results = parseEach(checkout, files, verbose);
         report(results);
-        if (Files.exists(testLiq)) runEach(checkout, testLiq, runnable(dir), timeout);
+        if (Files.exists(testLiq)) {
+            System.out.println();
+            System.out.println(
+                    "(2) tests/language/*.liq run as stations, tests/test.liq first (exit 0 passes, 123 skips)");
+            List<String> tests = LiquidsoapTestRuns.runnable(dir);
+            if (!only.isEmpty()) tests.retainAll(only);
+            new LiquidsoapTestRuns(checkout, timeout, settings).runAll(tests);
+        }
         return results.stream().allMatch(r -> r.error == null);
-    }
-
-    /**
-     * The tests Liquidsoap's own build runs ({@code run %{run_test} NAME.liq} in tests/language's
-     * dune files), or every file when they are not there.
-     */
-    private static List<Path> runnable(Path dir) throws IOException {
-        java.util.Set<String> names = new java.util.TreeSet<>();
-        for (String dune : List.of("dune", "dune.inc")) {
-            Path f = dir.resolve(dune);
-            if (!Files.exists(f)) continue;
-            Matcher m =
-                    Pattern.compile("run %\\{run_test\\} ([A-Za-z0-9_.]+\\.liq)")
-                            .matcher(Files.readString(f));
-            while (m.find()) names.add(m.group(1));
-        }
-        if (names.isEmpty()) return liq(dir, false);
-        List<Path> out = new ArrayList<>();
-        for (String n : names) if (Files.exists(dir.resolve(n))) out.add(dir.resolve(n));
-        return out;
-    }
-
-    /** How one test ended: its exit code (or -1 at the time limit) and the first error line. */
-    private record Run(Path file, int code, String error, long millis) {}
-
-    /**
-     * Step (2): runs each tests/language/*.liq after tests/test.liq, each in a process of its own
-     * in tests/language (the files they read are there), as Liquidsoap's run_test counts: exit 0
-     * passes, 123 is a skip, anything else fails. Without the type checker (not run yet).
-     */
-    private static void runEach(Path checkout, Path testLiq, List<Path> tests, double timeout)
-            throws IOException {
-        System.out.println();
-        System.out.println(
-                "(2) tests/language/*.liq run with tests/test.liq first (exit 0 passes, 123 skips)");
-        String javaBin = ProcessHandle.current().info().command().orElse("java");
-        String classpath = System.getProperty("java.class.path");
-        List<Run> runs = new ArrayList<>();
-        for (Path test : tests) {
-            long t0 = System.nanoTime();
-            Path log = Files.createTempFile("liq-test", ".log");
-            Process p =
-                    new ProcessBuilder(
-                                    javaBin,
-                                    "--enable-native-access=ALL-UNNAMED",
-                                    "-Xss16m",
-                                    "-cp",
-                                    classpath,
-                                    LiquidsoapTestRun.class.getName(),
-                                    "--timeout=" + timeout,
-                                    testLiq.toAbsolutePath().toString(),
-                                    test.toAbsolutePath().toString())
-                            .directory(test.getParent().toFile())
-                            .redirectErrorStream(true)
-                            .redirectOutput(log.toFile())
-                            .start();
-            int code;
-            try {
-                code =
-                        p.waitFor((long) (timeout + 15), java.util.concurrent.TimeUnit.SECONDS)
-                                ? p.exitValue()
-                                : -1;
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                code = -1;
-            }
-            if (code == -1) p.destroyForcibly();
-            List<String> out = Files.readAllLines(log, java.nio.charset.StandardCharsets.UTF_8);
-            Files.deleteIfExists(log);
-            String error =
-                    out.stream()
-                            .filter(l -> l.startsWith("ERROR: "))
-                            .map(l -> l.substring(7))
-                            .findFirst()
-                            .orElse(
-                                    out.stream()
-                                            .filter(
-                                                    l ->
-                                                            l.contains("Test failed")
-                                                                    || l.contains("rror"))
-                                            .findFirst()
-                                            .orElse(""));
-            runs.add(new Run(test, code, error, (System.nanoTime() - t0) / 1_000_000));
-        }
-        System.out.printf("  %-22s %-8s %s%n", "test", "result", "first error");
-        for (Run r : runs) {
-            String result =
-                    r.code == 0
-                            ? "pass"
-                            : r.code == 123 ? "skip" : r.code == -1 ? "timeout" : "FAIL " + r.code;
-            String error = r.error.length() > 110 ? r.error.substring(0, 107) + "..." : r.error;
-            System.out.printf(
-                    "  %-22s %-8s %s%n",
-                    r.file.getFileName(),
-                    result,
-                    r.code == 0 ? "" : error.replace(checkout + "/", ""));
-        }
-        long passed = runs.stream().filter(r -> r.code == 0).count();
-        long skipped = runs.stream().filter(r -> r.code == 123).count();
-        row(
-                "run (exit 0, tests/test.liq first)",
-                String.format(
-                        Locale.ROOT,
-                        "%d / %d pass (%.1f %%), %d skipped, %d fail, type-checked first (Groovecast's library, no engine)",
-                        passed,
-                        runs.size(),
-                        100.0 * passed / Math.max(1, runs.size()),
-                        skipped,
-                        runs.size() - passed - skipped));
     }
 
     private static List<Result> parseEach(Path checkout, List<Path> files, boolean verbose)

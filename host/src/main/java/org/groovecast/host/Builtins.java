@@ -167,6 +167,12 @@ final class Builtins {
                         .create(a -> station.schedulerLoad()));
         specs.add(protocolAdd(station));
         specs.add(
+                OperatorSpec.named("protocol.count")
+                        .doc(
+                                "How many request protocols the station knows: the built-in ones (file, http...) and those protocol.add declared.")
+                        .returns(INTEGER)
+                        .create(a -> station.protocols().count()));
+        specs.add(
                 OperatorSpec.named("source.collectCallbackReleases")
                         .doc(
                                 "Runs a function; returns its value and one release() undoing what it registered on the sources.")

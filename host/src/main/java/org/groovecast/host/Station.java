@@ -317,7 +317,9 @@ public final class Station implements AutoCloseable {
         compiled.run(
                 new ScriptRuntime(compiled.files(), functions, scriptSettings, graph, protocols));
         StationCommands.sources(commands, this);
-        if (graph.outputs().isEmpty() && !network.servesAnything()) {
+        if (graph.outputs().isEmpty()
+                && !network.servesAnything()
+                && !compiled.runsWithoutOutputs()) {
             throw new ScriptError(
                     fileName,
                     0,

@@ -74,6 +74,11 @@ public final class Protocols implements RequestResolver, AutoCloseable {
         protocols.put(name, new ScriptProtocol(function, takesTimeout, temporary, files));
     }
 
+    /** How many protocols there are, built-in and declared. */
+    public int count() {
+        return protocols.size();
+    }
+
     /** The protocol called {@code name} (exactly, else in lower case: {@code HTTP://}), or null. */
     Protocol find(String name) {
         Protocol p = protocols.get(name);

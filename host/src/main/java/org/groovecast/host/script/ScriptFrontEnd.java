@@ -68,5 +68,14 @@ public interface ScriptFrontEnd {
         default Class<?> compiledClass() {
             return null;
         }
+
+        /**
+         * Whether the station runs once evaluated even with no output and nothing served (its
+         * timers and commands are then all it does): Liquidsoap's {@code settings.init.force_start
+         * := true}. Asked after {@link #run}.
+         */
+        default boolean runsWithoutOutputs() {
+            return false;
+        }
     }
 }

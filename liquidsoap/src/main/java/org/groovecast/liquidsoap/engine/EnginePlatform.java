@@ -59,20 +59,61 @@ final class EnginePlatform implements Platform {
         else log.info(text);
     }
 
+    /**
+     * {@code thread.run}: the engine's, always on its blocking pool ({@code fast=false}), whatever
+     * the script says. Liquidsoap runs even its fast tasks on threads of their own, apart from its
+     * clocks, so a script written for it may pause, wait for a process or an HTTP answer in one;
+     * Groovecast's clocks are tasks of the scheduler that runs fast functions, which such a
+     * function would hold.
+     */
     @Override
     public void runLater(double delay, double every, boolean fast, Fn f) {
         call(
                 "thread.run",
                 null,
-                Map.of("delay", delay, "every", every, "fast", fast),
+                Map.of("delay", delay, "every", every, "fast", false),
                 values.closure(f));
     }
 
+    /**
+     * {@code shutdown()} and {@code exit(n)}: the station's own {@code shutdown} operator where its
+     * table has one (an embedder's, such as the conformance bench's, which ends its process with
+     * the code), else logged and ignored: a station stops with SIGTERM or its control.
+     */
     @Override
     public void shutdown(int code) {
+        if (runtime.functions().find("shutdown").isPresent()) {
+            call("shutdown", null, Map.of(), (long) code);
+            return;
+        }
         log.info(
                 "{}: shutdown() called; a station stops with SIGTERM or its control, not from its script: ignored",
                 runtime.fileName());
+    }
+
+    private final java.util.List<Runnable> atStop =
+            new java.util.concurrent.CopyOnWriteArrayList<>();
+
+    @Override
+    public void atStop(Runnable task) {
+        atStop.add(task);
+    }
+
+    /** Runs what the script asked to run when it stops, each once; a failure is logged. */
+    void stopped() {
+        for (Runnable r : atStop) {
+            try {
+                r.run();
+            } catch (RuntimeException e) {
+                log.warn("{}: at stop: {}", runtime.fileName(), e.getMessage());
+            }
+        }
+        atStop.clear();
+    }
+
+    /** Whether the script set {@code settings.init.force_start := true}. */
+    boolean forceStart() {
+        return Boolean.TRUE.equals(later.get("init.force_start"));
     }
 
     @Override
@@ -104,7 +145,10 @@ final class EnginePlatform implements Platform {
     public boolean setting(String path, Object value) {
         Object v = Values.base(value);
         switch (path) {
-            case "server.telnet", "server.telnet.port", "server.telnet.bind_addr" -> {
+            case "server.telnet",
+                    "server.telnet.port",
+                    "server.telnet.bind_addr",
+                    "init.force_start" -> {
                 later.put(path, v);
                 return true;
             }

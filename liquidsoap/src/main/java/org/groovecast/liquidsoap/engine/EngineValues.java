@@ -29,9 +29,27 @@ final class EngineValues {
     private final String file;
     private final Encoders encoders;
 
+    /**
+     * The script's interactive variables by name, for {@code interactive.save} and {@code load}.
+     */
+    private final Map<String, Fn> interactives = new java.util.concurrent.ConcurrentSkipListMap<>();
+
     EngineValues(String file, Encoders encoders) {
         this.file = file;
         this.encoders = encoders;
+    }
+
+    /** An engine answer as Liquidsoap sees it: an interactive variable becomes the script's. */
+    Object interactive(Object answer) {
+        if (!(answer instanceof org.groovecast.net.control.Interactive var)) return answer;
+        InteractiveValues v = new InteractiveValues(var, interactives);
+        interactives.put(var.name(), v);
+        return v;
+    }
+
+    /** The interactive variables the script made, by name. */
+    Map<String, Fn> interactives() {
+        return new java.util.TreeMap<>(interactives);
     }
 
     /** {@code v} for a parameter of {@code type}. */

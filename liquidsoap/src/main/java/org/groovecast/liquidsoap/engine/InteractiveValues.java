@@ -1,10 +1,12 @@
 package org.groovecast.liquidsoap.engine;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.groovecast.liquidsoap.eval.Builtin;
 import org.groovecast.liquidsoap.eval.Call;
 import org.groovecast.liquidsoap.eval.Env;
+import org.groovecast.liquidsoap.eval.Errors;
 import org.groovecast.liquidsoap.eval.Fn;
 import org.groovecast.liquidsoap.eval.HasFields;
 import org.groovecast.liquidsoap.eval.Parameter;
@@ -14,19 +16,19 @@ import org.groovecast.net.control.Interactive;
 
 /**
  * {@code interactive.float("volume", 1.)} as Liquidsoap scripts use it: a getter ({@code v()}, or
- * given where a {@code {float}} goes) with a {@code set} field; the control's {@code var.set}
- * changes the same variable. Handed back to an operator it is the engine's variable itself, which
- * the operator reads on its clock without calling into the script.
+ * given where a {@code {float}} goes) with {@code set} and {@code remove} fields; the control's
+ * {@code var.set} changes the same variable. Handed back to an operator it is the engine's variable
+ * itself, which the operator reads on its clock without calling into the script. Once removed, the
+ * script can no longer set it (the control still lists it: the engine's variables live as long as
+ * the station).
  */
 final class InteractiveValues extends Fn implements HasFields {
     private final Interactive var;
+    private final Map<String, Fn> all;
 
-    private InteractiveValues(Interactive var) {
+    InteractiveValues(Interactive var, Map<String, Fn> all) {
         this.var = var;
-    }
-
-    static Object of(Object answer) {
-        return answer instanceof Interactive var ? new InteractiveValues(var) : answer;
+        this.all = all;
     }
 
     Interactive variable() {
@@ -50,19 +52,29 @@ final class InteractiveValues extends Fn implements HasFields {
 
     @Override
     public Object field(String name) {
-        if (name.equals("remove")) {
-            // Liquidsoap's removes the variable's OSC binding: Groovecast has none
-            return Builtin.of("interactive.remove", List.of(), a -> Tuple.UNIT);
-        }
-        if (!name.equals("set")) return Env.MISSING;
-        return Builtin.of(
-                "interactive.set",
-                List.of(Parameter.positional()),
-                a -> {
-                    Object v = Values.base(a.get(0));
-                    var.setValue(v instanceof Long l ? (Object) l.doubleValue() : v);
-                    return Tuple.UNIT;
-                });
+        return switch (name) {
+            case "set" ->
+                    Builtin.of(
+                            "interactive.set",
+                            List.of(Parameter.positional()),
+                            a -> {
+                                if (all.get(var.name()) != this)
+                                    throw Errors.notFound(
+                                            "interactive variable " + var.name() + " was removed");
+                                Object v = Values.base(a.get(0));
+                                var.setValue(v instanceof Long l ? (Object) l.doubleValue() : v);
+                                return Tuple.UNIT;
+                            });
+            case "remove" ->
+                    Builtin.of(
+                            "interactive.remove",
+                            List.of(),
+                            a -> {
+                                all.remove(var.name(), this);
+                                return Tuple.UNIT;
+                            });
+            default -> Env.MISSING;
+        };
     }
 
     @Override

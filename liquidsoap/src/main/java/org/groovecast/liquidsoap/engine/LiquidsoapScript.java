@@ -37,6 +37,9 @@ final class LiquidsoapScript implements ScriptFrontEnd.Script {
     private final ParsedScript parsed;
     private final ScriptFiles files;
 
+    /** Set by the evaluation: the script asked to run with no output ({@code force_start}). */
+    private volatile boolean forceStart;
+
     /** The types the check inferred for the untyped {@code let json.parse} of the script. */
     private volatile Map<Span, TypeAnnotation> jsonTypes = Map.of();
 
@@ -65,8 +68,17 @@ final class LiquidsoapScript implements ScriptFrontEnd.Script {
     }
 
     @Override
+    public boolean runsWithoutOutputs() {
+        return forceStart;
+    }
+
+    /** The platform of the evaluation, whose stop tasks run when the station unloads. */
+    private volatile EnginePlatform platform;
+
+    @Override
     public void unload() {
-        // nothing held beyond the syntax tree, which goes with this object
+        EnginePlatform p = platform;
+        if (p != null) p.stopped();
     }
 
     /** The names the script uses that nothing defines, against the station's functions. */
@@ -174,6 +186,7 @@ final class LiquidsoapScript implements ScriptFrontEnd.Script {
                         });
         EngineValues values = new EngineValues(name, encoders);
         EnginePlatform platform = new EnginePlatform(runtime, values, caller);
+        this.platform = platform;
         Library lib = Prelude.library(platform);
         lib.encoders(encoders::available);
         new OperatorBridge(values, caller, note -> log.info("{}: {}", name, note))
@@ -181,9 +194,14 @@ final class LiquidsoapScript implements ScriptFrontEnd.Script {
         SourceFields fields = new SourceFields(values, () -> samplerate(runtime), encoders);
         EngineFunctions.register(lib, fields);
         HarborHttp.register(lib, values, caller);
+        org.groovecast.liquidsoap.prelude.InteractiveFiles.register(lib, values::interactives);
         Evaluator ev = new Evaluator(fields, jsonTypes);
         try {
-            ev.run(parsed.program(), Env.of(Prelude.globals(lib, ev)));
+            try {
+                ev.run(parsed.program(), Env.of(Prelude.globals(lib, ev)));
+            } finally {
+                forceStart = platform.forceStart();
+            }
             platform.finish();
         } catch (LiqError e) {
             throw Located.of(e, name);

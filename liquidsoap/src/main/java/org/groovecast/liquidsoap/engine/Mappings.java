@@ -275,7 +275,7 @@ final class Mappings {
                                     + ").{set : ("
                                     + kind
                                     + ") -> unit, remove : () -> unit}")
-                    .result(InteractiveValues::of);
+                    .result(values::interactive);
         }
         return t;
     }

@@ -91,14 +91,26 @@ final class SourceFields implements Hooks {
             Object f = sourceMethod(s, name);
             if (f != Env.MISSING) return f;
         }
-        return declaredMethod(value, name);
+        return isEngineObject(value) ? declaredMethod(value, name) : Env.MISSING;
+    }
+
+    /**
+     * Whether the methods of {@code value} are fields: an object of the engine or a plugin (a
+     * queue, a request), not a value of the language itself (a number, a string, a tuple, a
+     * record), whose Java methods a script must not see ({@code {...x}} spreads only x's fields).
+     */
+    private static boolean isEngineObject(Object value) {
+        String c = value.getClass().getName();
+        return !c.startsWith("java.") && !c.startsWith("org.groovecast.liquidsoap.");
     }
 
     @Override
     public Set<String> fieldNames(Object value) {
         Set<String> out = new TreeSet<>();
         if (value instanceof Source) out.addAll(SOURCE_METHODS);
+        if (!isEngineObject(value)) return out;
         for (Method m : value.getClass().getMethods()) {
+            if (Modifier.isStatic(m.getModifiers())) continue;
             if (m.getDeclaringClass() != Object.class
                     && !m.getDeclaringClass().isAssignableFrom(Source.class)) {
                 out.add(OperatorNames.toLiquidsoap(m.getName()));

@@ -41,8 +41,10 @@ final class Definitions {
         Object value =
                 switch (let.decoration()) {
                     case JSON_PARSE -> json(let, env);
+                    case YAML_PARSE -> yaml(let, env);
+                    case XML_PARSE -> xml(let, env);
                     case EVAL -> evalString(let, env);
-                    case YAML_PARSE, XML_PARSE, SQLITE_ROW, SQLITE_QUERY ->
+                    case SQLITE_ROW, SQLITE_QUERY ->
                             throw Errors.at(
                                     at,
                                     "invalid",
@@ -111,6 +113,47 @@ final class Definitions {
             Object parsed = Json.parse(s, json5);
             TypeAnnotation type = let.type() != null ? let.type() : ev.jsonType(let.span());
             return type == null ? parsed : JsonDecoding.decode(parsed, type);
+        } catch (LiqError e) {
+            throw e.locate(let.span());
+        }
+    }
+
+    /** {@code let yaml.parse (x : T) = s}: the document read as {@code let json.parse} reads. */
+    private Object yaml(Statement.Let let, Env env) {
+        Object text = Values.base(ev.eval(let.value(), env));
+        if (!(text instanceof String s)) {
+            throw Errors.at(
+                    let.span(),
+                    "invalid",
+                    "let yaml.parse needs a string, got " + Values.describe(text));
+        }
+        try {
+            Object parsed = Yaml.parse(s);
+            if (let.type() == null) return parsed;
+            try {
+                return JsonDecoding.decode(parsed, let.type());
+            } catch (LiqError e) {
+                throw Errors.of(
+                        "yaml",
+                        "Parse error: yaml value cannot be parsed as type: "
+                                + JsonDecoding.show(let.type()));
+            }
+        } catch (LiqError e) {
+            throw e.locate(let.span());
+        }
+    }
+
+    /** {@code let xml.parse (x : T) = s}: see {@link XmlDecoding}. */
+    private Object xml(Statement.Let let, Env env) {
+        Object text = Values.base(ev.eval(let.value(), env));
+        if (!(text instanceof String s)) {
+            throw Errors.at(
+                    let.span(),
+                    "invalid",
+                    "let xml.parse needs a string, got " + Values.describe(text));
+        }
+        try {
+            return XmlDecoding.decode(s, let.type());
         } catch (LiqError e) {
             throw e.locate(let.span());
         }

@@ -17,15 +17,28 @@ import java.util.Map;
 public final class Json {
     private Json() {}
 
-    /** A JSON object made field by field ({@code json()}, {@code json.object()}). */
+    /**
+     * A JSON object made field by field ({@code json()}, {@code json.object()}), its keys listed in
+     * Liquidsoap's order ({@link HashtblOrder}).
+     */
     public static final class ObjectBuilder implements HasFields {
-        private final Map<String, Object> entries =
-                Collections.synchronizedMap(new LinkedHashMap<>());
+        private final Map<String, Object> values = new java.util.HashMap<>();
+        private final HashtblOrder order = new HashtblOrder();
 
-        public Map<String, Object> entries() {
-            synchronized (entries) {
-                return new LinkedHashMap<>(entries);
-            }
+        public synchronized Map<String, Object> entries() {
+            Map<String, Object> out = new LinkedHashMap<>();
+            for (String k : order.keys()) out.put(k, values.get(k));
+            return out;
+        }
+
+        private synchronized void add(String key, Object value) {
+            values.put(key, value);
+            order.add(key);
+        }
+
+        private synchronized void remove(String key) {
+            values.remove(key);
+            order.remove(key);
         }
 
         @Override
@@ -36,7 +49,7 @@ public final class Json {
                                 "json.add",
                                 List.of(Parameter.positional(), Parameter.positional()),
                                 a -> {
-                                    entries.put(a.string(0), a.get(1));
+                                    add(a.string(0), a.get(1));
                                     return Tuple.UNIT;
                                 });
                 case "remove" ->
@@ -44,7 +57,7 @@ public final class Json {
                                 "json.remove",
                                 List.of(Parameter.positional()),
                                 a -> {
-                                    entries.remove(a.string(0));
+                                    remove(a.string(0));
                                     return Tuple.UNIT;
                                 });
                 default -> Env.MISSING;

@@ -62,7 +62,7 @@ final class FileFunctions {
                 a ->
                         io(
                                 "file.contents",
-                                () -> Files.readString(path(a.string(0)), StandardCharsets.UTF_8)));
+                                () -> BinaryStrings.of(Files.readAllBytes(path(a.string(0))))));
         lib.function(
                 "file.read",
                 "(string) -> () -> string",
@@ -73,9 +73,8 @@ final class FileFunctions {
                                     io(
                                             "file.read",
                                             () ->
-                                                    Files.readString(
-                                                            path(a.string(0)),
-                                                            StandardCharsets.UTF_8));
+                                                    BinaryStrings.of(
+                                                            Files.readAllBytes(path(a.string(0)))));
                     AtomicBoolean done = new AtomicBoolean();
                     return Builtin.of(
                             "file.read", List.of(), x -> done.getAndSet(true) ? "" : text);
@@ -120,21 +119,20 @@ final class FileFunctions {
                                                         p.toAbsolutePath().getParent(),
                                                         ".write",
                                                         ".tmp");
-                                        Files.writeString(tmp, data, StandardCharsets.UTF_8);
+                                        Files.write(tmp, BinaryStrings.bytes(data.toString()));
                                         Files.move(
                                                 tmp,
                                                 p,
                                                 StandardCopyOption.REPLACE_EXISTING,
                                                 StandardCopyOption.ATOMIC_MOVE);
                                     } else if (a.bool(2)) {
-                                        Files.writeString(
+                                        Files.write(
                                                 p,
-                                                data,
-                                                StandardCharsets.UTF_8,
+                                                BinaryStrings.bytes(data.toString()),
                                                 StandardOpenOption.CREATE,
                                                 StandardOpenOption.APPEND);
                                     } else {
-                                        Files.writeString(p, data, StandardCharsets.UTF_8);
+                                        Files.write(p, BinaryStrings.bytes(data.toString()));
                                     }
                                     return Tuple.UNIT;
                                 }));

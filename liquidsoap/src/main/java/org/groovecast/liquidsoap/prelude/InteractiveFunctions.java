@@ -1,9 +1,5 @@
 package org.groovecast.liquidsoap.prelude;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -13,11 +9,8 @@ import org.groovecast.liquidsoap.eval.Env;
 import org.groovecast.liquidsoap.eval.Errors;
 import org.groovecast.liquidsoap.eval.Fn;
 import org.groovecast.liquidsoap.eval.HasFields;
-import org.groovecast.liquidsoap.eval.Json;
 import org.groovecast.liquidsoap.eval.Parameter;
-import org.groovecast.liquidsoap.eval.Rec;
 import org.groovecast.liquidsoap.eval.Tuple;
-import org.groovecast.liquidsoap.eval.Values;
 
 /**
  * {@code interactive.float("x", 2.)} and its kin without an engine: named variables a script reads
@@ -120,52 +113,6 @@ final class InteractiveFunctions {
                         return v;
                     });
         }
-        lib.function(
-                "interactive.save",
-                "(string) -> unit",
-                "Writes the variables' values to a JSON file.",
-                a -> {
-                    Map<String, Object> values = new LinkedHashMap<>();
-                    all.forEach((k, v) -> values.put(k, v.value));
-                    try {
-                        Files.writeString(
-                                FileFunctions.path(a.string(0)),
-                                Json.stringify(Rec.record(values), true, false),
-                                StandardCharsets.UTF_8);
-                    } catch (IOException e) {
-                        throw Errors.of("file", "interactive.save: " + e.getMessage());
-                    }
-                    return Tuple.UNIT;
-                });
-        lib.function(
-                "interactive.load",
-                "(string) -> unit",
-                "Reads the variables' values back from a JSON file.",
-                a -> {
-                    Object parsed;
-                    try {
-                        parsed =
-                                Json.parse(
-                                        Files.readString(
-                                                FileFunctions.path(a.string(0)),
-                                                StandardCharsets.UTF_8),
-                                        false);
-                    } catch (IOException e) {
-                        throw Errors.of("file", "interactive.load: " + e.getMessage());
-                    }
-                    Values.fields(parsed)
-                            .forEach(
-                                    (k, v) -> {
-                                        Variable var = all.get(k);
-                                        if (var != null)
-                                            var.value =
-                                                    var.value instanceof Double
-                                                                    && Values.base(v)
-                                                                            instanceof Long l
-                                                            ? (Object) l.doubleValue()
-                                                            : v;
-                                    });
-                    return Tuple.UNIT;
-                });
+        InteractiveFiles.register(lib, () -> new java.util.TreeMap<String, Fn>(all));
     }
 }

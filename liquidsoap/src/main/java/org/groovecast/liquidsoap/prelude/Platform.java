@@ -47,6 +47,12 @@ public interface Platform {
     /** {@code server.execute}: runs a control command, answers its output lines. */
     String executeCommand(String command);
 
+    /**
+     * Runs {@code task} when the script stops (its station stops or is replaced by a reload):
+     * {@code on_cleanup} functions, the file watches to close. Without an engine, never.
+     */
+    default void atStop(Runnable task) {}
+
     /** {@code liquidsoap.script.path}: the script being run, as given. */
     default String scriptPath() {
         return "";

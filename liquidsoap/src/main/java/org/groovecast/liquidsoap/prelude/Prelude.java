@@ -30,6 +30,7 @@ public final class Prelude {
             Pattern.compile(
                     "(?m)^#: (.+)\\n(?:def|let) (?:rec |replaces )?([A-Za-z_][A-Za-z0-9_.']*)");
     private static volatile Loaded prelude;
+    private static final String PRELUDE_DOC = "defined in prelude.liq";
 
     private record Loaded(Expr.Sequence program, Map<String, String> types) {}
 
@@ -48,6 +49,29 @@ public final class Prelude {
         SystemFunctions.register(lib, platform);
         PredicateFunctions.register(lib);
         InteractiveFunctions.register(lib, platform);
+        ProcessFunctions.register(lib);
+        FileWatch.register(lib, platform);
+        SocketFunctions.register(lib, platform);
+        ThreadFunctions.register(lib, platform);
+        CronEntry.register(lib, platform);
+        CoverArt.register(lib);
+        FileCover.register(lib);
+        CueSheets.register(lib);
+        YamlFunctions.register(lib);
+        XmlFunctions.register(lib);
+        lib.function(
+                "liquidsoap.functions.count",
+                "() -> int",
+                "How many functions the library has (the prelude's and, on a station, the engine's operators).",
+                a ->
+                        lib.entries().stream()
+                                .filter(
+                                        e ->
+                                                e.value()
+                                                                instanceof
+                                                                org.groovecast.liquidsoap.eval.Fn
+                                                        || e.doc().equals(PRELUDE_DOC))
+                                .count());
         SettingsTree settings = new SettingsTree(platform);
         lib.value(
                 "settings",
@@ -103,7 +127,7 @@ public final class Prelude {
                     return Rec.record(f);
                 });
         for (Map.Entry<String, String> e : loaded().types().entrySet()) {
-            lib.value(e.getKey(), e.getValue(), null, "defined in prelude.liq");
+            lib.value(e.getKey(), e.getValue(), null, PRELUDE_DOC);
         }
         return lib;
     }

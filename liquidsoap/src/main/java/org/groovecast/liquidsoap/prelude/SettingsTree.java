@@ -126,7 +126,37 @@ final class SettingsTree {
                         Map.entry("sandbox", "disabled"),
                         Map.entry("autocue.preferred", "internal"),
                         Map.entry("autocue.amplify_behavior", "override"),
-                        Map.entry("decoder.priorities.ffmpeg", 10L));
+                        Map.entry("decoder.priorities.ffmpeg", 10L),
+                        Map.entry("playlist.cue_in_metadata", "liq_cue_in"),
+                        Map.entry("playlist.cue_out_metadata", "liq_cue_out"),
+                        Map.entry("playlist.cue.pregap_metadata", "liq_pregap"),
+                        Map.entry("playlist.cue.postgap_metadata", "liq_postgap"),
+                        Map.entry("playlist.cue.index_zero_metadata", "liq_index_zero"),
+                        Map.entry(
+                                "playlist.cue.index_zero_filename_metadata",
+                                "liq_index_zero_filename"),
+                        Map.entry(
+                                "encoder.metadata.cover",
+                                List.of((Object) "pic", "apic", "metadata_block_picture", "cover")),
+                        Map.entry(
+                                "encoder.metadata.export",
+                                List.of(
+                                        (Object) "artist",
+                                        "title",
+                                        "album",
+                                        "genre",
+                                        "date",
+                                        "tracknumber",
+                                        "comment",
+                                        "track",
+                                        "year",
+                                        "dj",
+                                        "next",
+                                        "apic",
+                                        "pic",
+                                        "metadata_url",
+                                        "metadata_block_picture",
+                                        "coverart")));
     }
 
     final class Node extends Fn implements HasFields {

@@ -91,7 +91,7 @@ final class StringFunctions {
                 "string.bytes.length",
                 "(string) -> int",
                 "The length of a string in bytes.",
-                a -> (long) a.string(0).getBytes(StandardCharsets.UTF_8).length);
+                a -> (long) BinaryStrings.bytes(a.string(0)).length);
         lib.function(
                 "string.sub",
                 "(" + ENC + "string, start : int, length : int) -> string",
@@ -297,18 +297,14 @@ final class StringFunctions {
                 "string.base64.encode",
                 "(string) -> string",
                 "Base64.",
-                a ->
-                        Base64.getEncoder()
-                                .encodeToString(a.string(0).getBytes(StandardCharsets.ISO_8859_1)));
+                a -> Base64.getEncoder().encodeToString(BinaryStrings.bytes(a.string(0))));
         lib.function(
                 "string.base64.decode",
                 "(string) -> string",
                 "From base64.",
                 a -> {
                     try {
-                        return new String(
-                                Base64.getDecoder().decode(a.string(0).strip()),
-                                StandardCharsets.UTF_8);
+                        return BinaryStrings.of(Base64.getDecoder().decode(a.string(0).strip()));
                     } catch (IllegalArgumentException e) {
                         throw Errors.of("string", "string.base64.decode: invalid base64");
                     }
