@@ -58,7 +58,8 @@ class LiquidsoapOperatorsSpec extends Specification {
         f(w, 2.2, 2.8) == 440
         f(w, 3.2, 3.8) == 660
         tracks.take(3) == ['info: track Pushed', 'info: track A', 'info: track B']
-        st.scriptLog().recent().contains('info: pushed 1')
+        // request ids count requests of the whole process, as Liquidsoap's do: other specs in this JVM made some
+        st.scriptLog().recent().any { it ==~ /info: pushed [1-9][0-9]*/ }
     }
 
     def "crossfade overlaps the tracks; amplify takes a getter"() {
