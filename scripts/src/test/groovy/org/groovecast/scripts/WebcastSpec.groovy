@@ -20,7 +20,11 @@ import spock.lang.TempDir
  * WebSocket on the mount, a hello, binary messages of encoded audio, metadata messages), spoken by
  * the JDK's WebSocket client exactly as a browser speaks it, and broken on purpose with raw frames.
  */
+// alone (scripts/pom.xml): its DJs stream in real time from the test's own threads and must stay on air
+// to the end; beside other specs at load 11-18 (others' builds) a DJ fell silent long enough to be
+// dropped, or was heard with gaps (frequency off), in two clean-clone runs of three
 @Tag("integration")
+@Tag("alone")
 class WebcastSpec extends Specification {
     @TempDir
     Path dir
