@@ -6,9 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Optional;
 import java.util.stream.Stream;
-import org.groovecast.api.ValueType;
 import org.groovecast.host.Station;
 import org.groovecast.host.plugin.OperatorPlugins;
 import org.groovecast.host.script.ScriptError;
@@ -36,26 +34,7 @@ public final class LiquidsoapStationCheck implements AutoCloseable {
               --runs      checks of each named script timed after the first (the best is printed)
               --verbose   one line per file, not only the refusals""";
 
-    private static final ScriptSettings NO_SETTINGS =
-            new ScriptSettings() {
-                @Override
-                public Optional<ValueType> type(String key) {
-                    return Optional.empty();
-                }
-
-                @Override
-                public boolean isPrefix(String path) {
-                    return false;
-                }
-
-                @Override
-                public Object get(String key) {
-                    return null;
-                }
-
-                @Override
-                public void set(String key, Object value) {}
-            };
+    private static final ScriptSettings NO_SETTINGS = ScriptSettings.none();
 
     /** How a check ended. */
     enum Kind {

@@ -22,4 +22,30 @@ public interface ScriptSettings {
      * take.
      */
     void set(String key, Object value);
+
+    /**
+     * A station with no settings at all: what a front end is checked against where the engine's
+     * settings do not matter (tests, benches); every key is unknown and a set is dropped.
+     */
+    static ScriptSettings none() {
+        return new ScriptSettings() {
+            @Override
+            public Optional<ValueType> type(String key) {
+                return Optional.empty();
+            }
+
+            @Override
+            public boolean isPrefix(String path) {
+                return false;
+            }
+
+            @Override
+            public Object get(String key) {
+                return null;
+            }
+
+            @Override
+            public void set(String key, Object value) {}
+        };
+    }
 }

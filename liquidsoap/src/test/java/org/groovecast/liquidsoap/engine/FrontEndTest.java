@@ -7,9 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.Random;
-import org.groovecast.api.ValueType;
 import org.groovecast.host.script.ScriptError;
 import org.groovecast.host.script.ScriptErrors;
 import org.groovecast.host.script.ScriptFrontEnd;
@@ -23,26 +21,7 @@ import org.junit.jupiter.api.Test;
  * wrong, loading or running it answers one located line, never anything else.
  */
 class FrontEndTest {
-    private static final ScriptSettings NO_SETTINGS =
-            new ScriptSettings() {
-                @Override
-                public Optional<ValueType> type(String key) {
-                    return Optional.empty();
-                }
-
-                @Override
-                public boolean isPrefix(String path) {
-                    return false;
-                }
-
-                @Override
-                public Object get(String key) {
-                    return null;
-                }
-
-                @Override
-                public void set(String key, Object value) {}
-            };
+    private static final ScriptSettings NO_SETTINGS = ScriptSettings.none();
 
     /** The one message loading and running {@code text} fails with. */
     private static String failure(String text) {

@@ -10,7 +10,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import org.groovecast.api.OperatorSpec;
 import org.groovecast.api.UserFunction;
 import org.groovecast.api.ValueType;
@@ -28,26 +27,7 @@ import org.junit.jupiter.api.Test;
  * request, reading the reply the handler and its middlewares filled.
  */
 class HarborHttpTest {
-    private static final ScriptSettings NO_SETTINGS =
-            new ScriptSettings() {
-                @Override
-                public Optional<ValueType> type(String key) {
-                    return Optional.empty();
-                }
-
-                @Override
-                public boolean isPrefix(String path) {
-                    return false;
-                }
-
-                @Override
-                public Object get(String key) {
-                    return null;
-                }
-
-                @Override
-                public void set(String key, Object value) {}
-            };
+    private static final ScriptSettings NO_SETTINGS = ScriptSettings.none();
 
     private static final Object FAILED = new Object();
 

@@ -8,9 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.stream.Stream;
-import org.groovecast.api.ValueType;
 import org.groovecast.host.script.ScriptError;
 import org.groovecast.host.script.ScriptErrors;
 import org.groovecast.host.script.ScriptSettings;
@@ -25,26 +23,7 @@ import org.junit.jupiter.api.Test;
 class RepositoryScriptsTest {
     private static final Path ROOT = Path.of("..");
 
-    static final ScriptSettings NO_SETTINGS =
-            new ScriptSettings() {
-                @Override
-                public Optional<ValueType> type(String key) {
-                    return Optional.empty();
-                }
-
-                @Override
-                public boolean isPrefix(String path) {
-                    return false;
-                }
-
-                @Override
-                public Object get(String key) {
-                    return null;
-                }
-
-                @Override
-                public void set(String key, Object value) {}
-            };
+    static final ScriptSettings NO_SETTINGS = ScriptSettings.none();
 
     /** A script: where it is written, and its text (with blank lines up to its first line). */
     record Script(String where, String text) {}
