@@ -1,4 +1,4 @@
-package org.groovecast.dsp;
+package org.groovecast.api;
 
 /**
  * The K-weighting of ITU-R BS.1770 for one channel: a high shelf (+4 dB above about 1.7 kHz, the
