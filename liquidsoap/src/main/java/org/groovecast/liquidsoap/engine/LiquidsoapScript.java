@@ -91,6 +91,7 @@ final class LiquidsoapScript implements ScriptFrontEnd.Script {
         OperatorBridge bridge = new OperatorBridge(values, (op, args, at) -> null, note -> {});
         bridge.register(lib, functions, Mappings.standard(values));
         EngineFunctions.register(lib, new SourceFields(values, () -> 44_100, encoders));
+        AutocueFunctions.register(lib, quiet, (op, args, at) -> null);
         return lib;
     }
 
@@ -179,6 +180,7 @@ final class LiquidsoapScript implements ScriptFrontEnd.Script {
                 .register(lib, runtime.functions(), Mappings.standard(values));
         SourceFields fields = new SourceFields(values, () -> samplerate(runtime), encoders);
         EngineFunctions.register(lib, fields);
+        AutocueFunctions.register(lib, platform, caller);
         Evaluator ev = new Evaluator(fields, jsonTypes);
         try {
             ev.run(parsed.program(), Env.of(Prelude.globals(lib, ev)));

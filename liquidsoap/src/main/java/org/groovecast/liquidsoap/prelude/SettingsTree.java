@@ -126,6 +126,32 @@ final class SettingsTree {
                         Map.entry("sandbox", "disabled"),
                         Map.entry("autocue.preferred", "internal"),
                         Map.entry("autocue.amplify_behavior", "override"),
+                        Map.entry(
+                                "autocue.amplify_aliases",
+                                List.of((Object) "replaygain_track_gain")),
+                        Map.entry("autocue.metadata.priority", 10L),
+                        Map.entry("autocue.internal.lufs_target", -14.0),
+                        Map.entry("autocue.internal.cue_in_threshold", -34.0),
+                        Map.entry("autocue.internal.cue_out_threshold", -42.0),
+                        Map.entry("autocue.internal.cross_threshold", -7.0),
+                        Map.entry("autocue.internal.max_overlap", 6.0),
+                        Map.entry("autocue.internal.sustained_endings_enabled", true),
+                        Map.entry("autocue.internal.sustained_endings_dropoff", 15.0),
+                        Map.entry("autocue.internal.sustained_endings_slope", 20.0),
+                        Map.entry("autocue.internal.sustained_endings_min_duration", 1.0),
+                        Map.entry("autocue.internal.sustained_endings_threshold_limit", 2.0),
+                        Map.entry("autocue.internal.ratio", 70.0),
+                        Map.entry("autocue.internal.timeout", 10.0),
+                        Map.entry(
+                                "autocue.internal.metadata_override",
+                                List.<Object>of(
+                                        "liq_cue_in",
+                                        "liq_cue_out",
+                                        "liq_fade_in",
+                                        "liq_fade_in_delay",
+                                        "liq_fade_out",
+                                        "liq_fade_out_delay",
+                                        "liq_disable_autocue")),
                         Map.entry("decoder.priorities.ffmpeg", 10L));
     }
 

@@ -58,7 +58,38 @@ public final class AutocueOperators implements OperatorProvider {
                                 "the longest fade-out, seconds")
                         .positional("uri", STRING, "the file, or a request uri resolved to one")
                         .returns(MAP)
-                        .create(AutocueOperators::analyze));
+                        .create(AutocueOperators::analyze),
+                OperatorSpec.named("autocue.metadata")
+                        .doc(
+                                "The metadata autocue gives a track with these points (seconds from the file's start), as "
+                                        + "Liquidsoap's autocue.metadata: for a decoder.metadata.add resolver that finds "
+                                        + "cue points its own way.")
+                        .named("implementation", STRING, "internal", "liq_autocue's value")
+                        .named(
+                                "startNext",
+                                NUMBER,
+                                -1.0,
+                                "where the next track may start; -1 for the fade-out's start")
+                        .named("amplify", STRING, "", "the track's gain ('-3 dB'); '' for none")
+                        .positional("cueIn", NUMBER, "where the track starts")
+                        .positional("cueOut", NUMBER, "where it ends")
+                        .positional("fadeIn", NUMBER, "its fade-in, seconds")
+                        .positional("fadeOut", NUMBER, "its fade-out, seconds, ending at cueOut")
+                        .returns(MAP)
+                        .create(
+                                a ->
+                                        AutocueMetadata.of(
+                                                a.string("implementation"),
+                                                a.number("cueIn"),
+                                                a.number("cueOut"),
+                                                a.number("fadeIn"),
+                                                a.number("fadeOut"),
+                                                a.number("startNext") < 0
+                                                        ? null
+                                                        : a.number("startNext"),
+                                                a.string("amplify").isEmpty()
+                                                        ? null
+                                                        : a.string("amplify"))));
     }
 
     private static Map<String, String> analyze(Arguments a) {

@@ -185,7 +185,7 @@ abstract class RequestSource extends Source {
         format = context.format();
         video = context.video();
         scalingThreads = FfmpegSettings.scalingThreads(context);
-        analysis = TrackAnalysis.of(context, format);
+        analysis = TrackAnalysis.of(context, format, requests);
         clock = context.clock();
         blocking = context.blocking();
         realtime = context.realtime();

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import org.groovecast.api.AudioFormat;
 import org.groovecast.api.Metadata;
+import org.groovecast.api.RequestResolver;
 import org.groovecast.api.StreamContext;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -21,7 +22,8 @@ record TrackAnalysis(
         boolean replaygain,
         AutocueParams params,
         String amplifyBehavior,
-        AudioFormat format) {
+        AudioFormat format,
+        RequestResolver requests) {
     private static final Logger log = LoggerFactory.getLogger(TrackAnalysis.class);
 
     /** Metadata that says the track's cues are set already (Liquidsoap's list). */
@@ -43,38 +45,48 @@ record TrackAnalysis(
 
     static final TrackAnalysis NONE =
             new TrackAnalysis(
-                    false, false, AutocueParams.DEFAULTS, "override", AudioFormat.DEFAULT);
+                    false, false, AutocueParams.DEFAULTS, "override", AudioFormat.DEFAULT, null);
 
-    /** The station's choice, for a source prepared with {@code context}. */
-    static TrackAnalysis of(StreamContext context, AudioFormat format) {
+    /**
+     * The station's choice, for a source prepared with {@code context} that resolves with {@code
+     * requests} (whose file metadata resolvers, the script's, go first).
+     */
+    static TrackAnalysis of(StreamContext context, AudioFormat format, RequestResolver requests) {
         return new TrackAnalysis(
                 (Boolean) AutocueSettings.ENABLED.valueIn(context),
                 (Boolean) AutocueSettings.REPLAYGAIN.valueIn(context),
                 AutocueSettings.params(context),
                 (String) AutocueSettings.AMPLIFY.valueIn(context),
-                format);
+                format,
+                requests);
     }
 
     /**
-     * The metadata to lay over {@code metadata}, the track's so far, for {@code file}; empty when
-     * nothing is asked or the file cannot be measured (it still plays, as it is). Blocking.
+     * The metadata to lay over {@code given}, the track's so far, for {@code file}: the script's
+     * resolvers' (an autocue implementation of its own), then what the measurement finds where they
+     * left it to; empty when nothing is asked or the file cannot be measured (it still plays, as it
+     * is). Blocking.
      */
-    Map<String, String> of(String file, Metadata metadata) {
+    Map<String, String> of(String file, Metadata given) {
+        Metadata script = requests == null ? Metadata.EMPTY : requests.fileMetadata(file, given);
+        Map<String, String> out = new LinkedHashMap<>(script);
+        if (autocue && script.get("liq_autocue") != null && script.get("liq_amplify") != null)
+            applyAmplifyBehavior(out, given, script.get("liq_amplify"));
+        Metadata metadata = given.with(script);
         boolean cue = autocue && OVERRIDES.stream().noneMatch(k -> metadata.get(k) != null);
         boolean gain =
                 replaygain
                         && metadata.get("replaygain_track_gain") == null
                         && metadata.get("r128_track_gain") == null;
         if (autocue && !cue) log.debug("{}: has cue metadata of its own, no autocue", file);
-        if (!cue && !gain) return Map.of();
+        if (!cue && !gain) return out;
         LoudnessProfile profile;
         try {
             profile = LoudnessProfiles.shared().of(file, format);
         } catch (IOException e) {
             log.warn("{}: cannot measure its loudness, played as it is: {}", file, e.getMessage());
-            return Map.of();
+            return out;
         }
-        Map<String, String> out = new LinkedHashMap<>();
         if (gain && Double.isFinite(profile.integrated()))
             out.put(
                     "replaygain_track_gain",
@@ -83,7 +95,7 @@ record TrackAnalysis(
         if (points != null) {
             Map<String, String> cues = AutocueMetadata.of(points);
             out.putAll(cues);
-            applyAmplifyBehavior(out, metadata, cues.get("liq_amplify"));
+            applyAmplifyBehavior(out, given, cues.get("liq_amplify"));
         }
         return out;
     }

@@ -14,6 +14,7 @@ import java.nio.file.attribute.FileTime;
 import java.util.Map;
 import org.groovecast.api.AudioFormat;
 import org.groovecast.api.Metadata;
+import org.groovecast.api.RequestResolver;
 import org.groovecast.api.ResolvedRequest;
 import org.groovecast.ffmpeg.Wavs.Part;
 import org.junit.jupiter.api.Test;
@@ -114,7 +115,7 @@ class AutocueTest {
     @Test
     void aTrackOpensAtItsMeasuredCues() throws IOException {
         TrackAnalysis on =
-                new TrackAnalysis(true, false, AutocueParams.DEFAULTS, "override", FORMAT);
+                new TrackAnalysis(true, false, AutocueParams.DEFAULTS, "override", FORMAT, null);
         try (Track t = open(padded(), Metadata.EMPTY, on)) {
             double cueIn = Double.parseDouble(t.metadata().get("liq_cue_in"));
             double cueOut = Double.parseDouble(t.metadata().get("liq_cue_out"));
@@ -126,7 +127,7 @@ class AutocueTest {
     @Test
     void aTrackWithCuesOfItsOwnIsLeftAsItIs() throws IOException {
         TrackAnalysis on =
-                new TrackAnalysis(true, false, AutocueParams.DEFAULTS, "override", FORMAT);
+                new TrackAnalysis(true, false, AutocueParams.DEFAULTS, "override", FORMAT, null);
         Metadata own = Metadata.of(Map.of("liq_cue_in", "0.5"));
         assertEquals(Map.of(), on.of(padded().toString(), own));
         Metadata disabled = Metadata.of(Map.of("liq_disable_autocue", "true"));
@@ -149,7 +150,7 @@ class AutocueTest {
     @Test
     void replayGainIsComputedForAnUntaggedFile() throws IOException {
         TrackAnalysis rg =
-                new TrackAnalysis(false, true, AutocueParams.DEFAULTS, "override", FORMAT);
+                new TrackAnalysis(false, true, AutocueParams.DEFAULTS, "override", FORMAT, null);
         Path loud = Wavs.write(DIR.resolve("loud.wav"), Part.tone(4, 0.9));
         String gain = rg.of(loud.toString(), Metadata.EMPTY).get("replaygain_track_gain");
         assertNotNull(gain);
@@ -158,8 +159,37 @@ class AutocueTest {
         assertEquals(Map.of(), rg.of(loud.toString(), tagged));
     }
 
+    @Test
+    void aScriptsOwnImplementationComesFirstAndTheFileIsNotMeasured() throws IOException {
+        RequestResolver script =
+                new RequestResolver() {
+                    @Override
+                    public double timeout() {
+                        return 1;
+                    }
+
+                    @Override
+                    public <T> T resolve(String uri, Path baseDir, double timeout, Opener<T> o) {
+                        throw new UnsupportedOperationException();
+                    }
+
+                    @Override
+                    public Metadata fileMetadata(String file, Metadata metadata) {
+                        return Metadata.of(
+                                "liq_autocue", "mine", "liq_cue_in", "0.5", "liq_amplify", "-2 dB");
+                    }
+                };
+        TrackAnalysis keep =
+                new TrackAnalysis(true, false, AutocueParams.DEFAULTS, "keep", FORMAT, script);
+        Map<String, String> out = keep.of(padded().toString(), Metadata.of("liq_amplify", "1 dB"));
+        assertEquals("mine", out.get("liq_autocue"));
+        assertEquals("0.5", out.get("liq_cue_in"));
+        assertNull(out.get("liq_cue_out"), "nothing measured: " + out);
+        assertNull(out.get("liq_amplify"), "keep: the track's own gain stays");
+    }
+
     private static TrackAnalysis analysis(String amplify) {
-        return new TrackAnalysis(true, false, AutocueParams.DEFAULTS, amplify, FORMAT);
+        return new TrackAnalysis(true, false, AutocueParams.DEFAULTS, amplify, FORMAT, null);
     }
 
     private static Track open(Path file, Metadata metadata, TrackAnalysis analysis)
