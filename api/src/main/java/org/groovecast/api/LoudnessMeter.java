@@ -43,16 +43,22 @@ public final class LoudnessMeter {
 
     /** Feeds samples [from, to) of the planes. */
     public void add(float[][] pcm, int from, int to) {
-        for (int i = from; i < to; i++) {
+        int i = from;
+        while (i < to) {
+            int n = Math.min(to - i, subBlock - inSub);
             double e = 0;
-            if (weighted) {
-                for (int c = 0; c < filters.length; c++) e += filters[c].energy(pcm[c][i]);
-            } else {
-                for (int c = 0; c < filters.length; c++)
-                    e += (double) pcm[c][i] * pcm[c][i] / filters.length;
+            for (int c = 0; c < filters.length; c++) {
+                if (weighted) {
+                    e += filters[c].energy(pcm[c], i, i + n);
+                } else {
+                    float[] x = pcm[c];
+                    for (int j = i; j < i + n; j++) e += (double) x[j] * x[j] / filters.length;
+                }
             }
             current += e;
-            if (++inSub == subBlock) endSubBlock();
+            inSub += n;
+            i += n;
+            if (inSub == subBlock) endSubBlock();
         }
     }
 
