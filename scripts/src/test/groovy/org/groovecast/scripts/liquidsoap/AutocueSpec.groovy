@@ -20,6 +20,13 @@ class AutocueSpec extends Specification {
     @TempDir
     Path dir
 
+    def setupSpec() {
+        // A JVM's first station loads FFmpeg's libraries while its sources prepare: on a loaded
+        // machine that can outlast the 10 s the engine waits before starting anyway, and an
+        // offline render then runs through its seconds in silence. single() opens its file at load.
+        Engine.render('warm.groovy', "output.dummy(mksafe(single('${padded('autocue-a.mp3', 440)}')))", 0.5)
+    }
+
     /** 1.5 s of silence, {@code freq} Hz for 2 s, 1.5 s of silence: 5 s, 2 of them sound. */
     static Path padded(String name, int freq) {
         Media.once(name) { Path out ->
