@@ -197,11 +197,15 @@ final class AutocueFunctions {
                     {"cueInThreshold", "cue_in_threshold"},
                     {"cueOutThreshold", "cue_out_threshold"},
                     {"crossThreshold", "cross_threshold"},
-                    {"maxOverlap", "max_overlap"}
+                    {"maxOverlap", "max_overlap"},
+                    {"sustainedEndings", "sustained_endings_enabled"},
+                    {"sustainedDropoff", "sustained_endings_dropoff"},
+                    {"sustainedSlope", "sustained_endings_slope"},
+                    {"sustainedMinDuration", "sustained_endings_min_duration"},
+                    {"sustainedThresholdLimit", "sustained_endings_threshold_limit"}
                 }) {
-            named.put(
-                    s[0],
-                    ((Number) Values.base(setting("autocue", "internal", s[1]))).doubleValue());
+            Object v = Values.base(setting("autocue", "internal", s[1]));
+            named.put(s[0], v instanceof Number n ? n.doubleValue() : v);
         }
         Object r = caller.call("autocue.analyze", new Object[] {named, file}, call.at());
         if (!(r instanceof Map<?, ?> m) || m.isEmpty()) return null;

@@ -29,6 +29,19 @@ final class SettingNames {
                     Map.entry("autocue.internal.cue_out_threshold", "autocue.cueOutThreshold"),
                     Map.entry("autocue.internal.cross_threshold", "autocue.crossThreshold"),
                     Map.entry("autocue.internal.max_overlap", "autocue.maxOverlap"),
+                    Map.entry(
+                            "autocue.internal.sustained_endings_enabled",
+                            "autocue.sustainedEndings"),
+                    Map.entry(
+                            "autocue.internal.sustained_endings_dropoff",
+                            "autocue.sustainedDropoff"),
+                    Map.entry("autocue.internal.sustained_endings_slope", "autocue.sustainedSlope"),
+                    Map.entry(
+                            "autocue.internal.sustained_endings_min_duration",
+                            "autocue.sustainedMinDuration"),
+                    Map.entry(
+                            "autocue.internal.sustained_endings_threshold_limit",
+                            "autocue.sustainedThresholdLimit"),
                     Map.entry("replaygain.compute", "replaygain.compute"));
 
     private SettingNames() {}

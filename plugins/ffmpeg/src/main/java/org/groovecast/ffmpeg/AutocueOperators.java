@@ -1,5 +1,6 @@
 package org.groovecast.ffmpeg;
 
+import static org.groovecast.api.ValueType.BOOLEAN;
 import static org.groovecast.api.ValueType.MAP;
 import static org.groovecast.api.ValueType.NUMBER;
 import static org.groovecast.api.ValueType.STRING;
@@ -56,6 +57,31 @@ public final class AutocueOperators implements OperatorProvider {
                                 NUMBER,
                                 d.maxOverlap(),
                                 "the longest fade-out, seconds")
+                        .named(
+                                "sustainedEndings",
+                                BOOLEAN,
+                                d.sustained().enabled(),
+                                "an ending that stays loud fades out later")
+                        .named(
+                                "sustainedDropoff",
+                                NUMBER,
+                                d.sustained().dropoff(),
+                                "as settings.autocue.sustainedDropoff")
+                        .named(
+                                "sustainedSlope",
+                                NUMBER,
+                                d.sustained().slope(),
+                                "as settings.autocue.sustainedSlope")
+                        .named(
+                                "sustainedMinDuration",
+                                NUMBER,
+                                d.sustained().minDuration(),
+                                "as settings.autocue.sustainedMinDuration")
+                        .named(
+                                "sustainedThresholdLimit",
+                                NUMBER,
+                                d.sustained().thresholdLimit(),
+                                "as settings.autocue.sustainedThresholdLimit")
                         .positional("uri", STRING, "the file, or a request uri resolved to one")
                         .returns(MAP)
                         .create(AutocueOperators::analyze),
@@ -99,7 +125,13 @@ public final class AutocueOperators implements OperatorProvider {
                         a.number("cueInThreshold"),
                         a.number("cueOutThreshold"),
                         a.number("crossThreshold"),
-                        a.number("maxOverlap"));
+                        a.number("maxOverlap"),
+                        new AutocueParams.Sustained(
+                                a.bool("sustainedEndings"),
+                                a.number("sustainedDropoff"),
+                                a.number("sustainedSlope"),
+                                a.number("sustainedMinDuration"),
+                                a.number("sustainedThresholdLimit")));
         String uri = a.string("uri");
         try {
             return a.requests()

@@ -5,8 +5,8 @@ package org.groovecast.ffmpeg;
  * internal autocue finds them: the cue-in a little before the loudness first passes {@code
  * cueInThreshold} below the file's integrated loudness (with a 0.2 s fade-in rather than a hard
  * cut), the cue-out after it was last above {@code cueOutThreshold}, and the fade-out from the last
- * moment above {@code crossThreshold}, which is also where the next track may start. Times in
- * seconds from the file's start.
+ * moment above {@code crossThreshold}, which is also where the next track may start (later for an
+ * ending that stays loud: {@link SustainedEnding}). Times in seconds from the file's start.
  *
  * @param amplify dB that bring the file to the target loudness
  */
@@ -23,21 +23,11 @@ record AutocuePoints(double cueIn, double cueOut, double fadeIn, double fadeOut,
         if (!Double.isFinite(lufs)) return null;
         float[] m = p.momentary();
         double cueIn = firstRise(m, lufs + s.cueInThreshold());
-        double cueOut = 0, cross = 0;
-        // From the end: the cue-out is where it was last above the cue-out threshold, the
-        // crossing point where it was last above the crossing one.
-        double later = 0;
-        boolean outFound = false;
-        for (int k = m.length - 1; k >= 0; k--) {
-            if (!outFound && m[k] > lufs + s.cueOutThreshold()) {
-                cueOut = later;
-                outFound = true;
-            } else if (m[k] > lufs + s.crossThreshold()) {
-                cross = later;
-                break;
-            }
-            later = LoudnessProfile.time(k);
-        }
+        double cueOutLevel = lufs + s.cueOutThreshold(), crossLevel = lufs + s.crossThreshold();
+        SustainedEnding.Ending end = SustainedEnding.scan(m, cueOutLevel, crossLevel);
+        if (s.sustained().enabled())
+            end = SustainedEnding.refine(m, end, cueOutLevel, crossLevel, s.sustained());
+        double cueOut = end.cueOut(), cross = end.cross();
         if (cueOut == 0) cueOut = p.duration();
         double fadeOut = cross + 0.1 < cueOut ? cueOut - cross : 0;
         cueIn -= MARGIN;

@@ -53,6 +53,36 @@ public final class AutocueSettings implements SettingsProvider {
                     ValueType.NUMBER,
                     6.0,
                     "the longest fade-out (overlap with the next track), seconds");
+    static final SettingSpec SUSTAINED =
+            new SettingSpec(
+                    "autocue.sustainedEndings",
+                    ValueType.BOOLEAN,
+                    true,
+                    "an ending that stays loud has its fade-out start later, found with a lower threshold");
+    static final SettingSpec SUSTAINED_DROPOFF =
+            new SettingSpec(
+                    "autocue.sustainedDropoff",
+                    ValueType.NUMBER,
+                    15.0,
+                    "% under the crossing threshold an ending may be and still count as staying loud");
+    static final SettingSpec SUSTAINED_SLOPE =
+            new SettingSpec(
+                    "autocue.sustainedSlope",
+                    ValueType.NUMBER,
+                    20.0,
+                    "% an ending's second half may fall from its first and still count as staying loud");
+    static final SettingSpec SUSTAINED_MIN =
+            new SettingSpec(
+                    "autocue.sustainedMinDuration",
+                    ValueType.NUMBER,
+                    1.0,
+                    "the shortest ending (crossing point to cue-out) looked at, seconds");
+    static final SettingSpec SUSTAINED_LIMIT =
+            new SettingSpec(
+                    "autocue.sustainedThresholdLimit",
+                    ValueType.NUMBER,
+                    2.0,
+                    "how far the crossing threshold may be lowered for a sustained ending (a factor)");
     static final SettingSpec AMPLIFY =
             new SettingSpec(
                     "autocue.amplifyBehavior",
@@ -72,7 +102,19 @@ public final class AutocueSettings implements SettingsProvider {
     @Override
     public List<SettingSpec> settings() {
         return List.of(
-                ENABLED, LUFS_TARGET, CUE_IN, CUE_OUT, CROSS, MAX_OVERLAP, AMPLIFY, REPLAYGAIN);
+                ENABLED,
+                LUFS_TARGET,
+                CUE_IN,
+                CUE_OUT,
+                CROSS,
+                MAX_OVERLAP,
+                SUSTAINED,
+                SUSTAINED_DROPOFF,
+                SUSTAINED_SLOPE,
+                SUSTAINED_MIN,
+                SUSTAINED_LIMIT,
+                AMPLIFY,
+                REPLAYGAIN);
     }
 
     static AutocueParams params(StreamContext c) {
@@ -81,7 +123,13 @@ public final class AutocueSettings implements SettingsProvider {
                 number(CUE_IN, c),
                 number(CUE_OUT, c),
                 number(CROSS, c),
-                number(MAX_OVERLAP, c));
+                number(MAX_OVERLAP, c),
+                new AutocueParams.Sustained(
+                        (Boolean) SUSTAINED.valueIn(c),
+                        number(SUSTAINED_DROPOFF, c),
+                        number(SUSTAINED_SLOPE, c),
+                        number(SUSTAINED_MIN, c),
+                        number(SUSTAINED_LIMIT, c)));
     }
 
     private static double number(SettingSpec s, StreamContext c) {

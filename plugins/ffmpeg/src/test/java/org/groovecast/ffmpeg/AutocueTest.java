@@ -74,12 +74,30 @@ class AutocueTest {
         // below the integrated loudness; the fade-out is limited to 6 s, the cue-out moved back.
         float[] m = new float[300];
         for (int k = 0; k < 300; k++) m[k] = k < 200 ? -14 : (float) (-14 - (k - 200) * 0.46);
-        AutocuePoints c =
-                AutocuePoints.of(new LoudnessProfile(m, -14.5, 30), AutocueParams.DEFAULTS);
+        AutocuePoints c = AutocuePoints.of(new LoudnessProfile(m, -14.5, 30), REGULAR);
         assertEquals(6.0, c.fadeOut(), 1e-9, c.toString());
         double cross = 20 + Math.ceil(6.5 / 0.46) * 0.1; // last reading above -21.5, then 0.1
         assertTrue(Math.abs(c.cueOut() - c.fadeOut() - cross) < 0.21, c + " cross " + cross);
     }
+
+    @Test
+    void anEndingThatStaysLoudPlaysOutInsteadOfFading() {
+        // 20 s at -14, then 8 s held at -25 (under the crossing threshold, -21), then silence.
+        float[] m = new float[300];
+        for (int k = 0; k < 300; k++) m[k] = k < 200 ? -14 : k < 280 ? -25 : -80;
+        LoudnessProfile p = new LoudnessProfile(m, -14, 30);
+        AutocuePoints regular = AutocuePoints.of(p, REGULAR);
+        assertEquals(6.0, regular.fadeOut(), 1e-9, "faded from 20 s, at most 6: " + regular);
+        assertEquals(26.0, regular.cueOut(), 1e-9, regular.toString());
+        AutocuePoints sustained = AutocuePoints.of(p, AutocueParams.DEFAULTS);
+        assertEquals(28.0, sustained.cueOut(), 1e-9, "the held note to its end: " + sustained);
+        assertTrue(sustained.fadeOut() < 0.2, sustained.toString());
+    }
+
+    /** Liquidsoap's defaults without the sustained endings refinement. */
+    static final AutocueParams REGULAR =
+            new AutocueParams(
+                    -14, -34, -42, -7, 6, new AutocueParams.Sustained(false, 15, 20, 1, 2));
 
     @Test
     void metadataIsLiquidsoapsAutocueMetadata() {
