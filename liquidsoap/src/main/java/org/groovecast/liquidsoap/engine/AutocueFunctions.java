@@ -21,8 +21,11 @@ import org.groovecast.liquidsoap.prelude.Platform;
  * settings.autocue.enabled}, {@code settings.replaygain.compute}, the ffmpeg plugin's), the
  * thresholds are {@code settings.autocue.internal.*} (handed to the engine as {@code
  * settings.autocue.*}); {@code autocue.internal.implementation} is the engine's {@code
- * autocue.analyze} with those settings, answered as Liquidsoap's record; {@code autocue.register}
- * keeps a script's implementation by name.
+ * autocue.analyze} with those settings, answered as Liquidsoap's record. {@code autocue.register}
+ * keeps a script's implementation by name: when {@code settings.autocue.preferred} names one, a
+ * file metadata resolver ({@code decoder.metadata.add}) calls it as each file is about to play and
+ * turns its record into the track's metadata ({@code autocue.metadata}, the engine's); the engine
+ * then measures nothing for that file.
  */
 final class AutocueFunctions {
     private static final String METADATA = "[(string * string)]";
