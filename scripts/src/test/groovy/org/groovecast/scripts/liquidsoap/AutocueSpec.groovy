@@ -140,4 +140,28 @@ class AutocueSpec extends Specification {
         f(w, 5.5, 7.2) == 440
         longestSilence(w, 3.6, 7.3) < 2.2 // the 1.5 s tail and a 0.3 s lead-in; uncut, 2.9 s
     }
+
+    def "a Groovy resolver's cues (decoder.metadata.add) cut the track and the file is not measured"() {
+        given:
+        Path a = padded('autocue-a.mp3', 440)
+        Path out = dir.resolve('out.wav')
+
+        when:
+        Station st = Engine.render('station.groovy', """
+            settings.autocue.enabled = true
+            decoder.metadata.add('mine') { file, m -> [liq_cue_in: '1.4', liq_cue_out: '2.6'] }
+            def q = request.queue(queue: ['${a}', '${a}'])
+            q.onTrack { m -> log.info("track ${'$'}{m.liq_cue_in} ${'$'}{m.liq_autocue}") }
+            output.file(wav(), '${out}', mksafe(q))
+            """, 2.3)
+        Wav w = Wav.read(out)
+        List<String> tracks = st.scriptLog().recent().findAll { it.startsWith('info: track') }
+
+        then: 'each play is 1.2 s: 0.1 s of silence, then the tone'
+        tracks.size() >= 2
+        tracks[0] == 'info: track 1.4 null'
+        f(w, 0.3, 1.1) == 440
+        f(w, 1.5, 2.3) == 440
+        longestSilence(w, 0, 2.3) < 0.3
+    }
 }
