@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Runs the media benchmarks from an existing build (it builds nothing):
-#   bench/run-media.sh                       all four: DecodeMemory, AudioCeiling, ManyPlaylists, VideoTranscode (about 30 minutes)
+#   bench/run-media.sh                       all five: DecodeMemory, AudioCeiling, ManyPlaylists, VideoTranscode, AutocueCost (about 30 minutes)
 #   bench/run-media.sh decode [ARGS...]      DecodeMemory only, ARGS passed on (--files=500 ...)
 #   bench/run-media.sh ceiling [ARGS...]     AudioCeiling only (--warmup=5 --window=15 --engines=groovecast ...)
 #   bench/run-media.sh playlists [ARGS...]   ManyPlaylists only (--counts=160,640 ...)
 #   bench/run-media.sh video [ARGS...]       VideoTranscode only (--parts=duty --preset=ultrafast ...)
+#   bench/run-media.sh autocue [ARGS...]     AutocueCost only (--runs=7): autocue's analysis against one decode
 # Build first, from the repository root:
 #   JAVA_HOME=/usr/lib/jvm/temurin-25-jdk-amd64 mvn -q -B -o install -DskipTests
 # Needs the ffmpeg command line (test media); AudioCeiling and ManyPlaylists also run liquidsoap
@@ -18,4 +19,4 @@ if ! command -v ffmpeg >/dev/null; then
     exit 1
 fi
 
-dispatch "$0" 2,12p decode=DecodeMemory ceiling=AudioCeiling playlists=ManyPlaylists video=VideoTranscode -- "$@"
+dispatch "$0" 2,13p decode=DecodeMemory ceiling=AudioCeiling playlists=ManyPlaylists video=VideoTranscode autocue=AutocueCost -- "$@"

@@ -37,6 +37,17 @@ public interface RequestResolver {
      */
     <T> T resolve(String uri, Path baseDir, double timeout, Opener<T> opener) throws IOException;
 
+    /**
+     * The metadata the station's script computes for a file about to play (Liquidsoap's {@code
+     * decoder.metadata.add}; an autocue implementation of the script's own), given what the track
+     * has so far (the file's tags, the request's annotations), to lay over it. Blocking: called
+     * where the file is opened, on the blocking pool. A resolver that fails is logged by the host
+     * and adds nothing. The default, for hosts without such resolvers: nothing.
+     */
+    default Metadata fileMetadata(String file, Metadata metadata) {
+        return Metadata.EMPTY;
+    }
+
     /** Opens the file a request resolved to (probes it, opens a decoder). */
     @FunctionalInterface
     interface Opener<T> {

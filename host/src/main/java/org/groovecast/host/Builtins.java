@@ -166,6 +166,7 @@ final class Builtins {
                         .returns(MAP)
                         .create(a -> station.schedulerLoad()));
         specs.add(protocolAdd(station));
+        specs.add(DecoderMetadata.spec(station));
         specs.add(
                 OperatorSpec.named("protocol.count")
                         .doc(

@@ -11,6 +11,7 @@ import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 import java.util.regex.Pattern;
 import org.groovecast.api.Metadata;
+import org.groovecast.api.Registration;
 import org.groovecast.api.RequestResolver;
 import org.groovecast.api.ScriptException;
 import org.groovecast.api.UserFunction;
@@ -34,6 +35,7 @@ public final class Protocols implements RequestResolver, AutoCloseable {
 
     private final Map<String, Protocol> protocols = new ConcurrentHashMap<>();
     private final HttpProtocol http;
+    private final MetadataResolvers metadataResolvers = new MetadataResolvers();
 
     /**
      * @param timeout seconds a request may take ({@code settings.request.timeout})
@@ -77,6 +79,19 @@ public final class Protocols implements RequestResolver, AutoCloseable {
     /** How many protocols there are, built-in and declared. */
     public int count() {
         return protocols.size();
+    }
+
+    /**
+     * Adds a file metadata resolver ({@code decoder.metadata.add}): {@code function} gets the file
+     * and its metadata so far as it is about to play, and answers a map of metadata to add.
+     */
+    public Registration addMetadataResolver(String name, UserFunction function) {
+        return metadataResolvers.add(name, function);
+    }
+
+    @Override
+    public Metadata fileMetadata(String file, Metadata metadata) {
+        return metadataResolvers.apply(file, metadata);
     }
 
     /** The protocol called {@code name} (exactly, else in lower case: {@code HTTP://}), or null. */

@@ -104,6 +104,7 @@ final class LiquidsoapScript implements ScriptFrontEnd.Script {
         bridge.register(lib, functions, Mappings.standard(values));
         EngineFunctions.register(lib, new SourceFields(values, () -> 44_100, encoders));
         HarborHttp.register(lib, values, (op, args, at) -> null);
+        AutocueFunctions.register(lib, quiet, (op, args, at) -> null);
         return lib;
     }
 
@@ -195,6 +196,7 @@ final class LiquidsoapScript implements ScriptFrontEnd.Script {
         EngineFunctions.register(lib, fields);
         HarborHttp.register(lib, values, caller);
         org.groovecast.liquidsoap.prelude.InteractiveFiles.register(lib, values::interactives);
+        AutocueFunctions.register(lib, platform, caller);
         Evaluator ev = new Evaluator(fields, jsonTypes);
         try {
             try {

@@ -249,6 +249,15 @@ final class Mappings {
                 .type("#1", "(rlog : (string) -> unit, maxtime : float, string) -> string?")
                 .ignore("doc : string", "syntax : string", "static : (string) -> bool")
                 .functionResult(Mappings::uris);
+        t.add("decoder.metadata.add", "decoder.metadata.add")
+                .function("#1", Mappings::metadataResolver)
+                .type("#1", "(metadata : " + METADATA + ", string) -> " + METADATA)
+                .ignore(
+                        "mime_types : [string]?",
+                        "file_extensions : [string]?",
+                        "priority : {int}",
+                        "reentrant : bool")
+                .functionResult(EngineValues::metadata);
         for (String verb : List.of("get", "post", "put", "head", "delete")) {
             t.add("http." + verb, "http." + verb)
                     .type("headers", METADATA)
@@ -419,6 +428,14 @@ final class Mappings {
                     call.arg(a.get(0));
                     return f.apply(call.build());
                 });
+    }
+
+    /** A file metadata resolver: Liquidsoap's takes {@code ~metadata} and the file name. */
+    private static Fn metadataResolver(Fn f) {
+        return Builtin.of(
+                "metadata resolver",
+                List.of(Parameter.positional(), Parameter.positional()),
+                a -> f.apply(Call.at(null).arg("metadata", a.get(1)).arg(a.get(0)).build()));
     }
 
     /** A resolver's answer: its URIs (requests as theirs), null for none. */

@@ -20,7 +20,29 @@ final class SettingNames {
                     Map.entry("request.timeout", "request.timeout"),
                     Map.entry("root.max_latency", "clock.maxLatency"),
                     Map.entry("harbor.max_connections", "harbor.maxConnections"),
-                    Map.entry("harbor.timeout", "harbor.idleTimeout"));
+                    Map.entry("harbor.timeout", "harbor.idleTimeout"),
+                    // autocue: the ffmpeg plugin's; enabled is what enable_autocue_metadata() sets
+                    Map.entry("autocue.enabled", "autocue.enabled"),
+                    Map.entry("autocue.amplify_behavior", "autocue.amplifyBehavior"),
+                    Map.entry("autocue.internal.lufs_target", "autocue.lufsTarget"),
+                    Map.entry("autocue.internal.cue_in_threshold", "autocue.cueInThreshold"),
+                    Map.entry("autocue.internal.cue_out_threshold", "autocue.cueOutThreshold"),
+                    Map.entry("autocue.internal.cross_threshold", "autocue.crossThreshold"),
+                    Map.entry("autocue.internal.max_overlap", "autocue.maxOverlap"),
+                    Map.entry(
+                            "autocue.internal.sustained_endings_enabled",
+                            "autocue.sustainedEndings"),
+                    Map.entry(
+                            "autocue.internal.sustained_endings_dropoff",
+                            "autocue.sustainedDropoff"),
+                    Map.entry("autocue.internal.sustained_endings_slope", "autocue.sustainedSlope"),
+                    Map.entry(
+                            "autocue.internal.sustained_endings_min_duration",
+                            "autocue.sustainedMinDuration"),
+                    Map.entry(
+                            "autocue.internal.sustained_endings_threshold_limit",
+                            "autocue.sustainedThresholdLimit"),
+                    Map.entry("replaygain.compute", "replaygain.compute"));
 
     private SettingNames() {}
 

@@ -1,6 +1,7 @@
 package org.groovecast.dsp;
 
 import org.groovecast.api.Frame;
+import org.groovecast.api.LoudnessMeter;
 import org.groovecast.api.Source;
 import org.groovecast.api.StreamContext;
 import org.groovecast.api.Transform;

@@ -71,6 +71,7 @@ abstract class RequestSource extends Source {
     private AudioFormat format;
     private VideoFormat video;
     private int scalingThreads;
+    private TrackAnalysis analysis = TrackAnalysis.NONE;
     private ClockInfo clock;
     private Executor blocking;
     private boolean realtime;
@@ -184,6 +185,7 @@ abstract class RequestSource extends Source {
         format = context.format();
         video = context.video();
         scalingThreads = FfmpegSettings.scalingThreads(context);
+        analysis = TrackAnalysis.of(context, format, requests);
         clock = context.clock();
         blocking = context.blocking();
         realtime = context.realtime();
@@ -390,7 +392,8 @@ abstract class RequestSource extends Source {
                                                         resolved,
                                                         format,
                                                         video,
-                                                        scalingThreads));
+                                                        scalingThreads,
+                                                        analysis));
                 failures = 0;
             } catch (IOException | RuntimeException e) {
                 synchronized (handoff) {

@@ -20,14 +20,17 @@ final class Track implements AutoCloseable {
     private final MediaDecoder decoder;
     private final Metadata metadata;
     private final long endSample;
+    private final TrackAnalysis analysis;
 
     private Track(
             Request request,
             ResolvedRequest resolved,
             MediaDecoder decoder,
             Metadata metadata,
-            long endSample) {
+            long endSample,
+            TrackAnalysis analysis) {
         this.request = request;
+        this.analysis = analysis;
         this.resolved = resolved;
         this.decoder = decoder;
         this.metadata = metadata;
@@ -46,18 +49,36 @@ final class Track implements AutoCloseable {
             VideoFormat video,
             int scalingThreads)
             throws IOException {
+        return open(request, resolved, format, video, scalingThreads, TrackAnalysis.NONE);
+    }
+
+    /**
+     * {@link #open(Request, ResolvedRequest, AudioFormat, VideoFormat, int)}, with what {@code
+     * analysis} finds in the file (autocue, computed ReplayGain) laid over the metadata before the
+     * cues are read: on the blocking pool, so the file's measurement (one decode, cached) delays
+     * only this request.
+     */
+    static Track open(
+            Request request,
+            ResolvedRequest resolved,
+            AudioFormat format,
+            VideoFormat video,
+            int scalingThreads,
+            TrackAnalysis analysis)
+            throws IOException {
         MediaDecoder d = MediaDecoder.open(resolved.file(), format, video, scalingThreads);
         try {
             Map<String, String> m = new LinkedHashMap<>(d.tags());
             m.put("filename", resolved.file());
             m.putAll(request.annotations()); // a playlist's #EXTINF over the file's tags,
             m.putAll(resolved.metadata()); // the URI's annotate: over both
+            m.putAll(analysis.of(resolved.file(), Metadata.of(m)));
             Metadata metadata = Metadata.of(m);
             double cueIn = seconds(metadata, "liq_cue_in", 0);
             double cueOut = seconds(metadata, "liq_cue_out", -1);
             if (cueIn > 0) d.seek(cueIn);
             long end = cueOut > 0 ? format.samples(cueOut) : -1;
-            return new Track(request, resolved, d, metadata, end);
+            return new Track(request, resolved, d, metadata, end, analysis);
         } catch (IOException | RuntimeException e) {
             d.close();
             throw e;
@@ -111,7 +132,7 @@ final class Track implements AutoCloseable {
      */
     Parked park() {
         decoder.close();
-        return new Parked(request, resolved);
+        return new Parked(request, resolved, analysis);
     }
 
     /** Closes the decoder and lets the file go (a temporary one is deleted). */
@@ -125,9 +146,9 @@ final class Track implements AutoCloseable {
     }
 
     /** A track checked and closed until its turn: its request and the file it resolved to. */
-    record Parked(Request request, ResolvedRequest resolved) {
+    record Parked(Request request, ResolvedRequest resolved, TrackAnalysis analysis) {
         Track reopen(AudioFormat format, VideoFormat video, int scalingThreads) throws IOException {
-            return Track.open(request, resolved, format, video, scalingThreads);
+            return Track.open(request, resolved, format, video, scalingThreads, analysis);
         }
 
         /** It will not play: its file goes (a temporary one is deleted). */

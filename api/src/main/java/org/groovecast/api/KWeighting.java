@@ -1,4 +1,4 @@
-package org.groovecast.dsp;
+package org.groovecast.api;
 
 /**
  * The K-weighting of ITU-R BS.1770 for one channel: a high shelf (+4 dB above about 1.7 kHz, the
@@ -32,19 +32,39 @@ final class KWeighting {
         a2h = (1 - kh / qh + kh * kh) / a0h;
     }
 
-    /** Filters one sample and returns its square (the energy BS.1770 averages). */
-    double energy(double x) {
-        double s = b0s * x + b1s * x1s + b2s * x2s - a1s * y1s - a2s * y2s;
-        x2s = x1s;
-        x1s = x;
-        y2s = y1s;
-        y1s = s;
-        // The high pass's numerator is 1, -2, 1: its gain normalisation cancels in the loudness.
-        double h = s - 2 * x1h + x2h - a1h * y1h - a2h * y2h;
-        x2h = x1h;
-        x1h = s;
-        y2h = y1h;
-        y1h = h;
-        return h * h;
+    /**
+     * Filters samples [from, to) of {@code x} and returns the sum of their squares (the energy
+     * BS.1770 averages). The state lives in locals for the loop: a stretch at a time runs several
+     * times faster than a call per sample.
+     */
+    double energy(float[] x, int from, int to) {
+        double sx1 = x1s, sx2 = x2s, sy1 = y1s, sy2 = y2s;
+        double hx1 = x1h, hx2 = x2h, hy1 = y1h, hy2 = y2h;
+        double sum = 0;
+        for (int i = from; i < to; i++) {
+            double in = x[i];
+            double s = b0s * in + b1s * sx1 + b2s * sx2 - a1s * sy1 - a2s * sy2;
+            sx2 = sx1;
+            sx1 = in;
+            sy2 = sy1;
+            sy1 = s;
+            // The high pass's numerator is 1, -2, 1: its gain normalisation cancels in the
+            // loudness.
+            double h = s - 2 * hx1 + hx2 - a1h * hy1 - a2h * hy2;
+            hx2 = hx1;
+            hx1 = s;
+            hy2 = hy1;
+            hy1 = h;
+            sum += h * h;
+        }
+        x1s = sx1;
+        x2s = sx2;
+        y1s = sy1;
+        y2s = sy2;
+        x1h = hx1;
+        x2h = hx2;
+        y1h = hy1;
+        y2h = hy2;
+        return sum;
     }
 }

@@ -1,12 +1,14 @@
-package org.groovecast.dsp;
+package org.groovecast.api;
 
 /**
  * EBU R128 loudness of a stream (ITU-R BS.1770-4): momentary (400 ms), short-term (3 s) and
  * integrated (gated: blocks of 400 ms every 100 ms, absolute gate -70 LUFS, relative gate 10 LU
  * below the mean of the blocks above it). Integrated loudness keeps a histogram of block loudness
- * in 0.01 LU steps, so it costs the same after ten minutes as after ten seconds.
+ * in 0.01 LU steps, so it costs the same after ten minutes as after ten seconds. The {@code lufs}
+ * and {@code normalize} operators measure with it, and so does the autocue analysis of files, so
+ * that the figures agree.
  */
-final class LoudnessMeter {
+public final class LoudnessMeter {
     private static final int SHORT_BLOCKS = 30;
     private static final double MIN_LU = -70;
     private static final double STEP = 0.01;
@@ -23,7 +25,7 @@ final class LoudnessMeter {
     private double current;
     private int inSub;
 
-    LoudnessMeter(int channels, int sampleRate) {
+    public LoudnessMeter(int channels, int sampleRate) {
         this(channels, sampleRate, true);
     }
 
@@ -31,7 +33,7 @@ final class LoudnessMeter {
      * @param weighted true for EBU R128 (K-weighted, LUFS); false for the plain RMS level of the
      *     channels' mean square, in dBFS (a full-scale sine reads -3)
      */
-    LoudnessMeter(int channels, int sampleRate, boolean weighted) {
+    public LoudnessMeter(int channels, int sampleRate, boolean weighted) {
         this.weighted = weighted;
         filters = new KWeighting[channels];
         for (int c = 0; c < channels; c++) filters[c] = new KWeighting(sampleRate);
@@ -40,17 +42,23 @@ final class LoudnessMeter {
     }
 
     /** Feeds samples [from, to) of the planes. */
-    void add(float[][] pcm, int from, int to) {
-        for (int i = from; i < to; i++) {
+    public void add(float[][] pcm, int from, int to) {
+        int i = from;
+        while (i < to) {
+            int n = Math.min(to - i, subBlock - inSub);
             double e = 0;
-            if (weighted) {
-                for (int c = 0; c < filters.length; c++) e += filters[c].energy(pcm[c][i]);
-            } else {
-                for (int c = 0; c < filters.length; c++)
-                    e += (double) pcm[c][i] * pcm[c][i] / filters.length;
+            for (int c = 0; c < filters.length; c++) {
+                if (weighted) {
+                    e += filters[c].energy(pcm[c], i, i + n);
+                } else {
+                    float[] x = pcm[c];
+                    for (int j = i; j < i + n; j++) e += (double) x[j] * x[j] / filters.length;
+                }
             }
             current += e;
-            if (++inSub == subBlock) endSubBlock();
+            inSub += n;
+            i += n;
+            if (inSub == subBlock) endSubBlock();
         }
     }
 
@@ -75,17 +83,17 @@ final class LoudnessMeter {
     }
 
     /** Loudness over the last 400 ms, in LUFS (-infinity for silence or before 400 ms). */
-    double momentary() {
+    public double momentary() {
         return subBlocks < 4 ? Double.NEGATIVE_INFINITY : loudnessOf(mean(4));
     }
 
     /** Loudness over the last 3 s (or what there is, from 400 ms), in LUFS. */
-    double shortTerm() {
+    public double shortTerm() {
         return subBlocks < 4 ? Double.NEGATIVE_INFINITY : loudnessOf(mean(SHORT_BLOCKS));
     }
 
     /** Gated loudness since the start, in LUFS. */
-    double integrated() {
+    public double integrated() {
         double sum = 0;
         long n = 0;
         for (int i = 0; i < BINS; i++) {
