@@ -30,6 +30,7 @@ public final class Evaluator {
     private final Hooks hooks;
     private final Definitions definitions;
     private final Map<Span, TypeAnnotation> jsonTypes;
+    private final EvalCheck evalCheck;
 
     public Evaluator(Hooks hooks) {
         this(hooks, Map.of());
@@ -42,9 +43,19 @@ public final class Evaluator {
      * type, as Liquidsoap reads it.
      */
     public Evaluator(Hooks hooks, Map<Span, TypeAnnotation> jsonTypes) {
+        this(hooks, jsonTypes, EvalCheck.NONE);
+    }
+
+    /** With the check of what {@code let eval} evaluates (the script's type check gives it). */
+    public Evaluator(Hooks hooks, Map<Span, TypeAnnotation> jsonTypes, EvalCheck evalCheck) {
         this.hooks = hooks;
         this.definitions = new Definitions(this);
         this.jsonTypes = Map.copyOf(jsonTypes);
+        this.evalCheck = evalCheck;
+    }
+
+    EvalCheck evalCheck() {
+        return evalCheck;
     }
 
     /** The type an untyped {@code let json.parse} at {@code at} was inferred to have, or null. */
