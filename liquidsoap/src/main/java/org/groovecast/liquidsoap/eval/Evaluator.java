@@ -596,6 +596,8 @@ public final class Evaluator {
         try {
             return sequence(t.body(), env);
         } catch (LiqError e) {
+            // The try is a call of error.catch in Liquidsoap: its place is in the error's trace
+            e.through(t.span());
             if (!catches(t, e, env)) throw e;
             if (t.handler() == null) return Tuple.UNIT;
             Env handler = t.variable().equals("_") ? env : env.bind(t.variable(), e.value());
