@@ -96,6 +96,7 @@ public final class LiquidsoapFrontEnd implements ScriptFrontEnd {
                 throw Located.error(p.span(), name, Located.display(p.message(), parsed), null);
             }
             script.jsonTypes(r.jsonTypes());
+            script.evalCheck(r.evalCheck());
         }
         return script;
     }

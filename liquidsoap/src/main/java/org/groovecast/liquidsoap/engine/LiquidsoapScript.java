@@ -11,6 +11,7 @@ import org.groovecast.host.script.ScriptLine;
 import org.groovecast.host.script.ScriptRuntime;
 import org.groovecast.liquidsoap.eval.Env;
 import org.groovecast.liquidsoap.eval.Errors;
+import org.groovecast.liquidsoap.eval.EvalCheck;
 import org.groovecast.liquidsoap.eval.Evaluator;
 import org.groovecast.liquidsoap.eval.Halt;
 import org.groovecast.liquidsoap.eval.LiqError;
@@ -54,6 +55,13 @@ final class LiquidsoapScript implements ScriptFrontEnd.Script {
 
     void jsonTypes(Map<Span, TypeAnnotation> types) {
         this.jsonTypes = Map.copyOf(types);
+    }
+
+    /** The check of what the script's {@code let eval} evaluate, in the scope it left. */
+    private volatile EvalCheck evalCheck = EvalCheck.NONE;
+
+    void evalCheck(EvalCheck check) {
+        this.evalCheck = check;
     }
 
     @Override
@@ -197,7 +205,7 @@ final class LiquidsoapScript implements ScriptFrontEnd.Script {
         HarborHttp.register(lib, values, caller);
         org.groovecast.liquidsoap.prelude.InteractiveFiles.register(lib, values::interactives);
         AutocueFunctions.register(lib, platform, caller);
-        Evaluator ev = new Evaluator(fields, jsonTypes);
+        Evaluator ev = new Evaluator(fields, jsonTypes, evalCheck);
         try {
             try {
                 ev.run(parsed.program(), Env.of(Prelude.globals(lib, ev)));

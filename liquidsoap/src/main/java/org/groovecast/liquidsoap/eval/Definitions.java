@@ -173,6 +173,8 @@ final class Definitions {
         } catch (SyntaxError e) {
             throw Errors.at(let.span(), "eval", e.getMessage());
         }
+        var refused = ev.evalCheck().refusal(program, let.type());
+        if (refused.isPresent()) throw Errors.at(let.span(), "eval", refused.get());
         return ev.run(program, env).value();
     }
 }

@@ -30,6 +30,7 @@ public final class Evaluator {
     private final Hooks hooks;
     private final Definitions definitions;
     private final Map<Span, TypeAnnotation> jsonTypes;
+    private final EvalCheck evalCheck;
 
     public Evaluator(Hooks hooks) {
         this(hooks, Map.of());
@@ -42,9 +43,19 @@ public final class Evaluator {
      * type, as Liquidsoap reads it.
      */
     public Evaluator(Hooks hooks, Map<Span, TypeAnnotation> jsonTypes) {
+        this(hooks, jsonTypes, EvalCheck.NONE);
+    }
+
+    /** With the check of what {@code let eval} evaluates (the script's type check gives it). */
+    public Evaluator(Hooks hooks, Map<Span, TypeAnnotation> jsonTypes, EvalCheck evalCheck) {
         this.hooks = hooks;
         this.definitions = new Definitions(this);
         this.jsonTypes = Map.copyOf(jsonTypes);
+        this.evalCheck = evalCheck;
+    }
+
+    EvalCheck evalCheck() {
+        return evalCheck;
     }
 
     /** The type an untyped {@code let json.parse} at {@code at} was inferred to have, or null. */
@@ -585,6 +596,8 @@ public final class Evaluator {
         try {
             return sequence(t.body(), env);
         } catch (LiqError e) {
+            // The try is a call of error.catch in Liquidsoap: its place is in the error's trace
+            e.through(t.span());
             if (!catches(t, e, env)) throw e;
             if (t.handler() == null) return Tuple.UNIT;
             Env handler = t.variable().equals("_") ? env : env.bind(t.variable(), e.value());

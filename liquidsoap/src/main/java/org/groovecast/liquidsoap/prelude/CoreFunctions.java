@@ -291,22 +291,21 @@ final class CoreFunctions {
                 });
     }
 
+    /** An error with its kind, message and trace as fields, as a script reads it. */
+    static Object withMethods(ErrorValue e) {
+        Map<String, Object> f = new LinkedHashMap<>();
+        f.put("kind", e.kind());
+        f.put("message", e.message());
+        f.put("trace", e.trace());
+        return Rec.with(e, f);
+    }
+
     private static void errors(Library lib) {
         lib.function(
                 "error.register",
                 "(string) -> " + CommonTypes.ERROR,
                 "A new kind of error.",
                 a -> ErrorValue.kind(a.string(0)));
-        lib.function(
-                "error.raise",
-                "(error, ?string) -> 'a",
-                "Raises an error of the kind given.",
-                Map.of("", ""),
-                a -> {
-                    String kind = ((ErrorValue) Values.base(a.get(0))).kind();
-                    String message = a.given(1) ? a.string(1) : "";
-                    throw new LiqError(new ErrorValue(kind, message, List.of()), a.at(), true);
-                });
         lib.function(
                 "error.kind",
                 "(error) -> string",
@@ -321,14 +320,7 @@ final class CoreFunctions {
                 "error.methods",
                 "(error) -> " + CommonTypes.ERROR,
                 "An error with its kind, message and trace as fields.",
-                a -> {
-                    ErrorValue e = (ErrorValue) Values.base(a.get(0));
-                    Map<String, Object> f = new LinkedHashMap<>();
-                    f.put("kind", e.kind());
-                    f.put("message", e.message());
-                    f.put("trace", e.trace());
-                    return Rec.with(e, f);
-                });
+                a -> withMethods((ErrorValue) Values.base(a.get(0))));
         lib.function(
                 "error.catch",
                 "(?errors : [error]?, body : () -> 'a, catch : ("

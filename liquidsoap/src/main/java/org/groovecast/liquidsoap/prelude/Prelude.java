@@ -47,6 +47,7 @@ public final class Prelude {
         FileFunctions.register(lib);
         TimeFunctions.register(lib, platform);
         SystemFunctions.register(lib, platform);
+        ErrorHandlers.register(lib, platform);
         PredicateFunctions.register(lib);
         InteractiveFunctions.register(lib, platform);
         ProcessFunctions.register(lib);

@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.groovecast.liquidsoap.eval.Env;
+import org.groovecast.liquidsoap.eval.EvalCheck;
 import org.groovecast.liquidsoap.eval.Evaluator;
 import org.groovecast.liquidsoap.eval.Halt;
 import org.groovecast.liquidsoap.eval.Hooks;
@@ -51,6 +52,7 @@ public final class Standalone {
         // Checked as Liquidsoap checks them, as one script, before anything runs
         Map<org.groovecast.liquidsoap.syntax.Span, org.groovecast.liquidsoap.syntax.TypeAnnotation>
                 jsonTypes = new HashMap<>();
+        EvalCheck evalCheck = EvalCheck.NONE;
         if (!programs.isEmpty()) {
             Expr.Sequence whole = new Expr.Sequence(programs.getFirst().span(), all);
             for (TypeCheck checker : TypeCheck.found()) {
@@ -60,9 +62,10 @@ public final class Standalone {
                     return new Outcome(1, p.span() + ": " + p.message());
                 }
                 jsonTypes.putAll(r.jsonTypes());
+                evalCheck = r.evalCheck();
             }
         }
-        Evaluator evaluator = new Evaluator(Hooks.NONE, jsonTypes);
+        Evaluator evaluator = new Evaluator(Hooks.NONE, jsonTypes, evalCheck);
         Map<String, Object> globals = new HashMap<>(Prelude.globals(lib, evaluator));
         Env env = Env.of(globals);
         List<String> errors = new ArrayList<>();

@@ -9,7 +9,6 @@ import org.groovecast.liquidsoap.eval.Evaluator;
 import org.groovecast.liquidsoap.eval.Rec;
 import org.groovecast.liquidsoap.eval.Show;
 import org.groovecast.liquidsoap.eval.Tuple;
-import org.groovecast.liquidsoap.eval.Values;
 
 /**
  * What a script asks of the process: the environment, the log, {@code thread.run}, the control
@@ -114,37 +113,6 @@ final class SystemFunctions {
                     platform.log(a.string(0), 2, Show.text(a.get(1)));
                     return Tuple.UNIT;
                 });
-        lib.function(
-                "thread.run",
-                "(?fast : bool, ?delay : float, ?on_error : (("
-                        + CommonTypes.ERROR
-                        + ") -> unit)?, ?every :"
-                        + " {float}?, () -> unit) -> unit",
-                "Runs a function later (delay), again every so many seconds (every), off the clocks with fast=false.",
-                Map.of("fast", true, "delay", 0.0),
-                a -> {
-                    double every =
-                            a.isNull(3) ? 0 : ((Number) Values.base(a.getter(3))).doubleValue();
-                    platform.runLater(a.number(1), Math.max(0, every), a.bool(0), a.fn(4));
-                    return Tuple.UNIT;
-                });
-        lib.function(
-                "thread.run.recurrent",
-                "(?fast : bool, ?delay : float, ?on_error : (("
-                        + CommonTypes.ERROR
-                        + ") -> float)?, () ->"
-                        + " float) -> unit",
-                "Runs a function later, then again after as many seconds as it answers (never when negative).",
-                Map.of("fast", true, "delay", 0.0),
-                a -> {
-                    Recurrent.start(platform, a.number(1), a.bool(0), a.fn(3));
-                    return Tuple.UNIT;
-                });
-        lib.function(
-                "thread.on_error",
-                "(error?, (backtrace : string, " + CommonTypes.ERROR + ") -> unit) -> unit",
-                "What to do with an error raised in a thread (Groovecast logs it with its place).",
-                a -> Tuple.UNIT);
         lib.function(
                 "server.register",
                 "(?namespace : string?, ?description : string, ?usage : string?, string, (string)"

@@ -2,6 +2,7 @@ package org.groovecast.liquidsoap.prelude;
 
 import java.util.List;
 import java.util.Map;
+import org.groovecast.liquidsoap.eval.EvalCheck;
 import org.groovecast.liquidsoap.syntax.Expr;
 import org.groovecast.liquidsoap.syntax.Span;
 import org.groovecast.liquidsoap.syntax.TypeAnnotation;
@@ -21,12 +22,18 @@ public interface TypeCheck {
     /**
      * What a check found: the type errors (Liquidsoap stops at the first, so at most one), and the
      * type inferred for each {@code let json.parse x = s} written without one, by the span of its
-     * {@code let}: the evaluation decodes the JSON as that type, as Liquidsoap does.
+     * {@code let}: the evaluation decodes the JSON as that type, as Liquidsoap does; and the check
+     * of the strings its {@code let eval} evaluate, in the scope the script's top level left.
      */
-    record Result(List<Problem> problems, Map<Span, TypeAnnotation> jsonTypes) {
+    record Result(
+            List<Problem> problems, Map<Span, TypeAnnotation> jsonTypes, EvalCheck evalCheck) {
         public Result {
             problems = List.copyOf(problems);
             jsonTypes = Map.copyOf(jsonTypes);
+        }
+
+        public Result(List<Problem> problems, Map<Span, TypeAnnotation> jsonTypes) {
+            this(problems, jsonTypes, EvalCheck.NONE);
         }
 
         public static Result of(Problem problem) {

@@ -353,9 +353,12 @@ final class Inference {
         return result;
     }
 
-    /** The script: a sequence whose definitions stay in scope, for what is checked after it. */
-    void topLevel(Expr.Sequence program) {
-        items(program.items(), false);
+    /**
+     * The script: a sequence whose definitions stay in scope, for what is checked after it; answers
+     * the type of its value (what its last item gives).
+     */
+    Type topLevel(Expr.Sequence program) {
+        return items(program.items(), false);
     }
 
     /**

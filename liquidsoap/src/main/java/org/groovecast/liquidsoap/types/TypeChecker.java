@@ -67,29 +67,28 @@ public final class TypeChecker {
         return run(program, before, null);
     }
 
+    /**
+     * Checks the string a {@code let eval} evaluates, once the script that holds it is checked
+     * ({@code before}): in the scope the script's top level left, the program's value a subtype of
+     * {@code expected} when there is one (the {@code let}'s annotation), as Liquidsoap checks it.
+     */
+    public void checkEval(Expr.Sequence program, Checked before, TypeAnnotation expected) {
+        Builtins builtins = new Builtins(index);
+        Context cx = new Context(builtins, scope(builtins, before), new ArrayList<>());
+        try {
+            Type value = cx.inference.topLevel(program);
+            if (expected != null) cx.subtype(program.span(), value, Annotations.of(expected));
+        } catch (StackOverflowError e) {
+            throw new TypeError(
+                    where(cx, program), "this expression is nested too deeply to be checked");
+        } catch (TooComplex e) {
+            throw Messages.tooComplex(where(cx, program));
+        }
+    }
+
     private Checked run(Expr.Sequence program, Checked before, List<TypeError> errors) {
         Builtins builtins = new Builtins(index);
-        Scope scope;
-        if (before == null) {
-            scope = new Scope(builtins::get);
-        } else {
-            Generalization.Copier copier = new Generalization.Copier();
-            Map<String, Scope.Binding> copied = new HashMap<>();
-            scope =
-                    new Scope(
-                            name -> {
-                                Scope.Binding b = before.names.get(name);
-                                if (b == null) return builtins.get(name);
-                                return copied.computeIfAbsent(
-                                        name,
-                                        n ->
-                                                new Scope.Binding(
-                                                        copier.copy(b.scheme()), b.params()));
-                            });
-            for (var e : before.paths.entrySet()) {
-                scope.definePath(e.getKey(), e.getValue().params());
-            }
-        }
+        Scope scope = scope(builtins, before);
         List<Warning> warnings = new ArrayList<>();
         Context cx = new Context(builtins, scope, warnings);
         try {
@@ -113,6 +112,26 @@ public final class TypeChecker {
         Map<Span, TypeAnnotation> json = new LinkedHashMap<>();
         cx.untypedJson.forEach((at, t) -> json.put(at, JsonTypes.annotation(t, at)));
         return new Checked(warnings, names, paths, json);
+    }
+
+    /** The builtins, then what {@code before} defined (each name's type a copy of its own). */
+    private static Scope scope(Builtins builtins, Checked before) {
+        if (before == null) return new Scope(builtins::get);
+        Generalization.Copier copier = new Generalization.Copier();
+        Map<String, Scope.Binding> copied = new HashMap<>();
+        Scope scope =
+                new Scope(
+                        name -> {
+                            Scope.Binding b = before.names.get(name);
+                            if (b == null) return builtins.get(name);
+                            return copied.computeIfAbsent(
+                                    name,
+                                    n -> new Scope.Binding(copier.copy(b.scheme()), b.params()));
+                        });
+        for (var e : before.paths.entrySet()) {
+            scope.definePath(e.getKey(), e.getValue().params());
+        }
+        return scope;
     }
 
     private static Span where(Context cx, Expr.Sequence program) {

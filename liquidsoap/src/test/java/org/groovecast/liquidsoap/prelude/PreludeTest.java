@@ -156,8 +156,9 @@ class PreludeTest {
 
     @Test
     void errorsCarryTheirPlaces() {
+        // The raise, then the try that caught it (a call of error.catch in Liquidsoap)
         assertEquals(
-                "[\"at test.liq, line 1, char 7-38\"]",
+                "[\"at test.liq, line 1, char 7-38\", \"at test.liq, line 1, char 0-97\"]",
                 Liq.value(
                         "try () error.raise(error.failure, \"x\") catch e do"
                                 + " list.map(fun (p) -> p.to_string(), e.trace) end"));
