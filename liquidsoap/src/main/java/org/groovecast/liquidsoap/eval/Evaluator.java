@@ -8,6 +8,7 @@ import java.util.Map;
 import org.groovecast.liquidsoap.syntax.Arg;
 import org.groovecast.liquidsoap.syntax.ArgsOf;
 import org.groovecast.liquidsoap.syntax.EncoderParam;
+import org.groovecast.liquidsoap.syntax.EvalCheck;
 import org.groovecast.liquidsoap.syntax.Expr;
 import org.groovecast.liquidsoap.syntax.ListElement;
 import org.groovecast.liquidsoap.syntax.Param;

@@ -8,12 +8,12 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.groovecast.liquidsoap.eval.Env;
-import org.groovecast.liquidsoap.eval.EvalCheck;
 import org.groovecast.liquidsoap.eval.Evaluator;
 import org.groovecast.liquidsoap.eval.Halt;
 import org.groovecast.liquidsoap.eval.Hooks;
 import org.groovecast.liquidsoap.eval.LiqError;
 import org.groovecast.liquidsoap.parser.Scripts;
+import org.groovecast.liquidsoap.syntax.EvalCheck;
 import org.groovecast.liquidsoap.syntax.Expr;
 import org.groovecast.liquidsoap.syntax.SyntaxError;
 

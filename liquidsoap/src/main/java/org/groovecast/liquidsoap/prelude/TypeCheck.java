@@ -2,7 +2,7 @@ package org.groovecast.liquidsoap.prelude;
 
 import java.util.List;
 import java.util.Map;
-import org.groovecast.liquidsoap.eval.EvalCheck;
+import org.groovecast.liquidsoap.syntax.EvalCheck;
 import org.groovecast.liquidsoap.syntax.Expr;
 import org.groovecast.liquidsoap.syntax.Span;
 import org.groovecast.liquidsoap.syntax.TypeAnnotation;

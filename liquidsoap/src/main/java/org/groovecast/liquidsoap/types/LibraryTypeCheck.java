@@ -3,9 +3,9 @@ package org.groovecast.liquidsoap.types;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.groovecast.liquidsoap.eval.EvalCheck;
 import org.groovecast.liquidsoap.prelude.Library;
 import org.groovecast.liquidsoap.prelude.TypeCheck;
+import org.groovecast.liquidsoap.syntax.EvalCheck;
 import org.groovecast.liquidsoap.syntax.Expr;
 
 /**
