@@ -4,6 +4,7 @@ import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -11,18 +12,30 @@ import org.slf4j.LoggerFactory;
  * On a listening channel: when {@code accept} fails (EMFILE, the process out of file descriptors),
  * stops accepting for a moment instead of failing again in a loop, and logs once per episode: the
  * first failure with what to do about it, and how many there were once a connection is accepted
- * again.
+ * again. Failures soon after accepts resumed are the same episode (the queued connections of a
+ * flood are accepted while the descriptors of the last ones are not yet closed): logged at debug,
+ * not warned again.
  */
 @ChannelHandler.Sharable
 final class AcceptErrors extends ChannelInboundHandlerAdapter {
     private static final Logger log = LoggerFactory.getLogger(AcceptErrors.class);
     private static final long PAUSE_MS = 200;
+    private static final long RELAPSE_NS = TimeUnit.SECONDS.toNanos(10);
 
     private final String what;
-    private long failures; // on the acceptor's loop only
+    private final LongSupplier nanoTime;
+    // on the acceptor's loop only
+    private long failures;
+    private long resumedAt;
 
     AcceptErrors(String what) {
+        this(what, System::nanoTime);
+    }
+
+    AcceptErrors(String what, LongSupplier nanoTime) {
         this.what = what;
+        this.nanoTime = nanoTime;
+        this.resumedAt = nanoTime.getAsLong() - RELAPSE_NS - 1;
     }
 
     @Override
@@ -30,13 +43,16 @@ final class AcceptErrors extends ChannelInboundHandlerAdapter {
         if (failures > 0) {
             log.info("{}: accepting connections again after {} failed accepts", what, failures);
             failures = 0;
+            resumedAt = nanoTime.getAsLong();
         }
         ctx.fireChannelRead(child);
     }
 
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable e) {
-        if (failures++ == 0) {
+        if (failures++ == 0 && nanoTime.getAsLong() - resumedAt <= RELAPSE_NS) {
+            log.debug("{}: cannot accept connections again: {}", what, e.getMessage());
+        } else if (failures == 1) {
             // Nothing here may need a file descriptor (the process has none left): no counting of
             // /proc/self/fd.
             log.warn(
