@@ -56,6 +56,26 @@ public interface Encoder {
         return open(format, out);
     }
 
+    /**
+     * Whether titles travel in the stream itself: an output starts a new encoding, in the same
+     * bytes, at each track (a chained Ogg stream: a new logical stream whose headers carry the
+     * track's tags), as Icecast and Ogg players read titles. False: titles go beside the stream
+     * (ICY metadata, Icecast's metadata update).
+     */
+    default boolean inBandMetadata() {
+        return false;
+    }
+
+    /**
+     * Starts an encoding whose stream carries {@code tags} (title, artist...) where its format has
+     * a place for them; encoders whose format has none ignore them.
+     */
+    default Session open(
+            AudioFormat format, VideoFormat video, WritableByteChannel out, Metadata tags)
+            throws IOException {
+        return open(format, video, out);
+    }
+
     /** One running encoding. */
     interface Session extends AutoCloseable {
         /** Encodes samples {@code [0, frame.position())} of {@code frame}. */

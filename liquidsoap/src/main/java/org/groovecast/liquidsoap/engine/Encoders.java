@@ -11,9 +11,10 @@ import org.groovecast.liquidsoap.eval.Values;
 
 /**
  * Liquidsoap's encoders as the engine's: {@code %mp3(bitrate=128)} is {@code mp3(bitrate: 128)},
- * {@code %fdkaac} is {@code aac}, {@code %ffmpeg(format="mpegts", %audio(codec="aac", b="64k"))} is
- * {@code ffmpeg(format: 'mpegts', audio: [codec: 'aac', b: '64k'])}. What an engine encoder has no
- * knob for (an MP3's id3v2, a channel count) is left out, and said once in the log.
+ * {@code %fdkaac} is libfdk_aac in ADTS through {@code ffmpeg}, {@code %ffmpeg(format="mpegts",
+ * %audio(codec="aac", b="64k"))} is {@code ffmpeg(format: 'mpegts', audio: [codec: 'aac', b:
+ * '64k'])}. What an engine encoder has no knob for (an MP3's id3v2, a channel count) is left out,
+ * and said once in the log.
  */
 final class Encoders {
     /** The encoders {@code %ifencoder} finds, when the engine has their operator. */
@@ -31,7 +32,7 @@ final class Encoders {
                     Map.entry("ogg", "vorbis"),
                     Map.entry("opus", "opus"),
                     Map.entry("flac", "flac"),
-                    Map.entry("fdkaac", "aac"),
+                    Map.entry("fdkaac", "ffmpeg"),
                     Map.entry("ffmpeg", "ffmpeg"));
 
     /** How the engine makes one of its encoders: an operator call with named arguments. */
@@ -72,12 +73,63 @@ final class Encoders {
                 return maker.make("vorbis", named);
             }
             case "ffmpeg" -> ffmpeg(f, named);
+            case "fdkaac" -> fdkaac(f, named);
             case "wav" -> keep(f, named, Map.of("samplesize", "samplesize"));
             case "flac" -> keep(f, named, Map.of("compression", "compression"));
             case "vorbis", "vorbis.cbr", "vorbis.abr" -> keep(f, named, Map.of());
             default -> keep(f, named, Map.of("bitrate", "bitrate"));
         }
         return maker.make(op, named);
+    }
+
+    /**
+     * {@code %fdkaac}: libfdk_aac in ADTS, its {@code aot} as the FFmpeg profile (HE-AACv2 by
+     * default, as in Liquidsoap); where FFmpeg has no libfdk_aac the engine encodes AAC-LC at the
+     * same bit rate and says so once.
+     */
+    private void fdkaac(Format f, Map<String, Object> named) {
+        Map<String, Object> audio = new LinkedHashMap<>();
+        audio.put("codec", "libfdk_aac");
+        audio.put("b", "64k");
+        audio.put("profile", "aac_he_v2");
+        for (Format.Param p : f.params()) {
+            if (p.label() == null || p.value() == null) continue;
+            String v = Show.text(p.value());
+            switch (p.label()) {
+                case "bitrate" -> audio.put("b", v + "k");
+                case "aot" -> audio.put("profile", profile(v));
+                case "afterburner" -> audio.put("afterburner", v.equals("true") ? "1" : "0");
+                case "vbr" -> {
+                    audio.remove("b");
+                    audio.put("vbr", v);
+                }
+                case "samplerate" -> audio.put("ar", v);
+                case "channels" -> audio.put("ac", v);
+                case "transmux" -> {
+                    if (!v.equals("adts"))
+                        maker.note("%fdkaac(transmux=\"" + v + "\"): Groovecast writes ADTS");
+                }
+                default ->
+                        maker.note(
+                                "%fdkaac("
+                                        + p.label()
+                                        + "): the engine has no such knob; left out");
+            }
+        }
+        named.put("format", "adts");
+        named.put("audio", audio);
+    }
+
+    /** Liquidsoap's {@code aot} as FFmpeg's libfdk_aac profile. */
+    private static String profile(String aot) {
+        return switch (aot) {
+            case "mpeg4_aac_lc", "mpeg2_aac_lc" -> "aac_low";
+            case "mpeg4_he_aac", "mpeg2_he_aac" -> "aac_he";
+            case "mpeg4_he_aac_v2", "mpeg2_he_aac_v2" -> "aac_he_v2";
+            case "mpeg4_aac_ld" -> "aac_ld";
+            case "mpeg4_aac_eld" -> "aac_eld";
+            default -> throw Errors.invalid("%fdkaac(aot=\"" + aot + "\"): no such object type");
+        };
     }
 
     /** The parameters the engine takes, renamed; the others told once. */

@@ -206,12 +206,16 @@ final class Mappings {
                         "encoding : string?");
         t.add("output.file.hls", "output.file.hls")
                 .type("#1", "[(string * format('a))]")
-                .ignore(
-                        "playlist : string",
-                        "segments_overhead : int?",
+                .type("segments_overhead", "int?")
+                .type("persist_at", "string?")
+                .type("temp_dir", "string?")
+                .type(
                         "segment_name",
-                        "persist_at : string?",
-                        "temp_dir : string?",
+                        "({position : int, extname : string, duration : float, ticks : int,"
+                                + " stream_name : string}) -> string")
+                .function("segment_name", Mappings::segmentName)
+                .ignore(
+                        "strict_persist : bool",
                         "on_file_change",
                         "streams_info",
                         "perm : int",
@@ -353,6 +357,29 @@ final class Mappings {
         }
         if (!fields.containsKey("metadata")) fields.put("metadata", List.of());
         return Rec.record(fields);
+    }
+
+    /**
+     * {@code segment_name=fun (meta) -> ...}: the engine's map of the segment as the record
+     * Liquidsoap 2.4 passes ({@code stream_name} for the engine's {@code streamName}).
+     */
+    private static Fn segmentName(Fn f) {
+        return Builtin.of(
+                "segment name",
+                List.of(Parameter.positional()),
+                a -> {
+                    Map<String, Object> fields = new LinkedHashMap<>();
+                    if (Values.base(a.get(0)) instanceof List<?> l) {
+                        for (Object p : l) {
+                            if (Values.base(p) instanceof Tuple t && t.size() == 2) {
+                                fields.put(
+                                        OperatorNames.toLiquidsoap(String.valueOf(t.get(0))),
+                                        t.get(1));
+                            }
+                        }
+                    }
+                    return f.call(Rec.record(fields));
+                });
     }
 
     /** {@code auth=fun (info) -> ...}: Liquidsoap's gets {user, password, address}. */

@@ -14,6 +14,7 @@ import org.groovecast.api.OperatorProvider;
 import org.groovecast.api.OperatorSpec;
 import org.groovecast.api.ScriptException;
 import org.pf4j.Extension;
+import org.slf4j.LoggerFactory;
 
 /** FFmpeg encoders: {@code ffmpeg(...)} with any option passed through, and the usual sugar. */
 @Extension
@@ -163,6 +164,12 @@ public final class EncoderOperators implements OperatorProvider {
         if (codec == null)
             throw new ScriptException(
                     "ffmpeg(): audio: needs a codec:, e.g. audio: [codec: 'aac']");
+        if (FdkAacFallback.needed(codec)) {
+            FdkAacFallback.Substitute lc = FdkAacFallback.substitute(audio);
+            codec = lc.codec();
+            audio = new LinkedHashMap<>(lc.options());
+            LoggerFactory.getLogger(EncoderOperators.class).warn("ffmpeg(): {}", lc.warning());
+        }
         int threads = threads(audio.remove("threads"));
         FfmpegEncoder.Codec video = null;
         if (a.value("video") != null) {

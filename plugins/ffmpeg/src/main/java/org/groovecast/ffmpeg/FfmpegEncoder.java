@@ -9,6 +9,7 @@ import java.util.Map;
 import org.groovecast.api.AudioFormat;
 import org.groovecast.api.Encoder;
 import org.groovecast.api.Frame;
+import org.groovecast.api.Metadata;
 import org.groovecast.api.VideoFormat;
 
 /**
@@ -175,9 +176,22 @@ final class FfmpegEncoder implements Encoder {
     @Override
     public Session open(AudioFormat input, VideoFormat picture, WritableByteChannel out)
             throws IOException {
+        return open(input, picture, out, Metadata.EMPTY);
+    }
+
+    /** Ogg: a new track is a new logical stream (chained Ogg), its comment header its tags. */
+    @Override
+    public boolean inBandMetadata() {
+        return format.equals("ogg");
+    }
+
+    @Override
+    public Session open(
+            AudioFormat input, VideoFormat picture, WritableByteChannel out, Metadata tags)
+            throws IOException {
         MediaEncoder encoder = newMediaEncoder(input, picture, Muxer.wantsGlobalHeader(format));
         try {
-            Muxer muxer = new Muxer(format, formatOptions, encoder.contexts(), out);
+            Muxer muxer = new Muxer(format, formatOptions, encoder.contexts(), out, tags);
             return new EncodingSession(encoder, muxer);
         } catch (IOException | RuntimeException e) {
             encoder.close();

@@ -34,6 +34,7 @@ final class HlsOutput extends Output {
     private static final long PUBLISH_DRAIN_MILLIS = 5_000;
 
     private final Path dir;
+    private final HlsFiles files;
     private final Map<String, Object> renditions;
     private final double segmentDuration;
     private final int segments;
@@ -63,6 +64,27 @@ final class HlsOutput extends Output {
         this(dir, renditions, source, segmentDuration, segments, fallible, null, Map.of());
     }
 
+    HlsOutput(
+            Path dir,
+            Map<String, Object> renditions,
+            Source source,
+            double segmentDuration,
+            int segments,
+            boolean fallible,
+            java.net.URI publish,
+            Map<String, String> publishHeaders) {
+        this(
+                dir,
+                renditions,
+                source,
+                segmentDuration,
+                segments,
+                fallible,
+                publish,
+                publishHeaders,
+                HlsFiles.standard(dir));
+    }
+
     /**
      * @param publish the origin's URL for this directory (ending in {@code /}), or null
      */
@@ -74,8 +96,10 @@ final class HlsOutput extends Output {
             int segments,
             boolean fallible,
             java.net.URI publish,
-            Map<String, String> publishHeaders) {
+            Map<String, String> publishHeaders,
+            HlsFiles files) {
         super("output.file.hls", source, fallible);
+        this.files = files;
         this.publish = publish;
         this.publishHeaders = publishHeaders;
         this.dir = dir;
@@ -99,7 +123,9 @@ final class HlsOutput extends Output {
                                                 context.format(),
                                                 context.video(),
                                                 segmentDuration,
-                                                segments)
+                                                segments,
+                                                overhead(),
+                                                files.names())
                                         : new HlsVariant(
                                                 name,
                                                 (FfmpegEncoder) r,
@@ -108,7 +134,13 @@ final class HlsOutput extends Output {
                                                 context.format(),
                                                 context.video(),
                                                 segmentDuration,
-                                                segments)));
+                                                segments,
+                                                overhead(),
+                                                files.names())));
+    }
+
+    private int overhead() {
+        return files.overhead() == null ? segments : Math.max(0, files.overhead());
     }
 
     @Override
@@ -151,6 +183,7 @@ final class HlsOutput extends Output {
     protected void open() throws IOException {
         try {
             Files.createDirectories(dir);
+            files.names().prepare();
             Files.delete(Files.createTempFile(dir, ".groovecast-", ".probe"));
         } catch (FileSystemException e) {
             throw new IOException(
@@ -162,12 +195,42 @@ final class HlsOutput extends Output {
                                     : e.getClass().getSimpleName()),
                     e);
         }
+        if (files.persistAt() != null && predecessor() == null) resume();
         // A reload to the same origin takes its predecessor's publisher over in adopt().
         if (publish != null
                 && !(predecessor() instanceof HlsOutput p
                         && p.publisher != null
                         && sameOrigin(p))) {
             startPublisher();
+        }
+    }
+
+    /**
+     * Goes on from the state the last run saved, if there is one: its renditions' playlists carry
+     * on. The file is deleted once read, as Liquidsoap does, so that a crash never resumes an old
+     * state; one that cannot be read is said once and the playlists begin anew.
+     */
+    private void resume() {
+        Path at = files.persistAt();
+        if (!Files.exists(at)) return;
+        try {
+            Map<String, HlsState.Saved> saved = HlsState.read(at);
+            for (HlsVariant v : variants) {
+                HlsState.Saved s = saved.get(v.name());
+                if (s != null) v.resume(s);
+            }
+            log.info("{}: resuming the playlists saved in {}", id(), at);
+        } catch (IOException e) {
+            log.info(
+                    "{}: cannot resume from {} ({}); the playlists begin anew",
+                    id(),
+                    at,
+                    e.getMessage());
+        }
+        try {
+            Files.deleteIfExists(at);
+        } catch (IOException e) {
+            log.debug("{}: cannot delete {}: {}", id(), at, e.toString());
         }
     }
 
@@ -227,7 +290,7 @@ final class HlsOutput extends Output {
                 log.error(
                         "{}: cannot write {} ({}); trying again every second",
                         id(),
-                        dir.resolve("stream.m3u8"),
+                        dir.resolve(files.playlist()),
                         e.toString());
             masterRetryAt = System.nanoTime() + MASTER_RETRY_NANOS;
         }
@@ -250,11 +313,11 @@ final class HlsOutput extends Output {
         }
         if (publisher != null) {
             publisher.master(
-                    "stream.m3u8",
+                    files.playlist(),
                     m.toString(),
                     variants.stream().map(v -> v.name() + ".m3u8").toList());
         }
-        Hls.writeAtomically(dir.resolve("stream.m3u8"), m.toString());
+        Hls.writeAtomically(dir.resolve(files.playlist()), m.toString());
         masterWritten = true;
     }
 
@@ -262,11 +325,28 @@ final class HlsOutput extends Output {
     protected void close() throws IOException {
         IOException first = null;
         if (!masterWritten && playing) tryMaster();
+        // A reload hands the playlists over instead; the last output of the station saves them.
+        boolean persist =
+                files.persistAt() != null && variants.stream().noneMatch(HlsVariant::handedOver);
         for (HlsVariant v : variants) {
             try {
-                v.close();
+                v.close(persist);
             } catch (IOException e) {
                 if (first == null) first = e;
+            }
+        }
+        if (persist) {
+            Map<String, HlsState.Saved> saved = new java.util.LinkedHashMap<>();
+            for (HlsVariant v : variants) saved.put(v.name(), v.saved());
+            try {
+                HlsState.write(files.persistAt(), saved);
+                log.info("{}: playlists saved in {}", id(), files.persistAt());
+            } catch (IOException e) {
+                log.error(
+                        "{}: cannot save the playlists in {} ({}); the next start begins anew",
+                        id(),
+                        files.persistAt(),
+                        e.toString());
             }
         }
         if (publisher != null) {

@@ -24,6 +24,10 @@ final class HlsPlaylist {
 
     private final int targetDuration;
     private final int keep;
+
+    /** How many segments stay on disk after they left the window, for players a round behind. */
+    private final int overhead;
+
     private final Deque<Segment> window = new ArrayDeque<>();
 
     /** Segments that left the window: players may still fetch them for one more round. */
@@ -34,8 +38,46 @@ final class HlsPlaylist {
     private int version = 3;
 
     HlsPlaylist(int targetDuration, int keep) {
+        this(targetDuration, keep, keep);
+    }
+
+    HlsPlaylist(int targetDuration, int keep, int overhead) {
         this.targetDuration = targetDuration;
         this.keep = keep;
+        this.overhead = overhead;
+    }
+
+    /**
+     * A playlist that goes on from a saved one (an output restarted with {@code persistAt}): the
+     * same numbers and segments, so that players polling across the restart see it grow; its target
+     * duration is the larger of the two, which the saved segments and the new ones both fit.
+     */
+    HlsPlaylist resumed(HlsState.Saved saved) {
+        HlsPlaylist p =
+                new HlsPlaylist(Math.max(targetDuration, saved.targetDuration()), keep, overhead);
+        p.nextSequence = saved.nextSequence();
+        p.discontinuitySequence = saved.discontinuitySequence();
+        p.version = Math.max(version, saved.version());
+        p.window.addAll(saved.window());
+        p.retired.addAll(saved.retired());
+        // A shorter playlist now: what no longer fits goes a round out, as if it had left on air.
+        while (p.window.size() > keep) {
+            Segment old = p.window.removeFirst();
+            if (old.discontinuity()) p.discontinuitySequence++;
+            p.retired.addLast(old);
+        }
+        return p;
+    }
+
+    /** What a restart needs to go on from here. */
+    HlsState.Saved saved() {
+        return new HlsState.Saved(
+                targetDuration,
+                version,
+                nextSequence,
+                discontinuitySequence,
+                List.copyOf(window),
+                List.copyOf(retired));
     }
 
     int targetDuration() {
@@ -65,7 +107,7 @@ final class HlsPlaylist {
             if (old.discontinuity()) discontinuitySequence++;
             retired.addLast(old);
         }
-        while (retired.size() > keep) {
+        while (retired.size() > overhead) {
             Segment old = retired.removeFirst();
             gone.add(old.file());
             if (old.map() != null && !uses(old.map())) gone.add(old.map());

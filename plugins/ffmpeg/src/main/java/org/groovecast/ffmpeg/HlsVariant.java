@@ -57,7 +57,14 @@ final class HlsVariant implements AutoCloseable {
     private HlsSegments segments;
 
     private boolean mapListed;
+
+    /** The segment being written, by its standard name until it is finished and named. */
     private String segmentFile;
+
+    /** Where the segment being written is, until it is finished. */
+    private Path writing;
+
+    private final HlsNames names;
     private long segmentStart;
     private long nextCut;
     private long encoded;
@@ -95,6 +102,35 @@ final class HlsVariant implements AutoCloseable {
             VideoFormat video,
             double segmentDuration,
             int keep) {
+        this(
+                name,
+                encoding,
+                shared,
+                dir,
+                format,
+                video,
+                segmentDuration,
+                keep,
+                keep,
+                HlsNames.standard(dir));
+    }
+
+    /**
+     * @param overhead how many segments stay on disk after they left the playlist
+     * @param names what the segment files are called
+     */
+    HlsVariant(
+            String name,
+            FfmpegEncoder encoding,
+            EncodeSource shared,
+            Path dir,
+            AudioFormat format,
+            VideoFormat video,
+            double segmentDuration,
+            int keep,
+            int overhead,
+            HlsNames names) {
+        this.names = names;
         this.video = video;
         this.name = name;
         this.encoding = encoding;
@@ -102,7 +138,7 @@ final class HlsVariant implements AutoCloseable {
         this.dir = dir;
         this.format = format;
         this.segmentSamples = Math.max(1, format.samples(segmentDuration));
-        this.playlist = new HlsPlaylist(Hls.targetDuration(segmentDuration), keep);
+        this.playlist = new HlsPlaylist(Hls.targetDuration(segmentDuration), keep, overhead);
         this.limitSamples = limit(playlist);
     }
 
@@ -228,13 +264,17 @@ final class HlsVariant implements AutoCloseable {
                         fragmented()
                                 ? new Fmp4Segments(
                                         codecs,
-                                        dir.resolve(
-                                                name + "_init_" + playlist.nextSequence() + ".mp4"))
+                                        dir.resolve(names.init(name, playlist.nextSequence())))
                                 : new TsSegments(codecs);
                 mapListed = false;
             }
-            segmentFile = name + "_" + playlist.nextSequence() + "." + segments.extension();
-            segments.begin(dir.resolve(segmentFile));
+            long sequence = playlist.nextSequence();
+            segmentFile = name + "_" + sequence + "." + segments.extension();
+            writing =
+                    names.deferred()
+                            ? names.temporary(name, sequence, segments.extension())
+                            : dir.resolve(segmentFile);
+            segments.begin(writing);
         } catch (IOException e) {
             failed(e);
         }
@@ -253,7 +293,21 @@ final class HlsVariant implements AutoCloseable {
             return;
         }
         double seconds = format.seconds(end - segmentStart);
+        long samples = end - segmentStart;
         segmentStart = end;
+        if (names.deferred()) {
+            String named =
+                    names.segment(
+                            name, playlist.nextSequence(), segments.extension(), seconds, samples);
+            try {
+                names.publish(writing, named);
+            } catch (IOException e) {
+                failed(e);
+                return;
+            }
+            segmentFile = named;
+        }
+        writing = null;
         List<String> gone = playlist.add(segmentFile, seconds, discontinuity, segments.map());
         if (publisher != null) {
             if (segments.map() != null) publisher.file(segments.map());
@@ -322,17 +376,21 @@ final class HlsVariant implements AutoCloseable {
     private void dropSegment() {
         if (segments != null) {
             segments.close();
-            deleteQuietly(segmentFile);
+            if (writing != null) deleteQuietly(writing.getFileName().toString(), writing);
             if (!mapListed) deleteQuietly(segments.map());
         }
         segments = null;
         segmentFile = null;
+        writing = null;
     }
 
     private void deleteQuietly(String file) {
-        if (file == null) return;
+        if (file != null) deleteQuietly(file, dir.resolve(file));
+    }
+
+    private static void deleteQuietly(String file, Path path) {
         try {
-            Files.deleteIfExists(dir.resolve(file));
+            Files.deleteIfExists(path);
         } catch (IOException ignored) {
             // nothing more can be done for it now
         }
@@ -452,9 +510,37 @@ final class HlsVariant implements AutoCloseable {
     /** Finishes the stream: last segment, end of playlist. */
     @Override
     public void close() throws IOException {
+        close(false);
+    }
+
+    /**
+     * Finishes the run: its last segment, and the end of the playlist unless {@code resumable} (the
+     * state is saved for a restart to go on, and players polling meanwhile must not stop).
+     */
+    void close(boolean resumable) throws IOException {
         if (handedOver)
             return; // a reloaded station's rendition writes this playlist now: no end for players
         interrupt();
-        writePlaylist(true);
+        writePlaylist(!resumable);
+    }
+
+    /** Whether a reloaded station's rendition took this one's playlist over. */
+    boolean handedOver() {
+        return handedOver;
+    }
+
+    /** What a restart needs to go on from this rendition's playlist. */
+    HlsState.Saved saved() {
+        return playlist.saved();
+    }
+
+    /**
+     * A restart with a saved state: the playlist goes on from it (its numbers, its segments), the
+     * first new segment after a discontinuity (a new encoder starts its own timestamps).
+     */
+    void resume(HlsState.Saved saved) {
+        playlist = playlist.resumed(saved);
+        limitSamples = limit(playlist);
+        discontinuity = true;
     }
 }

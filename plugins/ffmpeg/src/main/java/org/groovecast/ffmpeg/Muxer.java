@@ -145,6 +145,20 @@ final class Muxer implements AutoCloseable {
             List<AVCodecContext> codecs,
             WritableByteChannel out)
             throws IOException {
+        this(formatName, options, codecs, out, Map.of());
+    }
+
+    /**
+     * The same, the stream tagged with {@code tags} (title, artist...) where its format has a place
+     * for them (Ogg's comment header, MP4's and Matroska's tags).
+     */
+    Muxer(
+            String formatName,
+            Map<String, String> options,
+            List<AVCodecContext> codecs,
+            WritableByteChannel out,
+            Map<String, String> tags)
+            throws IOException {
         Av.init();
         boolean ok = false;
         AVDictionary dict = new AVDictionary(null);
@@ -161,7 +175,9 @@ final class Muxer implements AutoCloseable {
                         avcodec_parameters_from_context(streams[i].codecpar(), codec),
                         "bad codec parameters");
                 streams[i].time_base(codec.time_base());
+                if (!tags.isEmpty()) streams[i].metadata(dictionary(tags));
             }
+            if (!tags.isEmpty()) format.metadata(dictionary(tags));
             channelIo = new ChannelIo(out);
             BytePointer buffer = new BytePointer(av_malloc(IO_BUFFER));
             io =
@@ -187,6 +203,14 @@ final class Muxer implements AutoCloseable {
             av_dict_free(dict);
             if (!ok) close();
         }
+    }
+
+    /** A new dictionary of {@code tags}, for the format context to own and free. */
+    private static AVDictionary dictionary(Map<String, String> tags) {
+        AVDictionary d = new AVDictionary(null);
+        for (Map.Entry<String, String> t : tags.entrySet())
+            av_dict_set(d, t.getKey(), t.getValue(), 0);
+        return d;
     }
 
     /** Whether streams muxed as {@code formatName} want the codec's global header (ogg, mp4). */

@@ -1,6 +1,7 @@
 package org.groovecast.ffmpeg;
 
 import static org.groovecast.api.ValueType.BOOLEAN;
+import static org.groovecast.api.ValueType.FUNCTION;
 import static org.groovecast.api.ValueType.INTEGER;
 import static org.groovecast.api.ValueType.MAP;
 import static org.groovecast.api.ValueType.NUMBER;
@@ -32,6 +33,29 @@ public final class OutputOperators implements OperatorProvider {
                                 "HLS: output.file.hls('/var/www/hls', [aac: aac(bitrate: 96), mp3: mp3()], s).")
                         .named("segmentDuration", NUMBER, 2.0, "seconds per segment")
                         .named("segments", INTEGER, 5, "segments kept in each playlist")
+                        .named(
+                                "segmentsOverhead",
+                                INTEGER,
+                                null,
+                                "segments kept on disk after they left the playlist (default: as many as it lists)")
+                        .named("playlist", STRING, "stream.m3u8", "the master playlist's file name")
+                        .named(
+                                "segmentName",
+                                FUNCTION,
+                                null,
+                                "names each segment: { m -> \"${m.streamName}_${m.position}.${m.extname}\" }, "
+                                        + "m also has duration (s) and ticks (samples)")
+                        .named(
+                                "tempDir",
+                                STRING,
+                                null,
+                                "where segments are written before they are named and moved into dir")
+                        .named(
+                                "persistAt",
+                                STRING,
+                                null,
+                                "a file (relative: in dir) where the playlists' state is saved at stop and "
+                                        + "read back at start, so the media sequence goes on")
                         .named(
                                 "fallible",
                                 BOOLEAN,
@@ -111,14 +135,46 @@ public final class OutputOperators implements OperatorProvider {
         String problem = HlsPublisher.headerProblem(headers);
         if (problem != null)
             throw new ScriptException("output.file.hls(): publishHeaders: " + problem);
+        Path dir = Path.of(a.string("dir"));
+        String playlist = a.string("playlist");
+        if (!HlsNames.isFileName(playlist) || renditions.containsKey(stripM3u8(playlist))) {
+            throw new ScriptException(
+                    "output.file.hls(): playlist must be a file name in dir, other than a "
+                            + "rendition's playlist, got \""
+                            + playlist
+                            + "\"");
+        }
+        Integer overhead =
+                a.value("segmentsOverhead") == null ? null : a.integer("segmentsOverhead");
+        if (overhead != null && overhead < 0)
+            throw new ScriptException(
+                    "output.file.hls(): segmentsOverhead must not be negative, got " + overhead);
+        Path temp = a.value("tempDir") == null ? null : Path.of(a.string("tempDir"));
+        Path persistAt = a.value("persistAt") == null ? null : dir.resolve(a.string("persistAt"));
+        HlsFiles files =
+                new HlsFiles(
+                        playlist,
+                        new HlsNames(
+                                dir,
+                                a.value("segmentName") == null ? null : a.function("segmentName"),
+                                temp),
+                        overhead,
+                        persistAt);
         return new HlsOutput(
-                Path.of(a.string("dir")),
+                dir,
                 renditions,
                 input,
                 seg,
                 Math.max(1, a.integer("segments")),
                 a.bool("fallible"),
                 origin,
-                headers);
+                headers,
+                files);
+    }
+
+    private static String stripM3u8(String playlist) {
+        return playlist.endsWith(".m3u8")
+                ? playlist.substring(0, playlist.length() - ".m3u8".length())
+                : playlist;
     }
 }

@@ -57,6 +57,10 @@ public final class IcecastClient implements AutoCloseable {
     private final Queue<ByteBuf> queue = PlatformDependent.newFixedMpscQueue(QUEUE);
     private final AtomicInteger scheduled = new AtomicInteger();
     private volatile ChannelHandlerContext live;
+
+    /** Source connections made so far: a stream that must begin anew at each (Ogg) watches it. */
+    private volatile long connections;
+
     private volatile String title;
 
     /**
@@ -169,6 +173,11 @@ public final class IcecastClient implements AutoCloseable {
         thread = Thread.ofVirtual().name(name).start(this::run);
     }
 
+    /** How many times the source connection came up; it changes with each (re)connection. */
+    public long connections() {
+        return connections;
+    }
+
     public boolean isConnected() {
         return live != null;
     }
@@ -265,6 +274,7 @@ public final class IcecastClient implements AutoCloseable {
                                 });
                 stalled = false;
                 live = ctx;
+                connections++;
                 log.info("{}: streaming to {}", kind, where);
                 reconnection.connected();
                 if (title != null) sendMetadata();

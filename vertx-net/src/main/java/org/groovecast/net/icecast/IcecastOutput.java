@@ -94,8 +94,22 @@ public final class IcecastOutput extends EncodedOutput {
         else chunk.release(); // handed over to a reloaded station's output
     }
 
+    private long connectionsSeen;
+
+    /** A new source connection: the server has not seen the stream's headers (Ogg's) yet. */
+    @Override
+    protected boolean restartWanted() {
+        IcecastClient c = client;
+        if (c == null || c.connections() == connectionsSeen) return false;
+        connectionsSeen = c.connections();
+        return true;
+    }
+
     @Override
     protected void title(String song) {
+        // Ogg: Icecast reads the title from the stream's own headers; its metadata update would
+        // rewrite them again with the song split its own way (Liquidsoap's icy_metadata="guess").
+        if (encoder().inBandMetadata()) return;
         IcecastClient c = client;
         if (c != null) c.metadata(song);
     }

@@ -20,6 +20,12 @@ public abstract class EncodedOutput extends Output {
     private StreamContext context;
     private Encoder.Session session;
 
+    /** The tags of the stream being encoded, for a stream begun anew on a new connection. */
+    private Metadata tags = Metadata.EMPTY;
+
+    /** Whether the current session encoded sound yet: a chain before it replaces it unheard. */
+    private boolean sounded;
+
     protected EncodedOutput(String kind, Encoder encoder, Source source, boolean fallible) {
         super(kind, source, fallible);
         this.encoder = encoder;
@@ -36,6 +42,14 @@ public abstract class EncodedOutput extends Output {
     /** A new title for listeners, {@code artist - title} or the title alone. */
     protected abstract void title(String song);
 
+    /**
+     * Whether the stream must begin anew now, for an encoder whose headers carry its titles (Ogg):
+     * a new connection to a server that has not seen them. Called on the clock, once a frame.
+     */
+    protected boolean restartWanted() {
+        return false;
+    }
+
     /** Opens the network side, once the encoder is open. */
     protected void connect() {}
 
@@ -50,23 +64,54 @@ public abstract class EncodedOutput extends Output {
     @Override
     protected final void open() throws IOException {
         session = encoder.open(context.format(), context.video(), chunks);
+        sounded = false;
         connect();
     }
 
     @Override
     protected final void send(Frame frame) throws IOException {
+        Metadata tags = null;
         for (int i = 0; i < frame.metadataCount(); i++) {
             Metadata m = frame.metadata(i);
             String title = m.get("title");
             if (title != null) {
                 String artist = m.get("artist");
                 title(artist == null ? title : artist + " - " + title);
+                tags = m;
+            }
+        }
+        if (encoder.inBandMetadata()) {
+            if (tags != null) {
+                this.tags = tags;
+                chain(tags);
+            } else if (restartWanted()) {
+                chain(this.tags);
             }
         }
         if (frame.position() == 0) return;
         session.encode(frame);
+        sounded = true;
         session.flush();
         deliverTaken();
+    }
+
+    /**
+     * A new title in a format that carries it in band: the current stream ends (Ogg's last page)
+     * and a new one begins in the same bytes with the track's tags, from the frame that brought
+     * them (within a frame of the track's start), as Liquidsoap chains Ogg streams.
+     */
+    private void chain(Metadata tags) throws IOException {
+        if (session != null) {
+            session.close();
+            session = null;
+            // A stream with no sound yet (the first track's title in the first frame) is not sent.
+            if (!sounded) {
+                ByteBuf unheard = chunks.take();
+                if (unheard != null) unheard.release();
+            }
+        }
+        session = encoder.open(context.format(), context.video(), chunks, tags);
+        sounded = false;
     }
 
     @Override
