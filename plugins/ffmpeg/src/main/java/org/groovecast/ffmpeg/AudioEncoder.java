@@ -53,11 +53,17 @@ interface AudioEncoder extends AutoCloseable {
             boolean globalHeader,
             Lame lame)
             throws IOException {
+        StreamShape shape = StreamShape.of(options, input);
         if (lame != null && LameAudioEncoder.CODEC.equals(codecName)) {
-            LameAudioEncoder.Settings settings = LameAudioEncoder.Settings.of(options, input);
+            // The system LAME path encodes the station's channels at its rate; another shape
+            // goes to FFmpeg's wrapper, which converts.
+            LameAudioEncoder.Settings settings =
+                    shape.keeps(input)
+                            ? LameAudioEncoder.Settings.of(shape.codecOptions(), input)
+                            : null;
             if (settings != null) return new LameAudioEncoder(lame, settings, input);
         }
-        return new FfmpegAudioEncoder(codecName, options, threads, input, globalHeader);
+        return new FfmpegAudioEncoder(codecName, shape, threads, input, globalHeader);
     }
 
     /** The codec's parameters, for the muxer's stream (an unopened context for the system LAME). */
