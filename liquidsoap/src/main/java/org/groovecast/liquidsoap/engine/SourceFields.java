@@ -90,6 +90,8 @@ final class SourceFields implements Hooks {
         if (value instanceof Source s) {
             Object f = sourceMethod(s, name);
             if (f != Env.MISSING) return f;
+            Object c = ConnectionCallbacks.method(s, name, this::userFunction);
+            if (c != null) return c;
         }
         return isEngineObject(value) ? declaredMethod(value, name) : Env.MISSING;
     }

@@ -186,4 +186,18 @@ class StationTypeCheckTest {
                 output.dummy(mksafe(source.available(track_sensitive=true, radio, {true})))
                 """);
     }
+
+    @Test
+    void harborConnectionCallbacksAreMethodsWithSynchronous() {
+        load(
+                """
+                def connected(headers) = log.info("DJ with #{list.length(headers)} headers") end
+                def disconnected() = log.info("DJ gone") end
+                live = input.harbor("live", port=8005, password="x")
+                live.on_connect(synchronous=false, connected)
+                live.on_disconnect(synchronous=false, disconnected)
+                live.on_connect(synchronous=true, fun (_) -> ())
+                output.dummy(mksafe(live))
+                """);
+    }
 }
