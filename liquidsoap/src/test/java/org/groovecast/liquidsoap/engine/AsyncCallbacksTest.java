@@ -82,6 +82,30 @@ class AsyncCallbacksTest {
     }
 
     @Test
+    void onMetadataNotSynchronousMayPostOffTheClock() throws Exception {
+        start(
+                """
+                s = sine(amplitude=0.1, 440.)
+                thread.run(delay=0.3, fun () -> s.insert_metadata([("title", "first")]))
+                thread.run(delay=0.6, fun () -> s.insert_metadata([("title", "second")]))
+                def feedback(m) =
+                  _ = http.post(data=m["title"], "%s")
+                end
+                s.on_metadata(synchronous=false, feedback)
+                source.on_track(synchronous=false, s, fun (m) -> ignore(http.post(data=m["title"], "%s")))
+                output.dummy(s)
+                """
+                        .formatted(url("/feedback"), url("/track")));
+        assertTrue(
+                await(c -> c.contains("/feedback first") && c.contains("/feedback second")),
+                calls.toString());
+        assertTrue(
+                calls.indexOf("/feedback first") < calls.indexOf("/feedback second"),
+                calls.toString());
+        assertTrue(await(c -> c.stream().anyMatch(x -> x.startsWith("/track"))), calls.toString());
+    }
+
+    @Test
     void harborConnectionCallbacksAreMethodsThatMayPost() throws Exception {
         int port;
         try (ServerSocket free = new ServerSocket(0)) {
