@@ -28,10 +28,12 @@ final class SharedFrame implements TickCache {
             fill.accept(memo);
             if (memo.position() == before) break; // nothing more this tick: a track end, not a loop
         }
-        if (memo.position() <= p || emptyGets(frame, p) < emptyGets(memo, p)) {
+        if (memo.position() <= p || emptyGets(frame, p) < Math.min(1, emptyGets(memo, p))) {
             // Nothing more, or a track that ended exactly at p (an empty get) this consumer has not
-            // seen yet:
-            // without it a second consumer would run two tracks together at a frame boundary.
+            // seen yet: without it a second consumer would run two tracks together at a frame
+            // boundary. One is enough: the empty gets in a row another consumer made while the
+            // source had nothing are one boundary, and a consumer made to replay them all gives up
+            // (an output stops after 4 in a row) and never gets the track nor its metadata.
             return;
         }
         int end = memo.position();

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.util.List;
 import org.groovecast.api.AudioFormat;
 import org.groovecast.api.Frame;
+import org.groovecast.api.Metadata;
 import org.groovecast.api.Source;
 import org.groovecast.api.StreamContext;
 import org.groovecast.api.TestSources;
@@ -126,6 +127,47 @@ class SharedFrameTest {
         assertEquals(
                 100, shared.remainingFor(fb), "the second consumer has not had that frame yet");
         assertEquals(90, shared.remainingFor(fa));
+    }
+
+    /**
+     * A shared source that had nothing for several gets before it started a track with metadata in
+     * the same tick (a fallback whose request was resolving, in AzuraCast's chain: one consumer
+     * kept asking): the others, which give up after 4 empty gets in a row as an output does, must
+     * not have to replay every one of those empty gets before they are served the track, or they
+     * never get it and its metadata is lost for them (the title on an icecast mount stayed).
+     */
+    @Test
+    void consumersThatGiveUpAfterAFewEmptyGetsStillGetTheMetadataThatFollows() {
+        int[] emptyLeft = {6};
+        Source late =
+                new org.groovecast.api.Generator("late") {
+                    @Override
+                    protected void generate(Frame frame) {
+                        if (emptyLeft[0]-- > 0) return;
+                        if (emptyLeft[0] == -1) frame.addMetadata(0, Metadata.of("title", "t"));
+                        frame.advance(frame.free());
+                    }
+                };
+        // three outputs pulling it directly, as AzuraCast's two mounts and its HLS pull `radio`
+        StreamContext context = context(10);
+        for (int k = 0; k < 3; k++) late.prepare(context);
+        List<Integer> titles = new java.util.ArrayList<>();
+        for (int tick = 0; tick < 3; tick++) {
+            late.beforeTick();
+            for (int k = 0; k < 3; k++) {
+                Frame f = new Frame(new AudioFormat(1000, 1), 10);
+                // the first asks until it has data; the others as Output.tick does
+                int patience = k == 0 ? 10 : 4;
+                int empty = 0;
+                while (!f.isFull()) {
+                    int before = f.position();
+                    late.get(f);
+                    if (f.position() == before && ++empty == patience) break;
+                }
+                for (int i = 0; i < f.metadataCount(); i++) titles.add(k);
+            }
+        }
+        assertEquals(List.of(0, 1, 2), titles, "each consumer gets the title once");
     }
 
     private static Source passThrough(Source in) {

@@ -111,6 +111,7 @@ final class LiquidsoapScript implements ScriptFrontEnd.Script {
         OperatorBridge bridge = new OperatorBridge(values, (op, args, at) -> null, note -> {});
         bridge.register(lib, functions, Mappings.standard(values));
         EngineFunctions.register(lib, new SourceFields(values, () -> 44_100, encoders));
+        DerivedOperators.register(lib);
         HarborHttp.register(lib, values, (op, args, at) -> null);
         AutocueFunctions.register(lib, quiet, (op, args, at) -> null);
         return lib;
@@ -202,6 +203,7 @@ final class LiquidsoapScript implements ScriptFrontEnd.Script {
                 .register(lib, runtime.functions(), Mappings.standard(values));
         SourceFields fields = new SourceFields(values, () -> samplerate(runtime), encoders);
         EngineFunctions.register(lib, fields);
+        DerivedOperators.register(lib);
         HarborHttp.register(lib, values, caller);
         org.groovecast.liquidsoap.prelude.InteractiveFiles.register(lib, values::interactives);
         AutocueFunctions.register(lib, platform, caller);

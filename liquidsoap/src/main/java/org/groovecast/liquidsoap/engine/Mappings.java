@@ -147,6 +147,8 @@ final class Mappings {
                 .type("auth", "({user : string, password : string, address : string}) -> bool")
                 .type("on_connect", "(" + METADATA + ") -> unit")
                 .type("on_disconnect", "() -> unit")
+                .method("on_connect", "(synchronous : bool, (" + METADATA + ") -> unit) -> unit")
+                .method("on_disconnect", "(synchronous : bool, () -> unit) -> unit")
                 .ignore(
                         "icy_metadata_charset : string?",
                         "metadata_charset : string?",

@@ -90,6 +90,8 @@ final class SourceFields implements Hooks {
         if (value instanceof Source s) {
             Object f = sourceMethod(s, name);
             if (f != Env.MISSING) return f;
+            Object c = ConnectionCallbacks.method(s, name, this::userFunction);
+            if (c != null) return c;
         }
         return isEngineObject(value) ? declaredMethod(value, name) : Env.MISSING;
     }
@@ -178,10 +180,12 @@ final class SourceFields implements Hooks {
                                     Parameter.positional()),
                             a -> {
                                 UserFunction f = userFunction(a.fn(1));
+                                java.util.function.Consumer<Metadata> handler =
+                                        a.bool(0) ? f::call : new OffClock(f);
                                 Registration r =
                                         name.equals("on_track")
-                                                ? s.onTrack(f::call)
-                                                : s.onMetadata(f::call);
+                                                ? s.onTrack(handler)
+                                                : s.onMetadata(handler);
                                 return registration(r);
                             });
             case "on_position" ->

@@ -170,4 +170,34 @@ class StationTypeCheckTest {
                 output.file(%wav, {"/tmp/x.wav"}, fallback([q, radio]))
                 """);
     }
+
+    @Test
+    void sourceAvailableAndCrossSimpleAreThereAsLiquidsoap245HasThem() {
+        load(
+                """
+                loading = ref(false)
+                startup = source.available(blank(duration=120.), predicate.activates({loading()}))
+                radio = fallback(track_sensitive=false, [startup, sine()])
+                def transition(old, new) =
+                  list.iter(fun (m) -> log.info("#{fst(m)}"), metadata.cover.remove(old.metadata))
+                  cross.simple(old.source, new.source, fade_in=2., fade_out=2.)
+                end
+                radio = cross(duration=3., transition, radio)
+                output.dummy(mksafe(source.available(track_sensitive=true, radio, {true})))
+                """);
+    }
+
+    @Test
+    void harborConnectionCallbacksAreMethodsWithSynchronous() {
+        load(
+                """
+                def connected(headers) = log.info("DJ with #{list.length(headers)} headers") end
+                def disconnected() = log.info("DJ gone") end
+                live = input.harbor("live", port=8005, password="x")
+                live.on_connect(synchronous=false, connected)
+                live.on_disconnect(synchronous=false, disconnected)
+                live.on_connect(synchronous=true, fun (_) -> ())
+                output.dummy(mksafe(live))
+                """);
+    }
 }

@@ -53,34 +53,17 @@ interface AudioEncoder extends AutoCloseable {
             boolean globalHeader,
             Lame lame)
             throws IOException {
-        options = withoutChannels(options, input);
+        StreamShape shape = StreamShape.of(options, input);
         if (lame != null && LameAudioEncoder.CODEC.equals(codecName)) {
-            LameAudioEncoder.Settings settings = LameAudioEncoder.Settings.of(options, input);
+            // The system LAME path encodes the station's channels at its rate; another shape
+            // goes to FFmpeg's wrapper, which converts.
+            LameAudioEncoder.Settings settings =
+                    shape.keeps(input)
+                            ? LameAudioEncoder.Settings.of(shape.codecOptions(), input)
+                            : null;
             if (settings != null) return new LameAudioEncoder(lame, settings, input);
         }
-        return new FfmpegAudioEncoder(codecName, options, threads, input, globalHeader);
-    }
-
-    /**
-     * The options without {@code ac}, the channel count FFmpeg's command line takes (and
-     * Liquidsoap's {@code channels=}), which FFmpeg 7's codecs no longer do: the encoder encodes
-     * the stream's channels as they are, so a count that matches is satisfied; another is said in
-     * the log (the script was checked against a stereo stream, the station's may differ).
-     */
-    private static Map<String, String> withoutChannels(
-            Map<String, String> options, AudioFormat input) {
-        String ac = options.get("ac");
-        if (ac == null) return options;
-        if (!ac.strip().equals(String.valueOf(input.channels()))) {
-            org.slf4j.LoggerFactory.getLogger(AudioEncoder.class)
-                    .warn(
-                            "ac={}: the encoder encodes the stream's {} channels as they are",
-                            ac,
-                            input.channels());
-        }
-        Map<String, String> rest = new java.util.LinkedHashMap<>(options);
-        rest.remove("ac");
-        return rest;
+        return new FfmpegAudioEncoder(codecName, shape, threads, input, globalHeader);
     }
 
     /** The codec's parameters, for the muxer's stream (an unopened context for the system LAME). */

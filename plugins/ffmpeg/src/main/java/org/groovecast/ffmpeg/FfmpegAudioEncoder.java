@@ -18,6 +18,7 @@ import static org.bytedeco.ffmpeg.global.avutil.av_audio_fifo_size;
 import static org.bytedeco.ffmpeg.global.avutil.av_audio_fifo_write;
 import static org.bytedeco.ffmpeg.global.avutil.av_channel_layout_copy;
 import static org.bytedeco.ffmpeg.global.avutil.av_channel_layout_default;
+import static org.bytedeco.ffmpeg.global.avutil.av_channel_layout_uninit;
 import static org.bytedeco.ffmpeg.global.avutil.av_frame_alloc;
 import static org.bytedeco.ffmpeg.global.avutil.av_frame_free;
 import static org.bytedeco.ffmpeg.global.avutil.av_frame_get_buffer;
@@ -31,11 +32,11 @@ import static org.bytedeco.ffmpeg.global.swresample.swr_free;
 import static org.bytedeco.ffmpeg.global.swresample.swr_init;
 
 import java.io.IOException;
-import java.util.Map;
 import org.bytedeco.ffmpeg.avcodec.AVCodec;
 import org.bytedeco.ffmpeg.avcodec.AVCodecContext;
 import org.bytedeco.ffmpeg.avcodec.AVPacket;
 import org.bytedeco.ffmpeg.avutil.AVAudioFifo;
+import org.bytedeco.ffmpeg.avutil.AVChannelLayout;
 import org.bytedeco.ffmpeg.avutil.AVFrame;
 import org.bytedeco.ffmpeg.swresample.SwrContext;
 import org.bytedeco.javacpp.FloatPointer;
@@ -52,6 +53,10 @@ import org.groovecast.api.Frame;
  */
 final class FfmpegAudioEncoder implements AudioEncoder {
     private final AudioFormat input;
+
+    /** The encoded stream's channels (the script's {@code ac}, else the station's). */
+    private final int channels;
+
     private AVCodecContext codec;
     private SwrContext swr;
     private AVAudioFifo fifo;
@@ -67,13 +72,14 @@ final class FfmpegAudioEncoder implements AudioEncoder {
 
     FfmpegAudioEncoder(
             String codecName,
-            Map<String, String> options,
+            StreamShape shape,
             int threads,
             AudioFormat input,
             boolean globalHeader)
             throws IOException {
         Av.init();
         this.input = input;
+        this.channels = shape.channels();
         this.inPlanes = new FloatPointer[input.channels()];
         this.inPointers = new PointerPointer<>(input.channels());
         boolean ok = false;
@@ -83,31 +89,35 @@ final class FfmpegAudioEncoder implements AudioEncoder {
                 throw new IllegalArgumentException("unknown audio codec '" + codecName + "'");
             codec = avcodec_alloc_context3(enc);
             codec.sample_fmt(sampleFormat(enc));
-            codec.sample_rate(sampleRate(enc, input.sampleRate()));
-            av_channel_layout_default(codec.ch_layout(), input.channels());
+            codec.sample_rate(sampleRate(enc, shape.sampleRate()));
+            av_channel_layout_default(codec.ch_layout(), channels);
             codec.time_base().num(1).den(codec.sample_rate());
             codec.thread_count(threads);
             if (globalHeader) codec.flags(codec.flags() | AV_CODEC_FLAG_GLOBAL_HEADER);
-            Codecs.open(codec, enc, options, codecName);
+            Codecs.open(codec, enc, shape.codecOptions(), codecName);
             boolean variable = (enc.capabilities() & AV_CODEC_CAP_VARIABLE_FRAME_SIZE) != 0;
             frameSize = codec.frame_size() > 0 && !variable ? codec.frame_size() : 1024;
             shortLastFrame = variable || (enc.capabilities() & AV_CODEC_CAP_SMALL_LAST_FRAME) != 0;
             SwrContext s = new SwrContext(null);
-            Av.check(
+            AVChannelLayout inLayout = new AVChannelLayout();
+            av_channel_layout_default(inLayout, input.channels());
+            int set =
                     swr_alloc_set_opts2(
                             s,
                             codec.ch_layout(),
                             codec.sample_fmt(),
                             codec.sample_rate(),
-                            codec.ch_layout(),
+                            inLayout,
                             AV_SAMPLE_FMT_FLTP,
                             input.sampleRate(),
                             0,
-                            null),
-                    "cannot set up resampling");
+                            null);
+            av_channel_layout_uninit(inLayout);
+            inLayout.close();
+            Av.check(set, "cannot set up resampling");
             swr = s;
             Av.check(swr_init(swr), "cannot start resampling");
-            fifo = av_audio_fifo_alloc(codec.sample_fmt(), input.channels(), frameSize * 4);
+            fifo = av_audio_fifo_alloc(codec.sample_fmt(), channels, frameSize * 4);
             frame = av_frame_alloc();
             frame.nb_samples(frameSize).format(codec.sample_fmt()).sample_rate(codec.sample_rate());
             av_channel_layout_copy(frame.ch_layout(), codec.ch_layout());
@@ -169,11 +179,11 @@ final class FfmpegAudioEncoder implements AudioEncoder {
         int capacity = (int) ((long) n * codec.sample_rate() / input.sampleRate()) + 256;
         if (converted == null || convertedCapacity < capacity) {
             freeConverted();
-            converted = new PointerPointer<>(inPlanes.length);
+            converted = new PointerPointer<>(channels);
             IntPointer linesize = new IntPointer(1);
             Av.check(
                     av_samples_alloc(
-                            converted, linesize, inPlanes.length, capacity, codec.sample_fmt(), 0),
+                            converted, linesize, channels, capacity, codec.sample_fmt(), 0),
                     "cannot allocate conversion buffers");
             linesize.close();
             convertedCapacity = capacity;
@@ -190,11 +200,7 @@ final class FfmpegAudioEncoder implements AudioEncoder {
             av_audio_fifo_read(fifo, frame.extended_data(), n);
             if (n < frameSize && !shortLastFrame) {
                 av_samples_set_silence(
-                        frame.extended_data(),
-                        n,
-                        frameSize - n,
-                        inPlanes.length,
-                        codec.sample_fmt());
+                        frame.extended_data(), n, frameSize - n, channels, codec.sample_fmt());
                 n = frameSize;
             }
             frame.nb_samples(n);

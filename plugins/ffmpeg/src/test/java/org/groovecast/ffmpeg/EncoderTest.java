@@ -88,6 +88,41 @@ class EncoderTest {
         }
     }
 
+    /**
+     * {@code ac}/{@code channels} and {@code ar}/{@code samplerate} are taken by every codec, as
+     * FFmpeg's command line and Liquidsoap's %audio take them: the stream is converted to them.
+     */
+    @ParameterizedTest(name = "{0} [{1}] -> {2} ch at {3}")
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "libmp3lame | ac=2 ar=44100 b=128k | 2 | 44100",
+                "libmp3lame | ac=1 ar=22050 b=64k  | 1 | 22050",
+                "aac        | channels=1 samplerate=32000 b=64k | 1 | 32000",
+                "libopus    | ac=2 b=64k           | 2 | 48000"
+            })
+    void channelsAndRateAreTakenByEveryCodec(String codec, String given, int ch, int rate)
+            throws IOException {
+        Map<String, String> options = new java.util.LinkedHashMap<>();
+        for (String kv : given.trim().split("\\s+"))
+            options.put(kv.substring(0, kv.indexOf('=')), kv.substring(kv.indexOf('=') + 1));
+        String format = codec.equals("libopus") ? "ogg" : codec.equals("aac") ? "adts" : "mp3";
+        FfmpegEncoder e = new FfmpegEncoder("x", format, codec, options, Map.of(), 0).validate();
+        Path file = Fixtures.DIR.resolve("shaped-" + codec + "-" + ch + "." + format);
+        encode(e, file, 2);
+        assertEquals(
+                String.valueOf(ch),
+                Fixtures.probe(file, "stream=channels").lines().findFirst().orElse(""));
+        assertEquals(
+                String.valueOf(rate),
+                Fixtures.probe(file, "stream=sample_rate").lines().findFirst().orElse(""));
+        try (MediaDecoder d = MediaDecoder.open(file.toString(), FORMAT)) {
+            float[] pcm = MediaDecoderTest.decodeAll(d);
+            assertEquals(2.0, pcm.length / 44100.0, 0.15, "decoded length");
+            assertEquals(440, Fixtures.frequency(pcm, 4410, pcm.length - 4410, 44100), 3);
+        }
+    }
+
     /** What listeners see as icy-br: the script's b: in kbit/s, 0 where no rate is nominal. */
     @ParameterizedTest(name = "{0} [{1}] -> {2}")
     @CsvSource(

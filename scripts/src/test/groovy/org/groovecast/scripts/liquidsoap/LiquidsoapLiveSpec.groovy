@@ -58,6 +58,43 @@ class LiquidsoapLiveSpec extends Specification {
         Math.abs(Media.heard(dir.resolve('heard.wav'), "http://127.0.0.1:${icecast.port}/radio") - 440) < 3
     }
 
+    def "output.icecast(%ffmpeg(format=\"mp3\", %audio(codec=\"libmp3lame\", ac=2, ar=44100, ...))) to icecast2: the mount's title follows each track"() {
+        given: 'three tracks of 2 s, each titled, encoded as AzuraCast encodes its MP3 mounts'
+        icecast = new Icecast().start()
+        Path list = dir.resolve('tracks.m3u')
+        Files.writeString(list, (1..3).collect { Media.mp3("title-track-${it}.mp3", [440 + 110 * it], 2.0, "Track ${it}").toString() }.join('\n') + '\n')
+        station = Engine.load('titles.liq', """\
+            s = playlist(mode="normal", "${list}")
+            s = cross(duration=1., fun (a, b) -> cross.simple(a.source, b.source, fade_in=0.5, fade_out=0.5), s)
+            s = fallback(track_sensitive=false, [s, sine(amplitude=0.1, 220.)])
+            # AzuraCast's jingle mode: each metadata replaced by what the function gives
+            s = metadata.map(update=false, strip=true, fun (m) -> m, s)
+            output.icecast(%ffmpeg(format="mp3", %audio(codec="libmp3lame", ac=2, ar=44100, b="128k")),
+                           host="127.0.0.1", port=${icecast.port}, password="${Icecast.SOURCE_PASSWORD}",
+                           mount="/radio.mp3", encoding="UTF-8", s)
+            output.icecast(%ffmpeg(format="adts", %audio(codec="aac", samplerate=44100, channels=2, b="64k")),
+                           host="127.0.0.1", port=${icecast.port}, password="${Icecast.SOURCE_PASSWORD}",
+                           mount="/radio.aac", encoding="UTF-8", s)
+            """.stripIndent())
+        station.start(null)
+
+        expect: 'each mount shows each title in turn'
+        Net.await(10) { icecast.hasMount('/radio.mp3') && icecast.hasMount('/radio.aac') }
+        ['/radio.mp3', '/radio.aac'].every { mount ->
+            (1..3).every { n -> Net.await(10) { mountTitle(mount) == "Groovecast Tests - Track ${n}".toString() } }
+        }
+    }
+
+    /** The title icecast2's status-json.xsl shows for {@code mount}, or null. */
+    String mountTitle(String mount) {
+        def status = icecast.status()
+        if (status == null) return null
+        def sources = new com.fasterxml.jackson.databind.ObjectMapper().readTree(status).path('icestats').path('source')
+        def all = sources.isArray() ? sources.toList() : [sources]
+        def found = all.find { it.path('listenurl').asText('').endsWith(mount) }
+        found?.path('title')?.asText(null)
+    }
+
     def "a harbor DJ takes over from the music for an ffmpeg listener; auth and on_connect are the script's; server.register answers over telnet"() {
         given:
         station = Engine.load('live.liq', """\
