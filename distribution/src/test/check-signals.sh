@@ -172,4 +172,14 @@ t=$(now_ms)
 kill -TERM "$(cat "$work/liq.pid")"
 stops liq "$t"
 echo "SIGHUP to a .liq station: reloaded, a broken edit refused with the station on air, exit 0 on SIGTERM in $took_ms ms"
+# 8. A SIGHUP while the station starts (the script edited after it was read) is applied once it is on air, not lost.
+printf "log.info('evaluating')\nThread.sleep(1500)\noutput.dummy(sine(440))\n" > "$work/early.groovy"
+start early "$work/early.groovy"
+logged early 'evaluating'
+kill -HUP "$(cat "$work/early.pid")"
+logged early 'reload of early.groovy in [0-9]* ms'
+t=$(now_ms)
+kill -TERM "$(cat "$work/early.pid")"
+stops early "$t"
+echo "SIGHUP during startup: reloaded once on air, exit 0 on SIGTERM in $took_ms ms"
 echo "signals OK"

@@ -7,6 +7,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.groovecast.host.Station;
 import org.groovecast.host.StationReloader;
 import org.groovecast.host.plugin.OperatorPlugins;
@@ -56,6 +57,9 @@ final class RunCommand implements Callable<Integer> {
     /** What SIGHUP runs once a reloadable station is on air. */
     private volatile Runnable reload;
 
+    /** A SIGHUP not yet applied. */
+    private final AtomicBoolean hangup = new AtomicBoolean();
+
     @Override
     public Integer call() throws InterruptedException {
         options.applyLogLevel();
@@ -68,9 +72,14 @@ final class RunCommand implements Callable<Integer> {
             Signals.handle(
                     "HUP",
                     () -> {
+                        // Set before reading reload, and claimed with getAndSet on both sides: a
+                        // SIGHUP that races the first start is applied once, never lost.
+                        hangup.set(true);
                         Runnable r = reload;
-                        if (r != null) Thread.ofVirtual().name("reload").start(r);
-                        else log.info("SIGHUP before the station is on air: not reloaded");
+                        if (r == null)
+                            log.info("SIGHUP before the station is on air: it reloads once it is");
+                        else if (hangup.getAndSet(false))
+                            Thread.ofVirtual().name("reload").start(r);
                     });
             try (PluginSet plugins = new PluginSet(options.pluginsDir())) {
                 return live(plugins, stop);
@@ -112,6 +121,10 @@ final class RunCommand implements Callable<Integer> {
             return 1;
         }
         reload = reloader::reload;
+        // The script may have been edited after the first start read it (a SIGHUP that came while
+        // it started, or right after it logged its clocks): the station on air is the script's
+        // latest only once this reload has run.
+        if (hangup.getAndSet(false)) Thread.ofVirtual().name("reload").start(reload);
         if (watcher != null) watcher.start();
         // A reload replaces the station: this waits on whichever is on air, until one stops for
         // good.
