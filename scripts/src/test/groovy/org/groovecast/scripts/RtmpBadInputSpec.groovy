@@ -484,7 +484,7 @@ class RtmpBadInputSpec extends Specification {
             interleave(c, [3], 1_000_000, 0, 12, chunk)
             interleave(c, [4], 1_000_000, 0, 12, chunk)
         }
-        boolean twoHold = Net.await(3) { rtmp().pending().used() == 4_000_000 }
+        boolean twoHold = Net.await(10) { rtmp().pending().used() == 4_000_000 }
         and: 'the third does the same'
         boolean refused = false
         try {
