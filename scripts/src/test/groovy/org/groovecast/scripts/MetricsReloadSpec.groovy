@@ -36,8 +36,10 @@ class MetricsReloadSpec extends Specification {
         Files.writeString(script, text.replace('440', '445'))
         assert reloader.reload()
         5.times { i ->
-            Thread.sleep(300)
-            assert new URL("http://127.0.0.1:${port}/metrics").text.contains('jvm_gc_')
+            // scraped once the new station answers (a clean-clone CI at load found /metrics 404 300 ms after a reload)
+            assert Net.await(10) {
+                try { new URL("http://127.0.0.1:${port}/metrics").text.contains('jvm_gc_') } catch (IOException e) { false }
+            }
             System.gc()
             def old = reloader.current()
             replaced << new WeakReference(old) << new WeakReference(old.scriptClass())
