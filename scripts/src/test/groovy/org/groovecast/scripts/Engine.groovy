@@ -1,34 +1,18 @@
 package org.groovecast.scripts
 
-import java.nio.file.Files
 import java.nio.file.Path
 import java.time.Duration
 import org.groovecast.host.Station
 import org.groovecast.host.cli.Main
 import org.groovecast.host.plugin.OperatorPlugins
-import org.pf4j.util.FileUtils
 
 /** The real engine with the real plugins, as the tests use it. */
 final class Engine {
-    static final Path PLUGINS = unzipped(Path.of(System.getProperty('groovecast.plugins', 'target/plugins')))
+    // OperatorPlugins expands ffmpeg.zip once under a lock: the spec JVMs side by side wait for it.
+    static final Path PLUGINS = Path.of(System.getProperty('groovecast.plugins', 'target/plugins'))
     static final Path SCRIPTS = Path.of(System.getProperty('groovecast.scripts', '.'))
 
     private static OperatorPlugins plugins
-
-    /**
-     * Unzips the zipped plugins (ffmpeg.zip) where PF4J would, once, before any spec loads them:
-     * PF4J deletes and rewrites the directory of a zip newer than it at every load, and the specs
-     * run in several JVMs at once (scripts/pom.xml), which would each unzip over the others'
-     * files. A lock on a file beside the directory makes one JVM unzip while the others wait; then
-     * the directory is newer than the zip and no load writes it again.
-     */
-    private static Path unzipped(Path dir) {
-        if (!Files.isDirectory(dir)) return dir
-        ForkLock.holding(dir.resolveSibling("${dir.fileName}.lock")) {
-            Files.list(dir).withCloseable { files -> files.filter { FileUtils.isZipFile(it) }.toList() }.each { FileUtils.expandIfZip(it) }
-        }
-        dir
-    }
 
     static synchronized OperatorPlugins plugins() {
         if (plugins == null) plugins = OperatorPlugins.load(PLUGINS)

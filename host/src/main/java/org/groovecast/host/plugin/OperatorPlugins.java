@@ -48,6 +48,7 @@ public final class OperatorPlugins implements AutoCloseable {
             log.warn("plugins directory {} does not exist: no operators are available", dir);
             return plugins;
         }
+        ExpandedPluginZips.refresh(dir);
         pm.loadPlugins();
         plugins.reportUnloadable(dir);
         pm.startPlugins();
