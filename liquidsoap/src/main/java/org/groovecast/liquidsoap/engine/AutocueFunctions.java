@@ -3,6 +3,7 @@ package org.groovecast.liquidsoap.engine;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.groovecast.api.AutocueKeys;
 import org.groovecast.api.UserFunction;
 import org.groovecast.liquidsoap.eval.Call;
 import org.groovecast.liquidsoap.eval.Errors;
@@ -31,17 +32,6 @@ final class AutocueFunctions {
     private static final String METADATA = "[(string * string)]";
     private static final String RESULT =
             "{amplify : string, cue_in : float, cue_out : float, fade_in : float, fade_out : float}";
-
-    /** Liquidsoap's {@code settings.autocue.internal.metadata_override}. */
-    static final List<String> OVERRIDES =
-            List.of(
-                    "liq_cue_in",
-                    "liq_cue_out",
-                    "liq_fade_in",
-                    "liq_fade_in_delay",
-                    "liq_fade_out",
-                    "liq_fade_out_delay",
-                    "liq_disable_autocue");
 
     private final Library lib;
     private final Platform platform;
@@ -137,8 +127,8 @@ final class AutocueFunctions {
         Object name = Values.base(setting("autocue", "preferred"));
         Fn impl = implementations.get(String.valueOf(name));
         if (impl == null || !(given instanceof Map<?, ?> metadata)) return null;
-        if (metadata.keySet().stream().anyMatch(k -> OVERRIDES.contains(String.valueOf(k))))
-            return null;
+        if (metadata.keySet().stream()
+                .anyMatch(k -> AutocueKeys.OVERRIDES.contains(String.valueOf(k)))) return null;
         Object r =
                 impl.apply(
                         Call.at(null)
@@ -184,7 +174,7 @@ final class AutocueFunctions {
         for (List<Object> m : List.of(requestMetadata, fileMetadata)) {
             for (Object p : m) {
                 if (Values.base(p) instanceof Tuple t
-                        && OVERRIDES.contains(String.valueOf(Values.base(t.get(0))))) {
+                        && AutocueKeys.OVERRIDES.contains(String.valueOf(Values.base(t.get(0))))) {
                     platform.log(
                             "autocue.internal.metadata",
                             2,

@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.groovecast.api.AudioFormat;
+import org.groovecast.api.AutocueKeys;
 import org.groovecast.api.Metadata;
 import org.groovecast.api.RequestResolver;
 import org.groovecast.api.StreamContext;
@@ -25,17 +26,6 @@ record TrackAnalysis(
         AudioFormat format,
         RequestResolver requests) {
     private static final Logger log = LoggerFactory.getLogger(TrackAnalysis.class);
-
-    /** Metadata that says the track's cues are set already (Liquidsoap's list). */
-    static final List<String> OVERRIDES =
-            List.of(
-                    "liq_cue_in",
-                    "liq_cue_out",
-                    "liq_fade_in",
-                    "liq_fade_in_delay",
-                    "liq_fade_out",
-                    "liq_fade_out_delay",
-                    "liq_disable_autocue");
 
     /** Gains a track may carry already, which {@link #amplifyBehavior} decides about. */
     static final List<String> GAINS = List.of("liq_amplify", "replaygain_track_gain");
@@ -73,7 +63,8 @@ record TrackAnalysis(
         if (autocue && script.get("liq_autocue") != null && script.get("liq_amplify") != null)
             applyAmplifyBehavior(out, given, script.get("liq_amplify"));
         Metadata metadata = given.with(script);
-        boolean cue = autocue && OVERRIDES.stream().noneMatch(k -> metadata.get(k) != null);
+        boolean cue =
+                autocue && AutocueKeys.OVERRIDES.stream().noneMatch(k -> metadata.get(k) != null);
         boolean gain =
                 replaygain
                         && metadata.get("replaygain_track_gain") == null
