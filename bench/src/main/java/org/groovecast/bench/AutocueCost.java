@@ -8,17 +8,12 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.Executor;
 import org.groovecast.api.Arguments;
 import org.groovecast.api.AudioFormat;
-import org.groovecast.api.ClockInfo;
-import org.groovecast.api.Encoder;
 import org.groovecast.api.Frame;
 import org.groovecast.api.OperatorSpec;
 import org.groovecast.api.RequestResolver;
 import org.groovecast.api.Source;
-import org.groovecast.api.StreamContext;
-import org.groovecast.api.UserFunction;
 import org.groovecast.bench.BenchSupport.Options;
 import org.groovecast.host.plugin.OperatorPlugins;
 import org.groovecast.host.request.Protocols;
@@ -61,9 +56,9 @@ public final class AutocueCost {
                 long t0 = System.nanoTime();
                 long samples = playOnce(single, a.toString(), requests);
                 long t1 = System.nanoTime();
-                cues = (Map<?, ?>) analyze.factory().create(new Given(analyze, b, requests));
+                cues = (Map<?, ?>) analyze.factory().create(given(analyze, b, requests));
                 long t2 = System.nanoTime();
-                analyze.factory().create(new Given(analyze, b, requests));
+                analyze.factory().create(given(analyze, b, requests));
                 long t3 = System.nanoTime();
                 Files.delete(a);
                 Files.delete(b);
@@ -95,8 +90,8 @@ public final class AutocueCost {
 
     /** Plays {@code file} through {@code single} to its first track end; the samples played. */
     private static long playOnce(OperatorSpec single, String file, RequestResolver requests) {
-        Source s = (Source) single.factory().create(new Given(single, Path.of(file), requests));
-        s.prepare(new Context());
+        Source s = (Source) single.factory().create(given(single, Path.of(file), requests));
+        s.prepare(new OfflineContext(FORMAT, FRAME));
         Frame frame = new Frame(FORMAT, FRAME);
         long samples = 0;
         try {
@@ -121,141 +116,7 @@ public final class AutocueCost {
     }
 
     /** The file as the operator's {@code uri}, every other parameter its default. */
-    private record Given(OperatorSpec spec, Path file, RequestResolver resolver)
-            implements Arguments {
-        private Object raw(String name) {
-            if (name.equals("uri")) return file.toString();
-            for (org.groovecast.api.Param p : spec.named())
-                if (p.name().equals(name)) return p.defaultValue();
-            throw new IllegalArgumentException(spec.name() + "() has no parameter " + name);
-        }
-
-        @Override
-        public RequestResolver requests() {
-            return resolver;
-        }
-
-        @Override
-        public String operator() {
-            return spec.name();
-        }
-
-        @Override
-        public Source source(String name) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public List<Source> sources(String name) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public double number(String name) {
-            return ((Number) raw(name)).doubleValue();
-        }
-
-        @Override
-        public int integer(String name) {
-            return ((Number) raw(name)).intValue();
-        }
-
-        @Override
-        public String string(String name) {
-            return (String) raw(name);
-        }
-
-        @Override
-        public boolean bool(String name) {
-            return (Boolean) raw(name);
-        }
-
-        @Override
-        public List<?> list(String name) {
-            return (List<?>) raw(name);
-        }
-
-        @Override
-        public Map<?, ?> map(String name) {
-            return (Map<?, ?>) raw(name);
-        }
-
-        @Override
-        public UserFunction function(String name) {
-            return (UserFunction) raw(name);
-        }
-
-        @Override
-        public Encoder encoder(String name) {
-            return (Encoder) raw(name);
-        }
-
-        @Override
-        public Object value(String name) {
-            return raw(name);
-        }
-
-        @Override
-        public boolean given(String name) {
-            return name.equals("uri");
-        }
-    }
-
-    /** Offline: blocking work runs at once, on the caller. */
-    private static final class Context implements StreamContext {
-        @Override
-        public AudioFormat format() {
-            return FORMAT;
-        }
-
-        @Override
-        public int frameSize() {
-            return FRAME;
-        }
-
-        @Override
-        public ClockInfo clock() {
-            return new ClockInfo() {
-                @Override
-                public String getId() {
-                    return "bench";
-                }
-
-                @Override
-                public double getDuty() {
-                    return 0;
-                }
-
-                @Override
-                public double getLag() {
-                    return 0;
-                }
-
-                @Override
-                public long getTicks() {
-                    return 0;
-                }
-
-                @Override
-                public double getTime() {
-                    return 0;
-                }
-            };
-        }
-
-        @Override
-        public Executor blocking() {
-            return Runnable::run;
-        }
-
-        @Override
-        public boolean realtime() {
-            return false;
-        }
-
-        @Override
-        public void beforeStart(Runnable blockingWork) {
-            blockingWork.run();
-        }
+    private static Arguments given(OperatorSpec spec, Path file, RequestResolver requests) {
+        return new DefaultArguments(spec, Map.of("uri", file.toString()), requests);
     }
 }

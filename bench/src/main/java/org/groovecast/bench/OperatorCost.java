@@ -6,18 +6,12 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
-import org.groovecast.api.Arguments;
 import org.groovecast.api.AudioFormat;
-import org.groovecast.api.ClockInfo;
-import org.groovecast.api.Encoder;
 import org.groovecast.api.Frame;
 import org.groovecast.api.Generator;
 import org.groovecast.api.OperatorSpec;
 import org.groovecast.api.Source;
-import org.groovecast.api.StreamContext;
-import org.groovecast.api.UserFunction;
 import org.groovecast.host.plugin.OperatorPlugins;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -96,7 +90,7 @@ public class OperatorCost {
                 };
         all = new ArrayList<>();
         collect(source, all);
-        source.prepare(new Context());
+        source.prepare(new OfflineContext(FORMAT, FRAME));
         frame = new Frame(FORMAT, FRAME);
     }
 
@@ -124,7 +118,14 @@ public class OperatorCost {
                                                         + "() is not provided by the plugins in "
                                                         + System.getProperty(
                                                                 "groovecast.bench.plugins")));
-        return (Source) spec.factory().create(new Defaults(spec, input, given));
+        return (Source) spec.factory().create(new DefaultArguments(spec, withSource(input, given)));
+    }
+
+    /** The operator's given values with {@code input} as its {@code source}. */
+    private static Map<String, Object> withSource(Source input, Map<String, Object> given) {
+        Map<String, Object> all = new java.util.HashMap<>(given);
+        all.put("source", input);
+        return all;
     }
 
     @Benchmark
@@ -244,157 +245,6 @@ public class OperatorCost {
             if (phase > 2 * Math.PI * 1000) phase -= 2 * Math.PI * 1000;
             frame.advance(n);
             left -= n;
-        }
-    }
-
-    /** The operator's defaults, with the source as its first positional parameter. */
-    private static final class Defaults implements Arguments {
-        private final OperatorSpec spec;
-        private final Source source;
-        private final Map<String, Object> given;
-
-        Defaults(OperatorSpec spec, Source source, Map<String, Object> given) {
-            this.spec = spec;
-            this.source = source;
-            this.given = given;
-        }
-
-        private Object raw(String name) {
-            if (name.equals("source")) return source;
-            if (given.containsKey(name)) return given.get(name);
-            for (org.groovecast.api.Param p : spec.named()) {
-                if (p.name().equals(name)) return p.defaultValue();
-            }
-            for (org.groovecast.api.Param p : spec.positional()) {
-                if (p.name().equals(name)) return p.defaultValue();
-            }
-            throw new IllegalArgumentException(spec.name() + "() has no parameter " + name);
-        }
-
-        @Override
-        public String operator() {
-            return spec.name();
-        }
-
-        @Override
-        public Source source(String name) {
-            return (Source) raw(name);
-        }
-
-        @Override
-        public List<Source> sources(String name) {
-            return List.of(source);
-        }
-
-        @Override
-        public double number(String name) {
-            return ((Number) raw(name)).doubleValue();
-        }
-
-        @Override
-        public int integer(String name) {
-            return ((Number) raw(name)).intValue();
-        }
-
-        @Override
-        public String string(String name) {
-            return (String) raw(name);
-        }
-
-        @Override
-        public boolean bool(String name) {
-            return (Boolean) raw(name);
-        }
-
-        @Override
-        public List<?> list(String name) {
-            return (List<?>) raw(name);
-        }
-
-        @Override
-        public Map<?, ?> map(String name) {
-            return (Map<?, ?>) raw(name);
-        }
-
-        @Override
-        public UserFunction function(String name) {
-            return (UserFunction) raw(name);
-        }
-
-        @Override
-        public Encoder encoder(String name) {
-            return (Encoder) raw(name);
-        }
-
-        @Override
-        public Object value(String name) {
-            return raw(name);
-        }
-
-        @Override
-        public boolean given(String name) {
-            return name.equals("source") || given.containsKey(name);
-        }
-    }
-
-    /** A stream context without a clock around it: offline, as fast as the benchmark calls. */
-    private static final class Context implements StreamContext {
-        private final ClockInfo clock =
-                new ClockInfo() {
-                    @Override
-                    public String getId() {
-                        return "bench";
-                    }
-
-                    @Override
-                    public double getDuty() {
-                        return 0;
-                    }
-
-                    @Override
-                    public double getLag() {
-                        return 0;
-                    }
-
-                    @Override
-                    public long getTicks() {
-                        return 0;
-                    }
-
-                    @Override
-                    public double getTime() {
-                        return 0;
-                    }
-                };
-
-        @Override
-        public AudioFormat format() {
-            return FORMAT;
-        }
-
-        @Override
-        public int frameSize() {
-            return FRAME;
-        }
-
-        @Override
-        public ClockInfo clock() {
-            return clock;
-        }
-
-        @Override
-        public Executor blocking() {
-            return Runnable::run;
-        }
-
-        @Override
-        public boolean realtime() {
-            return false;
-        }
-
-        @Override
-        public void beforeStart(Runnable blockingWork) {
-            blockingWork.run();
         }
     }
 }
