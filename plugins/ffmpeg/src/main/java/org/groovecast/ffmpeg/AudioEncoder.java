@@ -86,8 +86,7 @@ interface AudioEncoder extends AutoCloseable {
     }
 
     /**
-     * {@code libfdk_aac} through the system's libfdk-aac (untested here: the library is not in
-     * Debian main).
+     * {@code libfdk_aac} through the system's libfdk-aac (not in Debian main: see {@link FdkAac}).
      */
     static AudioEncoder openFdkAac(
             Map<String, String> options, AudioFormat input, boolean globalHeader, FdkAac fdk)

@@ -19,9 +19,10 @@ import org.slf4j.LoggerFactory;
  * have. Without it {@link FdkAacFallback} encodes FFmpeg's native AAC-LC. {@code
  * -Dgroovecast.fdkaac=bundled} keeps the fallback; a path names another library.
  *
- * <p>Untested against the real library where the tests run (it is not in Debian main): the loader,
- * the fallback and the parameter mapping ({@link FdkAacSettings}) are tested; this binding follows
- * {@code aacenc_lib.h} of fdk-aac 2.0. Pointers cross as {@code long}, as in {@link Lame}.
+ * <p>The library is not in Debian main, so the usual test runs skip FdkAacAudioEncoderTest and test
+ * the loader, the fallback and the parameter mapping ({@link FdkAacSettings}); the binding follows
+ * {@code aacenc_lib.h} of fdk-aac 2.x and was checked against 2.0.3 built from source ({@code
+ * -Dgroovecast.fdkaac=PATH}). Pointers cross as {@code long}, as in {@link Lame}.
  */
 final class FdkAac {
     private static final Logger log = LoggerFactory.getLogger(FdkAac.class);

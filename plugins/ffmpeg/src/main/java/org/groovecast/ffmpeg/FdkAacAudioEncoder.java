@@ -36,7 +36,7 @@ import org.groovecast.api.Frame;
  * converted into one reused interleaved 16-bit buffer (FDK's INT_PCM) and each access unit lands in
  * one reused output buffer: nothing is allocated per tick.
  *
- * <p>Untested against the real library where the tests run; see {@link FdkAac}.
+ * <p>Skipped by the usual test runs, which lack the library; see {@link FdkAac}.
  */
 final class FdkAacAudioEncoder implements AudioEncoder {
     static final String CODEC = "libfdk_aac";
