@@ -76,7 +76,9 @@ final class Encoders {
             case "fdkaac" -> fdkaac(f, named);
             case "wav" -> keep(f, named, Map.of("samplesize", "samplesize"));
             case "flac" -> keep(f, named, Map.of("compression", "compression"));
-            case "vorbis", "vorbis.cbr", "vorbis.abr" -> keep(f, named, Map.of());
+            // %vorbis is VBR at a quality, .cbr and .abr at a bit rate: vorbis() takes either.
+            case "vorbis" -> keep(f, named, Map.of("quality", "quality"));
+            case "vorbis.cbr", "vorbis.abr" -> keep(f, named, Map.of("bitrate", "bitrate"));
             default -> keep(f, named, Map.of("bitrate", "bitrate"));
         }
         return maker.make(op, named);
