@@ -15,6 +15,7 @@ import org.bytedeco.ffmpeg.avcodec.AVCodec;
 import org.bytedeco.ffmpeg.avcodec.AVCodecContext;
 import org.bytedeco.ffmpeg.avcodec.AVPacket;
 import org.bytedeco.ffmpeg.avutil.AVDictionary;
+import org.bytedeco.ffmpeg.avutil.AVRational;
 
 /** What the audio and video encoders do alike: open with the script's options, hand out packets. */
 final class Codecs {
@@ -46,15 +47,23 @@ final class Codecs {
         }
     }
 
-    /** Passes every packet the codec has ready to {@code sink}, each valid only during the call. */
-    static void drain(AVCodecContext codec, AVPacket packet, AudioEncoder.PacketSink sink)
+    /**
+     * Passes every packet the codec has ready to {@code sink}, each valid only during the call.
+     * {@code timeBase} is the codec's, taken once when it opened: JavaCPP makes a new wrapper at
+     * each {@code codec.time_base()}, and this runs for every packet.
+     */
+    static void drain(
+            AVCodecContext codec,
+            AVRational timeBase,
+            AVPacket packet,
+            AudioEncoder.PacketSink sink)
             throws IOException {
         while (true) {
             int r = avcodec_receive_packet(codec, packet);
             if (r == AVERROR_EAGAIN() || r == AVERROR_EOF) return;
             Av.check(r, "encoding failed");
             try {
-                sink.accept(packet, codec.time_base());
+                sink.accept(packet, timeBase);
             } finally {
                 av_packet_unref(packet);
             }

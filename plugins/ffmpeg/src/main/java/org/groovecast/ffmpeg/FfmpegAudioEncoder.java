@@ -38,6 +38,7 @@ import org.bytedeco.ffmpeg.avcodec.AVPacket;
 import org.bytedeco.ffmpeg.avutil.AVAudioFifo;
 import org.bytedeco.ffmpeg.avutil.AVChannelLayout;
 import org.bytedeco.ffmpeg.avutil.AVFrame;
+import org.bytedeco.ffmpeg.avutil.AVRational;
 import org.bytedeco.ffmpeg.swresample.SwrContext;
 import org.bytedeco.javacpp.FloatPointer;
 import org.bytedeco.javacpp.IntPointer;
@@ -62,6 +63,14 @@ final class FfmpegAudioEncoder implements AudioEncoder {
     private AVAudioFifo fifo;
     private AVFrame frame;
     private AVPacket packet;
+
+    /**
+     * Taken once when the codec and frame are made: each JavaCPP accessor call makes a new wrapper,
+     * and these are read for every packet. Both point into the native structs, which outlive them.
+     */
+    private AVRational timeBase;
+
+    private PointerPointer<?> frameData;
     private final FloatPointer[] inPlanes;
     private final PointerPointer<FloatPointer> inPointers;
     private final int frameSize;
@@ -122,6 +131,10 @@ final class FfmpegAudioEncoder implements AudioEncoder {
             frame.nb_samples(frameSize).format(codec.sample_fmt()).sample_rate(codec.sample_rate());
             av_channel_layout_copy(frame.ch_layout(), codec.ch_layout());
             Av.check(av_frame_get_buffer(frame, 0), "cannot allocate an audio frame");
+            // frame->data holds up to 8 planes inside the struct, where extended_data points: a
+            // buffer made writable again keeps that array, so the wrapper stays right.
+            frameData = frame.extended_data();
+            timeBase = codec.time_base();
             packet = av_packet_alloc();
             ok = true;
         } finally {
@@ -197,10 +210,9 @@ final class FfmpegAudioEncoder implements AudioEncoder {
         while (av_audio_fifo_size(fifo) >= frameSize || last && av_audio_fifo_size(fifo) > 0) {
             Av.check(av_frame_make_writable(frame), "frame not writable");
             int n = Math.min(frameSize, av_audio_fifo_size(fifo));
-            av_audio_fifo_read(fifo, frame.extended_data(), n);
+            av_audio_fifo_read(fifo, frameData, n);
             if (n < frameSize && !shortLastFrame) {
-                av_samples_set_silence(
-                        frame.extended_data(), n, frameSize - n, channels, codec.sample_fmt());
+                av_samples_set_silence(frameData, n, frameSize - n, channels, codec.sample_fmt());
                 n = frameSize;
             }
             frame.nb_samples(n);
@@ -213,7 +225,7 @@ final class FfmpegAudioEncoder implements AudioEncoder {
     }
 
     private void receive(PacketSink sink) throws IOException {
-        Codecs.drain(codec, packet, sink);
+        Codecs.drain(codec, timeBase, packet, sink);
     }
 
     /** Encodes what the resampler and the frame buffer still hold, then drains the codec. */

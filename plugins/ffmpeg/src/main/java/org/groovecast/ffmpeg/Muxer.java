@@ -56,6 +56,10 @@ final class Muxer implements AutoCloseable {
     private AVIOContext io;
     private ChannelIo channelIo;
     private AVStream[] streams;
+
+    /** Each stream's time base, taken once after the header: read for every packet written. */
+    private AVRational[] streamTimeBases;
+
     private AVPacket scratch;
     private boolean headerWritten;
 
@@ -114,6 +118,8 @@ final class Muxer implements AutoCloseable {
                     avformat_write_header(format, dict),
                     "cannot start the " + formatName + " stream");
             headerWritten = true;
+            streamTimeBases = new AVRational[streams.length];
+            for (int i = 0; i < streams.length; i++) streamTimeBases[i] = streams[i].time_base();
             unusedOptions = Av.keys(dict);
             scratch = av_packet_alloc();
             ok = true;
@@ -197,6 +203,8 @@ final class Muxer implements AutoCloseable {
                     avformat_write_header(format, dict),
                     "cannot start the " + formatName + " stream");
             headerWritten = true;
+            streamTimeBases = new AVRational[streams.length];
+            for (int i = 0; i < streams.length; i++) streamTimeBases[i] = streams[i].time_base();
             scratch = av_packet_alloc();
             ok = true;
         } finally {
@@ -236,7 +244,7 @@ final class Muxer implements AutoCloseable {
     void write(AVPacket packet, AVRational timeBase, int index) throws IOException {
         Av.check(av_packet_ref(scratch, packet), "cannot reference a packet");
         scratch.stream_index(index);
-        av_packet_rescale_ts(scratch, timeBase, streams[index].time_base());
+        av_packet_rescale_ts(scratch, timeBase, streamTimeBases[index]);
         int r = av_interleaved_write_frame(format, scratch);
         if (channelIo != null && channelIo.failure() != null) throw channelIo.failure();
         Av.check(r, "cannot write a packet");

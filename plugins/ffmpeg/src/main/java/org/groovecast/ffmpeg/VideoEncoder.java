@@ -23,6 +23,7 @@ import org.bytedeco.ffmpeg.avcodec.AVCodec;
 import org.bytedeco.ffmpeg.avcodec.AVCodecContext;
 import org.bytedeco.ffmpeg.avcodec.AVPacket;
 import org.bytedeco.ffmpeg.avutil.AVFrame;
+import org.bytedeco.ffmpeg.avutil.AVRational;
 import org.bytedeco.javacpp.IntPointer;
 import org.groovecast.api.AudioFormat;
 import org.groovecast.api.Frame;
@@ -40,6 +41,7 @@ final class VideoEncoder implements AutoCloseable {
     private final AudioFormat audio;
     private AVCodecContext codec;
     private AVPacket packet;
+    private AVRational timeBase;
 
     /** The picture on screen, copied from the frames (their images are only valid for one tick). */
     private ImageFrame current;
@@ -80,6 +82,7 @@ final class VideoEncoder implements AutoCloseable {
             codec.thread_count(threads);
             if (globalHeader) codec.flags(codec.flags() | AV_CODEC_FLAG_GLOBAL_HEADER);
             Codecs.open(codec, enc, options, codecName);
+            timeBase = codec.time_base(); // read for every packet: one wrapper, not one each
             if (codec.pix_fmt() != AV_PIX_FMT_YUV420P) {
                 converted = av_frame_alloc();
                 converted.width(video.width()).height(video.height()).format(codec.pix_fmt());
@@ -167,7 +170,7 @@ final class VideoEncoder implements AutoCloseable {
     }
 
     private void receive(AudioEncoder.PacketSink sink) throws IOException {
-        Codecs.drain(codec, packet, sink);
+        Codecs.drain(codec, timeBase, packet, sink);
     }
 
     /** Drains the codec. */
