@@ -6,7 +6,6 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
-import java.lang.foreign.MemorySegment;
 import java.lang.foreign.SymbolLookup;
 import java.lang.invoke.MethodHandle;
 import org.slf4j.Logger;
@@ -77,14 +76,14 @@ final class FdkAac {
         // AACENC_ERROR aacEncOpen(HANDLE_AACENCODER *, const UINT encModules, const UINT
         // maxChannels)
         open =
-                handle(
+                NativeCalls.downcall(
                         linker,
                         lib,
                         "aacEncOpen",
                         FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_INT, JAVA_INT));
         // AACENC_ERROR aacEncoder_SetParam(const HANDLE_AACENCODER, const AACENC_PARAM, const UINT)
         setParam =
-                handle(
+                NativeCalls.downcall(
                         linker,
                         lib,
                         "aacEncoder_SetParam",
@@ -92,26 +91,21 @@ final class FdkAac {
         // AACENC_ERROR aacEncEncode(handle, const AACENC_BufDesc *in, const AACENC_BufDesc *out,
         // const AACENC_InArgs *, AACENC_OutArgs *)
         encode =
-                handle(
+                NativeCalls.downcall(
                         linker,
                         lib,
                         "aacEncEncode",
                         FunctionDescriptor.of(
                                 JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG));
         info =
-                handle(
+                NativeCalls.downcall(
                         linker,
                         lib,
                         "aacEncInfo",
                         FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG));
-        close = handle(linker, lib, "aacEncClose", FunctionDescriptor.of(JAVA_INT, JAVA_LONG));
-    }
-
-    private static MethodHandle handle(
-            Linker linker, SymbolLookup lib, String name, FunctionDescriptor d) {
-        MemorySegment symbol =
-                lib.find(name).orElseThrow(() -> new UnsatisfiedLinkError("no " + name));
-        return linker.downcallHandle(symbol, d);
+        close =
+                NativeCalls.downcall(
+                        linker, lib, "aacEncClose", FunctionDescriptor.of(JAVA_INT, JAVA_LONG));
     }
 
     /**

@@ -52,22 +52,22 @@ final class Lame {
         Linker linker = Linker.nativeLinker();
         FunctionDescriptor set = FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_INT);
         FunctionDescriptor get = FunctionDescriptor.of(JAVA_INT, JAVA_LONG);
-        init = handle(linker, lib, "lame_init", FunctionDescriptor.of(JAVA_LONG));
-        setInRate = handle(linker, lib, "lame_set_in_samplerate", set);
-        setOutRate = handle(linker, lib, "lame_set_out_samplerate", set);
-        setChannels = handle(linker, lib, "lame_set_num_channels", set);
-        setMode = handle(linker, lib, "lame_set_mode", set);
-        setBitrate = handle(linker, lib, "lame_set_brate", set);
-        setQuality = handle(linker, lib, "lame_set_quality", set);
-        setWriteVbrTag = handle(linker, lib, "lame_set_bWriteVbrTag", set);
-        setDisableReservoir = handle(linker, lib, "lame_set_disable_reservoir", set);
-        initParams = handle(linker, lib, "lame_init_params", get);
-        encoderDelay = handle(linker, lib, "lame_get_encoder_delay", get);
+        init = NativeCalls.downcall(linker, lib, "lame_init", FunctionDescriptor.of(JAVA_LONG));
+        setInRate = NativeCalls.downcall(linker, lib, "lame_set_in_samplerate", set);
+        setOutRate = NativeCalls.downcall(linker, lib, "lame_set_out_samplerate", set);
+        setChannels = NativeCalls.downcall(linker, lib, "lame_set_num_channels", set);
+        setMode = NativeCalls.downcall(linker, lib, "lame_set_mode", set);
+        setBitrate = NativeCalls.downcall(linker, lib, "lame_set_brate", set);
+        setQuality = NativeCalls.downcall(linker, lib, "lame_set_quality", set);
+        setWriteVbrTag = NativeCalls.downcall(linker, lib, "lame_set_bWriteVbrTag", set);
+        setDisableReservoir = NativeCalls.downcall(linker, lib, "lame_set_disable_reservoir", set);
+        initParams = NativeCalls.downcall(linker, lib, "lame_init_params", get);
+        encoderDelay = NativeCalls.downcall(linker, lib, "lame_get_encoder_delay", get);
         // int lame_encode_buffer_ieee_float(lame_t, const float l[], const float r[], int n,
         // unsigned char *out, int size):
         // floats in [-1, 1], the clock's own scale, so the samples are copied as they are.
         encodeFloat =
-                handle(
+                NativeCalls.downcall(
                         linker,
                         lib,
                         "lame_encode_buffer_ieee_float",
@@ -75,22 +75,16 @@ final class Lame {
                                 JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_INT, JAVA_LONG,
                                 JAVA_INT));
         flush =
-                handle(
+                NativeCalls.downcall(
                         linker,
                         lib,
                         "lame_encode_flush",
                         FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_INT));
-        close = handle(linker, lib, "lame_close", get);
+        close = NativeCalls.downcall(linker, lib, "lame_close", get);
         MethodHandle versionOf =
-                handle(linker, lib, "get_lame_version", FunctionDescriptor.of(ADDRESS));
+                NativeCalls.downcall(
+                        linker, lib, "get_lame_version", FunctionDescriptor.of(ADDRESS));
         version = ((MemorySegment) versionOf.invokeExact()).reinterpret(64).getString(0);
-    }
-
-    private static MethodHandle handle(
-            Linker linker, SymbolLookup lib, String name, FunctionDescriptor d) {
-        MemorySegment symbol =
-                lib.find(name).orElseThrow(() -> new UnsatisfiedLinkError("no " + name));
-        return linker.downcallHandle(symbol, d);
     }
 
     /**

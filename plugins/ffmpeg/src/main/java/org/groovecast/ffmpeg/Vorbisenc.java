@@ -72,12 +72,12 @@ final class Vorbisenc {
         FunctionDescriptor voidOf = FunctionDescriptor.ofVoid(JAVA_LONG);
         FunctionDescriptor intOf = FunctionDescriptor.of(JAVA_INT, JAVA_LONG);
         FunctionDescriptor intOf2 = FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG);
-        infoInit = handle(linker, lib, "vorbis_info_init", voidOf);
-        infoClear = handle(linker, lib, "vorbis_info_clear", voidOf);
+        infoInit = NativeCalls.downcall(linker, lib, "vorbis_info_init", voidOf);
+        infoClear = NativeCalls.downcall(linker, lib, "vorbis_info_clear", voidOf);
         // int vorbis_encode_init(vorbis_info *, long channels, long rate, long max_bitrate,
         // long nominal_bitrate, long min_bitrate)
         encodeInit =
-                handle(
+                NativeCalls.downcall(
                         linker,
                         lib,
                         "vorbis_encode_init",
@@ -86,18 +86,18 @@ final class Vorbisenc {
                                 JAVA_LONG));
         // int vorbis_encode_init_vbr(vorbis_info *, long channels, long rate, float quality)
         encodeInitVbr =
-                handle(
+                NativeCalls.downcall(
                         linker,
                         lib,
                         "vorbis_encode_init_vbr",
                         FunctionDescriptor.of(
                                 JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_FLOAT));
-        commentInit = handle(linker, lib, "vorbis_comment_init", voidOf);
-        commentClear = handle(linker, lib, "vorbis_comment_clear", voidOf);
-        analysisInit = handle(linker, lib, "vorbis_analysis_init", intOf2);
-        blockInit = handle(linker, lib, "vorbis_block_init", intOf2);
+        commentInit = NativeCalls.downcall(linker, lib, "vorbis_comment_init", voidOf);
+        commentClear = NativeCalls.downcall(linker, lib, "vorbis_comment_clear", voidOf);
+        analysisInit = NativeCalls.downcall(linker, lib, "vorbis_analysis_init", intOf2);
+        blockInit = NativeCalls.downcall(linker, lib, "vorbis_block_init", intOf2);
         headerOut =
-                handle(
+                NativeCalls.downcall(
                         linker,
                         lib,
                         "vorbis_analysis_headerout",
@@ -105,33 +105,28 @@ final class Vorbisenc {
                                 JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG));
         // float **vorbis_analysis_buffer(vorbis_dsp_state *, int vals)
         analysisBuffer =
-                handle(
+                NativeCalls.downcall(
                         linker,
                         lib,
                         "vorbis_analysis_buffer",
                         FunctionDescriptor.of(JAVA_LONG, JAVA_LONG, JAVA_INT));
         analysisWrote =
-                handle(
+                NativeCalls.downcall(
                         linker,
                         lib,
                         "vorbis_analysis_wrote",
                         FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_INT));
-        blockOut = handle(linker, lib, "vorbis_analysis_blockout", intOf2);
-        analysis = handle(linker, lib, "vorbis_analysis", intOf2);
-        bitrateAddBlock = handle(linker, lib, "vorbis_bitrate_addblock", intOf);
-        bitrateFlushPacket = handle(linker, lib, "vorbis_bitrate_flushpacket", intOf2);
-        blockClear = handle(linker, lib, "vorbis_block_clear", intOf);
-        dspClear = handle(linker, lib, "vorbis_dsp_clear", voidOf);
+        blockOut = NativeCalls.downcall(linker, lib, "vorbis_analysis_blockout", intOf2);
+        analysis = NativeCalls.downcall(linker, lib, "vorbis_analysis", intOf2);
+        bitrateAddBlock = NativeCalls.downcall(linker, lib, "vorbis_bitrate_addblock", intOf);
+        bitrateFlushPacket =
+                NativeCalls.downcall(linker, lib, "vorbis_bitrate_flushpacket", intOf2);
+        blockClear = NativeCalls.downcall(linker, lib, "vorbis_block_clear", intOf);
+        dspClear = NativeCalls.downcall(linker, lib, "vorbis_dsp_clear", voidOf);
         MethodHandle versionOf =
-                handle(linker, lib, "vorbis_version_string", FunctionDescriptor.of(ADDRESS));
+                NativeCalls.downcall(
+                        linker, lib, "vorbis_version_string", FunctionDescriptor.of(ADDRESS));
         version = ((MemorySegment) versionOf.invokeExact()).reinterpret(256).getString(0);
-    }
-
-    private static MethodHandle handle(
-            Linker linker, SymbolLookup lib, String name, FunctionDescriptor d) {
-        MemorySegment symbol =
-                lib.find(name).orElseThrow(() -> new UnsatisfiedLinkError("no " + name));
-        return linker.downcallHandle(symbol, d);
     }
 
     /**
