@@ -17,8 +17,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Every Liquidsoap script the repository shows passes the check a station makes before it runs, the
  * type check included, against the shipped station's library: the {@code liquidsoap} blocks of
- * README.md and every page under docs/ (its folders too) and the stations of scripts/ (the
- * integration specs run their own inline scripts through the same check).
+ * README.md, CONTRIBUTING.md and every page under docs/ (its folders too) and the stations of
+ * scripts/ (the integration specs run their own inline scripts through the same check).
  */
 class RepositoryScriptsTest {
     private static final Path ROOT = Path.of("..");
@@ -30,7 +30,9 @@ class RepositoryScriptsTest {
 
     static List<Script> scripts() throws IOException {
         List<Script> out = new ArrayList<>();
-        List<Path> pages = new ArrayList<>(List.of(ROOT.resolve("README.md")));
+        List<Path> pages =
+                new ArrayList<>(
+                        List.of(ROOT.resolve("README.md"), ROOT.resolve("CONTRIBUTING.md")));
         try (Stream<Path> docs = Files.walk(ROOT.resolve("docs"))) {
             docs.filter(p -> p.toString().endsWith(".md")).sorted().forEach(pages::add);
         }
