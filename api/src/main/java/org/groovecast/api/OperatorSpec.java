@@ -40,6 +40,7 @@ public final class OperatorSpec {
     private final Map<String, String> methods;
     private final Map<String, Bounds> bounds;
     private final Map<String, List<String>> calls;
+    private final boolean blocking;
 
     private OperatorSpec(Builder b) {
         this.name = b.name;
@@ -51,6 +52,7 @@ public final class OperatorSpec {
         this.methods = Map.copyOf(b.methods);
         this.bounds = Map.copyOf(b.bounds);
         this.calls = Map.copyOf(b.calls);
+        this.blocking = b.blocking;
     }
 
     /**
@@ -67,6 +69,15 @@ public final class OperatorSpec {
 
     public String name() {
         return name;
+    }
+
+    /**
+     * Whether a call may wait (read a whole file, ask a server): the host refuses it, at the
+     * script's line, on a thread that must never wait (a real-time clock's callbacks, an event
+     * loop), as it refuses {@code http.get}.
+     */
+    public boolean blocking() {
+        return blocking;
     }
 
     public String doc() {
@@ -158,6 +169,7 @@ public final class OperatorSpec {
         private final Map<String, String> methods = new LinkedHashMap<>();
         private final Map<String, Bounds> bounds = new LinkedHashMap<>();
         private final Map<String, List<String>> calls = new LinkedHashMap<>();
+        private boolean blocking;
         private Param last;
 
         private Builder(String name) {
@@ -204,6 +216,12 @@ public final class OperatorSpec {
 
         public Builder doc(String doc) {
             this.doc = doc;
+            return this;
+        }
+
+        /** Marks a call that may wait; see {@link OperatorSpec#blocking()}. */
+        public Builder blocking() {
+            this.blocking = true;
             return this;
         }
 

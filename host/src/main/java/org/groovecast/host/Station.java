@@ -315,7 +315,8 @@ public final class Station implements AutoCloseable {
 
     private Station evaluateScript(ScriptFunctions functions) {
         compiled.run(
-                new ScriptRuntime(compiled.files(), functions, scriptSettings, graph, protocols));
+                new ScriptRuntime(compiled.files(), functions, scriptSettings, graph, protocols)
+                        .guardBlocking(org.groovecast.host.http.BlockingGuard::check));
         StationCommands.sources(commands, this);
         if (graph.outputs().isEmpty()
                 && !network.servesAnything()

@@ -38,6 +38,18 @@ public final class ScriptRuntime {
         this.requests = requests;
     }
 
+    /**
+     * What refuses an operator that may wait ({@link OperatorSpec#blocking()}) on a thread that
+     * must not: the station gives its guard; the default lets every call through (offline tools).
+     */
+    private java.util.function.Consumer<String> blockingGuard = call -> {};
+
+    /** Sets the guard for blocking operators; {@code guard} throws a ScriptException to refuse. */
+    public ScriptRuntime guardBlocking(java.util.function.Consumer<String> guard) {
+        this.blockingGuard = guard;
+        return this;
+    }
+
     public ScriptFunctions functions() {
         return functions;
     }
@@ -120,6 +132,7 @@ public final class ScriptRuntime {
             throw located(new ScriptException(outputWhileRunning(name)));
         }
         try {
+            if (spec.blocking()) blockingGuard.accept(name + "()");
             BoundArguments bound = BoundArguments.bind(spec, receiver, args, requests);
             Object result = spec.factory().create(bound);
             if (result instanceof Output && graph.running()) {

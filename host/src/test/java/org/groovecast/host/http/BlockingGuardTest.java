@@ -91,6 +91,45 @@ class BlockingGuardTest {
         assertEquals(1, requests.get(), "only the call off the clock reached the server");
     }
 
+    /** An operator declared blocking (autocue.analyze reads a whole file) is guarded as http is. */
+    @Test
+    void aBlockingOperatorOnAFastThreadIsRefusedAndRunsInASlowThread() throws Exception {
+        var functions = ScriptCompilerTest.functions();
+        AtomicInteger calls = new AtomicInteger();
+        functions.add(
+                org.groovecast.api.OperatorSpec.named("slow.measure")
+                        .blocking()
+                        .returns(org.groovecast.api.ValueType.STRING)
+                        .create(a -> "measured " + calls.incrementAndGet()),
+                "test");
+        Station s =
+                Station.load(
+                        "s.groovy",
+                        """
+                def t = tone(440, id: 'music')
+                thread.run(fast: false) { -> log.info("off the clock: ${slow.measure()}") }
+                thread.run { -> try { slow.measure() } catch (e) { log.info(e.message) } }
+                out.sink(t, id: 'radio')
+                """,
+                        functions,
+                        Map.of());
+        try {
+            s.start(null);
+            long deadline = System.nanoTime() + 5_000_000_000L;
+            while (s.scriptLog().recent().size() < 2 && System.nanoTime() < deadline)
+                Thread.sleep(20);
+        } finally {
+            s.stop();
+        }
+        assertEquals(
+                List.of(
+                        "info: off the clock: measured 1",
+                        "info: s.groovy:3: slow.measure() would block the scheduler (a thread.run "
+                                + "function with fast: true runs there); call it inside thread.run(fast: false) { ... }"),
+                s.scriptLog().recent().stream().sorted().toList());
+        assertEquals(1, calls.get(), "only the call off the scheduler ran");
+    }
+
     @Test
     void aBlockingCallOnANetworkEventLoopIsRefusedAndOffItAllowed() throws Exception {
         Vertx vertx = Vertx.vertx();

@@ -46,7 +46,8 @@ public final class Prelude {
         JsonFunctions.register(lib);
         FileFunctions.register(lib);
         TimeFunctions.register(lib, platform);
-        SystemFunctions.register(lib, platform);
+        SettingsTree settings = new SettingsTree(platform);
+        SystemFunctions.register(lib, platform, settings::logLevel);
         ErrorHandlers.register(lib, platform);
         PredicateFunctions.register(lib);
         InteractiveFunctions.register(lib, platform);
@@ -73,7 +74,6 @@ public final class Prelude {
                                                                 org.groovecast.liquidsoap.eval.Fn
                                                         || e.doc().equals(PRELUDE_DOC))
                                 .count());
-        SettingsTree settings = new SettingsTree(platform);
         lib.value(
                 "settings",
                 SettingsTree.type(""),

@@ -228,7 +228,8 @@ final class SettingsTree {
 
         private void set(Object value) {
             values.put(path, value);
-            if (!platform.setting(path, value) && told.add(path)) {
+            boolean applied = path.equals("log.level") || platform.setting(path, value);
+            if (!applied && told.add(path)) {
                 platform.log(
                         "settings",
                         4,
@@ -254,6 +255,14 @@ final class SettingsTree {
         public String toString() {
             return "<" + name() + ">";
         }
+    }
+
+    /**
+     * {@code settings.log.level}: the script's log lines above it are dropped, as Liquidsoap's are
+     * (1 critical ... 5 debug; 3 unless the script sets it).
+     */
+    long logLevel() {
+        return values.get("log.level") instanceof Number n ? n.longValue() : 3;
     }
 
     static Object missing() {

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.LongSupplier;
 import org.groovecast.liquidsoap.eval.Errors;
 import org.groovecast.liquidsoap.eval.Evaluator;
 import org.groovecast.liquidsoap.eval.Rec;
@@ -39,7 +40,11 @@ final class SystemFunctions {
 
     private SystemFunctions() {}
 
-    static void register(Library lib, Platform platform) {
+    /**
+     * @param logLevel {@code settings.log.level} now: a script's {@code log} line above it is
+     *     dropped, as Liquidsoap drops it (the engine's own lines are not the script's to silence)
+     */
+    static void register(Library lib, Platform platform, LongSupplier logLevel) {
         lib.function(
                 "environment",
                 "() -> [string * string]",
@@ -88,7 +93,8 @@ final class SystemFunctions {
                 "Logs a line: level 1 critical, 2 severe, 3 important, 4 info, 5 debug.",
                 Map.of("label", "lang", "level", 3L),
                 a -> {
-                    platform.log(a.string(0), (int) a.integer(1), a.string(2));
+                    if (a.integer(1) <= logLevel.getAsLong())
+                        platform.log(a.string(0), (int) a.integer(1), a.string(2));
                     return Tuple.UNIT;
                 });
         String[] levels = {"critical", "severe", "important", "info", "debug"};
@@ -100,7 +106,8 @@ final class SystemFunctions {
                     "Logs a line at level " + level + ".",
                     Map.of("label", "lang"),
                     a -> {
-                        platform.log(a.string(0), level, Show.text(a.get(1)));
+                        if (level <= logLevel.getAsLong())
+                            platform.log(a.string(0), level, Show.text(a.get(1)));
                         return Tuple.UNIT;
                     });
         }
@@ -110,7 +117,8 @@ final class SystemFunctions {
                 "Logs a line at level 2.",
                 Map.of("label", "lang"),
                 a -> {
-                    platform.log(a.string(0), 2, Show.text(a.get(1)));
+                    if (2 <= logLevel.getAsLong())
+                        platform.log(a.string(0), 2, Show.text(a.get(1)));
                     return Tuple.UNIT;
                 });
         lib.function(

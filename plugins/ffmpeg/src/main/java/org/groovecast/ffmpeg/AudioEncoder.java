@@ -11,7 +11,9 @@ import org.groovecast.api.Frame;
 /**
  * Turns the clock's planar float frames into one codec's packets. FFmpeg's encoders do it for every
  * codec; MP3 goes to the system's LAME when there is one ({@link LameAudioEncoder}), which a
- * distribution builds optimized and the bundled natives do not.
+ * distribution builds optimized and the bundled natives do not; {@code libvorbis} and {@code
+ * libfdk_aac}, which the bundled natives lack, go to the system's libvorbisenc ({@link
+ * VorbisAudioEncoder}) and libfdk-aac ({@link FdkAacAudioEncoder}) when they are installed.
  */
 interface AudioEncoder extends AutoCloseable {
     /** Receives each encoded packet; the packet is only valid during the call. */
@@ -32,6 +34,10 @@ interface AudioEncoder extends AutoCloseable {
             AudioFormat input,
             boolean globalHeader)
             throws IOException {
+        if (VorbisAudioEncoder.CODEC.equals(codecName))
+            return openVorbis(options, threads, input, globalHeader, Vorbisenc.system());
+        if (FdkAacAudioEncoder.CODEC.equals(codecName) && FdkAac.system() != null)
+            return openFdkAac(options, input, globalHeader, FdkAac.system());
         return open(
                 codecName,
                 options,
@@ -39,6 +45,62 @@ interface AudioEncoder extends AutoCloseable {
                 input,
                 globalHeader,
                 LameAudioEncoder.CODEC.equals(codecName) ? Lame.system() : null);
+    }
+
+    /**
+     * {@code libvorbis} through {@code vorbis}, or, when null (no libvorbisenc, which the loader
+     * said once), FFmpeg's experimental native encoder with the options libvorbis alone takes left
+     * out. The options are judged the same either way.
+     */
+    static AudioEncoder openVorbis(
+            Map<String, String> options,
+            int threads,
+            AudioFormat input,
+            boolean globalHeader,
+            Vorbisenc vorbis)
+            throws IOException {
+        StreamShape shape = StreamShape.of(options, input);
+        Map<String, String> rest = new java.util.LinkedHashMap<>(shape.codecOptions());
+        rest.keySet().removeAll(VorbisAudioEncoder.OPTIONS);
+        VorbisAudioEncoder.Settings settings = VorbisAudioEncoder.Settings.of(shape.codecOptions());
+        if (vorbis == null) {
+            Map<String, String> native_ = new java.util.LinkedHashMap<>(options);
+            native_.keySet().removeAll(VorbisAudioEncoder.OPTIONS);
+            native_.putIfAbsent("strict", "experimental");
+            return new FfmpegAudioEncoder(
+                    "vorbis", StreamShape.of(native_, input), threads, input, globalHeader);
+        }
+        if (!rest.isEmpty())
+            throw new IllegalArgumentException(
+                    "unknown option"
+                            + (rest.size() > 1 ? "s " : " ")
+                            + String.join(", ", rest.keySet())
+                            + " for codec libvorbis (it takes q, b, minrate, maxrate, ac, ar)");
+        if (shape.sampleRate() != input.sampleRate())
+            throw new IllegalArgumentException(
+                    "libvorbis encodes at the station's rate ("
+                            + input.sampleRate()
+                            + " Hz), not ar="
+                            + shape.sampleRate());
+        return new VorbisAudioEncoder(vorbis, settings, shape.channels(), input);
+    }
+
+    /**
+     * {@code libfdk_aac} through the system's libfdk-aac (not in Debian main: see {@link FdkAac}).
+     */
+    static AudioEncoder openFdkAac(
+            Map<String, String> options, AudioFormat input, boolean globalHeader, FdkAac fdk)
+            throws IOException {
+        StreamShape shape = StreamShape.of(options, input);
+        if (shape.sampleRate() != input.sampleRate())
+            throw new IllegalArgumentException(
+                    "libfdk_aac encodes at the station's rate ("
+                            + input.sampleRate()
+                            + " Hz), not ar="
+                            + shape.sampleRate());
+        FdkAacSettings settings =
+                FdkAacSettings.of(shape.codecOptions(), shape.channels(), input.sampleRate());
+        return new FdkAacAudioEncoder(fdk, settings, input, globalHeader);
     }
 
     /**

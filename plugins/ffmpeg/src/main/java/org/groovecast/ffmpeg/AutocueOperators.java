@@ -27,6 +27,7 @@ public final class AutocueOperators implements OperatorProvider {
         AutocueParams d = AutocueParams.DEFAULTS;
         return List.of(
                 OperatorSpec.named("autocue.analyze")
+                        .blocking()
                         .doc(
                                 "Measures a file's loudness over time (EBU R128, as lufs does; cached by path, time and "
                                         + "size) and returns the metadata autocue gives its track: liq_cue_in, liq_cue_out, "

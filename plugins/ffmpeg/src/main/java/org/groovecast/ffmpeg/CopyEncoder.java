@@ -30,9 +30,9 @@ final class CopyEncoder implements Encoder {
 
     static String formatFor(String codec) {
         return switch (codec) {
-            case "aac" -> "adts";
+            case "aac", "libfdk_aac" -> "adts";
             case "libmp3lame", "mp3" -> "mp3";
-            case "libopus", "vorbis", "opus" -> "ogg";
+            case "libopus", "vorbis", "libvorbis", "opus" -> "ogg";
             case "flac" -> "flac";
             default -> "matroska";
         };

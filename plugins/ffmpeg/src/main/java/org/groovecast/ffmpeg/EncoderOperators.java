@@ -3,6 +3,7 @@ package org.groovecast.ffmpeg;
 import static org.groovecast.api.ValueType.ENCODER;
 import static org.groovecast.api.ValueType.INTEGER;
 import static org.groovecast.api.ValueType.MAP;
+import static org.groovecast.api.ValueType.NUMBER;
 import static org.groovecast.api.ValueType.SOURCE;
 import static org.groovecast.api.ValueType.STRING;
 
@@ -48,16 +49,21 @@ public final class EncoderOperators implements OperatorProvider {
                 sugar("opus", "Opus in Ogg (48 kHz).", "ogg", "libopus", 64),
                 OperatorSpec.named("vorbis")
                         .doc(
-                                "Vorbis in Ogg, with FFmpeg's own encoder (the bundled FFmpeg has no libvorbis).")
+                                "Vorbis in Ogg: libvorbis (the system's libvorbisenc) at quality: (-0.1 to 1.0) "
+                                        + "or, with bitrate:, at that nominal rate; FFmpeg's experimental native "
+                                        + "encoder, with one warning, where libvorbisenc is not installed.")
+                        .named(
+                                "quality",
+                                NUMBER,
+                                0.3,
+                                "VBR quality, -0.1 to 1.0 (0.3: about 112 kbit/s)")
+                        .named(
+                                "bitrate",
+                                INTEGER,
+                                0,
+                                "kbit/s, nominal (managed); 0: quality: decides")
                         .returns(ENCODER)
-                        .create(
-                                a ->
-                                        encoder(
-                                                "vorbis",
-                                                "ogg",
-                                                "vorbis",
-                                                Map.of("strict", "experimental"),
-                                                0)),
+                        .create(EncoderOperators::vorbis),
                 OperatorSpec.named("copy")
                         .doc(
                                 "Muxes the packets of a shared encode (ffmpeg.encode.audio) without encoding again.")
@@ -164,7 +170,7 @@ public final class EncoderOperators implements OperatorProvider {
         if (codec == null)
             throw new ScriptException(
                     "ffmpeg(): audio: needs a codec:, e.g. audio: [codec: 'aac']");
-        if (FdkAacFallback.needed(codec)) {
+        if (FdkAacFallback.needed(codec) && FdkAac.system() == null) {
             FdkAacFallback.Substitute lc = FdkAacFallback.substitute(audio);
             codec = lc.codec();
             audio = new LinkedHashMap<>(lc.options());
@@ -190,6 +196,23 @@ public final class EncoderOperators implements OperatorProvider {
                         strings(a.map("options")),
                         threads,
                         video));
+    }
+
+    /** {@code vorbis(quality:, bitrate:)} as libvorbis's options (FFmpeg's names and scales). */
+    private static FfmpegEncoder vorbis(Arguments a) {
+        int kbps = a.integer("bitrate");
+        double quality = a.number("quality");
+        if (kbps < 0 || kbps > 500)
+            throw new ScriptException("vorbis(): bitrate: from 8 to 500 kbit/s, or 0, not " + kbps);
+        if (!(quality >= -0.1 && quality <= 1.0))
+            throw new ScriptException("vorbis(): quality: from -0.1 to 1.0, not " + quality);
+        if (kbps > 0 && a.given("quality"))
+            throw new ScriptException("vorbis(): give quality: or bitrate:, not both");
+        Map<String, String> options =
+                kbps > 0
+                        ? Map.of("b", kbps + "k")
+                        : Map.of("q", String.valueOf((float) (quality * 10)));
+        return encoder("vorbis", "ogg", VorbisAudioEncoder.CODEC, options, 0);
     }
 
     private static int threads(String t) {

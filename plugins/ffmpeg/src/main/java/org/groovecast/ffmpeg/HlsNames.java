@@ -29,7 +29,10 @@ final class HlsNames {
 
     private final Path dir;
     private final UserFunction function;
-    private final Path temp;
+
+    /** Where segments are written before they are named: the script's temp dir, or null. */
+    private Path temp;
+
     private boolean complained;
 
     /**
@@ -46,9 +49,26 @@ final class HlsNames {
         return new HlsNames(dir, null, null);
     }
 
-    /** Creates the temporary directory if there is one and it is missing. */
+    /**
+     * Creates the temporary directory if there is one and it is missing. One on another file system
+     * than the directory is not used: naming a segment would copy it, on the clock, instead of
+     * renaming it (Docker volumes, a tmpfs /tmp); segments are then written in the directory under
+     * a hidden temporary name.
+     */
     void prepare() throws IOException {
-        if (temp != null) Files.createDirectories(temp);
+        if (temp == null) return;
+        Files.createDirectories(temp);
+        Files.createDirectories(dir);
+        if (!Files.getFileStore(temp).equals(Files.getFileStore(dir))) {
+            log.warn(
+                    "output.file.hls {}: temp dir {} is on another file system, where naming a"
+                            + " segment would copy it on the clock; segments are written in {}"
+                            + " under a hidden temporary name instead",
+                    dir,
+                    temp,
+                    dir);
+            temp = null;
+        }
     }
 
     /** Whether a segment is written under a temporary name and moved to its own when finished. */
@@ -116,7 +136,8 @@ final class HlsNames {
 
     /**
      * Moves a finished segment from its temporary name to {@code name} in the directory: an atomic
-     * rename where the temporary directory is on the same file system, a copy where it is not.
+     * rename ({@link #prepare} keeps the temporary directory on the directory's file system; the
+     * copy is for one moved under a running station).
      */
     Path publish(Path written, String name) throws IOException {
         Path target = dir.resolve(name);

@@ -2,6 +2,7 @@ package org.groovecast.ffmpeg;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
@@ -19,7 +20,8 @@ import org.slf4j.LoggerFactory;
 /**
  * AzuraCast's AAC, {@code libfdk_aac} with {@code profile="aac_he_v2"}, where FFmpeg has no
  * libfdk_aac (the bundled build): FFmpeg's native AAC-LC at the same bit rate, one warning naming
- * the downgrade, and an ADTS stream ffprobe reads as such.
+ * the downgrade, and an ADTS stream ffprobe reads as such. Where the system's libfdk-aac is
+ * installed it encodes instead ({@link FdkAacAudioEncoderTest}).
  */
 class FdkAacFallbackTest {
     private final Logger logger = (Logger) LoggerFactory.getLogger(EncoderOperators.class);
@@ -52,6 +54,7 @@ class FdkAacFallbackTest {
 
     @Test
     void heAacV2BecomesNativeAacLcAtTheSameRateWithOneWarning() throws Exception {
+        assumeTrue(FdkAac.system() == null, "libfdk-aac is installed: FdkAacAudioEncoderTest");
         FfmpegEncoder e =
                 ffmpeg(
                         Map.of(
@@ -100,6 +103,7 @@ class FdkAacFallbackTest {
 
     @Test
     void libfdkAacsLcProfileIsNamedToo() {
+        assumeTrue(FdkAac.system() == null, "libfdk-aac is installed: FdkAacAudioEncoderTest");
         ffmpeg(Map.of("codec", "libfdk_aac", "b", "128k"));
         assertEquals(
                 List.of(

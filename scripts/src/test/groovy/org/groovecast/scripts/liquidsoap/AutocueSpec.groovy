@@ -61,6 +61,7 @@ class AutocueSpec extends Specification {
 
         when:
         Station st = Engine.render('station.liq', """
+            log.level := 4
             enable_autocue_metadata()
             s = playlist(mode="normal", "${dir.resolve('list.m3u')}")
             s.on_track(synchronous=true, fun (m) -> log.info("track #{m['title']} cue #{m['liq_cue_in']} #{m['liq_cue_out']} #{m['liq_autocue']}"))
@@ -86,6 +87,7 @@ class AutocueSpec extends Specification {
 
         when:
         Station st = Engine.render('station.liq', """
+            log.level := 4
             def station_autocue(~request_metadata, ~file_metadata, filename) =
               if list.assoc(default="false", "precomputed", request_metadata) == "true" then
                 {

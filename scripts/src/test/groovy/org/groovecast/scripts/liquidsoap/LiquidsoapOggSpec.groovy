@@ -17,7 +17,8 @@ import spock.lang.TempDir
 /**
  * Ogg Vorbis mounts as AzuraCast configures them, %vorbis and %ogg(%vorbis), to a real icecast2:
  * each track begins a new logical stream (chained Ogg) whose comment header carries its title, which
- * is how Icecast and Ogg players learn titles.
+ * is how Icecast and Ogg players learn titles. Vorbis is the system's libvorbis (libvorbisenc2, installed
+ * wherever the specs run).
  */
 @Tag("integration")
 class LiquidsoapOggSpec extends Specification {
@@ -107,11 +108,14 @@ class LiquidsoapOggSpec extends Specification {
 
         and: 'ffprobe reads it as Vorbis'
         probe(heard) == 'vorbis'
+
+        and: "encoded by the system's libvorbis: its identification header gives the nominal rate of %vorbis's quality 0.3 (FFmpeg's native encoder gives none)"
+        probe(heard, 'bit_rate') == '112000'
     }
 
-    private static String probe(Path file) {
+    private static String probe(Path file, String entry = 'codec_name') {
         Process p = new ProcessBuilder('ffprobe', '-v', 'error', '-select_streams', 'a:0', '-show_entries',
-                'stream=codec_name', '-of', 'csv=p=0', file.toString()).redirectErrorStream(true).start()
+                "stream=${entry}".toString(), '-of', 'csv=p=0', file.toString()).redirectErrorStream(true).start()
         String out = p.inputStream.text.strip()
         assert p.waitFor(30, TimeUnit.SECONDS) && p.exitValue() == 0: "ffprobe ${file}: ${out}"
         out.readLines().first()

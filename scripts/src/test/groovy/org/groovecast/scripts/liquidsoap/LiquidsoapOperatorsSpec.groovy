@@ -36,6 +36,7 @@ class LiquidsoapOperatorsSpec extends Specification {
 
         when:
         Station st = render("""
+            log.level := 4
             files = ref(["${a}", "${b}"])
             def next() =
               let [f, ...rest] = files()
@@ -122,6 +123,7 @@ class LiquidsoapOperatorsSpec extends Specification {
         server.start()
         int port = server.address.port
         Station st = Engine.load('api.liq', """\
+            log.level := 4
             def ask() =
               r = http.get("http://127.0.0.1:${port}/next")
               let json.parse (song : {uri: string, title: string}) = r

@@ -102,15 +102,17 @@ public abstract class EncodedOutput extends Output {
      */
     private void chain(Metadata tags) throws IOException {
         if (session != null) {
-            session.close();
+            Encoder.Session ending = session;
+            // Null first: a close that throws must not leave a closed session to encode into.
             session = null;
+            ending.close();
             // A stream with no sound yet (the first track's title in the first frame) is not sent.
             if (!sounded) {
                 ByteBuf unheard = chunks.take();
                 if (unheard != null) unheard.release();
             }
         }
-        session = encoder.open(context.format(), context.video(), chunks, tags);
+        session = encoder.open(context.format(), context.video(), chunks, ExportedTags.of(tags));
         sounded = false;
     }
 
