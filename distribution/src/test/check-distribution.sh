@@ -7,6 +7,10 @@ for d in bin lib plugins scripts conf; do
 done
 [ -x "$dist/bin/groovecast" ] || { echo "bin/groovecast is not executable"; exit 1; }
 [ -f "$dist/conf/grafana/groovecast-dashboard.json" ] || { echo "distribution lacks conf/grafana/groovecast-dashboard.json"; exit 1; }
+# The README's links lead into docs/: the docs travel with it.
+for f in README.md docs/README.md docs/guide/first-station.md docs/reference/settings.md; do
+  [ -f "$dist/$f" ] || { echo "distribution lacks $f"; exit 1; }
+done
 ls "$dist"/plugins/groovecast-plugin-core-*.jar > /dev/null
 env -u JAVA_HOME "$dist/bin/groovecast" --version | grep -q '^groovecast '
 for script in "$dist"/scripts/*.groovy "$dist"/scripts/*.liq; do

@@ -7,8 +7,8 @@ import java.util.regex.Pattern;
 /**
  * A setting a plugin declares ({@link SettingsProvider}): scripts set it as {@code
  * settings.ffmpeg.scalingThreads = 2}, the command line as {@code --set ffmpeg.scalingThreads=2},
- * checked against {@code type} like the engine's own settings, and the README's settings table
- * lists it.
+ * checked against {@code type} like the engine's own settings, and the settings reference
+ * (docs/reference/settings.md) lists it.
  *
  * @param name dotted camelCase words, the first one the plugin's ({@code ffmpeg.scalingThreads})
  * @param type {@link ValueType#NUMBER}, {@link ValueType#INTEGER}, {@link ValueType#BOOLEAN} or

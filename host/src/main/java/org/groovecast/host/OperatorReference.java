@@ -9,16 +9,16 @@ import org.groovecast.api.OperatorSpec;
 import org.groovecast.host.script.ScriptFunctions;
 
 /**
- * docs/operators.md, made from the operators' own declarations (name, signature and doc), so the
- * reference cannot drift from what a script may call: the engine's providers ({@link
+ * docs/reference/operators.md, made from the operators' own declarations (name, signature and doc),
+ * so the reference cannot drift from what a script may call: the engine's providers ({@link
  * EngineOperators}) first, then each plugin's. {@code OperatorReferenceTest} fails while the file
- * differs and prints the current text. The README's hand-written tables stay: they explain, this
- * lists.
+ * differs and prints the current text. The hand-written tables of docs/reference/groovy.md stay:
+ * they explain, this lists.
  */
 public final class OperatorReference {
     /**
-     * Where the generated part starts and ends in docs/operators.md (comments, hidden on the
-     * rendered page).
+     * Where the generated part starts and ends in docs/reference/operators.md (comments, hidden on
+     * the rendered page).
      */
     public static final String BEGIN =
             "<!-- operators: generated from the OperatorSpecs by OperatorReference, checked by OperatorReferenceTest -->";

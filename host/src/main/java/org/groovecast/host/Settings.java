@@ -21,9 +21,9 @@ import org.groovecast.host.sched.BlockingPool;
  */
 public final class Settings {
     /**
-     * One declared setting. {@code doc} is the README's reference row (Markdown), generated from
-     * here by {@link SettingsReference}; {@code shownDefault} is the default as the docs state it
-     * where it depends on the machine ({@code cores}), else null.
+     * One declared setting. {@code doc} is its row in docs/reference/settings.md (Markdown),
+     * generated from here by {@link SettingsReference}; {@code shownDefault} is the default as the
+     * docs state it where it depends on the machine ({@code cores}), else null.
      */
     public record Key(
             String name,

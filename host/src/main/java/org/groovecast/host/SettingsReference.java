@@ -3,12 +3,12 @@ package org.groovecast.host;
 import java.math.BigDecimal;
 
 /**
- * The README's settings table, made from {@link Settings}' declarations so the reference cannot
- * drift from the keys a script may set; {@code SettingsReferenceTest} fails while the README's copy
- * differs and prints the current one.
+ * The settings table of docs/reference/settings.md, made from {@link Settings}' declarations so the
+ * reference cannot drift from the keys a script may set; {@code SettingsReferenceTest} fails while
+ * the page's copy differs and prints the current one.
  */
 public final class SettingsReference {
-    /** Where the table starts and ends in the README (comments, hidden on the rendered page). */
+    /** Where the table starts and ends in the page (comments, hidden on the rendered page). */
     public static final String BEGIN =
             "<!-- settings: generated from Settings by SettingsReference, checked by SettingsReferenceTest -->";
 

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class OperatorReferenceTest {
-    static final Path REFERENCE = Path.of("..", "docs", "operators.md");
+    static final Path REFERENCE = Path.of("..", "docs", "reference", "operators.md");
     @TempDir static Path pluginsDir;
     static OperatorPlugins plugins;
     static String reference;
@@ -37,7 +37,7 @@ class OperatorReferenceTest {
         int end = doc.indexOf(OperatorReference.END);
         assertTrue(
                 begin >= 0 && end > begin,
-                "docs/operators.md has no reference between '"
+                "docs/reference/operators.md has no reference between '"
                         + OperatorReference.BEGIN
                         + "' and '"
                         + OperatorReference.END
@@ -46,7 +46,8 @@ class OperatorReferenceTest {
         assertEquals(
                 reference,
                 shown,
-                "docs/operators.md is stale; put this between its markers:\n" + reference);
+                "docs/reference/operators.md is stale; put this between its markers:\n"
+                        + reference);
     }
 
     @Test

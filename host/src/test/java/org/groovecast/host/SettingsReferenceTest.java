@@ -13,14 +13,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class SettingsReferenceTest {
-    static final Path README = Path.of("..", "README.md");
+    static final Path REFERENCE = Path.of("..", "docs", "reference", "settings.md");
 
     @TempDir static Path pluginsDir;
     static OperatorPlugins plugins;
 
     /**
-     * The README lists the settings of the plugins the engine ships too, declared as loading them
-     * does.
+     * The reference lists the settings of the plugins the engine ships too, declared as loading
+     * them does.
      */
     @BeforeAll
     static void loadTheShippedPlugins() throws IOException {
@@ -33,23 +33,22 @@ class SettingsReferenceTest {
     }
 
     @Test
-    void theReadmeTableIsTheOneTheDeclarationsMake() throws IOException {
-        String readme = Files.readString(README);
-        int begin = readme.indexOf(SettingsReference.BEGIN);
-        int end = readme.indexOf(SettingsReference.END);
+    void theReferenceTableIsTheOneTheDeclarationsMake() throws IOException {
+        String page = Files.readString(REFERENCE);
+        int begin = page.indexOf(SettingsReference.BEGIN);
+        int end = page.indexOf(SettingsReference.END);
         assertTrue(
                 begin >= 0 && end > begin,
-                "README.md has no settings table between '"
+                "docs/reference/settings.md has no settings table between '"
                         + SettingsReference.BEGIN
                         + "' and '"
                         + SettingsReference.END
                         + "'");
-        String shown =
-                readme.substring(begin + SettingsReference.BEGIN.length(), end).strip() + "\n";
+        String shown = page.substring(begin + SettingsReference.BEGIN.length(), end).strip() + "\n";
         assertEquals(
                 SettingsReference.table(),
                 shown,
-                "README.md's settings table is stale; put this between its markers:\n"
+                "docs/reference/settings.md is stale; put this between its markers:\n"
                         + SettingsReference.table());
     }
 

@@ -9,7 +9,8 @@ import spock.lang.Tag
 import spock.lang.TempDir
 
 /**
- * Every fenced {@code groovy} block in README.md and docs/*.md is a station script that loads: it
+ * Every fenced {@code groovy} block in README.md, CONTRIBUTING.md and every page under docs/ (its
+ * folders too) is a station script that loads: it
  * compiles and its graph builds with the shipped plugins, as {@code groovecast check} would judge
  * it, so a renamed operator or parameter cannot leave the docs behind. Every fenced {@code
  * liquidsoap} block is the same, loaded as a {@code .liq} station by the Liquidsoap front end. A block that continues an
@@ -78,6 +79,13 @@ class DocSnippetsSpec extends Specification {
         snippets().count { it.language == 'liquidsoap' } >= 3
     }
 
+    def "the pages in docs' folders are read too"() {
+        expect: 'the guide and the references live in docs/guide/ and docs/reference/'
+        docs().containsAll(['docs/guide/schedules.md', 'docs/reference/groovy.md', 'docs/reference/liquidsoap.md'])
+        snippets().any { it.file.startsWith('docs/guide/') && it.language == 'groovy' }
+        snippets().any { it.file.startsWith('docs/reference/') && it.language == 'liquidsoap' }
+    }
+
     def "#snippet loads as a station script"() {
         when: 'the block, after what it is given, loads as groovecast check loads a script'
         // The given lines come first on one line, so an error's line number is the block's own line plus one.
@@ -108,9 +116,10 @@ class DocSnippetsSpec extends Specification {
         found
     }
 
+    /** README.md, CONTRIBUTING.md and every page under docs/, in its folders too (guide/, reference/). */
     static List<String> docs() {
-        List<Path> docs = [ROOT.resolve('README.md')]
-        Files.list(ROOT.resolve('docs')).withCloseable { s -> docs += s.filter { it.toString().endsWith('.md') }.sorted().toList() }
+        List<Path> docs = [ROOT.resolve('README.md'), ROOT.resolve('CONTRIBUTING.md')]
+        Files.walk(ROOT.resolve('docs')).withCloseable { s -> docs += s.filter { it.toString().endsWith('.md') }.sorted().toList() }
         docs.collect { ROOT.relativize(it).toString() }
     }
 

@@ -35,7 +35,7 @@ final class NginxDav {
         root.resolve('live').resolve(path)
     }
 
-    /** The location block the README shows, word for word. */
+    /** The location block docs/guide/scaling-out.md shows, word for word. */
     static String location(Path root) {
         """\
             location /live/ {

@@ -217,7 +217,7 @@ class SchedulesSpec extends Specification {
         st.scriptLog().recent() == ['info: on']
     }
 
-    def "the README example runs"() {
+    def "the example of docs/guide/schedules.md runs"() {
         when: 'its playlists replaced by tones'
         def st = render('''
             def night = sine(440).tracks(duration: 1)

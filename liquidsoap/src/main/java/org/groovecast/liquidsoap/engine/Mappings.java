@@ -19,10 +19,11 @@ import org.groovecast.liquidsoap.syntax.Expr;
 
 /**
  * The operators whose Liquidsoap call differs from Groovecast's beyond the naming rule (the table
- * docs/liquidsoap.md shows): another name ({@code switch} is {@code switchOn}), another order of
- * arguments ({@code metadata.map(f, s)} is {@code metadata.map(s, f)}), labels Liquidsoap has and
- * the engine has not (accepted, left out, said once), and functions called with other arguments
- * ({@code input.harbor}'s {@code auth} gets a record, the engine passes user and password).
+ * docs/reference/liquidsoap.md shows): another name ({@code switch} is {@code switchOn}), another
+ * order of arguments ({@code metadata.map(f, s)} is {@code metadata.map(s, f)}), labels Liquidsoap
+ * has and the engine has not (accepted, left out, said once), and functions called with other
+ * arguments ({@code input.harbor}'s {@code auth} gets a record, the engine passes user and
+ * password).
  */
 final class Mappings {
     /** Liquidsoap's metadata. */

@@ -9,7 +9,7 @@ import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** The naming rule, and the table of differences as docs/liquidsoap.md shows it. */
+/** The naming rule, and the table of differences as docs/reference/liquidsoap.md shows it. */
 class MappingsTest {
     @Test
     void namesMapWordByWordAndSegmentBySegment() {
@@ -25,12 +25,12 @@ class MappingsTest {
 
     @Test
     void everyMappedOperatorIsInTheDocsTable() throws IOException {
-        String page = Files.readString(Path.of("../docs/liquidsoap.md"));
+        String page = Files.readString(Path.of("../docs/reference/liquidsoap.md"));
         Encoders encoders = new Encoders(null);
         for (Mapping m : Mappings.standard(new EngineValues("x.liq", encoders)).all()) {
             assertTrue(
                     page.contains("`" + m.liquidsoap),
-                    "docs/liquidsoap.md does not show " + m.liquidsoap);
+                    "docs/reference/liquidsoap.md does not show " + m.liquidsoap);
         }
     }
 

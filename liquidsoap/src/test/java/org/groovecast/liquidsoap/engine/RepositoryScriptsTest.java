@@ -17,8 +17,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Every Liquidsoap script the repository shows passes the check a station makes before it runs, the
  * type check included, against the shipped station's library: the {@code liquidsoap} blocks of
- * README.md and docs/*.md and the stations of scripts/ (the integration specs run their own inline
- * scripts through the same check).
+ * README.md, CONTRIBUTING.md and every page under docs/ (its folders too) and the stations of
+ * scripts/ (the integration specs run their own inline scripts through the same check).
  */
 class RepositoryScriptsTest {
     private static final Path ROOT = Path.of("..");
@@ -30,8 +30,10 @@ class RepositoryScriptsTest {
 
     static List<Script> scripts() throws IOException {
         List<Script> out = new ArrayList<>();
-        List<Path> pages = new ArrayList<>(List.of(ROOT.resolve("README.md")));
-        try (Stream<Path> docs = Files.list(ROOT.resolve("docs"))) {
+        List<Path> pages =
+                new ArrayList<>(
+                        List.of(ROOT.resolve("README.md"), ROOT.resolve("CONTRIBUTING.md")));
+        try (Stream<Path> docs = Files.walk(ROOT.resolve("docs"))) {
             docs.filter(p -> p.toString().endsWith(".md")).sorted().forEach(pages::add);
         }
         for (Path page : pages) {
@@ -58,6 +60,10 @@ class RepositoryScriptsTest {
     void everyScriptOfTheRepositoryPassesTheCheck() throws IOException {
         List<Script> scripts = scripts();
         assertTrue(scripts.size() >= 4, "scripts found: " + scripts);
+        assertTrue(
+                scripts.stream()
+                        .anyMatch(s -> s.where().startsWith("docs/reference/liquidsoap.md:")),
+                "the pages in docs' folders are read: " + scripts);
         List<String> failures = new ArrayList<>();
         for (Script s : scripts) {
             try {

@@ -12,11 +12,11 @@ import org.groovecast.liquidsoap.lexer.SourceText;
 import org.junit.jupiter.api.Test;
 
 /**
- * Every fenced {@code liquidsoap} block of docs/liquidsoap.md parses (a block's errors name the
- * page and its line), as the docs' Groovy blocks load in the scripts module.
+ * Every fenced {@code liquidsoap} block of docs/reference/liquidsoap.md parses (a block's errors
+ * name the page and its line), as the docs' Groovy blocks load in the scripts module.
  */
 class DocSnippetsTest {
-    private static final Path PAGE = Path.of("../docs/liquidsoap.md");
+    private static final Path PAGE = Path.of("../docs/reference/liquidsoap.md");
 
     @Test
     void everyLiquidsoapBlockParses() throws IOException {
