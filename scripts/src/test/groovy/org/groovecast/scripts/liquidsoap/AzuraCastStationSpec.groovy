@@ -248,7 +248,8 @@ class AzuraCastStationSpec extends Specification {
 
         and: 'the stranger was refused after asking the API; dj1 was on air within its buffer and the fade, told to the API'
         strangerEnded && stranger.exitValue() != 0
-        api.callsTo('auth').find { it.body.password == 'dj2:nope' }
+        // Groovecast's harbor hands the auth function dj2/nope, split from source/dj2:nope as AzuraCast's API splits it
+        api.callsTo('auth').find { it.body.user == 'dj2' && it.body.password == 'nope' || it.body.password == 'dj2:nope' }
         djEnded && dj1.exitValue() == 0
         double live = first(tones, 'dj', djAt)
         live > 0 && live < djAt + 1 + 1 + 2
@@ -311,18 +312,18 @@ class AzuraCastStationSpec extends Specification {
         double filledAt = now()
         api.fault.set(null)
 
-        and: 'at 8 s the API stops answering for 9 s; heals for 3; answers malformed JSON for 6; heals'
+        and: 'at 8 s the API stops answering for 7 s; heals for 6 (a call that timed out ends 2 s late); answers malformed JSON for 6; heals'
         at(8)
         api.fault.set(AzuraCastApi.TIMEOUT)
-        at(17)
+        at(15)
         api.fault.set(null)
-        at(20)
+        at(21)
         api.fault.set(AzuraCastApi.MALFORMED)
-        at(26)
+        at(27)
         api.fault.set(null)
 
         and: 'then it has a next song'
-        at(28)
+        at(29)
         api.nextSong.set('annotate:title="Next Song",artist="AzuraCast AutoDJ":media:next.mp3')
         double armedAt = now()
         at(armedAt + 8)
