@@ -121,15 +121,20 @@ class AzuraCastStationSpec extends Specification {
         HeardTones.heard(Wav.read(wav), TONES)
     }
 
+    /** The title icecast shows on {@code mount} now, or null. */
+    String mountTitle(String mount) {
+        String status = icecast.status()
+        def sources = status ? AzuraCastApi.parse(status).icestats.source : null
+        (sources instanceof List ? sources : [sources]).find { it?.listenurl?.endsWith(mount) }?.title
+    }
+
     /** Each title icecast shows on {@code mount}, as it changes, collected until the watcher is interrupted. */
     List<String> watchTitles(String mount) {
         List<String> titles = new CopyOnWriteArrayList<>()
         watcher = Thread.startVirtualThread {
             while (!Thread.currentThread().interrupted) {
-                def status = icecast.status()
-                def sources = status ? AzuraCastApi.parse(status).icestats.source : null
-                def m = (sources instanceof List ? sources : [sources]).find { it?.listenurl?.endsWith(mount) }
-                if (m?.title && (titles.empty || titles.last() != m.title)) titles << m.title
+                String title = mountTitle(mount)
+                if (title && (titles.empty || titles.last() != title)) titles << title
                 try { Thread.sleep(200) } catch (InterruptedException ignored) { return }
             }
         }
@@ -204,10 +209,7 @@ class AzuraCastStationSpec extends Specification {
 
         and: 'the AutoDJ plays on for 6 s'
         at(djEndedAt + 6)
-        List<String> aacTitle = [icecast.status()].collect { s ->
-            def sources = AzuraCastApi.parse(s).icestats.source
-            (sources instanceof List ? sources : [sources]).find { it?.listenurl?.endsWith('/radio.aac') }?.title
-        }
+        String aacTitle = mountTitle('/radio.aac')
         List<Path> hlsFiles = Files.list(base.resolve('hls')).withCloseable { it.toList() }
         watcher.interrupt()
         List<String> tones = heard(air)
@@ -269,7 +271,7 @@ class AzuraCastStationSpec extends Specification {
         List<String> order = ['AzuraCast - Morning Show', 'AzuraCast AutoDJ - Next Song', 'A Listener - Requested Song', 'Newsroom - Breaking News']
         titles.containsAll(order)
         order.collect { titles.indexOf(it) } == order.collect { titles.indexOf(it) }.sort()
-        aacTitle[0] != null
+        aacTitle != null
 
         and: 'each title went back to the API once, with its ids and the key; the jingle did not'
         List<Map> feedback = api.callsTo('feedback')
