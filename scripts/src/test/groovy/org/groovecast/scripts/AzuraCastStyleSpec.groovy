@@ -1,17 +1,12 @@
 package org.groovecast.scripts
 
-import com.sun.net.httpserver.HttpServer
-import com.fasterxml.jackson.databind.ObjectMapper
 import java.net.http.HttpClient
 import java.net.http.HttpRequest
 import java.net.http.HttpResponse
-import java.nio.charset.StandardCharsets
 import java.nio.file.Files
 import java.nio.file.Path
-import java.util.concurrent.ConcurrentLinkedQueue
 import java.util.concurrent.CopyOnWriteArrayList
 import java.util.concurrent.TimeUnit
-import java.util.concurrent.atomic.AtomicReference
 import org.groovecast.host.Station
 import spock.lang.Specification
 import spock.lang.Tag
@@ -35,49 +30,19 @@ class AzuraCastStyleSpec extends Specification {
     static final Map<String, Integer> TONES = [morning: 660, jingle: 880, general: 440, rock: 550,
                                                next: 1100, request: 990, dj: 330]
 
-    static final ObjectMapper JSON = new ObjectMapper()
-
     @TempDir
     Path dir
 
-    static Object parse(String text) {
-        JSON.readValue(text, Object)
-    }
-
     Icecast icecast
-    HttpServer api
+    AzuraCastApi api
     Station station
     Process listener
-    final List<Map> calls = new CopyOnWriteArrayList<>()
-    final AtomicReference<String> nextSong = new AtomicReference<>('')
 
     def cleanup() {
         listener?.destroyForcibly()
         station?.stop()
-        api?.stop(0)
+        api?.stop()
         icecast?.kill()
-    }
-
-    /** The AzuraCast API: records every call; answers nextsong once armed, auth for dj1 only. */
-    void startApi() {
-        api = HttpServer.create(new InetSocketAddress('127.0.0.1', 0), 0)
-        api.createContext('/api/') { exchange ->
-            String path = exchange.requestURI.path.substring('/api/'.length())
-            String body = exchange.requestBody.getText('UTF-8')
-            calls << [path: path, key: exchange.requestHeaders.getFirst('X-Liquidsoap-Api-Key'), at: System.nanoTime(),
-                      body: body ? parse(body) : null]
-            String answer = 'OK'
-            if (path == 'nextsong') answer = nextSong.getAndSet('')
-            if (path == 'auth') {
-                def login = parse(body)
-                answer = login.user == 'dj1' && login.password == 'secret'
-                        ? '{"allow":true,"username":"dj1","display_name":"DJ One"}' : 'false'
-            }
-            byte[] bytes = answer.getBytes(StandardCharsets.UTF_8)
-            exchange.sendResponseHeaders(200, bytes.length == 0 ? -1 : bytes.length)
-            exchange.responseBody.withCloseable { it.write(bytes) }
-        }
-        api.start()
     }
 
     /** The station's media and its playlists as AzuraCast writes them: annotate:...:media:... lines. */
@@ -108,31 +73,21 @@ class AzuraCastStyleSpec extends Specification {
                 "icecast://source:${password}@127.0.0.1:${port}/live".toString()).redirectErrorStream(true).start()
     }
 
-    /** The tone heard in each half second of the recording, by name, or null for a mix or silence. */
     static List<String> heard(Wav wav) {
-        (0..<(int) (wav.seconds * 2 - 1)).collect { i ->
-            double f = wav.frequency(i / 2.0, i / 2.0 + 0.5)
-            TONES.find { name, tone -> Math.abs(f - tone) < tone * 0.03 }?.key
-        }
+        HeardTones.heard(wav, TONES)
     }
 
-    /**
-     * Where, at or after {@code from} seconds, {@code tone} is first heard for a whole second; -1 if
-     * never. A second, not a half: in a crossfade's mix the zero crossings can pass for a third tone.
-     */
     // Searched from the half second holding {@code from}: the recording runs within a fraction of a
     // second of the wall clock (the listener joins at once, the burst holding the stream's start),
     // and each tone searched after an event plays only after it, or (the AutoDJ back) is not on air then.
     static double firstHeard(List<String> tones, String tone, double from = 0) {
-        int i = (int) (from * 2)
-        while (i + 1 < tones.size() && !(tones[i] == tone && tones[i + 1] == tone)) i++
-        i + 1 < tones.size() ? i / 2.0 : -1
+        HeardTones.firstHeard(tones, tone, from)
     }
 
     def "an AzuraCast-style station: schedules, the AutoDJ's API, requests, a DJ logged in by the API, the show archived"() {
         given: 'icecast, the API, the library'
         icecast = new Icecast().start()
-        startApi()
+        api = new AzuraCastApi(false)
         Map<String, Path> library = writeLibrary()
         int port = Net.freePort()
         Path recordings = dir.resolve('recordings')
@@ -145,7 +100,7 @@ class AzuraCastStyleSpec extends Specification {
         station = Station.load(Engine.SCRIPTS.resolve('azuracast-style.groovy'), Engine.plugins().functions(),
                 ['clock.startTime': '2026-12-02T08:59:52', 'random.seed': '1'],
                 [MEDIA: library.media.toString(), PLAYLISTS: library.playlists.toString(), RADIO_PORT: port.toString(),
-                 AZURACAST_API_URL: "http://127.0.0.1:${api.address.port}/api".toString(), AZURACAST_API_KEY: KEY,
+                 AZURACAST_API_URL: api.url, AZURACAST_API_KEY: KEY,
                  ICECAST_HOST: '127.0.0.1', ICECAST_PORT: icecast.port.toString(), ICECAST_PASSWORD: Icecast.SOURCE_PASSWORD,
                  RECORDINGS: recordings.toString(), HLS_DIR: hls.toString()])
 
@@ -159,7 +114,7 @@ class AzuraCastStyleSpec extends Specification {
         Thread watcher = Thread.startVirtualThread {
             while (!Thread.currentThread().interrupted) {
                 def status = icecast.status()
-                def sources = status ? parse(status).icestats.source : null
+                def sources = status ? AzuraCastApi.parse(status).icestats.source : null
                 def mp3 = (sources instanceof List ? sources : [sources]).find { it?.listenurl?.endsWith('/radio.mp3') }
                 if (mp3?.title && (titles.empty || titles.last() != mp3.title)) titles << mp3.title
                 try { Thread.sleep(200) } catch (InterruptedException ignored) { return }
@@ -168,7 +123,7 @@ class AzuraCastStyleSpec extends Specification {
 
         and: 'at 16 s the API has a next song for the AutoDJ'
         Thread.sleep(16_000)
-        nextSong.set('annotate:title="Next Song",artist="AzuraCast AutoDJ":media:next.mp3')
+        api.nextSong.set('annotate:title="Next Song",artist="AzuraCast AutoDJ":media:next.mp3')
 
         and: 'at 26 s a listener request is pushed over POST /telnet, and one with a wrong key is refused'
         Thread.sleep(26_000 - (long) (now() * 1000))
@@ -210,7 +165,7 @@ class AzuraCastStyleSpec extends Specification {
         and: "the AutoDJ plays the API's next song within its retry delay and a track"
         double next = firstHeard(tones, 'next', 16)
         next > 0 && next < 16 + 3 + 3 + 2
-        calls.findAll { it.path == 'nextsong' }.every { it.key == KEY }
+        api.calls.findAll { it.path == 'nextsong' }.every { it.key == KEY }
 
         and: 'the pushed request plays next, within a track; the wrong key ran nothing'
         pushed ==~ /200 \d+/
@@ -221,17 +176,17 @@ class AzuraCastStyleSpec extends Specification {
 
         and: 'the stranger was refused after asking the API; dj1 was on air within its buffer and the transition'
         strangerEnded && stranger.exitValue() != 0
-        calls.find { it.path == 'auth' && it.body.user == 'dj2' && it.body.password == 'nope' }
+        api.calls.find { it.path == 'auth' && it.body.user == 'dj2' && it.body.password == 'nope' }
         double live = firstHeard(tones, 'dj', djAt)
         live > 0 && live < djAt + 1 + 1 + 1.5
-        calls.find { it.path == 'djon' && it.body.user == 'dj1' }
+        api.calls.find { it.path == 'djon' && it.body.user == 'dj1' }
 
         and: 'kicked, the DJ was gone and the AutoDJ back within the transition'
         kicked.startsWith('200 Done')
         djEnded
         double back = [firstHeard(tones, 'general', kickedAt), firstHeard(tones, 'rock', kickedAt)].findAll { it >= 0 }.min()
         back > 0 && back < kickedAt + 2.5
-        calls.find { it.path == 'djoff' && it.body.user == 'dj1' }
+        api.calls.find { it.path == 'djoff' && it.body.user == 'dj1' }
 
         and: 'icecast showed the titles in the order they played (as "artist - title"): back to the AutoDJ with the title of what it plays'
         List<String> shown = titles.collect { it.contains(' - ') ? it.substring(it.indexOf(' - ') + 3) : it }
@@ -242,10 +197,10 @@ class AzuraCastStyleSpec extends Specification {
         shown.subList(shown.indexOf('DJ One') + 1, shown.size()).any { it in ['General Rotation', 'Rock Block'] }
 
         and: 'the song history reached the API'
-        calls.findAll { it.path == 'feedback' }*.body*.title.containsAll(['Morning Show', 'Next Song', 'Requested Song'])
+        api.calls.findAll { it.path == 'feedback' }*.body*.title.containsAll(['Morning Show', 'Next Song', 'Requested Song'])
 
         and: 'the live show was archived, one file, handed to the API when it closed'
-        Map recording = calls.find { it.path == 'recording' }
+        Map recording = api.calls.find { it.path == 'recording' }
         recording && recording.body.user == 'dj1'
         Path show = Path.of(recording.body.path as String)
         show.startsWith(recordings.resolve('dj1')) && show.fileName.toString() ==~ /live_\d{8}-\d{6}\.mp3/

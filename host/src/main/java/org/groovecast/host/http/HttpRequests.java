@@ -121,13 +121,19 @@ final class HttpRequests {
             return new HttpResult(r.statusCode(), names, r.body());
         } catch (TimeoutException e) {
             answer.cancel(true);
-            throw new ScriptException(call + ": no answer within " + seconds(timeout) + " s");
+            throw new HttpFailure(
+                    HttpFailure.Kind.TIMEOUT,
+                    call + ": no answer within " + seconds(timeout) + " s",
+                    null);
         } catch (InterruptedException e) {
             answer.cancel(true);
             Thread.currentThread().interrupt();
             throw new ScriptException(call + ": interrupted (the station is stopping)");
         } catch (ExecutionException e) {
-            throw new ScriptException(call + ": " + why(e.getCause(), uri, timeout), e.getCause());
+            String why = why(e.getCause(), uri, timeout);
+            HttpFailure.Kind kind = kind(e.getCause());
+            if (kind != null) throw new HttpFailure(kind, call + ": " + why, e.getCause());
+            throw new ScriptException(call + ": " + why, e.getCause());
         }
     }
 
@@ -181,6 +187,20 @@ final class HttpRequests {
             return "cannot connect to " + where + " (connection refused)";
         if (cause instanceof IOException && cause.getMessage() != null) return cause.getMessage();
         return String.valueOf(cause);
+    }
+
+    /** Which of the failures a client reports as "no answer" {@code cause} is; null for others. */
+    private static HttpFailure.Kind kind(Throwable cause) {
+        if (find(cause, HttpTimeoutException.class) != null) return HttpFailure.Kind.TIMEOUT;
+        if (find(cause, UnknownHostException.class) != null
+                || find(cause, UnresolvedAddressException.class) != null
+                || find(cause, ConnectException.class) != null) {
+            return HttpFailure.Kind.UNREACHABLE;
+        }
+        if (find(cause, CertificateException.class) != null)
+            return HttpFailure.Kind.TLS_CERTIFICATE;
+        if (find(cause, SSLException.class) != null) return HttpFailure.Kind.TLS_HANDSHAKE;
+        return null;
     }
 
     private static <T extends Throwable> T find(Throwable t, Class<T> type) {

@@ -12,6 +12,7 @@ import org.groovecast.liquidsoap.eval.Parameter;
 import org.groovecast.liquidsoap.eval.Rec;
 import org.groovecast.liquidsoap.eval.Values;
 import org.groovecast.liquidsoap.prelude.Library;
+import org.groovecast.liquidsoap.syntax.Span;
 
 /**
  * Liquidsoap's functions on sources and requests that are not operators of the engine: {@code
@@ -78,19 +79,6 @@ final class EngineFunctions {
                     return Rec.record(f);
                 });
         lib.function(
-                "source",
-                "(?id : string?, 'a.{track_marks? : track_marks, metadata? : metadata}) ->"
-                        + " source('a).{"
-                        + SourceFields.METHODS_TYPE
-                        + "} where 'a is a set of tracks to be muxed into a source",
-                "A source from its tracks: its audio's source.",
-                a -> {
-                    Object audio = Values.fields(a.get(1)).get("audio");
-                    if (audio == null)
-                        throw Errors.invalid("source(...) needs an audio track here");
-                    return audio;
-                });
-        lib.function(
                 "request.create",
                 "(?resolve_metadata : bool, ?cue_in_metadata : string?, ?cue_out_metadata : string?, ?persistent : bool, ?temporary : bool, ?excluded_metadata_resolvers : [string], string) -> request",
                 "A request for a URI (the engine resolves it where it plays).",
@@ -106,24 +94,43 @@ final class EngineFunctions {
                 "The source itself: every source takes s.insert_metadata(m) here.",
                 a -> a.get(1));
         Object map = lib.entry("metadata.map") == null ? null : lib.entry("metadata.map").value();
-        if (map instanceof Fn metadataMap) {
+        Fn metadataMap = map instanceof Fn f ? f : null;
+        lib.function(
+                "source",
+                "(?id : string?, 'a.{track_marks? : track_marks, metadata? : metadata}) ->"
+                        + " source('a).{"
+                        + SourceFields.METHODS_TYPE
+                        + "} where 'a is a set of tracks to be muxed into a source",
+                "A source from its tracks: its audio's source, without metadata when the tracks"
+                        + " have none (let {metadata=_, ...rest} = source.tracks(s)).",
+                a -> {
+                    Map<String, Object> tracks = Values.fields(a.get(1));
+                    Object audio = tracks.get("audio");
+                    if (audio == null)
+                        throw Errors.invalid("source(...) needs an audio track here");
+                    // AzuraCast's drop_metadata is written this way: the tracks less their
+                    // metadata make a source whose tracks carry none
+                    if (!tracks.containsKey("metadata") && metadataMap != null)
+                        return dropMetadata(metadataMap, a.at(), audio);
+                    return audio;
+                });
+        if (metadataMap != null) {
             lib.function(
                     "drop_metadata",
                     "(?id : string?, source('a)) -> source('a)",
                     "The source without its metadata.",
-                    a ->
-                            metadataMap.apply(
-                                    Call.at(a.at())
-                                            .arg("update", false)
-                                            .arg("strip", true)
-                                            .arg(
-                                                    Builtin.of(
-                                                            "drop",
-                                                            List.of(Parameter.positional()),
-                                                            x -> List.of()))
-                                            .arg(a.get(1))
-                                            .build()));
+                    a -> dropMetadata(metadataMap, a.at(), a.get(1)));
         }
+    }
+
+    private static Object dropMetadata(Fn metadataMap, Span at, Object source) {
+        return metadataMap.apply(
+                Call.at(at)
+                        .arg("update", false)
+                        .arg("strip", true)
+                        .arg(Builtin.of("drop", List.of(Parameter.positional()), x -> List.of()))
+                        .arg(source)
+                        .build());
     }
 
     private static Source source(Object v) {

@@ -152,6 +152,9 @@ final class EnginePlatform implements Platform {
                 later.put(path, v);
                 return true;
             }
+            case "autocue.preferred" -> {
+                return true; // read from the settings when a request resolves (AutocueFunctions)
+            }
             case "harbor.bind_addrs" -> {
                 if (v instanceof List<?> l && !l.isEmpty())
                     return set("harbor.bind", Show.text(l.getFirst()));

@@ -2,6 +2,7 @@ package org.groovecast.liquidsoap.engine;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.groovecast.host.http.HttpFailure;
 import org.groovecast.host.http.HttpResult;
 import org.groovecast.liquidsoap.eval.Rec;
 
@@ -20,6 +21,40 @@ final class HttpAnswers {
         f.put("headers", EngineValues.pairs(r.getHeaders()));
         f.put("http_version", "1.1");
         return Rec.with(r.getBody(), f);
+    }
+
+    /**
+     * A request that got no answer, as Liquidsoap 2.4.5 answers it (its curl errors): an empty body
+     * with status 522 (no answer in time), 523 (the host cannot be reached), 525 (TLS handshake) or
+     * 526 (certificate). AzuraCast's runtime reads the status of every call.
+     */
+    static Object failed(HttpFailure f) {
+        int status;
+        String message;
+        switch (f.kind()) {
+            case TIMEOUT -> {
+                status = 522;
+                message = "Connection timed out";
+            }
+            case UNREACHABLE -> {
+                status = 523;
+                message = "Origin is unreachable";
+            }
+            case TLS_HANDSHAKE -> {
+                status = 525;
+                message = "SSL handshake failed";
+            }
+            default -> {
+                status = 526;
+                message = "Invalid SSL certificate";
+            }
+        }
+        Map<String, Object> fields = new LinkedHashMap<>();
+        fields.put("status_code", (long) status);
+        fields.put("status_message", message);
+        fields.put("headers", EngineValues.pairs(Map.of()));
+        fields.put("http_version", "1.0");
+        return Rec.with("", fields);
     }
 
     static String message(int status) {

@@ -3,6 +3,7 @@ package org.groovecast.liquidsoap.engine;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.groovecast.host.http.HttpFailure;
 import org.groovecast.host.script.ScriptError;
 import org.groovecast.host.script.ScriptFiles;
 import org.groovecast.host.script.ScriptFrontEnd;
@@ -257,6 +258,8 @@ final class LiquidsoapScript implements ScriptFrontEnd.Script {
         try {
             return runtime.call(op, null, args, at == null ? null : Located.line(at));
         } catch (ScriptError e) {
+            // answered by the operator's mapping as Liquidsoap's http.* answer it (OperatorBridge)
+            if (e.getCause() instanceof HttpFailure f) throw f;
             if (e.column() >= 0) {
                 // A function of the script failed inside the operator: its own place says more.
                 Span inner = new Span(e.file(), e.line(), e.column(), e.line(), e.column());

@@ -3,6 +3,7 @@ package org.groovecast.liquidsoap.engine;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Function;
+import org.groovecast.host.http.HttpFailure;
 import org.groovecast.liquidsoap.eval.Fn;
 
 /**
@@ -48,6 +49,12 @@ final class Mapping {
 
     /** The operator's answer as the script sees it. */
     Function<Object, Object> result = Function.identity();
+
+    /**
+     * An HTTP request of the operator that got no answer, as the script sees it (Liquidsoap's
+     * http.* answer a status); null: an error of kind {@code http}.
+     */
+    Function<HttpFailure, Object> httpFailure;
 
     /** A function's answer turned before the engine sees it (a request into its URI). */
     Function<Object, Object> functionResult = Function.identity();
@@ -106,6 +113,11 @@ final class Mapping {
 
     Mapping result(Function<Object, Object> adapter) {
         this.result = adapter;
+        return this;
+    }
+
+    Mapping httpFailure(Function<HttpFailure, Object> adapter) {
+        this.httpFailure = adapter;
         return this;
     }
 

@@ -275,7 +275,8 @@ final class Mappings {
                                     + " : string, headers : "
                                     + METADATA
                                     + "}")
-                    .result(HttpAnswers::of);
+                    .result(HttpAnswers::of)
+                    .httpFailure(HttpAnswers::failed);
         }
         for (String kind : List.of("float", "bool", "string")) {
             t.add("interactive." + kind, "interactive." + kind)

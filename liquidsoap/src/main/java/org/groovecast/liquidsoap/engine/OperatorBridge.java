@@ -11,8 +11,10 @@ import java.util.function.Function;
 import org.groovecast.api.OperatorSpec;
 import org.groovecast.api.Param;
 import org.groovecast.api.ValueType;
+import org.groovecast.host.http.HttpFailure;
 import org.groovecast.host.script.ScriptFunctions;
 import org.groovecast.liquidsoap.eval.Args;
+import org.groovecast.liquidsoap.eval.Errors;
 import org.groovecast.liquidsoap.eval.Fn;
 import org.groovecast.liquidsoap.eval.Parameter;
 import org.groovecast.liquidsoap.eval.Values;
@@ -188,7 +190,14 @@ final class OperatorBridge {
         Object[] args = new Object[1 + count];
         args[0] = named;
         System.arraycopy(positional, 0, args, 1, count);
-        return m.result.apply(EngineValues.toLiquidsoapResult(caller.call(m.engine, args, a.at())));
+        Object answer;
+        try {
+            answer = caller.call(m.engine, args, a.at());
+        } catch (HttpFailure f) {
+            if (m.httpFailure != null) return m.httpFailure.apply(f);
+            throw Errors.at(a.at(), "http", f.getMessage());
+        }
+        return m.result.apply(EngineValues.toLiquidsoapResult(answer));
     }
 
     /**

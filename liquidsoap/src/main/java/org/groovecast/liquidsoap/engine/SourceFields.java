@@ -3,6 +3,7 @@ package org.groovecast.liquidsoap.engine;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
+import java.time.ZonedDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -13,6 +14,7 @@ import org.groovecast.api.Metadata;
 import org.groovecast.api.Registration;
 import org.groovecast.api.Source;
 import org.groovecast.api.UserFunction;
+import org.groovecast.host.clock.Clock;
 import org.groovecast.host.script.ClosureFunction;
 import org.groovecast.liquidsoap.eval.Builtin;
 import org.groovecast.liquidsoap.eval.Env;
@@ -83,6 +85,19 @@ final class SourceFields implements Hooks {
     @Override
     public boolean encoderAvailable(String name) {
         return encoders.available(name);
+    }
+
+    /**
+     * A time predicate's time: on a clock (a {@code switch} predicate, a frame callback) the
+     * station's time, as the engine's own time conditions read it (its zone, {@code
+     * clock.startTime}); elsewhere the wall clock's. A compound predicate ({@code { (1w or 5w) and
+     * 6h-10h }}, as AzuraCast writes its schedules) would otherwise read the wall clock while the
+     * plain {@code { 6h-10h }} beside it reads the station's.
+     */
+    @Override
+    public ZonedDateTime now() {
+        Clock clock = Clock.ticking();
+        return clock != null ? clock.now() : ZonedDateTime.now();
     }
 
     @Override

@@ -16,11 +16,21 @@ import org.groovecast.api.UserFunction;
  *
  * <p>Conditions on instants ({@code time.at}) count from the end of the frame of this switch's last
  * choice, so an instant that passed mid-track is still seen at the next track boundary.
+ *
+ * <p>Track-sensitive, a choice is made once, by the first question (whether the switch is ready, or
+ * its next get), and kept until a track of the input chosen ends or that input is no longer ready,
+ * as Liquidsoap's switch keeps its selection: a predicate that counts its calls ({@code
+ * predicate.at_most(1, {0m})}, AzuraCast's once-an-hour jingle) is asked once per choice, not once
+ * by the readiness check and again by the get that follows it.
  */
 final class SwitchOn extends Selector {
     private final List<Condition> predicates;
     private Registration predicateRegistrations = Registration.NONE;
     private ZonedDateTime since;
+    private final boolean trackSensitive;
+
+    /** The choice made and not yet played to the end of a track (track-sensitive only). */
+    private Source chosen;
 
     SwitchOn(
             List<Source> choices,
@@ -32,6 +42,7 @@ final class SwitchOn extends Selector {
             Transitions transitions) {
         super("switchOn", choices, trackSensitive, onSelect, onLeave, replayMetadata, transitions);
         this.predicates = predicates;
+        this.trackSensitive = trackSensitive;
     }
 
     /** A script function as a condition: called on the clock at every evaluation. */
@@ -47,10 +58,17 @@ final class SwitchOn extends Selector {
 
     @Override
     protected Source pick(Source current) {
+        if (chosen != null && chosen.isReady()) return chosen;
         predicateRegistrations.release();
-        CallbackScope.Collected<Source> chosen = CallbackScope.collect(choices, this::firstMatch);
-        predicateRegistrations = chosen.registration();
-        return chosen.value();
+        CallbackScope.Collected<Source> found = CallbackScope.collect(choices, this::firstMatch);
+        predicateRegistrations = found.registration();
+        chosen = trackSensitive ? found.value() : null;
+        return found.value();
+    }
+
+    @Override
+    protected void trackEnded(Source source) {
+        chosen = null;
     }
 
     private Source firstMatch() {
