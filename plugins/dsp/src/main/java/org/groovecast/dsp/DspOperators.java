@@ -78,6 +78,14 @@ public final class DspOperators implements OperatorProvider {
                                             positive(a, "release", "compress"),
                                             a.number("gain"));
                                 }),
+                OperatorSpec.named("compress.exponential")
+                        .doc(
+                                "An exponential compressor on each sample, sign(x)(1 - (1 - |x|)^mu), as Liquidsoap's: quiet samples rise; mu 1 changes nothing.")
+                        .positional("source", SOURCE, "the source")
+                        .named("mu", NUMBER, 2.0, "compression factor, typically above 1")
+                        .range(0.01, 100)
+                        .returns(SOURCE)
+                        .create(a -> new ExponentialCompress(a.source("source"), a.number("mu"))),
                 OperatorSpec.named("limit")
                         .doc(
                                 "A look-ahead limiter: no sample (nor estimated inter-sample peak) above the threshold.")

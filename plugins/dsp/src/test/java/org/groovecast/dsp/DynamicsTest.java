@@ -61,6 +61,29 @@ class DynamicsTest {
     }
 
     @Test
+    void exponentialCompressionRaisesQuietSamplesOnItsCurveAndMuOneChangesNothing() {
+        Pulled raw = new FramePuller(TestSource.sine(1000, 0.25)).pullSeconds(1);
+        Pulled two =
+                new FramePuller(op("compress.exponential", Map.of(), TestSource.sine(1000, 0.25)))
+                        .pullSeconds(1);
+        Pulled one =
+                new FramePuller(
+                                op(
+                                        "compress.exponential",
+                                        Map.of("mu", 1.0),
+                                        TestSource.sine(1000, 0.25)))
+                        .pullSeconds(1);
+        for (int i = 0; i < raw.length(); i++) {
+            double x = raw.channel(0)[i];
+            double expected = Math.signum(x) * (1 - Math.pow(1 - Math.abs(x), 2));
+            assertEquals(expected, two.channel(0)[i], 1e-6);
+            assertEquals(x, one.channel(0)[i], 0);
+        }
+        // a quarter of full scale peaks at 1 - 0.75^2 = 0.4375
+        assertEquals(0.4375, two.peak(0), 1e-3);
+    }
+
+    @Test
     void limitKeepsEverySampleUnderItsThreshold() {
         double ceiling = Math.pow(10, -1 / 20.0);
         Pulled p =
