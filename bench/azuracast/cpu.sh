@@ -2,16 +2,18 @@
 # The CPU of an AzuraCast-shaped station, Groovecast against Liquidsoap 2.1.3, side by side: both
 # engines run at once, on the same generated tones, into one private icecast2, for the same wall
 # window after a warm-up. Issue 26's target: Groovecast at most 0.5x Liquidsoap's CPU.
-#   bench/azuracast/cpu.sh [--warmup=30] [--window=60] [--track=30] [--keep]
+#   bench/azuracast/cpu.sh [--warmup=180] [--window=60] [--track=30] [--keep]
 # Groovecast runs cpu-station.liq with the distribution's bin/liquidsoap (as AzuraCast would start
 # it), Liquidsoap 2.1.3 (Debian's `apt-get install -y liquidsoap`) runs cpu-station-2.1.liq, the same
 # station in its dialect (the differences are listed at its top). Before the window, a listener
 # reads 5 s of each side's MP3 and AAC mounts and HLS playlist, and tones.py says what it hears: a
-# side none of whose streams plays the playlists' tones is FAILED. Over the window: each process's
+# side with a stream that does not play the playlists' tones is FAILED. Over the window: each process's
 # CPU seconds per wall second (utime + stime from /proc/PID/stat), its RSS at the end, the clock
 # warnings it logged (Groovecast "behind real time", Liquidsoap "catchup"), the load average and
 # the other processes' CPU; then the ratio Groovecast / Liquidsoap, PASS when <= 0.5.
-# --warmup counts from the moment both MP3 mounts are on icecast; --track is each tone's length
+# --warmup counts from the moment both MP3 mounts are on icecast (180 s: with 30 s tracks the JIT
+# recompiles at each of the first track changes and crossfades, 10-15 ms/s for about 150 s; a
+# station that runs for days pays that once); --track is each tone's length
 # (crossfades every --track seconds); --keep keeps the scratch directory (logs, recordings).
 # GROOVECAST_OPTS adds JVM options to Groovecast's (e.g. a JFR recording). Builds nothing: build
 # first with `./mvnw -q -B -o install -DskipTests` from the repository root.
@@ -22,14 +24,14 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
 source "$here/../procs.sh"  # started, start_bg, alive, stop_pids, cleanup, pause
 
-warmup=30 window=60 track=30 keep=false
+warmup=180 window=60 track=30 keep=false
 for arg in "$@"; do
     case "$arg" in
         --warmup=*) warmup="${arg#*=}" ;;
         --window=*) window="${arg#*=}" ;;
         --track=*) track="${arg#*=}" ;;
         --keep) keep=true ;;
-        -h|--help) sed -n '2,19p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
         *) echo "unknown option $arg (--help)" >&2; exit 2 ;;
     esac
 done
