@@ -12,7 +12,7 @@
 # warnings it logged (Groovecast "behind real time", Liquidsoap "catchup"), the load average and
 # the other processes' CPU; then the ratio Groovecast / Liquidsoap, PASS when <= 0.5.
 # --warmup counts from the moment both MP3 mounts are on icecast (180 s: with 30 s tracks the JIT
-# recompiles at each of the first track changes and crossfades, 10-15 ms/s for about 150 s; a
+# recompiles at each of the first track changes and crossfades, 6-15 ms/s for about 140 s; a
 # station that runs for days pays that once); --track is each tone's length
 # (crossfades every --track seconds); --keep keeps the scratch directory (logs, recordings).
 # GROOVECAST_OPTS adds JVM options to Groovecast's (e.g. a JFR recording). Builds nothing: build
