@@ -121,17 +121,7 @@ for side in "${sides[@]}"; do
     printf '%s\n' "$media/jingle1.mp3" >"$d/playlists/playlist_jingles.m3u"
 done
 
-# compress.exponential (AzuraCast's post-processing) is not in Groovecast yet: until it is, its side
-# runs compress() with its defaults instead (an envelope follower and gain per sample: more work than
-# compress.exponential's one curve per sample), and the report says so.
 gc_script="$here/cpu-station.liq"
-substituted=""
-check_out="$("$launcher" --check "$gc_script" 2>&1)"
-if grep -q 'unknown function compress.exponential' <<<"$check_out"; then
-    gc_script="$work/gc/station.liq"
-    sed 's/compress\.exponential(radio, mu = 1\.0)/compress(radio)/' "$here/cpu-station.liq" >"$gc_script"
-    substituted="compress.exponential is not in Groovecast: its side ran compress(radio) instead"
-fi
 if ! check_out="$("$launcher" --check "$gc_script" 2>&1)"; then
     echo "groovecast refuses the station: $(grep -m1 -E ':[0-9]+:' <<<"$check_out" || tail -1 <<<"$check_out")" >&2
     exit 2
@@ -266,7 +256,6 @@ both=0
 echo
 echo "AzuraCast-shaped station, CPU side by side: groovecast $(git -C "$root" rev-parse --short HEAD 2>/dev/null), $ls_version, $(date -u '+%F %H:%M') UTC"
 echo "warm-up ${warmup} s, window ${wall} s, tracks of ${track} s (crossfade 3 s), $ncpu CPUs; load average $load0 at the start, $load1 at the end"
-[[ -n "$substituted" ]] && echo "NOTE: $substituted"
 printf '%-18s %-10s %12s %9s %10s  %s\n' ENGINE STREAMS "CPU s/wall s" "RSS MB" "lag warns" "PID"
 for side in "${sides[@]}"; do
     if (( c1[$side] < 0 || c0[$side] < 0 )); then
