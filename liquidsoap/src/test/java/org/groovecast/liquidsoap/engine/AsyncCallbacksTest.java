@@ -86,8 +86,12 @@ class AsyncCallbacksTest {
         start(
                 """
                 s = sine(amplitude=0.1, 440.)
-                thread.run(delay=0.3, fun () -> s.insert_metadata([("title", "first")]))
-                thread.run(delay=0.6, fun () -> s.insert_metadata([("title", "second")]))
+                # "second" is inserted by the task that inserted "first": two tasks due 0.3 s apart
+                # may run at once on a loaded machine, in either order
+                thread.run(delay=0.3, fun () -> begin
+                  s.insert_metadata([("title", "first")])
+                  thread.run(delay=0.3, fun () -> s.insert_metadata([("title", "second")]))
+                end)
                 def feedback(m) =
                   _ = http.post(data=m["title"], "%s")
                 end

@@ -30,6 +30,7 @@ class HttpFailuresTest {
             closed.close();
             String script =
                     """
+                    log.level := 4
                     def ask(url) =
                       r = http.post(url, timeout=0.5, data="{}")
                       log.info("#{r.status_code} #{r.status_message} [#{r}]")

@@ -23,6 +23,7 @@ class SourceTracksTest {
     void aSourceMadeOfTracksWithoutMetadataCarriesNone() throws InterruptedException {
         String script =
                 """
+                log.level := 4
                 s = sine(440.)
                 def tell(name, m) = log.info("#{name} #{m['title']}") end
                 let {metadata=_, ...rest} = source.tracks(s)

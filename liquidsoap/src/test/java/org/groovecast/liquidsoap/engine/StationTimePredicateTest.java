@@ -22,6 +22,7 @@ class StationTimePredicateTest {
 
     private static final String SCRIPT =
             """
+            log.level := 4
             s = switch(track_sensitive=false, [
               ({ (1w or 2w or 3w or 4w or 5w) and 6h0m-10h0m }, sine(660.)),
               ({ true }, sine(440.))
