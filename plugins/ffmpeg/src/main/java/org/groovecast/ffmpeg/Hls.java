@@ -7,17 +7,20 @@ import static org.bytedeco.ffmpeg.global.avcodec.AV_CODEC_ID_EAC3;
 import static org.bytedeco.ffmpeg.global.avcodec.AV_CODEC_ID_FLAC;
 import static org.bytedeco.ffmpeg.global.avcodec.AV_CODEC_ID_MP2;
 import static org.bytedeco.ffmpeg.global.avcodec.AV_CODEC_ID_MP3;
+import static org.bytedeco.ffmpeg.global.avcodec.AV_CODEC_ID_NONE;
 import static org.bytedeco.ffmpeg.global.avcodec.AV_CODEC_ID_OPUS;
 import static org.bytedeco.ffmpeg.global.avcodec.AV_CODEC_ID_VORBIS;
 import static org.bytedeco.ffmpeg.global.avcodec.AV_PROFILE_AAC_HE;
 import static org.bytedeco.ffmpeg.global.avcodec.AV_PROFILE_AAC_HE_V2;
 import static org.bytedeco.ffmpeg.global.avcodec.AV_PROFILE_AAC_LTP;
 import static org.bytedeco.ffmpeg.global.avcodec.AV_PROFILE_AAC_MAIN;
+import static org.bytedeco.ffmpeg.global.avcodec.avcodec_find_encoder_by_name;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import org.bytedeco.ffmpeg.avcodec.AVCodec;
 import org.bytedeco.javacpp.BytePointer;
 
 /** HLS file conventions shared by the output and its variants. */
@@ -51,6 +54,26 @@ final class Hls {
      */
     static int targetDuration(double segmentDuration) {
         return (int) Math.max(1, Math.ceil(segmentDuration - 1e-9));
+    }
+
+    /**
+     * The codec an encoder name makes: FFmpeg's, or for the encoders the system's libraries serve
+     * (which the bundled FFmpeg lacks: {@code libvorbis}, {@code libfdk_aac}) the codec they make;
+     * {@code AV_CODEC_ID_NONE} for an unknown name.
+     */
+    static int codecId(String encoderName) {
+        switch (encoderName) {
+            case "libvorbis" -> {
+                return AV_CODEC_ID_VORBIS;
+            }
+            case "libfdk_aac" -> {
+                return AV_CODEC_ID_AAC;
+            }
+            default -> {
+                AVCodec codec = avcodec_find_encoder_by_name(encoderName);
+                return codec == null || codec.isNull() ? AV_CODEC_ID_NONE : codec.id();
+            }
+        }
     }
 
     /**

@@ -1,13 +1,12 @@
 package org.groovecast.ffmpeg;
 
+import static org.bytedeco.ffmpeg.global.avcodec.AV_CODEC_ID_NONE;
 import static org.bytedeco.ffmpeg.global.avcodec.AV_PKT_FLAG_KEY;
-import static org.bytedeco.ffmpeg.global.avcodec.avcodec_find_encoder_by_name;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import org.bytedeco.ffmpeg.avcodec.AVCodec;
 import org.bytedeco.ffmpeg.avcodec.AVCodecContext;
 import org.bytedeco.ffmpeg.avcodec.AVPacket;
 import org.bytedeco.ffmpeg.avutil.AVRational;
@@ -195,8 +194,8 @@ final class HlsVariant implements AutoCloseable {
 
     private boolean fragmented() {
         if (shared != null) return Hls.fragmented(shared.codec().codec_id());
-        AVCodec codec = avcodec_find_encoder_by_name(encoding.codec());
-        return codec != null && !codec.isNull() && Hls.fragmented(codec.id());
+        int id = Hls.codecId(encoding.codec());
+        return id != AV_CODEC_ID_NONE && Hls.fragmented(id);
     }
 
     private void packet(AVPacket packet, AVRational timeBase, int stream) {

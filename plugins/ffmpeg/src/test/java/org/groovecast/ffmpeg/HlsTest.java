@@ -47,6 +47,16 @@ class HlsTest {
             assertTrue(Hls.fragmented(id));
     }
 
+    /** The system libraries' encoders, which the bundled FFmpeg does not know by name. */
+    @Test
+    void encoderNamesGiveTheirCodecsAlsoForTheSystemLibraries() {
+        assertEquals(AV_CODEC_ID_VORBIS, Hls.codecId("libvorbis"));
+        assertEquals(AV_CODEC_ID_AAC, Hls.codecId("libfdk_aac"));
+        assertEquals(AV_CODEC_ID_OPUS, Hls.codecId("libopus"));
+        assertEquals(AV_CODEC_ID_MP3, Hls.codecId("libmp3lame"));
+        assertEquals(org.bytedeco.ffmpeg.global.avcodec.AV_CODEC_ID_NONE, Hls.codecId("nonsense"));
+    }
+
     @Test
     void theTargetDurationIsTheWholeSecondsAtOrAboveTheSegmentDuration() {
         assertEquals(2, Hls.targetDuration(2));

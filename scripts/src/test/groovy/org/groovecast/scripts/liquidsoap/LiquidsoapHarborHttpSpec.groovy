@@ -112,7 +112,9 @@ class LiquidsoapHarborHttpSpec extends Specification {
         then:
         pushed.statusCode() == 200
         pushed.headers().firstValue('content-type').get() == 'application/json; charset=utf-8'
-        pushed.body() == "{\"pushed\":\"${tone}\",\"queued\":1}\n"
+        // queued counts what waits when the handler answers: 1, or 0 when the request was already
+        // resolved and on air (the fallback is not track-sensitive), as a loaded CI machine showed
+        pushed.body() ==~ /\{"pushed":"${java.util.regex.Pattern.quote(tone.toString())}","queued":[01]\}\n/
         unknown.statusCode() == 404
         unknown.body() == 'no command dance'
         help.statusCode() == 200
