@@ -83,12 +83,19 @@ final class StationRun {
     void open(ClockConfig config) {
         StationGraph graph = station.graph();
         Network network = station.network();
+        SharedRuntime shared = station.sharedRuntime();
         scheduler =
-                new TaskScheduler(
-                        settings.integer("scheduler.threads"),
-                        Duration.ofNanos(ClockSettings.seconds(settings, "scheduler.timerSlack")),
-                        64);
-        blocking = new BlockingPool(settings.integer("scheduler.blockingTasks"));
+                shared != null
+                        ? shared.scheduler()
+                        : new TaskScheduler(
+                                settings.integer("scheduler.threads"),
+                                Duration.ofNanos(
+                                        ClockSettings.seconds(settings, "scheduler.timerSlack")),
+                                64);
+        blocking =
+                shared != null
+                        ? shared.blocking()
+                        : new BlockingPool(settings.integer("scheduler.blockingTasks"));
         boolean task = settings.bool("clock.task");
         for (ClockPlanner.Plan plan :
                 ClockPlanner.plan(graph, Sync.parse(settings.string("clock.sync")))) {
