@@ -1,7 +1,9 @@
 package org.groovecast.host;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 import org.groovecast.api.ScriptException;
 import org.groovecast.host.sched.BlockingPool;
 import org.groovecast.host.sched.TaskScheduler;
@@ -20,6 +22,7 @@ public final class SharedRuntime implements AutoCloseable {
     private BlockingPool blocking;
     private NetRuntime net;
     private boolean closed;
+    private volatile Supplier<List<Map<String, Object>>> roster = List::of;
 
     /**
      * @param overrides the process's settings ({@code --set}); those a station's script sets apply
@@ -31,6 +34,15 @@ public final class SharedRuntime implements AutoCloseable {
         } catch (ScriptException e) {
             throw new IllegalArgumentException(e.getMessage(), e);
         }
+    }
+
+    /** What each station's status page lists: the stations of the process and their state. */
+    void roster(Supplier<List<Map<String, Object>>> stations) {
+        roster = stations;
+    }
+
+    List<Map<String, Object>> roster() {
+        return roster.get();
     }
 
     /** A station's scheduler: its own view of the shared workers. */

@@ -400,6 +400,7 @@ public final class Station implements AutoCloseable {
                             graph.sources(),
                             network,
                             this::schedulerLoad);
+            if (shared != null) status.roster(shared::roster);
         }
         run.startUp(config, stopAfter);
     }

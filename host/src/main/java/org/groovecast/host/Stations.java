@@ -59,6 +59,15 @@ public final class Stations implements AutoCloseable {
                             new StationReloader(script, functions, settings, runtime),
                             failures));
         }
+        runtime.roster(this::roster);
+    }
+
+    /** Each station's name, whether it is on air and its failed loads, for the status pages. */
+    private List<Map<String, Object>> roster() {
+        List<Map<String, Object>> list = new ArrayList<>();
+        for (SupervisedStation s : stations.values())
+            list.add(Map.of("name", s.name(), "onAir", s.onAir(), "failures", s.failures()));
+        return list;
     }
 
     /**
