@@ -22,7 +22,7 @@ rss_kb() { awk '/^VmRSS/ {print $2}' "/proc/$1/status"; }
 cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
 counts=("$@")
 [[ ${#counts[@]} -eq 0 ]] && counts=(1 2 10)
-printf '%-6s %-10s %-12s %-14s %-12s %s\n' N "RSS MB" "per station" "CPU ms/s" "max lag s" "on air"
+printf '%-6s %-10s %-12s %-14s %-24s %s\n' N "RSS MB" "per station" "CPU ms/s" "max lag s" "on air"
 first_rss=""
 for n in "${counts[@]}"; do
     dir="$work/n$n"
@@ -49,13 +49,23 @@ for n in "${counts[@]}"; do
     t1=$(cpu_ticks "$jpid"); s1=$(date +%s.%N)
     rss=$((sum / samples / 1024))
     cpu=$(awk -v a="$t0" -v b="$t1" -v s="$s0" -v e="$s1" -v hz="$(getconf CLK_TCK)" 'BEGIN {printf "%.0f", (b - a) * 1000 / hz / (e - s)}')
-    maxlag=0; onair=0
-    for ((i = 0; i < n; i++)); do
-        lag=$(curl -s --max-time 2 "http://127.0.0.1:$((base + i))/api/clocks" | jq -r '[.clocks[].lag] | max // empty' || true)
-        [[ -n "$lag" ]] && onair=$((onair + 1)) && maxlag=$(awk -v a="$maxlag" -v b="$lag" 'BEGIN {print (b > a) ? b : a}')
+    # Each station's clock lag, asked LAG_ROUNDS times 5 s apart: the largest seen, and how many
+    # clocks were ever over 0.1 s behind.
+    maxlag=0; onair=0; declare -A behind=()
+    for ((round = 0; round < ${LAG_ROUNDS:-3}; round++)); do
+        onair=0
+        for ((i = 0; i < n; i++)); do
+            lag=$(curl -s --max-time 2 "http://127.0.0.1:$((base + i))/api/clocks" | jq -r '[.clocks[].lag] | max // empty' || true)
+            [[ -z "$lag" ]] && continue
+            onair=$((onair + 1))
+            maxlag=$(awk -v a="$maxlag" -v b="$lag" 'BEGIN {print (b > a) ? b : a}')
+            awk -v b="$lag" 'BEGIN {exit !(b > 0.1)}' && behind[$i]=1
+        done
+        sleep 5
     done
+    maxlag="$maxlag (${#behind[@]} over 0.1 s)"; unset behind
     [[ -z "$first_rss" ]] && first_rss=$rss && first_n=$n
     per=$([[ $n -gt $first_n ]] && awk -v r="$rss" -v f="$first_rss" -v n="$n" -v m="$first_n" 'BEGIN {printf "%.1f", (r - f) / (n - m)}' || echo -)
-    printf '%-6s %-10s %-12s %-14s %-12s %s\n' "$n" "$rss" "$per" "$cpu" "$maxlag" "$onair/$n"
+    printf '%-6s %-10s %-12s %-14s %-24s %s\n' "$n" "$rss" "$per" "$cpu" "$maxlag" "$onair/$n"
     kill -TERM "$pid"; wait "$pid" || true; pid=""
 done
