@@ -32,7 +32,8 @@ for n in "${counts[@]}"; do
             "$here/scripts/radio.groovy" > "$dir/radio$i.groovy"
     done
     : > "$work/n$n.log"
-    launch=("$gc" run --stations "$dir")
+    # RUN_ARGS: more options for run (--set scheduler.threads=4 ...)
+    launch=("$gc" run ${RUN_ARGS:-} --stations "$dir")
     [[ -n "$cpus" ]] && launch=(taskset -c "$cpus" "${launch[@]}")
     "${launch[@]}" </dev/null >"$work/n$n.log" 2>&1 &
     pid=$!
