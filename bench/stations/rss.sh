@@ -54,16 +54,19 @@ for n in "${counts[@]}"; do
     # clocks were ever over 0.1 s behind.
     maxlag=0; onair=0; declare -A behind=()
     for ((round = 0; round < ${LAG_ROUNDS:-3}; round++)); do
-        onair=0
+        onair=0; roundmax=0
         for ((i = 0; i < n; i++)); do
             lag=$(curl -s --max-time 2 "http://127.0.0.1:$((base + i))/api/clocks" | jq -r '[.clocks[].lag] | max // empty' || true)
             [[ -z "$lag" ]] && continue
             onair=$((onair + 1))
             maxlag=$(awk -v a="$maxlag" -v b="$lag" 'BEGIN {print (b > a) ? b : a}')
+            roundmax=$(awk -v a="$roundmax" -v b="$lag" 'BEGIN {print (b > a) ? b : a}')
             awk -v b="$lag" 'BEGIN {exit !(b > 0.1)}' && behind[$i]=1
         done
+        echo "  N=$n lag round $round: max $roundmax s" >&2
         sleep 5
     done
+    [[ -n "${KEEP_LOG:-}" ]] && cp "$work/n$n.log" "$KEEP_LOG.n$n.log"
     maxlag="$maxlag (${#behind[@]} over 0.1 s)"; unset behind
     [[ -z "$first_rss" ]] && first_rss=$rss && first_n=$n
     per=$([[ $n -gt $first_n ]] && awk -v r="$rss" -v f="$first_rss" -v n="$n" -v m="$first_n" 'BEGIN {printf "%.1f", (r - f) / (n - m)}' || echo -)
