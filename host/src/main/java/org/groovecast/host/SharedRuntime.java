@@ -1,6 +1,8 @@
 package org.groovecast.host;
 
 import java.time.Duration;
+import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
@@ -24,6 +26,9 @@ public final class SharedRuntime implements AutoCloseable {
     private boolean closed;
     private volatile Supplier<List<Map<String, Object>>> roster = List::of;
 
+    /** Which station's harbor each port is: a port is one station's, whichever of its reloads. */
+    private final Map<Integer, String> harborPorts = new HashMap<>();
+
     /**
      * @param overrides the process's settings ({@code --set}); those a station's script sets apply
      *     to that station's own clocks and harbors, not to these pools
@@ -43,6 +48,30 @@ public final class SharedRuntime implements AutoCloseable {
 
     List<Map<String, Object>> roster() {
         return roster.get();
+    }
+
+    /**
+     * Claims {@code ports} for {@code station}'s harbors; throws, claiming none, naming the station
+     * whose port one of them is. Two stations of a process do not share a harbor port (yet): the
+     * second would otherwise fail on an address in use that names neither.
+     */
+    synchronized void claimHarborPorts(String station, Collection<Integer> ports) {
+        for (int port : ports) {
+            String owner = harborPorts.get(port);
+            if (owner != null && !owner.equals(station))
+                throw new IllegalStateException(
+                        "harbor port "
+                                + port
+                                + " is station "
+                                + owner
+                                + "'s: two stations of one process cannot share a harbor port");
+        }
+        for (int port : ports) harborPorts.put(port, station);
+    }
+
+    /** The station's ports are free again: it stopped for good, or its first start failed. */
+    synchronized void releaseHarborPorts(String station) {
+        harborPorts.values().removeIf(station::equals);
     }
 
     /** A station's scheduler: its own view of the shared workers. */

@@ -474,7 +474,10 @@ public final class Station implements AutoCloseable {
         if (m != null)
             m.close(); // its JVM and logging hooks would keep this station alive after a reload
         for (Output o : graph.outputs()) o.shutdown();
-        if (!handedOver) network.close();
+        if (!handedOver) {
+            network.close();
+            if (shared != null) shared.releaseHarborPorts(fileName);
+        }
         protocols.close();
         if (run != null) run.closePools();
         if (compiled != null) compiled.unload();

@@ -125,6 +125,35 @@ class StationsTest {
     }
 
     @Test
+    void aSecondStationOnAnotherStationsHarborPortIsReportedNamingBoth() throws Exception {
+        int port;
+        try (java.net.ServerSocket free = new java.net.ServerSocket(0)) {
+            port = free.getLocalPort();
+        }
+        String page = GOOD + "status.page(port: " + port + ")\n";
+        Path a = Files.writeString(dir.resolve("a.groovy"), page);
+        Stations s = stations(List.of(a, Files.writeString(dir.resolve("b.groovy"), page)));
+        try {
+            s.start();
+            await(() -> s.onAir("a.groovy") || s.onAir("b.groovy"), "one on air");
+            await(() -> !reported.isEmpty(), "the other reported");
+            String first = s.onAir("a.groovy") ? "a.groovy" : "b.groovy";
+            String second = first.equals("a.groovy") ? "b.groovy" : "a.groovy";
+            assertEquals(
+                    second
+                            + ": harbor port "
+                            + port
+                            + " is station "
+                            + first
+                            + "'s: two stations of one process cannot share a harbor port",
+                    reported.getFirst());
+            assertFalse(s.onAir(second));
+        } finally {
+            s.close();
+        }
+    }
+
+    @Test
     void aDirectoryGivesItsScriptsInNameOrderAndTwoOfOneNameAreRefused() throws Exception {
         Files.writeString(dir.resolve("b.liq"), "");
         Files.writeString(dir.resolve("a.groovy"), "");
