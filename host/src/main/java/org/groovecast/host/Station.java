@@ -107,6 +107,12 @@ public final class Station implements AutoCloseable {
      */
     private ScriptFrontEnd.Script compiled;
 
+    /**
+     * The pools and event loops of the process when it runs many stations (see {@link Stations}),
+     * or null for a station that makes its own.
+     */
+    private SharedRuntime shared;
+
     private Station(String fileName, Settings settings, Map<String, String> environment) {
         this.fileName = fileName;
         this.settings = settings;
@@ -147,11 +153,27 @@ public final class Station implements AutoCloseable {
             Map<String, String> env,
             Network shared,
             Consumer<Path> reading) {
+        return load(script, base, overrides, env, shared, reading, null);
+    }
+
+    /**
+     * The same on the pools and event loops of the process ({@code runtime}, null: the station's
+     * own), as each station of a process running many is.
+     */
+    public static Station load(
+            Path script,
+            ScriptFunctions base,
+            Map<String, String> overrides,
+            Map<String, String> env,
+            Network shared,
+            Consumer<Path> reading,
+            SharedRuntime runtime) {
         Station station =
                 new Station(
                         script.getFileName().toString(),
                         settings(script.getFileName().toString(), overrides),
                         env);
+        station.shared = runtime;
         station.sharedNetwork = shared;
         if (shared != null) shared.beginLoad();
         ScriptFunctions functions = station.functions(base);
@@ -204,6 +226,7 @@ public final class Station implements AutoCloseable {
                                 settings.string("harbor.bind"),
                                 settings.integer("harbor.maxBody"),
                                 decoder);
+        if (sharedNetwork == null && shared != null) network.useRuntime(shared::net);
         commands = new Commands();
         StationCommands.station(commands, this);
         return FunctionTable.of(base, EngineOperators.of(this, network, commands, decoder));
@@ -377,6 +400,7 @@ public final class Station implements AutoCloseable {
                             graph.sources(),
                             network,
                             this::schedulerLoad);
+            if (shared != null) status.roster(shared::roster);
         }
         run.startUp(config, stopAfter);
     }
@@ -450,7 +474,10 @@ public final class Station implements AutoCloseable {
         if (m != null)
             m.close(); // its JVM and logging hooks would keep this station alive after a reload
         for (Output o : graph.outputs()) o.shutdown();
-        if (!handedOver) network.close();
+        if (!handedOver) {
+            network.close();
+            if (shared != null) shared.releaseHarborPorts(fileName);
+        }
         protocols.close();
         if (run != null) run.closePools();
         if (compiled != null) compiled.unload();
@@ -521,6 +548,11 @@ public final class Station implements AutoCloseable {
 
     public Settings settings() {
         return settings;
+    }
+
+    /** The process's pools and event loops, or null when the station has its own. */
+    SharedRuntime sharedRuntime() {
+        return shared;
     }
 
     public StationGraph graph() {

@@ -33,6 +33,10 @@ public final class StationReloader {
     private final Path script;
     private final java.util.function.Supplier<ScriptFunctions> functions;
     private final Map<String, String> settings;
+
+    /** The process's pools and event loops when it runs many stations; null: each its own. */
+    private final SharedRuntime runtime;
+
     private volatile Station current;
 
     /**
@@ -94,9 +98,26 @@ public final class StationReloader {
             Path script,
             java.util.function.Supplier<ScriptFunctions> functions,
             Map<String, String> settings) {
+        this(script, functions, settings, null);
+    }
+
+    /**
+     * The same for one of the stations of a process, each of whose stations runs on {@code
+     * runtime}.
+     */
+    public StationReloader(
+            Path script,
+            java.util.function.Supplier<ScriptFunctions> functions,
+            Map<String, String> settings,
+            SharedRuntime runtime) {
         this.script = script;
         this.functions = functions;
         this.settings = settings;
+        this.runtime = runtime;
+    }
+
+    public Path script() {
+        return script;
     }
 
     /**
@@ -106,7 +127,9 @@ public final class StationReloader {
     public synchronized Station start() {
         if (!enter()) return null;
         try {
-            Station s = Station.load(script, functions.get(), settings, Map.of(), null, included);
+            Station s =
+                    Station.load(
+                            script, functions.get(), settings, Map.of(), null, included, runtime);
             s.reloadHook(this::reload);
             s.reloads(reloads);
             if (!prepareUnlessStopped()) return null;
@@ -200,7 +223,13 @@ public final class StationReloader {
         try {
             next =
                     Station.load(
-                            script, functions.get(), settings, Map.of(), old.network(), included);
+                            script,
+                            functions.get(),
+                            settings,
+                            Map.of(),
+                            old.network(),
+                            included,
+                            runtime);
         } catch (ScriptError | ScriptErrors e) {
             old.network().abortLoad(); // back to what the running station declared
             reloads.recordFailure();

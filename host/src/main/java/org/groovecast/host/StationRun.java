@@ -83,12 +83,19 @@ final class StationRun {
     void open(ClockConfig config) {
         StationGraph graph = station.graph();
         Network network = station.network();
+        SharedRuntime shared = station.sharedRuntime();
         scheduler =
-                new TaskScheduler(
-                        settings.integer("scheduler.threads"),
-                        Duration.ofNanos(ClockSettings.seconds(settings, "scheduler.timerSlack")),
-                        64);
-        blocking = new BlockingPool(settings.integer("scheduler.blockingTasks"));
+                shared != null
+                        ? shared.scheduler()
+                        : new TaskScheduler(
+                                settings.integer("scheduler.threads"),
+                                Duration.ofNanos(
+                                        ClockSettings.seconds(settings, "scheduler.timerSlack")),
+                                64);
+        blocking =
+                shared != null
+                        ? shared.blocking()
+                        : new BlockingPool(settings.integer("scheduler.blockingTasks"));
         boolean task = settings.bool("clock.task");
         for (ClockPlanner.Plan plan :
                 ClockPlanner.plan(graph, Sync.parse(settings.string("clock.sync")))) {
@@ -104,6 +111,9 @@ final class StationRun {
         try {
             HarborLimits limits = HarborSettings.limits(settings);
             for (HarborServer h : network.harbors()) h.limits(limits);
+            if (shared != null)
+                shared.claimHarborPorts(
+                        fileName, network.harbors().stream().map(HarborServer::port).toList());
             network.bind(
                     settings.string(
                             "harbor.bind")); // as the script set it: it ran after the network was
@@ -111,6 +121,8 @@ final class StationRun {
             network.start(Math.max(1, Math.min(settings.integer("harbor.eventLoops"), 16)));
         } catch (IllegalStateException
                 | IllegalArgumentException e) { // a port taken, a harbor setting out of range
+            // A reload's station keeps the running one's ports; a first start that failed has none.
+            if (shared != null && ownsNetwork) shared.releaseHarborPorts(fileName);
             abandon();
             throw new ScriptError(fileName, 0, e.getMessage(), e);
         }
@@ -122,8 +134,10 @@ final class StationRun {
                     opened.add(o);
                 } catch (Exception e) {
                     for (Output x : opened) stopQuietly(x);
-                    if (ownsNetwork)
+                    if (ownsNetwork) {
                         network.close(); // a failed reload leaves the running station's sockets
+                        if (shared != null) shared.releaseHarborPorts(fileName);
+                    }
                     abandon();
                     ScriptLine at =
                             graph.line(o) != null ? graph.line(o) : new ScriptLine(fileName, 0);

@@ -48,6 +48,13 @@ public final class Network implements AutoCloseable, ControlPorts {
     private final List<TelnetServer> previousTelnets = new ArrayList<>();
 
     private NetRuntime runtime;
+
+    /**
+     * The process's Vert.x when stations share one ({@link #useRuntime}): used instead of starting
+     * one, and never closed here.
+     */
+    private Supplier<NetRuntime> sharedRuntime;
+
     private int eventLoops = 1;
     private List<String> lastKept = List.of();
     private boolean closed;
@@ -61,6 +68,24 @@ public final class Network implements AutoCloseable, ControlPorts {
         this.bind = bind;
         this.maxBody = maxBody;
         this.decoder = decoder;
+    }
+
+    /**
+     * Runs this network on what {@code shared} gives when first needed (the event loops of a
+     * process running many stations) rather than on a Vert.x of its own; closing the network leaves
+     * it running. Before {@link #start}.
+     */
+    public synchronized void useRuntime(Supplier<NetRuntime> shared) {
+        sharedRuntime = shared;
+    }
+
+    private NetRuntime newRuntime(int eventLoops) {
+        return sharedRuntime != null ? sharedRuntime.get() : NetRuntime.start(eventLoops);
+    }
+
+    private void closeRuntime() {
+        if (sharedRuntime == null) runtime.close(CLOSE_WAIT_SECONDS);
+        runtime = null;
     }
 
     /**
@@ -211,7 +236,7 @@ public final class Network implements AutoCloseable, ControlPorts {
         }
         boolean fresh = runtime == null;
         if (fresh) {
-            runtime = NetRuntime.start(eventLoops);
+            runtime = newRuntime(eventLoops);
             commit(); // nothing served yet: the harbors log what they serve as they bind
         }
         List<Object> bound = new ArrayList<>();
@@ -280,10 +305,7 @@ public final class Network implements AutoCloseable, ControlPorts {
                 default -> throw new IllegalArgumentException(server.toString());
             }
         }
-        if (fresh) {
-            runtime.close(CLOSE_WAIT_SECONDS);
-            runtime = null;
-        }
+        if (fresh) closeRuntime();
     }
 
     /**
@@ -293,7 +315,7 @@ public final class Network implements AutoCloseable, ControlPorts {
         if (closed)
             throw new IllegalStateException(
                     "the station's network is closed (the station stopped)");
-        if (runtime == null) runtime = NetRuntime.start(eventLoops);
+        if (runtime == null) runtime = newRuntime(eventLoops);
         return runtime.vertx();
     }
 
@@ -309,8 +331,7 @@ public final class Network implements AutoCloseable, ControlPorts {
         for (HarborServer h : harbors.values()) closeQuietly(h::close);
         for (RtmpServer r : rtmps.values()) closeQuietly(r::close);
         for (TelnetServer t : telnets) closeQuietly(t::close);
-        runtime.close(CLOSE_WAIT_SECONDS);
-        runtime = null;
+        closeRuntime();
     }
 
     public synchronized boolean isClosed() {

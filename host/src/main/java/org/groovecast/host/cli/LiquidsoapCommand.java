@@ -3,6 +3,7 @@ package org.groovecast.host.cli;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.groovecast.host.Station;
@@ -127,7 +128,7 @@ public final class LiquidsoapCommand implements Callable<Integer> {
         }
         RunCommand run = new RunCommand();
         run.options = options;
-        run.script = Path.of(script);
+        run.scripts = List.of(Path.of(script));
         return run.call();
     }
 

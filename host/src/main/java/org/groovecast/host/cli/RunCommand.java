@@ -1,7 +1,10 @@
 package org.groovecast.host.cli;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -10,6 +13,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.groovecast.host.Station;
 import org.groovecast.host.StationReloader;
+import org.groovecast.host.Stations;
 import org.groovecast.host.plugin.OperatorPlugins;
 import org.groovecast.host.plugin.PluginSet;
 import org.slf4j.Logger;
@@ -51,8 +55,22 @@ final class RunCommand implements Callable<Integer> {
                     "Reload the script when its file, or a file it includes, changes (listeners stay connected).")
     boolean watch;
 
-    @Parameters(paramLabel = "SCRIPT", description = "The station script.")
-    Path script;
+    @Option(
+            names = "--stations",
+            paramLabel = "DIR",
+            description =
+                    "Run each *.groovy and *.liq script of DIR as a station of its own, in this one process.")
+    Path stationsDir;
+
+    @Parameters(
+            paramLabel = "SCRIPT",
+            arity = "0..*",
+            description =
+                    "The station script; several run as stations of their own in this one process.")
+    List<Path> scripts = new ArrayList<>();
+
+    /** The one script of a single-station run. */
+    private Path script;
 
     /** What SIGHUP runs once a reloadable station is on air. */
     private volatile Runnable reload;
@@ -63,6 +81,21 @@ final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() throws InterruptedException {
         options.applyLogLevel();
+        List<Path> all = new ArrayList<>(scripts);
+        if (stationsDir != null) {
+            try {
+                all.addAll(Stations.inDirectory(stationsDir));
+            } catch (IOException e) {
+                System.err.println("--stations: " + e.getMessage());
+                return 2;
+            }
+        }
+        if (all.isEmpty()) {
+            System.err.println("run: give a station script, several, or --stations DIR");
+            return 2;
+        }
+        if (all.size() > 1 || stationsDir != null) return many(all);
+        script = all.get(0);
         // First of all: a stop during startup (loading plugins, compiling) must not kill the JVM
         // half way.
         StopRequest stop = new StopRequest();
@@ -97,6 +130,56 @@ final class RunCommand implements Callable<Integer> {
             }
             stop.attach(station::stop);
             return await(station::awaitStopped, stop);
+        }
+    }
+
+    /**
+     * Several stations in this process, each reloaded and retried on its own, until SIGINT or
+     * SIGTERM; SIGHUP reloads every one.
+     */
+    private int many(List<Path> all) throws InterruptedException {
+        if (stopAfter != null) {
+            System.err.println(
+                    "run: --stop-after renders one script; run the stations one at a time for it");
+            return 2;
+        }
+        StopRequest stop = new StopRequest();
+        Signals.handle("INT", stop::request);
+        Signals.handle("TERM", stop::request);
+        try (PluginSet plugins = new PluginSet(options.pluginsDir())) {
+            Stations stations;
+            try {
+                stations =
+                        new Stations(
+                                all, plugins::functions, options.settings(), LoadFailure::print);
+            } catch (IllegalArgumentException e) {
+                System.err.println("run: " + e.getMessage());
+                return 2;
+            }
+            stop.attach(stations::requestStop);
+            Signals.handle(
+                    "HUP", () -> Thread.ofVirtual().name("reload").start(stations::reloadAll));
+            List<ScriptWatcher> watchers = new ArrayList<>();
+            if (watch) {
+                for (String name : stations.names()) {
+                    StationReloader r = stations.reloader(name);
+                    ScriptWatcher w = ScriptWatcher.of(r.script(), () -> stations.reload(name));
+                    if (w == null) continue;
+                    r.onIncludedFile(w::follow);
+                    watchers.add(w);
+                }
+            }
+            stations.start();
+            watchers.forEach(ScriptWatcher::start);
+            int code = await(stations::awaitStopped, stop);
+            for (ScriptWatcher w : watchers) {
+                try {
+                    w.close();
+                } catch (IOException e) {
+                    // the process ends anyway
+                }
+            }
+            return code;
         }
     }
 

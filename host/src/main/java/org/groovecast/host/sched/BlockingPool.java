@@ -24,9 +24,28 @@ public final class BlockingPool implements Executor, AutoCloseable {
     /** The nice value of blocking workers: below clocks, so a busy pool never delays a tick. */
     public static final int NICE = 10;
 
+    /** False for a pool on another's threads ({@link #share}): closing it leaves them. */
+    private final boolean ownsThreads;
+
+    private BlockingPool(ThreadPoolExecutor executor, int cap) {
+        this.executor = executor;
+        this.cap = cap;
+        this.ownsThreads = false;
+    }
+
+    /**
+     * A pool on this one's threads, cap and queue, counting what runs through it in its own
+     * figures; closing it leaves the threads to this one (the stations of one process share them
+     * so).
+     */
+    public BlockingPool share() {
+        return new BlockingPool(executor, cap);
+    }
+
     public BlockingPool(int cap) {
         if (cap < 1) throw new IllegalArgumentException("blockingTasks must be >= 1, got " + cap);
         this.cap = cap;
+        this.ownsThreads = true;
         AtomicInteger serial = new AtomicInteger();
         this.executor =
                 new ThreadPoolExecutor(
@@ -93,6 +112,7 @@ public final class BlockingPool implements Executor, AutoCloseable {
      */
     @Override
     public void close() {
+        if (!ownsThreads) return;
         executor.shutdown();
         try {
             if (!executor.awaitTermination(10, TimeUnit.SECONDS)) executor.shutdownNow();

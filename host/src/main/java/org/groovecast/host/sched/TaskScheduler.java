@@ -53,6 +53,16 @@ public final class TaskScheduler implements AutoCloseable {
     private final LongAdder busyNanos = new LongAdder();
 
     /**
+     * The scheduler whose workers this one uses ({@link #share}), or null when it has its own: a
+     * station of a process running many shares the process's workers, and its stop must end its own
+     * work only.
+     */
+    private final TaskScheduler shared;
+
+    /** A sharing scheduler's own shut-down (the workers' is {@link #shutdown}). */
+    private volatile boolean released;
+
+    /**
      * @param threads worker threads
      * @param slack how early a timer may run so that close deadlines share one wake-up
      * @param batchSize tasks a worker takes per turn
@@ -62,11 +72,27 @@ public final class TaskScheduler implements AutoCloseable {
         this.slackNanos = slack.toNanos();
         this.batchSize = batchSize;
         this.workers = new Thread[threads];
+        this.shared = null;
         for (int i = 0; i < threads; i++) {
             workers[i] =
                     Thread.ofPlatform().name("gc-sched-" + i).daemon(true).unstarted(this::work);
             workers[i].start();
         }
+    }
+
+    private TaskScheduler(TaskScheduler shared) {
+        this.shared = shared;
+        this.slackNanos = shared.slackNanos;
+        this.batchSize = shared.batchSize;
+        this.workers = shared.workers;
+    }
+
+    /**
+     * A scheduler on this one's workers: its tasks and timers run here, and closing it ends only
+     * them (its timers due later do not run; what it queued runs), not the workers.
+     */
+    public TaskScheduler share() {
+        return new TaskScheduler(shared != null ? shared : this);
     }
 
     /**
@@ -109,6 +135,11 @@ public final class TaskScheduler implements AutoCloseable {
 
     /** Runs {@code task} soon, after the tasks already queued. */
     public void execute(Runnable task) {
+        if (shared != null) {
+            if (released) throw new IllegalStateException("scheduler is shut down");
+            shared.execute(task);
+            return;
+        }
         lock.lock();
         try {
             if (shutdown) throw new IllegalStateException("scheduler is shut down");
@@ -124,18 +155,28 @@ public final class TaskScheduler implements AutoCloseable {
      * Runs {@code task} at {@link System#nanoTime()} {@code deadline} (up to the slack earlier).
      */
     public Timer scheduleAt(long deadline, Runnable task) {
-        Timer t = new Timer(task);
+        Timer t = timer(task);
         arm(t, deadline);
         return t;
     }
 
     /** A timer for {@code task}, not yet armed. */
     public Timer timer(Runnable task) {
+        if (shared != null)
+            return new Timer(
+                    () -> {
+                        if (!released) task.run();
+                    });
         return new Timer(task);
     }
 
     /** (Re)arms {@code t} for {@code deadline}; it must not be pending already. */
     public void arm(Timer t, long deadline) {
+        if (shared != null) {
+            if (released) throw new IllegalStateException("scheduler is shut down");
+            shared.arm(t, deadline);
+            return;
+        }
         lock.lock();
         try {
             if (shutdown) throw new IllegalStateException("scheduler is shut down");
@@ -164,6 +205,7 @@ public final class TaskScheduler implements AutoCloseable {
 
     /** Times a worker woke from waiting; for the clock benchmark. */
     public long wakeups() {
+        if (shared != null) return shared.wakeups();
         lock.lock();
         try {
             return wakeups;
@@ -201,6 +243,7 @@ public final class TaskScheduler implements AutoCloseable {
      * clock's own duty looks small because each waits for a free thread rather than works.
      */
     public long busyNanos() {
+        if (shared != null) return shared.busyNanos();
         return busyNanos.sum();
     }
 
@@ -262,6 +305,10 @@ public final class TaskScheduler implements AutoCloseable {
      */
     @Override
     public void close() {
+        if (shared != null) {
+            released = true;
+            return;
+        }
         lock.lock();
         try {
             shutdown = true;
@@ -290,6 +337,7 @@ public final class TaskScheduler implements AutoCloseable {
     }
 
     public boolean isShutdown() {
+        if (shared != null) return released || shared.isShutdown();
         lock.lock();
         try {
             return shutdown;

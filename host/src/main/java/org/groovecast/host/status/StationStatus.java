@@ -67,6 +67,14 @@ public final class StationStatus {
         }
     }
 
+    /** The stations of the process when it runs several (each name, on air, failures). */
+    private volatile Supplier<List<Map<String, Object>>> roster = List::of;
+
+    /** Lists the process's stations on the page and in its events (see {@code Stations}). */
+    public void roster(Supplier<List<Map<String, Object>>> stations) {
+        roster = stations;
+    }
+
     public String station() {
         return station;
     }
@@ -164,6 +172,7 @@ public final class StationStatus {
         r.put("startedAt", Instant.ofEpochMilli(startedAt).toString());
         r.put("actions", actions);
         r.put("scheduler", schedulerLoad.get());
+        r.put("stations", roster.get());
         List<Object> clocks = new ArrayList<>();
         for (ClockTrace t : traces) {
             Map<String, Object> c = clock(t.clock());

@@ -221,6 +221,17 @@
     });
   }
 
+  // The stations of the process, when it runs several: each with whether it is on air.
+  function stations(list) {
+    $('stations-section').hidden = list.length === 0;
+    const ul = $('stations');
+    ul.replaceChildren(...list.map((st) => {
+      const li = el('li', st.onAir ? 'up' : 'down');
+      li.textContent = st.name + (st.onAir ? ' · on air' : ' · not on air (' + st.failures + ' failed load(s))');
+      return li;
+    }));
+  }
+
   function show(s) {
     $('station').textContent = s.station;
     document.title = s.station + ' · Groovecast';
@@ -228,6 +239,7 @@
     const sc = s.scheduler;
     $('scheduler').textContent = 'scheduler ' + (100 * sc.busy).toFixed(1) + ' % busy on ' + sc.threads
       + ' thread(s), blocking pool ' + sc.blockingRunning + ' running / ' + sc.blockingQueued + ' queued';
+    stations(s.stations || []);
     outputs(s.outputs);
     clocks(s.clocks, s.time);
     inputs(s.inputs);

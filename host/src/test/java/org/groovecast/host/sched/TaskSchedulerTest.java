@@ -1,6 +1,7 @@
 package org.groovecast.host.sched;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
@@ -225,6 +226,32 @@ class TaskSchedulerTest {
             Thread.sleep(ms);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        }
+    }
+
+    @Test
+    void aSharingSchedulerRunsOnTheSameWorkersAndItsCloseEndsOnlyItsOwnTimers() throws Exception {
+        TaskScheduler pool = new TaskScheduler(2, Duration.ZERO, BATCH);
+        try {
+            TaskScheduler a = pool.share();
+            TaskScheduler b = pool.share();
+            assertEquals(2, a.threads());
+            AtomicInteger aRuns = new AtomicInteger();
+            CountDownLatch bRan = new CountDownLatch(1);
+            a.schedule(200, TimeUnit.MILLISECONDS, aRuns::incrementAndGet);
+            b.schedule(200, TimeUnit.MILLISECONDS, bRan::countDown);
+            a.close();
+            assertTrue(a.isShutdown());
+            assertTrue(!b.isShutdown() && !pool.isShutdown(), "only a is shut down");
+            assertTrue(bRan.await(2, TimeUnit.SECONDS), "b's timer runs on the shared workers");
+            Thread.sleep(50);
+            assertEquals(0, aRuns.get(), "a's timer, due after its close, does not run");
+            assertThrows(IllegalStateException.class, () -> a.execute(() -> {}));
+            CountDownLatch later = new CountDownLatch(1);
+            b.execute(later::countDown);
+            assertTrue(later.await(2, TimeUnit.SECONDS), "the workers still run b's tasks");
+        } finally {
+            pool.close();
         }
     }
 }
