@@ -585,6 +585,7 @@ public final class AudioCeiling {
             long end = w0 + (long) (warmup * 1e9);
             double warmLag = 0;
             double warmLagAt = 0;
+            double warmSkipped = 0;
             while (held && System.nanoTime() < end) {
                 Thread.sleep(250);
                 double lag = 0;
@@ -618,6 +619,13 @@ public final class AudioCeiling {
                 ClockScaling.announceQuietWait(
                         BenchSupport.awaitQuiet(quietWait, ClockScaling.NOISY_MS_PER_SEC),
                         engine + " N=" + n);
+                // A clock that skips (settings.clock.catchUp = 'skip') in the window could not
+                // keep up there: that fails the step as a lag would.
+                Map<ClockInfo, Double> skippedBefore = new HashMap<>();
+                for (ClockInfo c : station.clocks()) {
+                    skippedBefore.put(c, c.getSkipped());
+                    warmSkipped += c.getSkipped();
+                }
                 long cpu0 = BenchSupport.processCpuNanos();
                 MachineSample m0 = MachineSample.take();
                 long t0 = System.nanoTime();
@@ -627,6 +635,16 @@ public final class AudioCeiling {
                     for (ClockInfo c : station.clocks()) {
                         maxLag = Math.max(maxLag, c.getLag());
                         maxDuty = Math.max(maxDuty, c.getDuty());
+                        if (held && c.getSkipped() > skippedBefore.get(c)) {
+                            held = false;
+                            note =
+                                    String.format(
+                                            Locale.ROOT,
+                                            "clock %s skipped %.2f s after %.1f s of window",
+                                            c.getId(),
+                                            c.getSkipped() - skippedBefore.get(c),
+                                            (System.nanoTime() - t0) / 1e9);
+                        }
                         if (held
                                 && (c.getLag() >= lagLimit
                                         || dutyLimit > 0 && c.getDuty() > dutyLimit)) {
@@ -649,6 +667,10 @@ public final class AudioCeiling {
                 cpu = (cpu1 - cpu0) / 1e6 / seconds;
                 others = MachineSample.othersMsPerSec(m0, m1, cpu1 - cpu0);
             }
+            if (warmSkipped > 0)
+                warmNote +=
+                        String.format(
+                                Locale.ROOT, "; %.2f s skipped before the window", warmSkipped);
             note += warmNote + startNote;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
