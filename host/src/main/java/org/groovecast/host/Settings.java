@@ -164,7 +164,7 @@ public final class Settings {
                 cores,
                 "cores",
                 "clocks joining real time at once when a station starts: the others wait until one of "
-                        + "them has produced its first frames and a frame on time (or has run for a "
+                        + "them has produced its first frames and a frame on time (or has run for half a "
                         + "second), so that a station of many clocks does not start them all at once and "
                         + "fall behind",
                 SettingCheck.between(1, 4096));

@@ -40,16 +40,19 @@ public abstract class Clock implements ClockInfo {
     private static final double DUTY_SMOOTHING = 0.02;
 
     /**
-     * A clock counts as joined to real time after this many frames once a frame ends on time: its
-     * first frames (first packets of its encoders, first reads of its decoders) cost more than the
-     * ones after.
+     * A clock counts as joined to real time after this many frames once a frame ends on time
+     * (within {@link #JOIN_SLACK_FRAMES} frames): its first frames (first packets of its encoders,
+     * first reads of its decoders) cost more than the ones after.
      */
     static final int JOIN_FRAMES = 5;
 
+    static final int JOIN_SLACK_FRAMES = 2;
+
     /**
-     * A clock that is never on time counts as joined after this long, so the others still start.
+     * A clock that is never on time counts as joined after this long, so that the others still
+     * start on a machine that other work keeps busy.
      */
-    static final long JOIN_TIMEOUT_NANOS = 1_000_000_000L;
+    static final long JOIN_TIMEOUT_NANOS = 500_000_000L;
 
     /** A clock is no longer behind once it has been within its warning lag for this long. */
     static final long RECOVERED_NANOS = 5_000_000_000L;
@@ -339,7 +342,7 @@ public abstract class Clock implements ClockInfo {
             }
             trackBehind(behind, dropped, end);
             if (!joined
-                    && (ticks >= JOIN_FRAMES && behind <= frameNanos
+                    && (ticks >= JOIN_FRAMES && behind <= JOIN_SLACK_FRAMES * frameNanos
                             || end - startNanos >= JOIN_TIMEOUT_NANOS)) join();
         } else {
             join();
