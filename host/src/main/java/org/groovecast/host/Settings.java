@@ -161,8 +161,8 @@ public final class Settings {
         declare(
                 "clock.joining",
                 ValueType.INTEGER,
-                cores,
-                "cores",
+                4 * cores,
+                "4 x cores",
                 "clocks joining real time at once when a station starts: the others wait until one of "
                         + "them has produced its first frames and a frame on time (or has run for half a "
                         + "second), so that a station of many clocks does not start them all at once and "

@@ -44,7 +44,7 @@ public abstract class Clock implements ClockInfo {
      * (within {@link #JOIN_SLACK_FRAMES} frames): its first frames (first packets of its encoders,
      * first reads of its decoders) cost more than the ones after.
      */
-    static final int JOIN_FRAMES = 5;
+    static final int JOIN_FRAMES = 3;
 
     static final int JOIN_SLACK_FRAMES = 2;
 
