@@ -61,6 +61,11 @@ public final class ClockAdmission {
         return clocks.size() - started;
     }
 
+    /** The {@link System#nanoTime()} on which the first phase's deadlines fall. */
+    long gridNanos() {
+        return gridNanos;
+    }
+
     private void startNext() {
         Clock c;
         long grid;

@@ -56,8 +56,8 @@ class ClockAdmissionTest {
                 clocks.add(c);
             }
             long frame = CONFIG.frameNanos();
-            long grid = System.nanoTime();
-            ClockAdmission.start(clocks, 1, 2, frame, 0, 0, () -> {});
+            ClockAdmission admission = ClockAdmission.start(clocks, 1, 2, frame, 0, 0, () -> {});
+            long grid = admission.gridNanos();
             Thread.sleep(800);
             for (Clock c : clocks) c.stop();
             // Started one after the other, each on the deadline of its phase: 0 or half a frame.
