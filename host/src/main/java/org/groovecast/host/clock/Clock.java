@@ -169,11 +169,12 @@ public abstract class Clock implements ClockInfo {
      */
     public final void start(
             long stopAfterTicks, Runnable onFinished, long phaseNanos, long headStartNanos) {
-        start(
+        long now = System.nanoTime();
+        run(
                 stopAfterTicks,
                 onFinished,
-                System.nanoTime() + Math.floorMod(phaseNanos, frameNanos),
-                headStartNanos,
+                now + Math.floorMod(phaseNanos, frameNanos) - Math.max(0, headStartNanos),
+                now,
                 () -> {});
     }
 
@@ -191,13 +192,21 @@ public abstract class Clock implements ClockInfo {
             long gridNanos,
             long headStartNanos,
             Runnable onJoined) {
+        long now = System.nanoTime();
+        // The grid's first deadline from now on: a clock started at once (within the tolerance)
+        // gets the deadline its phase gives it, as a clock started alone does.
+        long tolerance = Math.min(1_000_000, frameNanos / 8);
+        long first = gridNanos + Math.ceilDiv(now - tolerance - gridNanos, frameNanos) * frameNanos;
+        run(stopAfterTicks, onFinished, first - Math.max(0, headStartNanos), now, onJoined);
+    }
+
+    private void run(
+            long stopAfterTicks, Runnable onFinished, long origin, long now, Runnable onJoined) {
         this.stopAfterTicks = stopAfterTicks;
         this.onFinished = onFinished;
         this.onJoined = onJoined;
-        long now = System.nanoTime();
+        this.origin = origin;
         startNanos = now;
-        long wanted = now - Math.max(0, headStartNanos);
-        origin = gridNanos + Math.ceilDiv(wanted - gridNanos, frameNanos) * frameNanos;
         startWall =
                 config.startTime() != null ? config.startTime() : ZonedDateTime.now(config.zone());
         wallOffsetNanos = epochNanos(Instant.now()) - System.nanoTime();

@@ -71,4 +71,26 @@ class ClockAdmissionTest {
             }
         }
     }
+
+    @Test
+    void aReloadsHeadStartIsRunAtOnceAsWhenTheClockStartedAlone() throws Exception {
+        try (TaskScheduler scheduler = new TaskScheduler(1, Duration.ofMillis(1), 64)) {
+            StallingOutput o = new StallingOutput("o", 0, 0);
+            TaskClock c = new TaskClock("c", Sync.AUTO, CONFIG, scheduler);
+            c.attach(List.of(o), Runnable::run);
+            o.start();
+            long frame = CONFIG.frameNanos();
+            long headStart = 3 * frame;
+            long before = System.nanoTime();
+            ClockAdmission.start(List.of(c), 1, 1, frame, 0, headStart, () -> {});
+            long after = System.nanoTime();
+            Thread.sleep(200);
+            c.stop();
+            // The stream's time starts the whole head start before the clock did.
+            long origin = c.nextDue() - c.getTicks() * frame;
+            assertTrue(
+                    origin >= before - headStart - 1_000_000 && origin <= after - headStart,
+                    "stream time starts " + (after - origin) / 1e6 + " ms before the start");
+        }
+    }
 }
