@@ -15,6 +15,23 @@ public interface ClockInfo {
     /** Seconds the clock is behind real time right now (0 when on time or not synced). */
     double getLag();
 
+    /**
+     * Since when the clock has been behind real time, in seconds since the epoch; 0 while it keeps
+     * time. A clock is behind from a frame at its warning lag ({@code settings.clock.warnLag}) or a
+     * skip until it has kept within that for a few seconds.
+     */
+    default double getBehindSince() {
+        return 0;
+    }
+
+    /**
+     * Seconds of real time the clock dropped instead of catching up since it started ({@code
+     * settings.clock.catchUp = 'skip'}, or past {@code settings.clock.maxLatency}).
+     */
+    default double getSkipped() {
+        return 0;
+    }
+
     /** Frames produced since start. */
     long getTicks();
 

@@ -20,6 +20,7 @@ import org.groovecast.api.ClockInfo;
 import org.groovecast.bench.BenchSupport.MachineSample;
 import org.groovecast.bench.BenchSupport.Options;
 import org.groovecast.host.Station;
+import org.groovecast.host.StationReloader;
 import org.groovecast.host.plugin.OperatorPlugins;
 
 /**
@@ -120,7 +121,7 @@ public final class AudioCeiling {
             usage: AudioCeiling [--engines=ffmpeg,groovecast,liquidsoap] [--shapes=mp3,aac,shared] [--warmup=10]
                                 [--window=30] [--start=8]
                                 [--resolution=4] [--max=256] [--counts=N,N,...] [--lsStart=8] [--lsCounts=N,...]
-                                [--lagLimit=1.0] [--dutyLimit=0] [--abortLag=10] [--media=DIR] [--quietWait=5]
+                                [--lagLimit=1.0] [--dutyLimit=0] [--abortLag=10] [--media=DIR] [--quietWait=5] [--reload=false]
                                 [--plugins=DIR] [--set key=value ...]
               --engines     which to measure; ffmpeg (the floor, per shape) is measured first
               --shapes      mp3 and aac: like for like with Liquidsoap; shared: the busy radio server (Groovecast only)
@@ -137,7 +138,9 @@ public final class AudioCeiling {
               --abortLag    Groovecast: a step whose lag passes this during the warm-up fails at once,
                             without a window (0: never)
               --media       where the test media are made (once) with the ffmpeg CLI
-              --quietWait   before each window, wait up to this many seconds for other processes to
+              --reload      Groovecast: a step that held is reloaded (the same script, through the
+                            StationReloader) and measured again by the same rule; it holds if both do
+              --quietWait   before each start and each window, wait up to this many seconds for other processes to
                             leave the CPU alone (under 50 ms/s over half a second); 0 not to wait
               --plugins     operator plugins directory (default bench/target/plugins)
               --set         extra Groovecast setting, e.g. --set scheduler.threads=1""";
@@ -180,6 +183,7 @@ public final class AudioCeiling {
     private static double dutyLimit;
     private static double quietWait;
     private static double abortLag;
+    private static boolean reload;
 
     public static void main(String[] args) throws Exception {
         Options opts =
@@ -215,7 +219,9 @@ public final class AudioCeiling {
                         "quietWait",
                         "5",
                         "abortLag",
-                        "10");
+                        "10",
+                        "reload",
+                        "false");
         List<String> engines = opts.list("engines");
         warmup = opts.seconds("warmup");
         window = opts.seconds("window");
@@ -223,6 +229,7 @@ public final class AudioCeiling {
         dutyLimit = opts.seconds("dutyLimit");
         quietWait = opts.seconds("quietWait");
         abortLag = opts.seconds("abortLag");
+        reload = Boolean.parseBoolean(opts.string("reload"));
         int resolution = Integer.parseInt(opts.string("resolution"));
         int max = Integer.parseInt(opts.string("max"));
 
@@ -521,24 +528,39 @@ public final class AudioCeiling {
         } catch (IOException e) {
             throw new IllegalStateException(e);
         }
-        Station station;
+        Map<String, String> env =
+                Map.of(
+                        "STREAMS",
+                        String.valueOf(n),
+                        "IN",
+                        in.toString(),
+                        "OUT_DIR",
+                        out.toString(),
+                        "FORMAT",
+                        shape);
+        // The start is what is measured: it waits for a quiet machine as the window does.
         try {
-            station =
-                    Station.load(
-                            script,
-                            plugins.functions(),
-                            settings,
-                            Map.of(
-                                    "STREAMS",
-                                    String.valueOf(n),
-                                    "IN",
-                                    in.toString(),
-                                    "OUT_DIR",
-                                    out.toString(),
-                                    "FORMAT",
-                                    shape));
-            station.start(null);
-        } catch (RuntimeException e) {
+            ClockScaling.announceQuietWait(
+                    BenchSupport.awaitQuiet(quietWait, ClockScaling.NOISY_MS_PER_SEC),
+                    engine + " N=" + n + " (start)");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+        Station station;
+        StationReloader reloader = null;
+        try {
+            if (reload) {
+                // A reloader reads no environment: the station's copy has the values written in.
+                Path copy = out.resolve("station.groovy");
+                Files.writeString(copy, withEnv(Files.readString(script), env));
+                reloader = new StationReloader(copy, plugins.functions(), settings);
+                station = reloader.start();
+            } else {
+                station = Station.load(script, plugins.functions(), settings, env);
+                station.start(null);
+            }
+        } catch (RuntimeException | IOException e) {
             e.printStackTrace();
             return new Step(
                     engine,
@@ -552,114 +574,48 @@ public final class AudioCeiling {
                     Double.NaN,
                     "start failed: " + e);
         }
-        String note = "";
-        boolean held = true;
-        double maxLag = 0;
-        double maxDuty = 0;
-        double cpu = Double.NaN;
-        double seconds = 0;
-        double others = Double.NaN;
         int clocks = station.clocks().size();
+        Measured m = null;
+        String note = "";
         try {
-            // The warm-up counts from when every clock runs, as Liquidsoap's does from its last
-            // loop start.
-            long s0 = System.nanoTime();
-            while (!allTicking(station, n)) {
-                if (System.nanoTime() - s0 > 120e9) {
-                    held = false;
-                    note = "not every clock ran within 120 s";
-                    break;
-                }
-                Thread.sleep(50);
+            m = measure(station, n, engine);
+            note = m.note();
+            if (reload && m.held()) {
+                long r0 = System.nanoTime();
+                boolean swapped = reloader.reload();
+                double reloadMs = (System.nanoTime() - r0) / 1e6;
+                Measured r = measure(reloader.current(), n, engine + " (reloaded)");
+                note +=
+                        String.format(
+                                Locale.ROOT,
+                                "; reload %s in %.0f ms, then %s: max lag %.3f, %.0f ms/s, %.1f ms/s"
+                                        + " per stream, others %.0f%s",
+                                swapped ? "swapped" : "FAILED",
+                                reloadMs,
+                                r.held() && swapped ? "held" : "NOT HELD",
+                                r.maxLag(),
+                                r.cpu(),
+                                r.cpu() / n,
+                                r.others(),
+                                r.note().isEmpty() ? "" : " (" + r.note() + ")");
+                if (!r.held() || !swapped) m = m.failed();
             }
-            double startSeconds = (System.nanoTime() - s0) / 1e9;
-            String startNote =
-                    startSeconds > 1
-                            ? String.format(
-                                    Locale.ROOT,
-                                    "; every clock ran %.1f s after the start",
-                                    startSeconds)
-                            : "";
-            // Warm-up: only a clock hopelessly behind (--abortLag) fails the step without a window.
-            long w0 = System.nanoTime();
-            long end = w0 + (long) (warmup * 1e9);
-            double warmLag = 0;
-            double warmLagAt = 0;
-            while (held && System.nanoTime() < end) {
-                Thread.sleep(250);
-                double lag = 0;
-                for (ClockInfo c : station.clocks()) lag = Math.max(lag, c.getLag());
-                if (lag > warmLag) {
-                    warmLag = lag;
-                    warmLagAt = (System.nanoTime() - w0) / 1e9;
-                }
-                if (abortLag > 0 && lag > abortLag) {
-                    held = false;
-                    note =
-                            String.format(
-                                    Locale.ROOT,
-                                    "lag %.2f s after %.1f s of warm-up",
-                                    lag,
-                                    warmLagAt);
-                    maxLag = lag;
-                    maxDuty = Double.NaN;
-                    break;
-                }
-            }
-            String warmNote =
-                    warmLag > 0.1
-                            ? String.format(
-                                    Locale.ROOT,
-                                    "; warm-up lag peaked at %.2f s (%.1f s in)",
-                                    warmLag,
-                                    warmLagAt)
-                            : "";
-            if (held) {
-                ClockScaling.announceQuietWait(
-                        BenchSupport.awaitQuiet(quietWait, ClockScaling.NOISY_MS_PER_SEC),
-                        engine + " N=" + n);
-                long cpu0 = BenchSupport.processCpuNanos();
-                MachineSample m0 = MachineSample.take();
-                long t0 = System.nanoTime();
-                end = t0 + (long) (window * 1e9);
-                while (System.nanoTime() < end) {
-                    Thread.sleep(250);
-                    for (ClockInfo c : station.clocks()) {
-                        maxLag = Math.max(maxLag, c.getLag());
-                        maxDuty = Math.max(maxDuty, c.getDuty());
-                        if (held
-                                && (c.getLag() >= lagLimit
-                                        || dutyLimit > 0 && c.getDuty() > dutyLimit)) {
-                            held = false;
-                            note =
-                                    String.format(
-                                            Locale.ROOT,
-                                            "clock %s: lag %.2f s, duty %.2f after %.1f s of window",
-                                            c.getId(),
-                                            c.getLag(),
-                                            c.getDuty(),
-                                            (System.nanoTime() - t0) / 1e9);
-                        }
-                    }
-                    if (!held) break;
-                }
-                long cpu1 = BenchSupport.processCpuNanos();
-                MachineSample m1 = MachineSample.take();
-                seconds = (System.nanoTime() - t0) / 1e9;
-                cpu = (cpu1 - cpu0) / 1e6 / seconds;
-                others = MachineSample.othersMsPerSec(m0, m1, cpu1 - cpu0);
-            }
-            note += warmNote + startNote;
-        } catch (InterruptedException e) {
+        } catch (InterruptedException | IOException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
         } finally {
-            station.stop();
             try {
-                if (!station.awaitStopped(Duration.ofSeconds(30)))
-                    note += " (did not stop within 30 s)";
+                boolean stopped;
+                if (reloader != null) {
+                    reloader.stop();
+                    stopped = reloader.awaitStopped(Duration.ofSeconds(30));
+                } else {
+                    station.stop();
+                    stopped = station.awaitStopped(Duration.ofSeconds(30));
+                }
+                if (!stopped) note += " (did not stop within 30 s)";
                 long bytes = MediaSupport.treeSize(out);
-                if (held)
+                if (m != null && m.held())
                     note = String.format(Locale.ROOT, "%.1f MB written", bytes / 1048576.0) + note;
                 MediaSupport.deleteTree(out);
                 BenchSupport.settle();
@@ -668,7 +624,166 @@ public final class AudioCeiling {
             }
         }
         if (clocks != n) note += " (expected " + n + " clocks)";
-        return new Step(engine, n, held, clocks, cpu, maxLag, maxDuty, seconds, others, note);
+        return new Step(
+                engine,
+                n,
+                m.held(),
+                clocks,
+                m.cpu(),
+                m.maxLag(),
+                m.maxDuty(),
+                m.seconds(),
+                m.others(),
+                note);
+    }
+
+    /** What a station's warm-up and window gave. */
+    private record Measured(
+            boolean held,
+            String note,
+            double maxLag,
+            double maxDuty,
+            double cpu,
+            double seconds,
+            double others) {
+        Measured failed() {
+            return new Measured(false, note, maxLag, maxDuty, cpu, seconds, others);
+        }
+    }
+
+    /**
+     * The seed's rule on a running station: a warm-up once every clock of it runs, then a window
+     * that holds while no clock is {@code lagLimit} behind or skips.
+     */
+    private static Measured measure(Station station, int n, String engine)
+            throws InterruptedException, IOException {
+        String note = "";
+        boolean held = true;
+        double maxLag = 0;
+        double maxDuty = 0;
+        double cpu = Double.NaN;
+        double seconds = 0;
+        double others = Double.NaN;
+        // The warm-up counts from when every clock runs, as Liquidsoap's does from its last
+        // loop start.
+        long s0 = System.nanoTime();
+        while (!allTicking(station, n)) {
+            if (System.nanoTime() - s0 > 120e9) {
+                held = false;
+                note = "not every clock ran within 120 s";
+                break;
+            }
+            Thread.sleep(50);
+        }
+        double startSeconds = (System.nanoTime() - s0) / 1e9;
+        String startNote =
+                startSeconds > 1
+                        ? String.format(
+                                Locale.ROOT,
+                                "; every clock ran %.1f s after the start",
+                                startSeconds)
+                        : "";
+        // Warm-up: only a clock hopelessly behind (--abortLag) fails the step without a window.
+        long w0 = System.nanoTime();
+        long end = w0 + (long) (warmup * 1e9);
+        double warmLag = 0;
+        double warmLagAt = 0;
+        double warmSkipped = 0;
+        while (held && System.nanoTime() < end) {
+            Thread.sleep(250);
+            double lag = 0;
+            for (ClockInfo c : station.clocks()) lag = Math.max(lag, c.getLag());
+            if (lag > warmLag) {
+                warmLag = lag;
+                warmLagAt = (System.nanoTime() - w0) / 1e9;
+            }
+            if (abortLag > 0 && lag > abortLag) {
+                held = false;
+                note =
+                        String.format(
+                                Locale.ROOT, "lag %.2f s after %.1f s of warm-up", lag, warmLagAt);
+                maxLag = lag;
+                maxDuty = Double.NaN;
+                break;
+            }
+        }
+        String warmNote =
+                warmLag > 0.1
+                        ? String.format(
+                                Locale.ROOT,
+                                "; warm-up lag peaked at %.2f s (%.1f s in)",
+                                warmLag,
+                                warmLagAt)
+                        : "";
+        if (held) {
+            ClockScaling.announceQuietWait(
+                    BenchSupport.awaitQuiet(quietWait, ClockScaling.NOISY_MS_PER_SEC),
+                    engine + " N=" + n);
+            // A clock that skips (settings.clock.catchUp = 'skip') in the window could not
+            // keep up there: that fails the step as a lag would.
+            Map<ClockInfo, Double> skippedBefore = new HashMap<>();
+            for (ClockInfo c : station.clocks()) {
+                skippedBefore.put(c, c.getSkipped());
+                warmSkipped += c.getSkipped();
+            }
+            long cpu0 = BenchSupport.processCpuNanos();
+            MachineSample m0 = MachineSample.take();
+            long t0 = System.nanoTime();
+            end = t0 + (long) (window * 1e9);
+            while (System.nanoTime() < end) {
+                Thread.sleep(250);
+                for (ClockInfo c : station.clocks()) {
+                    maxLag = Math.max(maxLag, c.getLag());
+                    maxDuty = Math.max(maxDuty, c.getDuty());
+                    if (held && c.getSkipped() > skippedBefore.get(c)) {
+                        held = false;
+                        note =
+                                String.format(
+                                        Locale.ROOT,
+                                        "clock %s skipped %.2f s after %.1f s of window",
+                                        c.getId(),
+                                        c.getSkipped() - skippedBefore.get(c),
+                                        (System.nanoTime() - t0) / 1e9);
+                    }
+                    if (held
+                            && (c.getLag() >= lagLimit
+                                    || dutyLimit > 0 && c.getDuty() > dutyLimit)) {
+                        held = false;
+                        note =
+                                String.format(
+                                        Locale.ROOT,
+                                        "clock %s: lag %.2f s, duty %.2f after %.1f s of window",
+                                        c.getId(),
+                                        c.getLag(),
+                                        c.getDuty(),
+                                        (System.nanoTime() - t0) / 1e9);
+                    }
+                }
+                if (!held) break;
+            }
+            long cpu1 = BenchSupport.processCpuNanos();
+            MachineSample m1 = MachineSample.take();
+            seconds = (System.nanoTime() - t0) / 1e9;
+            cpu = (cpu1 - cpu0) / 1e6 / seconds;
+            others = MachineSample.othersMsPerSec(m0, m1, cpu1 - cpu0);
+        }
+        if (warmSkipped > 0)
+            warmNote +=
+                    String.format(Locale.ROOT, "; %.2f s skipped before the window", warmSkipped);
+        note += warmNote + startNote;
+        return new Measured(held, note, maxLag, maxDuty, cpu, seconds, others);
+    }
+
+    /** The script with its {@code env('NAME', 'default')} calls replaced by the values given. */
+    static String withEnv(String script, Map<String, String> env) {
+        String s = script;
+        for (Map.Entry<String, String> e : env.entrySet())
+            s =
+                    s.replaceAll(
+                            "env\\('" + e.getKey() + "', '[^']*'\\)",
+                            java.util.regex.Matcher.quoteReplacement(
+                                    "'" + e.getValue().replace("\\", "\\\\") + "'"));
+        return s;
     }
 
     /** Whether the station has its {@code n} clocks and each has ticked. */

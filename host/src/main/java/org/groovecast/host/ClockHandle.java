@@ -36,6 +36,18 @@ public final class ClockHandle implements ClockInfo {
     }
 
     @Override
+    public double getBehindSince() {
+        ClockInfo c = clock;
+        return c == null ? 0 : c.getBehindSince();
+    }
+
+    @Override
+    public double getSkipped() {
+        ClockInfo c = clock;
+        return c == null ? 0 : c.getSkipped();
+    }
+
+    @Override
     public long getTicks() {
         ClockInfo c = clock;
         return c == null ? 0 : c.getTicks();

@@ -50,7 +50,10 @@ final class ClockSettings {
                 settings::get,
                 startTime(settings, fileName),
                 zone(settings, fileName),
-                seed(settings, generation));
+                seed(settings, generation),
+                settings.string("clock.catchUp").equals("skip")
+                        ? seconds(settings, "clock.skipLag")
+                        : 0);
     }
 
     /** A setting in seconds, as nanoseconds. */

@@ -1,6 +1,7 @@
 package org.groovecast.host;
 
 import java.time.ZoneOffset;
+import java.util.Set;
 import java.util.function.Function;
 import org.groovecast.api.ScriptException;
 import org.groovecast.host.clock.StartTime;
@@ -64,6 +65,12 @@ record SettingCheck(String shown, Function<Object, String> problem) {
                             parsed(() -> Sync.parse((String) v)) == null
                                     ? null
                                     : "must be 'auto' or 'none'");
+
+    private static final Set<Object> CATCH_UP_VALUES = Set.of("catchup", "skip");
+
+    static final SettingCheck CATCH_UP =
+            new SettingCheck(
+                    null, v -> CATCH_UP_VALUES.contains(v) ? null : "must be 'catchup' or 'skip'");
 
     static final SettingCheck ZONE =
             new SettingCheck(null, v -> parsed(() -> StationZone.parse((String) v)));

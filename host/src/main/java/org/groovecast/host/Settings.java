@@ -142,6 +142,33 @@ public final class Settings {
                 "seconds behind after which a clock drops its backlog",
                 SettingCheck.above(0));
         declare(
+                "clock.catchUp",
+                ValueType.STRING,
+                "catchup",
+                "what a clock behind real time does: `catchup` (Liquidsoap's way) produces frames back to "
+                        + "back until it is on time again, dropping the backlog only past `clock.maxLatency`; "
+                        + "`skip` drops the lost time once it is `clock.skipLag` behind (counted in "
+                        + "`groovecast_clock_skipped_seconds_total`): no burst of catch-up work, so a station "
+                        + "whose start or a spike made it late is on time again at once, but its listeners' "
+                        + "buffers are that much shorter",
+                SettingCheck.CATCH_UP);
+        declare(
+                "clock.skipLag",
+                ValueType.NUMBER,
+                0.5,
+                "seconds behind from which a clock with `clock.catchUp = 'skip'` drops the lost time",
+                SettingCheck.above(0));
+        declare(
+                "clock.joining",
+                ValueType.INTEGER,
+                4 * cores,
+                "4 x cores",
+                "clocks joining real time at once when a station starts: the others wait until one of "
+                        + "them has produced its first frames and a frame on time (or has run for half a "
+                        + "second), so that a station of many clocks does not start them all at once and "
+                        + "fall behind",
+                SettingCheck.between(1, 4096));
+        declare(
                 "clock.warnLag",
                 ValueType.NUMBER,
                 0.5,

@@ -117,6 +117,20 @@ final class StationMetrics implements AutoCloseable {
                     .baseUnit("seconds")
                     .description("how far the clock is behind real time")
                     .register(registry);
+            Gauge.builder("groovecast.clock.behind.since", c, Clock::getBehindSince)
+                    .tag("clock", c.getId())
+                    .baseUnit("seconds")
+                    .description(
+                            "since when the clock has been behind real time (seconds since the epoch;"
+                                    + " 0 while it keeps time)")
+                    .register(registry);
+            FunctionCounter.builder("groovecast.clock.skipped", c, Clock::getSkipped)
+                    .tag("clock", c.getId())
+                    .baseUnit("seconds")
+                    .description(
+                            "real time the clock dropped instead of catching up"
+                                    + " (settings.clock.catchUp = 'skip', or past clock.maxLatency)")
+                    .register(registry);
             FunctionCounter.builder("groovecast.clock.frames", c, Clock::getTicks)
                     .tag("clock", c.getId())
                     .description("frames produced")

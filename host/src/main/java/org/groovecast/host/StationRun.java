@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import org.groovecast.api.Output;
 import org.groovecast.host.clock.Clock;
+import org.groovecast.host.clock.ClockAdmission;
 import org.groovecast.host.clock.ClockConfig;
 import org.groovecast.host.clock.Sync;
 import org.groovecast.host.clock.TaskClock;
@@ -179,14 +180,14 @@ final class StationRun {
                 settings.bool("clock.task") ? "scheduler tasks" : "threads");
         int phases = Math.max(1, Math.min(MAX_PHASES, clocks.size() / CLOCKS_PER_PHASE));
         startedAt = System.nanoTime();
-        for (int i = 0; i < clocks.size(); i++) {
-            clocks.get(i)
-                    .start(
-                            ticks,
-                            this::clockFinished,
-                            (i % phases) * config.frameNanos() / phases,
-                            headStartNanos);
-        }
+        ClockAdmission.start(
+                clocks,
+                settings.integer("clock.joining"),
+                phases,
+                config.frameNanos(),
+                ticks,
+                headStartNanos,
+                this::clockFinished);
     }
 
     /** The periodic scheduler load line, once the clocks run. */

@@ -8,6 +8,7 @@ import java.nio.file.Files
 import java.nio.file.Path
 import org.groovecast.host.Station
 import org.groovecast.host.StationReloader
+import java.time.Instant
 import spock.lang.Specification
 import spock.lang.Tag
 import spock.lang.TempDir
@@ -148,6 +149,38 @@ class StatusSpec extends Specification {
         ours.source*.bitrate == [64, 128]
     }
 
+    def "a clock that cannot keep up says so: since when it is behind and what it skipped, on /api/clocks and in /metrics"() {
+        given: '30 ms of work in every 20 ms frame, skipping from 0.2 s behind'
+        start('''
+            settings.clock.catchUp = 'skip'
+            settings.clock.skipLag = 0.2
+            settings.clock.warnLag = 0.1
+            def tone = sine(440.0, amplitude: 0.1)
+            tone.onFrame { -> long until = System.nanoTime() + 30_000_000L; while (System.nanoTime() < until) {} }
+            output.dummy(tone, id: 'slow')
+            clock.assignNew(id: 'slow', [tone])
+            status.page(port: PORT)
+            metrics.expose(port: PORT, path: '/metrics')
+        ''')
+        long before = System.currentTimeMillis()
+
+        expect: 'the clock, behind since its first second, having skipped rather than caught up'
+        Net.await(10) {
+            def c = json('/api/clocks').clocks.find { it.id == 'slow' }
+            c?.behindSince != null && c.skipped > 0.2
+        }
+        def c = json('/api/clocks').clocks.find { it.id == 'slow' }
+        Math.abs(Instant.parse(c.behindSince as String).toEpochMilli() - before) < 3000
+        c.lag < 0.3
+
+        and: 'the same in /metrics'
+        String text = get('/metrics').body()
+        double since = (text =~ /(?m)^groovecast_clock_behind_since_seconds\{[^}]*clock="slow"[^}]*\} (\S+)$/)[0][1] as double
+        double skipped = (text =~ /(?m)^groovecast_clock_skipped_seconds_total\{[^}]*clock="slow"[^}]*\} (\S+)$/)[0][1] as double
+        Math.abs(since * 1000 - Instant.parse(c.behindSince as String).toEpochMilli()) < 1000
+        skipped > 0.2
+    }
+
     def "/api/nowplaying: what each output plays, for how long, what it played; /api/clocks: duty, lag, ticks; both cacheable for a second and CORS-enabled"() {
         given: 'three 4 s songs in order, and a listener'
         Path music = Files.createDirectories(dir.resolve('music'))
@@ -185,6 +218,8 @@ class StatusSpec extends Specification {
         clocks.clocks[0].ticks > 0
         clocks.clocks[0].duty > 0 && clocks.clocks[0].duty < 1
         clocks.clocks[0].lag >= 0
+        clocks.clocks[0].containsKey('behindSince') && clocks.clocks[0].behindSince == null // on time
+        clocks.clocks[0].skipped == 0
         clocks.scheduler.threads >= 1
 
         and:

@@ -39,6 +39,24 @@ public abstract class Clock implements ClockInfo {
     private static final Logger log = LoggerFactory.getLogger(Clock.class);
     private static final double DUTY_SMOOTHING = 0.02;
 
+    /**
+     * A clock counts as joined to real time after this many frames once a frame ends on time
+     * (within {@link #JOIN_SLACK_FRAMES} frames): its first frames (first packets of its encoders,
+     * first reads of its decoders) cost more than the ones after.
+     */
+    static final int JOIN_FRAMES = 3;
+
+    static final int JOIN_SLACK_FRAMES = 2;
+
+    /**
+     * A clock that is never on time counts as joined after this long, so that the others still
+     * start on a machine that other work keeps busy.
+     */
+    static final long JOIN_TIMEOUT_NANOS = 500_000_000L;
+
+    /** A clock is no longer behind once it has been within its warning lag for this long. */
+    static final long RECOVERED_NANOS = 5_000_000_000L;
+
     /** How long a stop waits for the tick in progress: a tick takes milliseconds. */
     public static final Duration STOP_WAIT = Duration.ofSeconds(5);
 
@@ -55,6 +73,9 @@ public abstract class Clock implements ClockInfo {
     private final LatenessHistogram lateness = new LatenessHistogram();
     private final CountDownLatch finished = new CountDownLatch(1);
     private volatile Runnable onFinished = () -> {};
+    private Runnable onJoined = () -> {};
+    private boolean joined;
+    private long startNanos;
 
     private long origin;
     private long ticks;
@@ -72,6 +93,11 @@ public abstract class Clock implements ClockInfo {
     private long reportWork;
     private long reportTicks;
     private double reportMaxLag;
+    private volatile long skippedNanos;
+    private long skips;
+    private long lastSkipLog;
+    private volatile long behindSinceMillis;
+    private long lastBehindNanos;
 
     protected Clock(String id, Sync sync, ClockConfig config) {
         this.id = id;
@@ -143,12 +169,44 @@ public abstract class Clock implements ClockInfo {
      */
     public final void start(
             long stopAfterTicks, Runnable onFinished, long phaseNanos, long headStartNanos) {
+        long now = System.nanoTime();
+        run(
+                stopAfterTicks,
+                onFinished,
+                now + Math.floorMod(phaseNanos, frameNanos) - Math.max(0, headStartNanos),
+                now,
+                () -> {});
+    }
+
+    /**
+     * The same, with the frame deadlines on the grid of {@code gridNanos} (a {@link
+     * System#nanoTime()} on which a deadline falls, one frame apart from there): clocks started one
+     * after the other keep the few deadlines their station spread them over. {@code onJoined} runs
+     * once, on the clock's thread, when the clock has joined real time: its first frames produced
+     * and a frame on time, or {@link #JOIN_TIMEOUT_NANOS} after its start if it never is (see
+     * {@link ClockAdmission}).
+     */
+    public final void start(
+            long stopAfterTicks,
+            Runnable onFinished,
+            long gridNanos,
+            long headStartNanos,
+            Runnable onJoined) {
+        long now = System.nanoTime();
+        // The grid's first deadline from now on: a clock started at once (within the tolerance)
+        // gets the deadline its phase gives it, as a clock started alone does.
+        long tolerance = Math.min(1_000_000, frameNanos / 8);
+        long first = gridNanos + Math.ceilDiv(now - tolerance - gridNanos, frameNanos) * frameNanos;
+        run(stopAfterTicks, onFinished, first - Math.max(0, headStartNanos), now, onJoined);
+    }
+
+    private void run(
+            long stopAfterTicks, Runnable onFinished, long origin, long now, Runnable onJoined) {
         this.stopAfterTicks = stopAfterTicks;
         this.onFinished = onFinished;
-        origin =
-                System.nanoTime()
-                        + Math.floorMod(phaseNanos, frameNanos)
-                        - Math.max(0, headStartNanos);
+        this.onJoined = onJoined;
+        this.origin = origin;
+        startNanos = now;
         startWall =
                 config.startTime() != null ? config.startTime() : ZonedDateTime.now(config.zone());
         wallOffsetNanos = epochNanos(Instant.now()) - System.nanoTime();
@@ -267,19 +325,23 @@ public abstract class Clock implements ClockInfo {
         duty = ticks == 1 ? sample : duty + DUTY_SMOOTHING * (sample - duty);
         reportWork += work;
         reportTicks++;
-        if (outputs.isEmpty() || stopAfterTicks > 0 && ticks >= stopAfterTicks) return -1;
+        if (outputs.isEmpty() || stopAfterTicks > 0 && ticks >= stopAfterTicks) {
+            join();
+            return -1;
+        }
         long next = end;
         if (sync == Sync.AUTO) {
             next = origin + ticks * frameNanos;
             long behind = end - next;
-            if (behind > config.maxLatencyNanos()) {
-                log.warn(
-                        "clock {}: {} s behind real time, more than settings.clock.maxLatency: dropping the backlog",
-                        id,
-                        String.format("%.2f", behind / 1e9));
-                origin = end - ticks * frameNanos;
-                next = end;
-                behind = 0;
+            long dropped = 0;
+            boolean tooLate = behind > config.maxLatencyNanos();
+            if (tooLate || config.skipLagNanos() > 0 && behind > config.skipLagNanos()) {
+                // Whole frames, so that the deadlines keep the phase the station gave them.
+                dropped = behind / frameNanos * frameNanos;
+                origin += dropped;
+                next += dropped;
+                behind -= dropped;
+                skipped(dropped, end, tooLate);
             }
             lag = Math.max(0, behind) / 1e9;
             reportMaxLag = Math.max(reportMaxLag, lag);
@@ -287,9 +349,64 @@ public abstract class Clock implements ClockInfo {
                 lastWarn = end;
                 log.warn("clock {}: {} s behind real time", id, String.format("%.2f", lag));
             }
+            trackBehind(behind, dropped, end);
+            if (!joined
+                    && (ticks >= JOIN_FRAMES && behind <= JOIN_SLACK_FRAMES * frameNanos
+                            || end - startNanos >= JOIN_TIMEOUT_NANOS)) join();
+        } else {
+            join();
         }
         if (config.reportNanos() > 0 && end - reportStart >= config.reportNanos()) report(end);
         return next;
+    }
+
+    /** Runs {@code onJoined} the first time only. */
+    private void join() {
+        if (joined) return;
+        joined = true;
+        onJoined.run();
+    }
+
+    /**
+     * Counts time dropped instead of caught up; the first skip is logged, then at most a line a
+     * minute.
+     */
+    private void skipped(long droppedNanos, long now, boolean tooLate) {
+        skippedNanos += droppedNanos;
+        skips++;
+        if (tooLate) {
+            log.warn(
+                    "clock {}: {} s behind real time, more than settings.clock.maxLatency: dropping the backlog",
+                    id,
+                    String.format("%.2f", droppedNanos / 1e9));
+        } else if (skips == 1) {
+            log.warn(
+                    "clock {}: {} s behind real time: skipping ahead instead of catching up"
+                            + " (settings.clock.catchUp = 'skip'); further skips are counted",
+                    id,
+                    String.format("%.2f", droppedNanos / 1e9));
+            lastSkipLog = now;
+        } else if (now - lastSkipLog > 60_000_000_000L) {
+            lastSkipLog = now;
+            log.warn(
+                    "clock {}: skipped {} s of real time in {} skips so far",
+                    id,
+                    String.format("%.2f", skippedNanos / 1e9),
+                    skips);
+        }
+    }
+
+    /**
+     * Since when the clock is behind: from a frame at its warning lag (a frame at least) or a skip,
+     * until it has stayed within that for {@link #RECOVERED_NANOS}.
+     */
+    private void trackBehind(long behind, long dropped, long now) {
+        if (dropped > 0 || behind >= Math.max(config.warnLagNanos(), frameNanos)) {
+            if (behindSinceMillis == 0) behindSinceMillis = System.currentTimeMillis();
+            lastBehindNanos = now;
+        } else if (behindSinceMillis != 0 && now - lastBehindNanos > RECOVERED_NANOS) {
+            behindSinceMillis = 0;
+        }
     }
 
     private void report(long now) {
@@ -339,6 +456,21 @@ public abstract class Clock implements ClockInfo {
     @Override
     public final double getLag() {
         return lag;
+    }
+
+    /**
+     * Since when the clock has been behind real time, in seconds since the epoch; 0 while it keeps
+     * time.
+     */
+    @Override
+    public final double getBehindSince() {
+        return behindSinceMillis / 1e3;
+    }
+
+    /** Seconds of real time the clock dropped instead of catching up, since start. */
+    @Override
+    public final double getSkipped() {
+        return skippedNanos / 1e9;
     }
 
     @Override
@@ -392,6 +524,13 @@ public abstract class Clock implements ClockInfo {
 
     public final Sync sync() {
         return sync;
+    }
+
+    /**
+     * When the next frame is due ({@link System#nanoTime()}); read it while the clock is stopped.
+     */
+    final long nextDue() {
+        return origin + ticks * frameNanos;
     }
 
     /** Tick start lateness; read it only while the clock is stopped or for a rough figure. */

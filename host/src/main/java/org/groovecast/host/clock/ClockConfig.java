@@ -21,6 +21,9 @@ import org.groovecast.api.VideoFormat;
  * @param zone the zone in which the station reads its time ({@code settings.time.zone})
  * @param seed where the sources' random generators start ({@code settings.random.seed}), or 0 for a
  *     new start each run
+ * @param skipLagNanos lag after which a clock drops the time it lost instead of catching up ({@code
+ *     settings.clock.catchUp = 'skip'}), or 0 to catch up (Liquidsoap's way) until {@code
+ *     maxLatencyNanos}
  */
 public record ClockConfig(
         AudioFormat format,
@@ -32,7 +35,34 @@ public record ClockConfig(
         Function<String, Object> settings,
         ZonedDateTime startTime,
         ZoneId zone,
-        long seed) {
+        long seed,
+        long skipLagNanos) {
+    /** Catching up, as Liquidsoap's clocks do. */
+    public ClockConfig(
+            AudioFormat format,
+            int frameSize,
+            long maxLatencyNanos,
+            long warnLagNanos,
+            long reportNanos,
+            VideoFormat video,
+            Function<String, Object> settings,
+            ZonedDateTime startTime,
+            ZoneId zone,
+            long seed) {
+        this(
+                format,
+                frameSize,
+                maxLatencyNanos,
+                warnLagNanos,
+                reportNanos,
+                video,
+                settings,
+                startTime,
+                zone,
+                seed,
+                0);
+    }
+
     /**
      * Audio settings only; video at its defaults, time from the wall clock in the system's zone.
      */
@@ -52,7 +82,24 @@ public record ClockConfig(
                 name -> null,
                 null,
                 ZoneId.systemDefault(),
+                0,
                 0);
+    }
+
+    /** The same, skipping ahead once {@code lagNanos} behind (0: catching up). */
+    public ClockConfig withSkipLag(long lagNanos) {
+        return new ClockConfig(
+                format,
+                frameSize,
+                maxLatencyNanos,
+                warnLagNanos,
+                reportNanos,
+                video,
+                settings,
+                startTime,
+                zone,
+                seed,
+                lagNanos);
     }
 
     /**
@@ -72,7 +119,8 @@ public record ClockConfig(
                 settings,
                 startTime,
                 zone,
-                seed * 1_000_003L + n);
+                seed * 1_000_003L + n,
+                skipLagNanos);
     }
 
     /** Wall time of one frame: exact stream time, so that real-time clocks never drift. */

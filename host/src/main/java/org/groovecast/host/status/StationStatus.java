@@ -203,6 +203,11 @@ public final class StationStatus {
         m.put("id", c.getId());
         m.put("duty", ClockTrace.finite(c.getDuty()));
         m.put("lag", ClockTrace.finite(c.getLag()));
+        double since = c.getBehindSince();
+        m.put(
+                "behindSince",
+                since > 0 ? Instant.ofEpochMilli((long) (since * 1e3)).toString() : null);
+        m.put("skipped", ClockTrace.finite(c.getSkipped()));
         m.put("ticks", c.getTicks());
         m.put("time", ClockTrace.finite(c.getTime()));
         return m;

@@ -212,11 +212,16 @@
       h.append(el('span', 'name', c.id), el('span', 'kind', 'clock'));
       const legend = el('div', 'legend');
       legend.append(el('span', 'duty'), el('span', 'lag'), el('span', 'dim ticks'));
-      card.append(h, legend, el('canvas', 'plot'));
+      card.append(h, legend, el('div', 'behind bad'), el('canvas', 'plot'));
     }, (card, c) => {
       card.querySelector('.legend .duty').textContent = 'duty ' + (100 * c.duty).toFixed(1) + ' %';
       card.querySelector('.legend .lag').textContent = 'lag ' + c.lag.toFixed(3) + ' s';
       card.querySelector('.legend .ticks').textContent = c.ticks + ' frames';
+      // A clock that cannot keep up says so: since when, and what it skipped instead of catching up.
+      const behind = [];
+      if (c.behindSince) behind.push('behind real time since ' + new Date(c.behindSince).toLocaleString());
+      if (c.skipped > 0) behind.push('skipped ' + c.skipped.toFixed(2) + ' s');
+      card.querySelector('.behind').textContent = behind.join(', ');
       draw(card.querySelector('canvas'), traces.get(c.id));
     });
   }
