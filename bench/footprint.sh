@@ -4,10 +4,11 @@
 # in its dialect (bench/liquidsoap/radio-like.liq: three tones in rotation, LAME at 128 kbit/s, a
 # harbor mount), both at once, a listener on each mount. Issue 27's target: Groovecast's RSS at most
 # Liquidsoap's (ratio <= 1.00).
-#   bench/footprint.sh [--after=30] [--listeners=1] [--nmt] [--no-liquidsoap] [--keep]
-# --after: seconds from both mounts answering to the reading of VmRSS (/proc/PID/status) and VmHWM
+#   bench/footprint.sh [--after=30] [--warmup=0] [--listeners=1] [--nmt] [--no-liquidsoap] [--keep]
+# --after: seconds of the window that ends with the reading of VmRSS (/proc/PID/status) and VmHWM
 # (the peak), and each side's CPU over that window (utime + stime, indicative: load-sensitive,
-# unlike RSS); --listeners per mount (curl, each checked to have received MP3 bytes); --nmt runs
+# unlike RSS); --warmup: seconds before that window starts, so that the CPU leaves out the JIT's
+# first compiles; --listeners per mount (curl, each checked to have received MP3 bytes); --nmt runs
 # Groovecast with -XX:NativeMemoryTracking=summary and prints `jcmd VM.native_memory summary` (NMT
 # itself costs a few MB: leave it off for the ratio); --no-liquidsoap measures Groovecast alone
 # (to compare launcher options: GROOVECAST_GC and GROOVECAST_OPTS reach the launcher as usual).
@@ -19,10 +20,11 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/.." && pwd)"
 source "$here/procs.sh"  # started, start_bg, alive, stop_pids, cleanup, pause
 
-after=30 listeners=1 nmt=false liquidsoap=true keep=false
+after=30 warmup=0 listeners=1 nmt=false liquidsoap=true keep=false
 for arg in "$@"; do
     case "$arg" in
         --after=*) after="${arg#*=}" ;;
+        --warmup=*) warmup="${arg#*=}" ;;
         --listeners=*) listeners="${arg#*=}" ;;
         --nmt) nmt=true ;;
         --no-liquidsoap) liquidsoap=false ;;
@@ -91,7 +93,8 @@ for ((i = 0; i < listeners; i++)); do
     start_bg "$work/listen-gc-$i.log" curl -s -o "$work/gc-$i.mp3" "http://127.0.0.1:$gc_port/radio"
     $liquidsoap && start_bg "$work/listen-ls-$i.log" curl -s -o "$work/ls-$i.mp3" "http://127.0.0.1:$ls_port/radio"
 done
-say "both mounts up, $listeners listener(s) each; RSS read in ${after} s"
+say "both mounts up, $listeners listener(s) each; RSS read in $((warmup + after)) s"
+pause "$warmup"
 gc_cpu0="$(cpu_ticks "$gc_pid")" t0="$(date +%s.%N)"
 $liquidsoap && ls_cpu0="$(cpu_ticks "$ls_pid")"
 pause "$after"
