@@ -14,6 +14,7 @@ if ! command -v wrk >/dev/null; then
     exit 1
 fi
 
-# The reload benchmark measures pauses: run it with the collector settings bin/groovecast ships.
-[[ "${1:-}" == reload ]] && export JAVA_OPTS="${GROOVECAST_GC:--XX:+UseG1GC -XX:MaxGCPauseMillis=20 -Xms512m -Xmn48m -XX:TrimNativeHeapInterval=60000} ${JAVA_OPTS:-}"
+# The reload benchmark measures pauses: run it with the JVM options bin/groovecast ships (collector,
+# JIT, Netty's pool: keep them in step with distribution/src/bin/groovecast).
+[[ "${1:-}" == reload ]] && export JAVA_OPTS="${GROOVECAST_GC:--XX:+UseG1GC -XX:MaxGCPauseMillis=20 -Xms16m -Xmn8m -XX:GCTimeRatio=4 -XX:MinHeapFreeRatio=5 -XX:MaxHeapFreeRatio=20 -XX:MarkStackSize=65536 -XX:+UseCompactObjectHeaders -XX:TrimNativeHeapInterval=5000} ${GROOVECAST_JIT--XX:TieredStopAtLevel=1} -Dio.netty.allocator.maxOrder=7 ${JAVA_OPTS:-}"
 dispatch "$0" 2,9p http=HarborHttp reload=ReloadLatency -- "$@"

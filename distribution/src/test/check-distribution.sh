@@ -72,5 +72,30 @@ size=$(stat -c %s "$out/live.wav")
 data=$(od -An -tu4 -j76 -N4 "$out/live.wav" | tr -d ' ')
 [ "$size" -gt 80 ] && [ "$data" -eq $((size - 80)) ] || { echo "live.wav: $size bytes, header says $data"; exit 1; }
 grep -q "station tone.groovy stopped" "$out/live.log" || { echo "no clean stop logged"; cat "$out/live.log"; exit 1; }
+# Sized for a station (bench/README.md, Footprint): the default station, a listener on its mount,
+# stays well under the 246 MB of RSS it took with a heap kept at 512 MB, a 48 MB young generation
+# and C2 (Liquidsoap 2.1.3 takes about 150 MB for it; bench/footprint.sh compares them). The
+# launcher's JIT is C1 alone unless GROOVECAST_JIT= (empty) asks for C2.
+flag() { env -u JAVA_HOME "$@" --version 2> /dev/null | awk -v f="$FLAG" '$2 == f {print $4}'; }
+[ "$(FLAG=TieredStopAtLevel GROOVECAST_OPTS=-XX:+PrintFlagsFinal flag "$dist/bin/groovecast")" = 1 ] \
+  || { echo "the launcher does not run C1 alone"; exit 1; }
+[ "$(FLAG=TieredStopAtLevel GROOVECAST_JIT= GROOVECAST_OPTS=-XX:+PrintFlagsFinal flag "$dist/bin/groovecast")" = 4 ] \
+  || { echo "GROOVECAST_JIT= does not bring C2 back"; exit 1; }
+port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+(RADIO_PORT=$port exec env -u JAVA_HOME "$dist/bin/groovecast" run "$dist/scripts/radio.groovy" 2> "$out/radio.log") &
+pid=$!
+for _ in $(seq 1 60); do
+  code=0
+  curl -s -o /dev/null -m 1 "http://127.0.0.1:$port/radio" || code=$?
+  [ "$code" = 28 ] && break  # the mount answers and streams until curl's timeout
+  sleep 0.5
+done
+curl -s -m 15 -o "$out/radio.mp3" "http://127.0.0.1:$port/radio" || true
+rss=$(awk '/^VmRSS:/ {print int($2 / 1024)}' "/proc/$pid/status")
+kill -TERM "$pid"
+wait "$pid" || true
+[ "$(stat -c %s "$out/radio.mp3")" -gt 100000 ] || { echo "radio.groovy: the listener got no stream"; cat "$out/radio.log"; exit 1; }
+[ "$rss" -lt 200 ] || { echo "radio.groovy takes $rss MB of RSS after 15 s of a listener (at most 200)"; exit 1; }
+echo "radio.groovy: $rss MB of RSS after 15 s of a listener"
 rm -rf "$out"
 echo "distribution OK: $dist"
