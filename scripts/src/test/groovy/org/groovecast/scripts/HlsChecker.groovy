@@ -50,7 +50,8 @@ final class HlsChecker {
                                              '#EXT-X-ENDLIST'] as Set
 
     final Path dir
-    final List<MediaPlaylist> versions = []
+    /** Written by a watcher thread (HlsSpec.watch) while the spec reads it. */
+    final List<MediaPlaylist> versions = new java.util.concurrent.CopyOnWriteArrayList<>()
 
     HlsChecker(Path dir) {
         this.dir = dir

@@ -14,7 +14,11 @@ import spock.lang.TempDir
  * input.harbor(..., icy: true): Shoutcast v1 source clients on port + 1, with a raw client that
  * follows the protocol byte by byte and with GStreamer's shout2send (libshout's ICY mode).
  */
+// alone (scripts/pom.xml): its DJs stream from the test's own threads and the ear checks which tone
+// played when; beside three other spec JVMs at load 7-12 (clean-clone CI) the DJ's stream stalled
+// and the 880 Hz window read 759.6 Hz
 @Tag("integration")
+@Tag("alone")
 class ShoutcastInputSpec extends Specification {
     @TempDir
     Path dir
