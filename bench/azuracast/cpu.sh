@@ -23,6 +23,7 @@ set -uo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
 source "$here/../procs.sh"  # started, start_bg, alive, stop_pids, cleanup, pause
+source "$here/icecast.sh"     # write_icecast_config
 
 warmup=180 window=60 track=30 keep=false
 for arg in "$@"; do
@@ -86,22 +87,7 @@ for name in "${!freq[@]}"; do tone_args+=("$name=${freq[$name]}"); done
 # --- icecast2 ---
 ice_port="$(free_port)"
 ice_pw="bench-source-pw"
-mkdir -p "$work/icecast/log"
-chmod -R 777 "$work/icecast"
-changeowner=""
-[[ "$(id -u)" == 0 ]] && changeowner="<changeowner><user>nobody</user><group>nogroup</group></changeowner>"
-cat >"$work/icecast/icecast.xml" <<EOF
-<icecast>
-  <limits><sources>8</sources><clients>100</clients></limits>
-  <authentication><source-password>$ice_pw</source-password><admin-user>admin</admin-user><admin-password>adminpw</admin-password></authentication>
-  <location>bench</location><admin>bench@localhost</admin><hostname>127.0.0.1</hostname>
-  <listen-socket><port>$ice_port</port><bind-address>127.0.0.1</bind-address></listen-socket>
-  <paths><basedir>/usr/share/icecast2</basedir><logdir>$work/icecast/log</logdir>
-    <webroot>/usr/share/icecast2/web</webroot><adminroot>/usr/share/icecast2/admin</adminroot></paths>
-  <logging><errorlog>error.log</errorlog><loglevel>2</loglevel></logging>
-  <security><chroot>0</chroot>$changeowner</security>
-</icecast>
-EOF
+write_icecast_config "$work/icecast" "$ice_port" "$ice_pw"
 start_bg "$work/icecast/out.txt" icecast2 -c "$work/icecast/icecast.xml"
 # icecast2 asked in its first moments can crash (see the specs' Icecast.groovy): half a second alone.
 sleep 0.5

@@ -16,6 +16,7 @@
 set -uo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+source "$here/icecast.sh"  # write_icecast_config
 root="$(cd "$here/../.." && pwd)"
 if [[ $# -lt 1 || "$1" == -h || "$1" == --help ]]; then
     sed -n 2,15p "$0"
@@ -110,22 +111,7 @@ api_port="$(cat "$work/api.port")"
 
 ice_port="$(free_port)"
 ice_pw="bench-source-pw"
-mkdir -p "$work/icecast/log"
-chmod -R 777 "$work/icecast"
-changeowner=""
-[[ "$(id -u)" == 0 ]] && changeowner="<changeowner><user>nobody</user><group>nogroup</group></changeowner>"
-cat >"$work/icecast/icecast.xml" <<EOF
-<icecast>
-  <limits><sources>8</sources><clients>100</clients></limits>
-  <authentication><source-password>$ice_pw</source-password><admin-user>admin</admin-user><admin-password>adminpw</admin-password></authentication>
-  <location>bench</location><admin>bench@localhost</admin><hostname>127.0.0.1</hostname>
-  <listen-socket><port>$ice_port</port><bind-address>127.0.0.1</bind-address></listen-socket>
-  <paths><basedir>/usr/share/icecast2</basedir><logdir>$work/icecast/log</logdir>
-    <webroot>/usr/share/icecast2/web</webroot><adminroot>/usr/share/icecast2/admin</adminroot></paths>
-  <logging><errorlog>error.log</errorlog><loglevel>2</loglevel></logging>
-  <security><chroot>0</chroot>$changeowner</security>
-</icecast>
-EOF
+write_icecast_config "$work/icecast" "$ice_port" "$ice_pw"
 icecast2 -c "$work/icecast/icecast.xml" >"$work/icecast/out.txt" 2>&1 &
 pids+=($!)
 # icecast2 asked in its first moments can crash (see the specs' Icecast.groovy): half a second alone.
