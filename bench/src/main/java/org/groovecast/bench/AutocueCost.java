@@ -91,7 +91,7 @@ public final class AutocueCost {
     /** Plays {@code file} through {@code single} to its first track end; the samples played. */
     private static long playOnce(OperatorSpec single, String file, RequestResolver requests) {
         Source s = (Source) single.factory().create(given(single, Path.of(file), requests));
-        s.prepare(new OfflineContext(FORMAT, FRAME));
+        s.prepare(org.groovecast.testkit.TestContext.of(FORMAT, FRAME));
         Frame frame = new Frame(FORMAT, FRAME);
         long samples = 0;
         try {

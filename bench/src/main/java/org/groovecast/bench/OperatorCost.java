@@ -90,7 +90,7 @@ public class OperatorCost {
                 };
         all = new ArrayList<>();
         collect(source, all);
-        source.prepare(new OfflineContext(FORMAT, FRAME));
+        source.prepare(org.groovecast.testkit.TestContext.of(FORMAT, FRAME));
         frame = new Frame(FORMAT, FRAME);
     }
 
