@@ -53,13 +53,16 @@ class HlsPublisherOriginTest {
                         }
                     }
                     int status = method.equals("DELETE") ? deleteStatus : 201;
-                    x.sendResponseHeaders(status, -1);
-                    x.close();
+                    // Recorded before the answer: once the publisher has it (and may end), the
+                    // test sees the request (recorded after, a loaded machine let the publisher's
+                    // thread end first)
                     requests.add(
                             new Request(
                                     method,
                                     x.getRequestURI().getPath().substring(6),
                                     System.nanoTime()));
+                    x.sendResponseHeaders(status, -1);
+                    x.close();
                 });
         server.start();
         URI base = URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/live/");
