@@ -18,7 +18,7 @@ set -uo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/.." && pwd)"
-source "$here/procs.sh"  # started, start_bg, alive, stop_pids, cleanup, pause
+source "$here/procs.sh"  # started, start_bg, alive, stop_pids, cleanup, pause, say, free_port
 
 after=30 warmup=0 listeners=1 nmt=false liquidsoap=true keep=false
 for arg in "$@"; do
@@ -53,10 +53,6 @@ finish() {
 }
 trap finish EXIT
 trap 'exit 130' INT TERM
-say() { echo "[$(date +%H:%M:%S)] $*" >&2; }
-free_port() {
-    python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'
-}
 wait_mount() {  # PORT PID SECONDS
     local end=$((SECONDS + $3))
     until curl -s -o /dev/null -m 1 "http://127.0.0.1:$1/radio"; (( $? == 28 )); do

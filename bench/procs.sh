@@ -58,3 +58,7 @@ cleanup() {
 }
 
 pause() { sleep "$1" & wait $!; }  # a sleep that a trapped SIGTERM/SIGINT interrupts at once
+say() { echo "[$(date +%H:%M:%S)] $*" >&2; }  # a timestamped progress line on stderr
+free_port() {  # a port free on 127.0.0.1 now
+    python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'
+}

@@ -22,7 +22,7 @@ set -uo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
-source "$here/../procs.sh"  # started, start_bg, alive, stop_pids, cleanup, pause
+source "$here/../procs.sh"  # started, start_bg, alive, stop_pids, cleanup, pause, say, free_port
 source "$here/icecast.sh"     # write_icecast_config
 
 warmup=180 window=60 track=30 keep=false
@@ -57,10 +57,6 @@ finish() {
 }
 trap finish EXIT
 trap 'exit 130' INT TERM
-say() { echo "[$(date +%H:%M:%S)] $*" >&2; }
-free_port() {
-    python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'
-}
 wait_for() {  # SECONDS CMD...: polls CMD every 0.2 s
     local end=$((SECONDS + $1)); shift
     until "$@" >/dev/null 2>&1; do

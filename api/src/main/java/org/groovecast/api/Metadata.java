@@ -14,6 +14,30 @@ public final class Metadata extends AbstractMap<String, String> {
     /** No metadata at all. */
     public static final Metadata EMPTY = new Metadata(Map.of());
 
+    /**
+     * The keys a stream may carry to its listeners (in an Ogg comment header, say): Liquidsoap's
+     * {@code settings.encoder.metadata.export} default. A track's metadata also holds what only the
+     * station should see: the file's path on the server, cue points, gains, request ids.
+     */
+    public static final java.util.List<String> EXPORTED =
+            java.util.List.of(
+                    "artist",
+                    "title",
+                    "album",
+                    "genre",
+                    "date",
+                    "tracknumber",
+                    "comment",
+                    "track",
+                    "year",
+                    "dj",
+                    "next",
+                    "apic",
+                    "pic",
+                    "metadata_url",
+                    "metadata_block_picture",
+                    "coverart");
+
     private final Map<String, String> entries;
 
     private Metadata(Map<String, String> entries) {

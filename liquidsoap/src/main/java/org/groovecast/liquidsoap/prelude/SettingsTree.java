@@ -144,14 +144,7 @@ final class SettingsTree {
                         Map.entry("autocue.internal.timeout", 10.0),
                         Map.entry(
                                 "autocue.internal.metadata_override",
-                                List.<Object>of(
-                                        "liq_cue_in",
-                                        "liq_cue_out",
-                                        "liq_fade_in",
-                                        "liq_fade_in_delay",
-                                        "liq_fade_out",
-                                        "liq_fade_out_delay",
-                                        "liq_disable_autocue")),
+                                List.<Object>copyOf(org.groovecast.api.AutocueKeys.OVERRIDES)),
                         Map.entry("decoder.priorities.ffmpeg", 10L),
                         Map.entry("playlist.cue_in_metadata", "liq_cue_in"),
                         Map.entry("playlist.cue_out_metadata", "liq_cue_out"),
@@ -166,23 +159,7 @@ final class SettingsTree {
                                 List.of((Object) "pic", "apic", "metadata_block_picture", "cover")),
                         Map.entry(
                                 "encoder.metadata.export",
-                                List.of(
-                                        (Object) "artist",
-                                        "title",
-                                        "album",
-                                        "genre",
-                                        "date",
-                                        "tracknumber",
-                                        "comment",
-                                        "track",
-                                        "year",
-                                        "dj",
-                                        "next",
-                                        "apic",
-                                        "pic",
-                                        "metadata_url",
-                                        "metadata_block_picture",
-                                        "coverart")));
+                                List.<Object>copyOf(org.groovecast.api.Metadata.EXPORTED)));
     }
 
     final class Node extends Fn implements HasFields {

@@ -12,24 +12,7 @@ import org.groovecast.api.Metadata;
  * comment header would otherwise publish to every listener.
  */
 final class ExportedTags {
-    static final Set<String> KEYS =
-            Set.of(
-                    "artist",
-                    "title",
-                    "album",
-                    "genre",
-                    "date",
-                    "tracknumber",
-                    "comment",
-                    "track",
-                    "year",
-                    "dj",
-                    "next",
-                    "apic",
-                    "pic",
-                    "metadata_url",
-                    "metadata_block_picture",
-                    "coverart");
+    private static final Set<String> KEYS = Set.copyOf(Metadata.EXPORTED);
 
     private ExportedTags() {}
 
