@@ -91,7 +91,11 @@ final class SettingsTree {
         };
     }
 
-    /** The values of the settings Liquidsoap scripts read most, before any is set. */
+    /**
+     * The values of the settings Liquidsoap scripts read most, before any is set. Liquidsoap's own
+     * defaults, written here and not taken from api (AutocueKeys, Metadata.EXPORTED hold the same
+     * lists for the engine): the language runs without an engine (ArchitectureTest).
+     */
     static final class Defaults {
         static final Map<String, Object> VALUES =
                 Map.ofEntries(
@@ -144,7 +148,14 @@ final class SettingsTree {
                         Map.entry("autocue.internal.timeout", 10.0),
                         Map.entry(
                                 "autocue.internal.metadata_override",
-                                List.<Object>copyOf(org.groovecast.api.AutocueKeys.OVERRIDES)),
+                                List.<Object>of(
+                                        "liq_cue_in",
+                                        "liq_cue_out",
+                                        "liq_fade_in",
+                                        "liq_fade_in_delay",
+                                        "liq_fade_out",
+                                        "liq_fade_out_delay",
+                                        "liq_disable_autocue")),
                         Map.entry("decoder.priorities.ffmpeg", 10L),
                         Map.entry("playlist.cue_in_metadata", "liq_cue_in"),
                         Map.entry("playlist.cue_out_metadata", "liq_cue_out"),
@@ -159,7 +170,23 @@ final class SettingsTree {
                                 List.of((Object) "pic", "apic", "metadata_block_picture", "cover")),
                         Map.entry(
                                 "encoder.metadata.export",
-                                List.<Object>copyOf(org.groovecast.api.Metadata.EXPORTED)));
+                                List.of(
+                                        (Object) "artist",
+                                        "title",
+                                        "album",
+                                        "genre",
+                                        "date",
+                                        "tracknumber",
+                                        "comment",
+                                        "track",
+                                        "year",
+                                        "dj",
+                                        "next",
+                                        "apic",
+                                        "pic",
+                                        "metadata_url",
+                                        "metadata_block_picture",
+                                        "coverart")));
     }
 
     final class Node extends Fn implements HasFields {
