@@ -8,7 +8,6 @@ import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.util.concurrent.ScheduledFuture;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
@@ -376,7 +375,7 @@ final class HarborConnection extends ChannelInboundHandlerAdapter {
         after(replies.reply(head, r));
     }
 
-    void sendStaticFile(Path file) {
+    void sendStaticFile(StaticFile file) {
         after(replies.staticFile(head, file));
     }
 

@@ -310,12 +310,15 @@ public final class HarborServer {
      * The file a static prefix serves for {@code path}, never outside its directory; null if none.
      * Throws for a path that tries to leave it.
      */
-    Path staticFile(String path) throws StaticFiles.Refused {
+    StaticFile staticFile(String path) throws StaticFiles.Refused {
         for (Map.Entry<String, StaticFiles> e : statics.entrySet()) {
             String prefix = e.getKey();
-            if (!path.startsWith(prefix + "/")) continue;
-            Path f =
-                    e.getValue().file(path.substring(prefix.length() + 1), limits.followSymlinks());
+            if (!path.startsWith(prefix)
+                    || path.length() <= prefix.length()
+                    || path.charAt(prefix.length()) != '/') continue;
+            StaticFile f =
+                    e.getValue()
+                            .lookup(path.substring(prefix.length() + 1), limits.followSymlinks());
             if (f != null) return f;
         }
         return null;

@@ -93,6 +93,34 @@ final class ReplyWriter {
         return file(head, file, 200, headers);
     }
 
+    /**
+     * The same for a file as the directory last found it: a kept one goes as its head and its
+     * bytes, shared by reference, in one flush; a larger one by sendfile.
+     */
+    After staticFile(RequestHead head, StaticFile file) {
+        ByteBuf body = file.body();
+        if (body == null) return staticFile(head, file.path());
+        boolean keepAlive = head.keepAlive();
+        ctx.write(
+                Responses.head(
+                        ctx.alloc(),
+                        head.version(),
+                        200,
+                        file.type(),
+                        Map.of(),
+                        file.size(),
+                        keepAlive,
+                        0),
+                ctx.voidPromise());
+        ChannelFuture written =
+                head.method().equals("HEAD") || file.size() == 0
+                        ? ctx.writeAndFlush(Unpooled.EMPTY_BUFFER)
+                        : ctx.writeAndFlush(file.bodyForReply());
+        if (keepAlive) return After.OPEN;
+        written.addListener(ChannelFutureListener.CLOSE);
+        return After.CLOSING;
+    }
+
     /** A file's reply: its head, then the file by sendfile; 404 if it cannot be read now. */
     private After file(RequestHead head, Path file, int status, Map<String, String> headers) {
         long size;

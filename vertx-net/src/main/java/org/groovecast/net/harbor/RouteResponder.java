@@ -1,7 +1,6 @@
 package org.groovecast.net.harbor;
 
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.slf4j.Logger;
@@ -95,7 +94,7 @@ final class RouteResponder {
             options(c, head);
             return;
         }
-        Path file;
+        StaticFile file;
         try {
             file = c.server().staticFile(head.path());
         } catch (StaticFiles.Refused r) {

@@ -25,6 +25,8 @@ final class StaticFiles {
 
     private final Path root;
 
+    private final SmallFileCache cache = new SmallFileCache();
+
     /** The directory with its own links resolved, for comparing real paths. */
     private final Path realRoot;
 
@@ -41,6 +43,22 @@ final class StaticFiles {
 
     Path root() {
         return root;
+    }
+
+    /**
+     * The file at {@code relative} as {@link #file} finds it, asked of the file system at most once
+     * a second ({@link SmallFileCache}); null when there is none.
+     */
+    StaticFile lookup(String relative, boolean followSymlinks) throws Refused {
+        long now = System.nanoTime();
+        StaticFile kept = cache.fresh(relative, followSymlinks, now);
+        if (kept != null) return kept;
+        Path f = file(relative, followSymlinks);
+        if (f == null) {
+            cache.forget(relative);
+            return null;
+        }
+        return cache.refresh(relative, f, followSymlinks, now);
     }
 
     /**

@@ -116,6 +116,34 @@ class ReplyWriterTest {
     }
 
     @Test
+    void aKeptSmallFileGoesAsItsHeadAndItsBytesSharedWithTheCacheAndALargeOneBySendfile()
+            throws Exception {
+        Path small = Files.writeString(dir.resolve("page.html"), "<p>12345</p>");
+        StaticFile kept =
+                new SmallFileCache().refresh("page.html", small, false, System.nanoTime());
+
+        assertEquals(
+                ReplyWriter.After.OPEN, writer.staticFile(head("GET /page.html HTTP/1.1"), kept));
+        assertEquals(
+                "HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: 12\r\n\r\n",
+                next());
+        assertEquals("<p>12345</p>", next(), "the kept bytes, not a file region");
+        assertEquals(
+                1, kept.body().refCnt(), "the reply released its share, the cache keeps its own");
+
+        writer.staticFile(head("HEAD /page.html HTTP/1.1"), kept);
+        next();
+        assertEquals("", next(), "no body for HEAD");
+
+        Path large = Files.write(dir.resolve("big.bin"), new byte[SmallFileCache.LARGEST + 1]);
+        StaticFile notKept =
+                new SmallFileCache().refresh("big.bin", large, false, System.nanoTime());
+        writer.staticFile(head("GET /big.bin HTTP/1.1"), notKept);
+        next();
+        assertEquals("<file 65537 bytes>", next(), "a large file is never read into memory");
+    }
+
+    @Test
     void aReplysFileThatIsGoneIs404() throws Exception {
         HttpReply r = new HttpReply(200, "audio/mpeg", Map.of(), dir.resolve("gone.mp3"));
 
