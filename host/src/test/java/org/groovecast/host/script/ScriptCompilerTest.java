@@ -143,4 +143,18 @@ public class ScriptCompilerTest {
         assertEquals(2, s.graph().outputs().size());
         assertEquals(0.04, s.settings().number("frame.duration"));
     }
+
+    @Test
+    void aCompiledScriptKeepsNoneOfItsCompilersStateOnlyItsClasses() throws Exception {
+        ScriptCompiler.Compiled c =
+                ScriptCompiler.compile(
+                        "kept.groovy", "out.sink(tone(440))", functions(), ScriptSettings.none());
+        // The loader stays with the station; its configuration's customizers held the last
+        // compilation unit (the AST, the parse tree, the class bytes) for as long.
+        var field = groovy.lang.GroovyClassLoader.class.getDeclaredField("config");
+        field.setAccessible(true);
+        var config = (org.codehaus.groovy.control.CompilerConfiguration) field.get(c.loader());
+        assertEquals(List.of(), config.getCompilationCustomizers());
+        assertTrue(StationScript.class.isAssignableFrom(c.type()), "and its class is there");
+    }
 }
