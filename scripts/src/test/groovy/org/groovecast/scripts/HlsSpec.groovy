@@ -70,9 +70,9 @@ class HlsSpec extends Specification {
         }
         Files.readAllLines(hls.resolve('aac.m3u8')).last() == '#EXT-X-ENDLIST'
 
-        and: 'ffprobe reads the master and the variant playlists'
+        and: 'ffprobe reads the master and the variant playlists (each MPEG-TS rendition with its timed_id3 stream)'
         Math.abs((Media.probe(hls.resolve('aac.m3u8'), 'format=duration') as double) - 20.0) < 0.2
-        Media.probe(hls.resolve('stream.m3u8'), 'stream=codec_name').readLines().toSet() == ['aac', 'mp3'] as Set
+        Media.probe(hls.resolve('stream.m3u8'), 'stream=codec_name').readLines().toSet() == ['aac', 'mp3', 'timed_id3'] as Set
         Media.probe(hls.resolve('mp3_3.ts'), 'stream=codec_name').readLines()[0] == 'mp3'
     }
 

@@ -45,6 +45,6 @@ class SharedEncodeSpec extends Specification {
             d.size() == 10 && Math.abs(d.sum() - 20.0) <= 0.05  // the last 10 of 15 segments
         }
         Math.abs((Media.probe(dir.resolve('hls/hi.m3u8'), 'format=duration') as double) - 20.0) < 0.3
-        Media.probe(dir.resolve('hls/stream.m3u8'), 'stream=codec_name').readLines().toSet() == ['aac'] as Set
+        Media.probe(dir.resolve('hls/stream.m3u8'), 'stream=codec_name').readLines().toSet() == ['aac', 'timed_id3'] as Set
     }
 }

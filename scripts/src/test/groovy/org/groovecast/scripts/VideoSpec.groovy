@@ -39,12 +39,12 @@ class VideoSpec extends Specification {
 
         def segments = HlsSpec.extinf(hls.resolve('hd.m3u8'))
 
-        then: 'three segments of 2 s, with H.264 720p and AAC in each'
+        then: 'three segments of 2 s, with H.264 720p, AAC and the timed_id3 stream in each'
         segments.size() == 3
         Math.abs(segments.sum() - 6.0) <= 0.04
         // MPEG-TS lists its streams twice (under the program too): compare the first ones.
         (0..2).collect { Media.probe(hls.resolve("hd_${it}.ts"), 'stream=codec_name').readLines() as Set } ==
-                [['h264', 'aac'] as Set] * 3
+                [['h264', 'aac', 'timed_id3'] as Set] * 3
         (0..2).collect { Media.probe(hls.resolve("hd_${it}.ts"), 'stream=width,height', 'v:0').readLines().take(2) } ==
                 [['1280', '720']] * 3
         (0..2).collect { Media.probe(hls.resolve("hd_${it}.ts"), 'frame=key_frame', 'v:0').readLines()[0] } == ['1'] * 3

@@ -90,6 +90,14 @@ final class Hls {
     }
 
     /**
+     * Whether a codec's frames can be segments of their own, packed audio (RFC 8216 §3.4): AAC in
+     * ADTS and MP3 (AC-3 and E-AC-3 could, but stay MPEG-TS here).
+     */
+    static boolean packable(int audioCodecId) {
+        return audioCodecId == AV_CODEC_ID_AAC || audioCodecId == AV_CODEC_ID_MP3;
+    }
+
+    /**
      * The RFC 6381 string of an H.264 stream ({@code avc1.42c01f} for constrained baseline 3.1),
      * read from the sequence parameter set in an Annex B keyframe; null if there is none.
      */

@@ -17,12 +17,12 @@ import org.slf4j.LoggerFactory;
  *
  * <p>The function is given what Liquidsoap 2.4 gives its {@code segment_name}: {@code position}
  * (the segment's media sequence number plus one, so the first is 1; for an init section the number
- * of the segment before the first it serves), {@code extname} ({@code ts}, {@code m4s}, {@code mp4}
- * for an init section), {@code duration} (seconds) and {@code ticks} (samples) of the finished
- * segment (0 for an init section), {@code streamName} (the rendition). As in Liquidsoap, a segment
- * is named when it is finished, so it is written under a temporary name first (in {@code tempDir}
- * if one is given, else in the directory) and moved to its name then: players never see half a
- * segment.
+ * of the segment before the first it serves), {@code extname} ({@code ts}, {@code m4s}, {@code aac}
+ * or {@code mp3} for packed audio, {@code mp4} for an init section), {@code duration} (seconds) and
+ * {@code ticks} (samples) of the finished segment (0 for an init section), {@code streamName} (the
+ * rendition). As in Liquidsoap, a segment is named when it is finished, so it is written under a
+ * temporary name first (in {@code tempDir} if one is given, else in the directory) and moved to its
+ * name then: players never see half a segment.
  */
 final class HlsNames {
     private static final Logger log = LoggerFactory.getLogger(HlsNames.class);

@@ -18,10 +18,12 @@ import org.slf4j.LoggerFactory;
 /**
  * {@code output.file.hls(dir, [name: encoder, ...], s)}: one rendition per encoder (MPEG-TS, or
  * fragmented MP4 for Opus, FLAC and Vorbis), each with its media playlist, and a master playlist
- * {@code stream.m3u8} naming them all. A directory it cannot write in when the station starts is a
- * start error; a disk that fills up on air costs segments, not the output (see {@link HlsVariant}).
- * With {@code publish:} the same files also go to an HTTP origin (see {@link HlsPublisher}); the
- * local directory is written as without it, and a reload to the same origin keeps the publisher.
+ * {@code stream.m3u8} naming them all (AAC and MP3 as packed audio if asked), the title and artist
+ * in every segment as timed metadata (ID3). A directory it cannot write in when the station starts
+ * is a start error; a disk that fills up on air costs segments, not the output (see {@link
+ * HlsVariant}). With {@code publish:} the same files also go to an HTTP origin (see {@link
+ * HlsPublisher}); the local directory is written as without it, and a reload to the same origin
+ * keeps the publisher.
  */
 final class HlsOutput extends Output {
     private static final Logger log = LoggerFactory.getLogger(HlsOutput.class);
@@ -46,6 +48,8 @@ final class HlsOutput extends Output {
     private final java.net.URI publish;
     private final Map<String, String> publishHeaders;
     private HlsPublisher publisher;
+    private final boolean packedAudio;
+    private final boolean timedId3;
 
     /** The publisher close() signalled, for onShutdown() to give its drain the time it has. */
     private HlsPublisher draining;
@@ -82,11 +86,15 @@ final class HlsOutput extends Output {
                 fallible,
                 publish,
                 publishHeaders,
-                HlsFiles.standard(dir));
+                HlsFiles.standard(dir),
+                false,
+                true);
     }
 
     /**
      * @param publish the origin's URL for this directory (ending in {@code /}), or null
+     * @param packedAudio AAC and MP3 renditions as packed audio segments rather than MPEG-TS
+     * @param timedId3 the title and artist in the segments as timed metadata (ID3)
      */
     HlsOutput(
             Path dir,
@@ -97,9 +105,13 @@ final class HlsOutput extends Output {
             boolean fallible,
             java.net.URI publish,
             Map<String, String> publishHeaders,
-            HlsFiles files) {
+            HlsFiles files,
+            boolean packedAudio,
+            boolean timedId3) {
         super("output.file.hls", source, fallible);
         this.files = files;
+        this.packedAudio = packedAudio;
+        this.timedId3 = timedId3;
         this.publish = publish;
         this.publishHeaders = publishHeaders;
         this.dir = dir;
@@ -125,7 +137,9 @@ final class HlsOutput extends Output {
                                                 segmentDuration,
                                                 segments,
                                                 overhead(),
-                                                files.names())
+                                                files.names(),
+                                                packedAudio,
+                                                timedId3)
                                         : new HlsVariant(
                                                 name,
                                                 (FfmpegEncoder) r,
@@ -136,7 +150,9 @@ final class HlsOutput extends Output {
                                                 segmentDuration,
                                                 segments,
                                                 overhead(),
-                                                files.names())));
+                                                files.names(),
+                                                packedAudio,
+                                                timedId3)));
     }
 
     private int overhead() {

@@ -596,6 +596,8 @@ final class HlsPublisher {
         if (name.endsWith(".ts")) return "video/mp2t";
         if (name.endsWith(".m4s")) return "video/iso.segment";
         if (name.endsWith(".mp4")) return "video/mp4";
+        if (name.endsWith(".aac")) return "audio/aac";
+        if (name.endsWith(".mp3")) return "audio/mpeg";
         return "application/octet-stream";
     }
 }

@@ -1,5 +1,6 @@
 package org.groovecast.ffmpeg;
 
+import static org.bytedeco.ffmpeg.global.avcodec.AV_CODEC_ID_MP3;
 import static org.bytedeco.ffmpeg.global.avcodec.AV_CODEC_ID_NONE;
 import static org.bytedeco.ffmpeg.global.avcodec.AV_PKT_FLAG_KEY;
 
@@ -29,6 +30,12 @@ import org.slf4j.LoggerFactory;
  * packets are dropped meanwhile (the encoder runs on, so the clock keeps its pace), writing is
  * tried again at each cut of the grid, and the first segment after the gap follows a discontinuity.
  * The segments already listed stay as they are.
+ *
+ * <p>The title (the {@code title} and {@code artist} of the frames' metadata) goes into the
+ * segments as HLS's timed metadata, as ID3 tags (see {@link TimedId3} for when a change counts and
+ * falls due): at the head of every segment, with the title playing at its first sample, so that a
+ * player joining mid-track shows it, and at the sample of each change within a segment where the
+ * format allows (MPEG-TS and fragmented MP4; packed audio carries it at the next segment's head).
  */
 final class HlsVariant implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(HlsVariant.class);
@@ -64,6 +71,14 @@ final class HlsVariant implements AutoCloseable {
     private Path writing;
 
     private final HlsNames names;
+
+    /** Whether AAC and MP3 segments are packed audio rather than MPEG-TS. */
+    private final boolean packed;
+
+    /** Whether the segments carry the title as timed metadata. */
+    private final boolean timedId3;
+
+    private final TimedId3 titles = new TimedId3();
     private long segmentStart;
     private long nextCut;
     private long encoded;
@@ -111,12 +126,16 @@ final class HlsVariant implements AutoCloseable {
                 segmentDuration,
                 keep,
                 keep,
-                HlsNames.standard(dir));
+                HlsNames.standard(dir),
+                false,
+                true);
     }
 
     /**
      * @param overhead how many segments stay on disk after they left the playlist
      * @param names what the segment files are called
+     * @param packed AAC and MP3 as packed audio segments rather than MPEG-TS
+     * @param timedId3 the title in the segments as timed metadata
      */
     HlsVariant(
             String name,
@@ -128,8 +147,12 @@ final class HlsVariant implements AutoCloseable {
             double segmentDuration,
             int keep,
             int overhead,
-            HlsNames names) {
+            HlsNames names,
+            boolean packed,
+            boolean timedId3) {
         this.names = names;
+        this.packed = packed;
+        this.timedId3 = timedId3;
         this.video = video;
         this.name = name;
         this.encoding = encoding;
@@ -168,6 +191,7 @@ final class HlsVariant implements AutoCloseable {
                 encoded = 0;
                 audioCodec = Hls.audioCodecs(shared.codec().codec_id(), shared.codec().profile());
             }
+            if (timedId3) offer(frame, segmentStart < 0 ? Long.MIN_VALUE : runStart + encoded);
             encoded += frame.position();
             for (int i = 0; i < frame.encodedCount(); i++) {
                 if (frame.encoded(i) instanceof SharedPacket p && p.origin == shared)
@@ -188,14 +212,34 @@ final class HlsVariant implements AutoCloseable {
             nextCut = segmentSamples;
             encoded = 0;
         }
+        if (timedId3) offer(frame, encoded);
         encoded += frame.position();
         encoder.encode(frame, sink);
     }
 
+    /** The frame's titles, the frame starting at stream sample {@code start}. */
+    private void offer(Frame frame, long start) {
+        for (int i = 0; i < frame.metadataCount(); i++) {
+            titles.offer(
+                    frame.metadata(i),
+                    start == Long.MIN_VALUE ? Long.MIN_VALUE : start + frame.metadataPosition(i));
+        }
+    }
+
     private boolean fragmented() {
-        if (shared != null) return Hls.fragmented(shared.codec().codec_id());
-        int id = Hls.codecId(encoding.codec());
+        int id = codecId();
         return id != AV_CODEC_ID_NONE && Hls.fragmented(id);
+    }
+
+    /** The audio codec, from the shared encode or the encoder's name. */
+    private int codecId() {
+        if (shared != null) return shared.codec().codec_id();
+        return Hls.codecId(encoding.codec());
+    }
+
+    /** Whether the segments are packed audio: asked for, and an audio-only AAC or MP3 rendition. */
+    private boolean packedAudio() {
+        return packed && encoding.video() == null && Hls.packable(codecId());
     }
 
     private void packet(AVPacket packet, AVRational timeBase, int stream) {
@@ -226,21 +270,31 @@ final class HlsVariant implements AutoCloseable {
             lastPacingAt = at;
             end = at + duration;
         }
+        // An encoder's first packets may start before its first sample (AAC's priming): they
+        // count as at it, so that the first segment has the first title at its head.
+        Id3Cue changed = titles.due(shared != null ? at : Math.max(at, 0));
+        boolean started = false;
         if (segmentFile != null) {
             // A segment ends where the packet that ends it starts: cut before one that would take
             // it past the limit.
             if (pacing && (cuttable && at >= nextCut || end - segmentStart > limitSamples)) {
                 finishSegment(at);
-                if (!waitForCut) startSegment(at); // straight on into the next segment
+                if (!waitForCut) { // straight on into the next segment
+                    startSegment(at);
+                    started = true;
+                }
             }
         } else if (waitForCut && (!cuttable || at < nextCut)) {
             return; // after a failure the disk is tried again at the next cut of the grid, not at
             // every packet
         } else {
             startSegment(at);
+            started = true;
         }
         if (segmentFile != null) {
             try {
+                // A segment that starts here has the new title at its head already.
+                if (changed != null && !started) segments.cue(changed);
                 segments.write(packet, timeBase, stream);
             } catch (IOException e) {
                 failed(e);
@@ -259,12 +313,24 @@ final class HlsVariant implements AutoCloseable {
             if (segments == null) {
                 List<AVCodecContext> codecs =
                         shared != null ? List.of(shared.codec()) : encoder.contexts();
-                segments =
-                        fragmented()
-                                ? new Fmp4Segments(
-                                        codecs,
-                                        dir.resolve(names.init(name, playlist.nextSequence())))
-                                : new TsSegments(codecs);
+                int rate = format.sampleRate();
+                if (fragmented()) {
+                    segments =
+                            new Fmp4Segments(
+                                    codecs,
+                                    dir.resolve(names.init(name, playlist.nextSequence())),
+                                    rate,
+                                    timedId3);
+                } else if (packedAudio()) {
+                    segments =
+                            new PackedSegments(
+                                    codecs.getFirst(),
+                                    codecId() == AV_CODEC_ID_MP3,
+                                    rate,
+                                    timedId3);
+                } else {
+                    segments = new TsSegments(codecs, rate, timedId3);
+                }
                 mapListed = false;
             }
             long sequence = playlist.nextSequence();
@@ -273,7 +339,7 @@ final class HlsVariant implements AutoCloseable {
                     names.deferred()
                             ? names.temporary(name, sequence, segments.extension())
                             : dir.resolve(segmentFile);
-            segments.begin(writing);
+            segments.begin(writing, at, timedId3 ? titles.current() : null);
         } catch (IOException e) {
             failed(e);
         }
@@ -422,6 +488,7 @@ final class HlsVariant implements AutoCloseable {
 
     /** A new encoder starts its own timestamps: a new run, after a discontinuity. */
     private void endRun() {
+        titles.restart();
         dropSegment();
         waitForCut = false;
         lastPacingAt = Long.MIN_VALUE;
@@ -452,6 +519,7 @@ final class HlsVariant implements AutoCloseable {
                     playlist.targetDuration(),
                     playlist.targetDuration());
         }
+        titles.continueFrom(previous.titles);
         failedAt = previous.failedAt;
         reportedAt = previous.reportedAt;
         reported = previous.reported;

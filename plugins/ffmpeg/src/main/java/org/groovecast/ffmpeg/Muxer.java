@@ -1,5 +1,6 @@
 package org.groovecast.ffmpeg;
 
+import static org.bytedeco.ffmpeg.global.avcodec.AV_CODEC_ID_TIMED_ID3;
 import static org.bytedeco.ffmpeg.global.avcodec.av_packet_alloc;
 import static org.bytedeco.ffmpeg.global.avcodec.av_packet_free;
 import static org.bytedeco.ffmpeg.global.avcodec.av_packet_ref;
@@ -22,6 +23,7 @@ import static org.bytedeco.ffmpeg.global.avformat.avio_closep;
 import static org.bytedeco.ffmpeg.global.avformat.avio_context_free;
 import static org.bytedeco.ffmpeg.global.avformat.avio_flush;
 import static org.bytedeco.ffmpeg.global.avformat.avio_open2;
+import static org.bytedeco.ffmpeg.global.avutil.AVMEDIA_TYPE_DATA;
 import static org.bytedeco.ffmpeg.global.avutil.av_dict_free;
 import static org.bytedeco.ffmpeg.global.avutil.av_dict_set;
 import static org.bytedeco.ffmpeg.global.avutil.av_free;
@@ -165,6 +167,29 @@ final class Muxer implements AutoCloseable {
             WritableByteChannel out,
             Map<String, String> tags)
             throws IOException {
+        this(formatName, options, codecs, out, tags, false);
+    }
+
+    /**
+     * One stream per codec, then, with {@code timedId3}, a data stream of ID3 tags (FFmpeg's
+     * timed_id3, which its MPEG-TS muxer carries as HLS's timed metadata: stream type 0x15, PES
+     * private stream 1 and a metadata descriptor), its index {@code codecs.size()}, its packets'
+     * timestamps those of the stream they annotate.
+     */
+    static Muxer withTimedId3(
+            String formatName, List<AVCodecContext> codecs, WritableByteChannel out)
+            throws IOException {
+        return new Muxer(formatName, Map.of(), codecs, out, Map.of(), true);
+    }
+
+    private Muxer(
+            String formatName,
+            Map<String, String> options,
+            List<AVCodecContext> codecs,
+            WritableByteChannel out,
+            Map<String, String> tags,
+            boolean timedId3)
+            throws IOException {
         Av.init();
         boolean ok = false;
         AVDictionary dict = new AVDictionary(null);
@@ -173,8 +198,8 @@ final class Muxer implements AutoCloseable {
             Av.check(
                     avformat_alloc_output_context2(format, (AVOutputFormat) null, formatName, null),
                     "unknown format '" + formatName + "'");
-            streams = new AVStream[codecs.size()];
-            for (int i = 0; i < streams.length; i++) {
+            streams = new AVStream[codecs.size() + (timedId3 ? 1 : 0)];
+            for (int i = 0; i < codecs.size(); i++) {
                 AVCodecContext codec = codecs.get(i);
                 streams[i] = avformat_new_stream(format, (AVCodec) null);
                 Av.check(
@@ -182,6 +207,13 @@ final class Muxer implements AutoCloseable {
                         "bad codec parameters");
                 streams[i].time_base(codec.time_base());
                 if (!tags.isEmpty()) streams[i].metadata(dictionary(tags));
+            }
+            if (timedId3) {
+                AVStream data = avformat_new_stream(format, (AVCodec) null);
+                data.codecpar().codec_type(AVMEDIA_TYPE_DATA);
+                data.codecpar().codec_id(AV_CODEC_ID_TIMED_ID3);
+                data.time_base(codecs.getFirst().time_base());
+                streams[codecs.size()] = data;
             }
             if (!tags.isEmpty()) format.metadata(dictionary(tags));
             channelIo = new ChannelIo(out);

@@ -62,6 +62,19 @@ public final class OutputOperators implements OperatorProvider {
                                 false,
                                 "accept a source that may become unavailable (gaps become discontinuities)")
                         .named(
+                                "packedAudio",
+                                BOOLEAN,
+                                false,
+                                "AAC and MP3 renditions as packed audio segments (.aac, .mp3) with an ID3 "
+                                        + "head, rather than MPEG-TS")
+                        .named(
+                                "id3",
+                                BOOLEAN,
+                                true,
+                                "the title and artist in every segment as timed metadata (ID3): a "
+                                        + "timed_id3 stream in MPEG-TS, emsg boxes in fragmented MP4, the head "
+                                        + "tag of packed audio")
+                        .named(
                                 "publish",
                                 STRING,
                                 null,
@@ -169,7 +182,9 @@ public final class OutputOperators implements OperatorProvider {
                 a.bool("fallible"),
                 origin,
                 headers,
-                files);
+                files,
+                a.bool("packedAudio"),
+                a.bool("id3"));
     }
 
     private static String stripM3u8(String playlist) {
