@@ -1,14 +1,13 @@
 package org.groovecast.host;
 
 import java.time.Duration;
-import java.util.Collection;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 import org.groovecast.api.ScriptException;
 import org.groovecast.host.sched.BlockingPool;
 import org.groovecast.host.sched.TaskScheduler;
+import org.groovecast.net.harbor.HarborPorts;
 import org.groovecast.net.runtime.NetRuntime;
 
 /**
@@ -26,8 +25,14 @@ public final class SharedRuntime implements AutoCloseable {
     private boolean closed;
     private volatile Supplier<List<Map<String, Object>>> roster = List::of;
 
-    /** Which station's harbor each port is: a port is one station's, whichever of its reloads. */
-    private final Map<Integer, String> harborPorts = new HashMap<>();
+    /** The stations' names in the order given: the first on a shared port serves its pages. */
+    private volatile List<String> order = List.of();
+
+    /**
+     * The harbor ports of every station: two stations naming one port share its socket, each
+     * serving its own mounts.
+     */
+    private final HarborPorts harborPorts = new HarborPorts(name -> order.indexOf(name));
 
     /**
      * @param overrides the process's settings ({@code --set}); those a station's script sets apply
@@ -51,27 +56,17 @@ public final class SharedRuntime implements AutoCloseable {
     }
 
     /**
-     * Claims {@code ports} for {@code station}'s harbors; throws, claiming none, naming the station
-     * whose port one of them is. Two stations of a process do not share a harbor port (yet): the
-     * second would otherwise fail on an address in use that names neither.
+     * The stations' names in the order given on the command line: on a harbor port several of them
+     * share, what none of them claims alone (the status page at {@code /}, {@code /metrics}) is the
+     * first one's that serves it.
      */
-    synchronized void claimHarborPorts(String station, Collection<Integer> ports) {
-        for (int port : ports) {
-            String owner = harborPorts.get(port);
-            if (owner != null && !owner.equals(station))
-                throw new IllegalStateException(
-                        "harbor port "
-                                + port
-                                + " is station "
-                                + owner
-                                + "'s: two stations of one process cannot share a harbor port");
-        }
-        for (int port : ports) harborPorts.put(port, station);
+    void order(List<String> stations) {
+        order = List.copyOf(stations);
     }
 
-    /** The station's ports are free again: it stopped for good, or its first start failed. */
-    synchronized void releaseHarborPorts(String station) {
-        harborPorts.values().removeIf(station::equals);
+    /** The harbor ports the stations declare, each shared by the stations naming it. */
+    HarborPorts harborPorts() {
+        return harborPorts;
     }
 
     /** A station's scheduler: its own view of the shared workers. */

@@ -177,10 +177,17 @@ public final class Station implements AutoCloseable {
         station.sharedNetwork = shared;
         if (shared != null) shared.beginLoad();
         ScriptFunctions functions = station.functions(base);
-        return station.evaluate(
-                FrontEnds.forFile(script.getFileName().toString())
-                        .load(script, functions, station.scriptSettings, reading),
-                functions);
+        try {
+            return station.evaluate(
+                    FrontEnds.forFile(script.getFileName().toString())
+                            .load(script, functions, station.scriptSettings, reading),
+                    functions);
+        } catch (RuntimeException e) {
+            // A first load that failed lets go of the mounts it claimed on ports shared with the
+            // other stations (a reload's are the running station's: the reloader aborts them).
+            if (shared == null && runtime != null) station.network.close();
+            throw e;
+        }
     }
 
     /** The same for script text, named {@code fileName} in messages. */
@@ -226,7 +233,10 @@ public final class Station implements AutoCloseable {
                                 settings.string("harbor.bind"),
                                 settings.integer("harbor.maxBody"),
                                 decoder);
-        if (sharedNetwork == null && shared != null) network.useRuntime(shared::net);
+        if (sharedNetwork == null && shared != null) {
+            network.useRuntime(shared::net);
+            network.sharePorts(shared.harborPorts(), fileName);
+        }
         commands = new Commands();
         StationCommands.station(commands, this);
         return FunctionTable.of(base, EngineOperators.of(this, network, commands, decoder));
@@ -474,10 +484,7 @@ public final class Station implements AutoCloseable {
         if (m != null)
             m.close(); // its JVM and logging hooks would keep this station alive after a reload
         for (Output o : graph.outputs()) o.shutdown();
-        if (!handedOver) {
-            network.close();
-            if (shared != null) shared.releaseHarborPorts(fileName);
-        }
+        if (!handedOver) network.close();
         protocols.close();
         if (run != null) run.closePools();
         if (compiled != null) compiled.unload();

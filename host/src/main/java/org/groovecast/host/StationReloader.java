@@ -132,7 +132,10 @@ public final class StationReloader {
                             script, functions.get(), settings, Map.of(), null, included, runtime);
             s.reloadHook(this::reload);
             s.reloads(reloads);
-            if (!prepareUnlessStopped()) return null;
+            if (!prepareUnlessStopped()) {
+                s.network().close(); // nothing bound yet: only what it declared is let go
+                return null;
+            }
             s.start(null);
             current = s;
             return s;

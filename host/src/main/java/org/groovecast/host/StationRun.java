@@ -112,9 +112,6 @@ final class StationRun {
         try {
             HarborLimits limits = HarborSettings.limits(settings);
             for (HarborServer h : network.harbors()) h.limits(limits);
-            if (shared != null)
-                shared.claimHarborPorts(
-                        fileName, network.harbors().stream().map(HarborServer::port).toList());
             network.bind(
                     settings.string(
                             "harbor.bind")); // as the script set it: it ran after the network was
@@ -122,8 +119,9 @@ final class StationRun {
             network.start(Math.max(1, Math.min(settings.integer("harbor.eventLoops"), 16)));
         } catch (IllegalStateException
                 | IllegalArgumentException e) { // a port taken, a harbor setting out of range
-            // A reload's station keeps the running one's ports; a first start that failed has none.
-            if (shared != null && ownsNetwork) shared.releaseHarborPorts(fileName);
+            // A reload's station keeps the running one's ports; a first start that failed lets go
+            // of what it declared on ports it shares with the other stations.
+            if (shared != null && ownsNetwork) network.close();
             abandon();
             throw new ScriptError(fileName, 0, e.getMessage(), e);
         }
@@ -135,10 +133,8 @@ final class StationRun {
                     opened.add(o);
                 } catch (Exception e) {
                     for (Output x : opened) stopQuietly(x);
-                    if (ownsNetwork) {
-                        network.close(); // a failed reload leaves the running station's sockets
-                        if (shared != null) shared.releaseHarborPorts(fileName);
-                    }
+                    // A failed reload leaves the running station's sockets.
+                    if (ownsNetwork) network.close();
                     abandon();
                     ScriptLine at =
                             graph.line(o) != null ? graph.line(o) : new ScriptLine(fileName, 0);

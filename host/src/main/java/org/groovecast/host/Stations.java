@@ -60,6 +60,7 @@ public final class Stations implements AutoCloseable {
                             failures));
         }
         runtime.roster(this::roster);
+        runtime.order(List.copyOf(stations.keySet()));
     }
 
     /** Each station's name, whether it is on air and its failed loads, for the status pages. */

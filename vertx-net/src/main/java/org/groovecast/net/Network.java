@@ -12,6 +12,7 @@ import java.util.function.Supplier;
 import org.groovecast.api.LiveDecoder;
 import org.groovecast.net.control.ControlPorts;
 import org.groovecast.net.control.TelnetServer;
+import org.groovecast.net.harbor.HarborPorts;
 import org.groovecast.net.harbor.HarborServer;
 import org.groovecast.net.rtmp.RtmpServer;
 import org.groovecast.net.runtime.NetRuntime;
@@ -21,7 +22,9 @@ import org.slf4j.LoggerFactory;
 /**
  * A station's sockets: the harbor servers its script declared, one per port, its RTMP servers and
  * its telnet control servers, started with the station on a Vert.x of its own (native epoll) and
- * closed with it. A station with no socket starts no Vert.x at all.
+ * closed with it. A station with no socket starts no Vert.x at all. In a process running many
+ * stations a harbor port other stations declare too is one socket, each station serving its own
+ * mounts on it ({@link #sharePorts}).
  *
  * <p>Closing is final and never waits long: each server gets {@link #CLOSE_WAIT_SECONDS} to let its
  * port go and Vert.x as long to stop its loops, so that a stop cannot hang on a loop that is gone;
@@ -55,6 +58,14 @@ public final class Network implements AutoCloseable, ControlPorts {
      */
     private Supplier<NetRuntime> sharedRuntime;
 
+    /**
+     * The process's harbor ports when its stations share them ({@link #sharePorts}), and this
+     * network's station there; null: each port this network's own.
+     */
+    private HarborPorts sharedPorts;
+
+    private String station;
+
     private int eventLoops = 1;
     private List<String> lastKept = List.of();
     private boolean closed;
@@ -79,6 +90,18 @@ public final class Network implements AutoCloseable, ControlPorts {
         sharedRuntime = shared;
     }
 
+    /**
+     * Declares this network's harbor ports (but port 0) on the process's {@code ports}, as station
+     * {@code station}: a port another station of the process declares too is one socket, each
+     * station serving its own mounts on it (see {@link HarborPorts}). Before any harbor is made.
+     */
+    public synchronized void sharePorts(HarborPorts ports, String station) {
+        if (!harbors.isEmpty())
+            throw new IllegalStateException("harbor ports are shared from the start or never");
+        this.sharedPorts = ports;
+        this.station = station;
+    }
+
     private NetRuntime newRuntime(int eventLoops) {
         return sharedRuntime != null ? sharedRuntime.get() : NetRuntime.start(eventLoops);
     }
@@ -100,7 +123,12 @@ public final class Network implements AutoCloseable, ControlPorts {
     /** The harbor on {@code port}, created on first use (it listens once the station starts). */
     @Override
     public synchronized HarborServer harbor(int port) {
-        return harbors.computeIfAbsent(port, p -> new HarborServer(p, bind, maxBody));
+        return harbors.computeIfAbsent(
+                port,
+                p ->
+                        sharedPorts != null && p != 0
+                                ? sharedPorts.harbor(p, bind, maxBody, station)
+                                : new HarborServer(p, bind, maxBody));
     }
 
     /**
@@ -178,7 +206,14 @@ public final class Network implements AutoCloseable, ControlPorts {
 
     /** The script being loaded failed: the running one's declarations and telnet servers stay. */
     public synchronized void abortLoad() {
-        harbors.values().removeIf(h -> !h.isListening()); // ports only the failed script declared
+        // Ports only the failed script declared; on a shared port, its claims go with them.
+        harbors.values()
+                .removeIf(
+                        h -> {
+                            if (h.isListening()) return false;
+                            h.leavePort();
+                            return true;
+                        });
         for (HarborServer h : harbors.values()) h.abortLoad();
         rtmps.keySet()
                 .removeIf(
@@ -327,7 +362,11 @@ public final class Network implements AutoCloseable, ControlPorts {
     public synchronized void close() {
         if (closed) return;
         closed = true;
-        if (runtime == null) return;
+        if (runtime == null) {
+            // Never started, or a start undone: what it declared on shared ports is let go.
+            for (HarborServer h : harbors.values()) closeQuietly(h::leavePort);
+            return;
+        }
         for (HarborServer h : harbors.values()) closeQuietly(h::close);
         for (RtmpServer r : rtmps.values()) closeQuietly(r::close);
         for (TelnetServer t : telnets) closeQuietly(t::close);

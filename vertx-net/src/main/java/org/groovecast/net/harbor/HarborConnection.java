@@ -23,7 +23,8 @@ import org.slf4j.LoggerFactory;
  * ListenerLogin}), a live source ({@link IngestHandOff}), or a series of ordinary keep-alive
  * requests: title updates ({@link TitleUpdates}), the script's routes and what the port serves
  * itself ({@link RouteResponder}), answered by {@link ReplyWriter}. Bad input gets its status (400,
- * 404, 408, 411, 413, 431) and ends this connection only.
+ * 404, 408, 411, 413, 431) and ends this connection only. On a port several stations of the process
+ * share ({@link SharedPort}), each request goes to the station its path is for.
  *
  * <p>What a client may hold is bounded ({@link HarborLimits}): a connection over the port's caps is
  * answered 503 at once ({@link OverCapRefusal}); a head must be complete within the head timeout
@@ -51,7 +52,15 @@ final class HarborConnection extends ChannelInboundHandlerAdapter {
         CLOSED
     }
 
-    private final HarborServer server;
+    /** Whose connection count and limits admitted the connection: released there. */
+    private final HarborServer admitted;
+
+    /** The port several stations share, or null: then {@link #server} is its only harbor. */
+    private final SharedPort shared;
+
+    /** The station's harbor answering the request: on a shared port, its path's station's. */
+    private HarborServer server;
+
     private final Runnable checkDeadline = this::checkDeadline;
     private ChannelHandlerContext ctx;
     private String peer;
@@ -85,7 +94,17 @@ final class HarborConnection extends ChannelInboundHandlerAdapter {
     private boolean readsPaused;
 
     HarborConnection(HarborServer server) {
-        this.server = server;
+        this(server, null);
+    }
+
+    /**
+     * A connection to a port {@code shared} by several stations (null: {@code first}'s alone),
+     * admitted under {@code first}'s limits.
+     */
+    HarborConnection(HarborServer first, SharedPort shared) {
+        this.admitted = first;
+        this.server = first;
+        this.shared = shared;
     }
 
     /** The client's address, named on first use: most requests are never logged. */
@@ -114,8 +133,8 @@ final class HarborConnection extends ChannelInboundHandlerAdapter {
                 ctx.channel().remoteAddress() instanceof InetSocketAddress i
                         ? i.getAddress()
                         : InetAddress.getLoopbackAddress();
-        HarborLimits limits = server.limits();
-        ConnectionCount.Admission admission = server.connections().acquire(address, limits);
+        HarborLimits limits = admitted.limits();
+        ConnectionCount.Admission admission = admitted.connections().acquire(address, limits);
         if (admission != ConnectionCount.Admission.ADMITTED) {
             state = State.CLOSED;
             OverCapRefusal.refuse(this, admission);
@@ -214,6 +233,7 @@ final class HarborConnection extends ChannelInboundHandlerAdapter {
     }
 
     private void dispatch() {
+        if (shared != null) server = shared.serverFor(head);
         String method = head.method();
         if (WebcastConnection.wanted(head)) {
             HarborIngest in = server.ingest(head.path());
@@ -260,6 +280,16 @@ final class HarborConnection extends ChannelInboundHandlerAdapter {
 
     HarborServer server() {
         return server;
+    }
+
+    /**
+     * On a shared port, the request is for the station whose mount or live input {@code path} is (a
+     * title update naming its mount in a form body), if any; else as it was routed.
+     */
+    void serveMount(String path) {
+        if (shared == null) return;
+        HarborServer owner = shared.owner(path);
+        if (owner != null) server = owner;
     }
 
     ChannelHandlerContext ctx() {
@@ -470,7 +500,7 @@ final class HarborConnection extends ChannelInboundHandlerAdapter {
         }
         if (counted) {
             counted = false;
-            server.connections().release(address);
+            admitted.connections().release(address);
         }
         if (replies != null) replies.wake();
         if (ingest != null) ingest.disconnected();

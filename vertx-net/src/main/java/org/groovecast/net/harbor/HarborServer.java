@@ -63,7 +63,15 @@ public final class HarborServer {
      */
     private volatile java.util.concurrent.Executor callbacks = OffLoopCall.VIRTUAL_THREADS;
 
-    private Channel server;
+    private volatile Channel server;
+
+    /**
+     * The port as several stations of the process share it, and this harbor's station there; null
+     * when the harbor has its port to itself.
+     */
+    private volatile SharedPort shared;
+
+    private volatile String station;
 
     /**
      * TLS on the port ({@code harbor.tls}), or null for plain HTTP; read by each new connection.
@@ -120,6 +128,32 @@ public final class HarborServer {
         return port;
     }
 
+    /** One of the harbors of {@code station} on a port shared with other stations. */
+    void sharedOn(SharedPort port, String station) {
+        this.shared = port;
+        this.station = station;
+    }
+
+    /** The station whose harbor this is on a shared port, or null. */
+    String station() {
+        return station;
+    }
+
+    /**
+     * The stations serving this port, in the process's order, when several stations share it; else
+     * empty.
+     */
+    public List<String> sharedWith() {
+        SharedPort p = shared;
+        return p == null ? List.of() : p.stations();
+    }
+
+    /** What declarations lock: the shared port, so that two stations' claims do not cross. */
+    private Object claims() {
+        SharedPort p = shared;
+        return p != null ? p : this;
+    }
+
     int maxBody() {
         return maxBody;
     }
@@ -131,17 +165,21 @@ public final class HarborServer {
      */
     public HarborMount mount(
             String path, String contentType, java.util.function.Supplier<HarborMount> created) {
-        claim(path);
-        HarborMount m = mounts.get(path);
-        // Listeners of an MP3 stream cannot be handed Ogg: a new format means a new mount.
-        if (m == null || !m.contentType().equals(contentType)) m = created.get();
-        nextMounts.put(path, m);
-        return m;
+        synchronized (claims()) {
+            claim(path);
+            HarborMount m = mounts.get(path);
+            // Listeners of an MP3 stream cannot be handed Ogg: a new format means a new mount.
+            if (m == null || !m.contentType().equals(contentType)) m = created.get();
+            nextMounts.put(path, m);
+            return m;
+        }
     }
 
     public void addIngest(HarborIngest ingest) {
-        claim(ingest.path());
-        nextIngests.put(ingest.path(), ingest);
+        synchronized (claims()) {
+            claim(ingest.path());
+            nextIngests.put(ingest.path(), ingest);
+        }
     }
 
     /**
@@ -149,6 +187,14 @@ public final class HarborServer {
      * {@link #addIngest} too); one live input per port may take them, the protocol naming no mount.
      */
     public void addIcyIngest(HarborIngest ingest) {
+        synchronized (claims()) {
+            SharedPort p = shared;
+            if (p != null) p.checkIcyFree(this);
+            addIcy(ingest);
+        }
+    }
+
+    private void addIcy(HarborIngest ingest) {
         HarborIngest other = nextIcy;
         if (other != null && other != ingest) {
             throw new IllegalArgumentException(
@@ -198,6 +244,25 @@ public final class HarborServer {
         if (nextMounts.containsKey(path) || nextIngests.containsKey(path)) {
             throw new IllegalArgumentException("port " + port + " already has a mount at " + path);
         }
+        SharedPort p = shared;
+        if (p != null) p.checkFree(this, path);
+    }
+
+    /**
+     * Whether {@code path} is a mount or live input here, served or declared by the script being
+     * loaded (another station of a shared port may not declare it).
+     */
+    boolean holds(String path) {
+        return mounts.containsKey(path)
+                || ingests.containsKey(path)
+                || nextMounts.containsKey(path)
+                || nextIngests.containsKey(path);
+    }
+
+    /** The live input taking Shoutcast (icy) sources, served or declared; or null. */
+    HarborIngest icyClaim() {
+        HarborIngest next = nextIcy;
+        return next != null ? next : icy;
     }
 
     /** A script is about to be loaded: its declarations start from nothing. */
@@ -345,8 +410,12 @@ public final class HarborServer {
      * when it is taken.
      */
     public Future<Void> listen(Vertx vertx, String address) {
-        return ServerChannels.bind(vertx, address, port, b -> {}, this::connection)
-                .compose(
+        SharedPort p = shared;
+        Future<Channel> bound =
+                p != null
+                        ? p.listen(this, vertx, address)
+                        : ServerChannels.bind(vertx, address, port, b -> {}, this::connection);
+        return bound.compose(
                         ch -> {
                             server = ch;
                             if (!wantsIcyListener()) return Future.succeededFuture(ch);
@@ -354,7 +423,7 @@ public final class HarborServer {
                                     .map(v -> ch)
                                     .recover(
                                             e ->
-                                                    ServerChannels.close(ch)
+                                                    unbind(ch)
                                                             .compose(
                                                                     v -> {
                                                                         server = null;
@@ -370,11 +439,22 @@ public final class HarborServer {
                         })
                 .map(
                         ch -> {
-                            log.info(
-                                    "harbor: listening on {}:{} ({})",
-                                    address,
-                                    actualPort(),
-                                    String.join(", ", describe()));
+                            if (p == null) {
+                                log.info(
+                                        "harbor: listening on {}:{} ({})",
+                                        address,
+                                        actualPort(),
+                                        String.join(", ", describe()));
+                            } else {
+                                log.info(
+                                        "harbor: listening on {}:{} for station {} ({}), the port"
+                                                + " shared by {}",
+                                        address,
+                                        actualPort(),
+                                        station,
+                                        String.join(", ", describe()),
+                                        String.join(", ", p.stations()));
+                            }
                             long fds = ServerChannels.maxFileDescriptors();
                             if (fds > 0 && fds < limits.maxConnections() + 1024L) {
                                 log.warn(
@@ -385,6 +465,26 @@ public final class HarborServer {
                             }
                             return null;
                         });
+    }
+
+    /** Lets the port go: closes it, or leaves it to the other stations sharing it. */
+    private Future<Void> unbind(Channel ch) {
+        SharedPort p = shared;
+        if (p == null) return ServerChannels.close(ch);
+        server = null;
+        return p.leave(this);
+    }
+
+    /**
+     * The harbor no longer serves the port and is not to (its station's script no longer declares
+     * it, or never started): on a shared port, the other stations' claims and socket are theirs
+     * alone from now on. Nothing to do on a port of its own.
+     */
+    public Future<Void> leavePort() {
+        SharedPort p = shared;
+        if (p == null) return Future.succeededFuture();
+        server = null;
+        return p.leave(this);
     }
 
     /** A new connection's handler: the harbor's, behind TLS when the port serves it. */
@@ -448,7 +548,8 @@ public final class HarborServer {
     /**
      * Stops accepting and closes the mounts (their listeners, and the chunks they hold, let go
      * while the event loops still run); other open connections close with the loops
-     * (Network.close).
+     * (Network.close). On a port shared with other stations, their mounts and connections stay and
+     * the socket with them; it closes when the last of them leaves.
      */
     public Future<Void> close() {
         Channel icyChannel = icyServer;
@@ -458,6 +559,6 @@ public final class HarborServer {
         return Future.fromCompletionStage(
                         CompletableFuture.allOf(released.toArray(CompletableFuture[]::new)))
                 .compose(v -> ServerChannels.close(icyChannel))
-                .compose(v -> ServerChannels.close(server));
+                .compose(v -> shared != null ? leavePort() : ServerChannels.close(server));
     }
 }

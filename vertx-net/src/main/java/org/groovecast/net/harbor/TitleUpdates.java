@@ -25,8 +25,9 @@ final class TitleUpdates {
     /** {@code /admin/metadata} on {@code c} with its {@code params}. */
     static void adminMetadata(HarborConnection c, Map<String, String> params) {
         String mountName = params.getOrDefault("mount", "");
-        HarborIngest in =
-                c.server().ingest(mountName.startsWith("/") ? mountName : "/" + mountName);
+        String path = mountName.startsWith("/") ? mountName : "/" + mountName;
+        c.serveMount(path);
+        HarborIngest in = c.server().ingest(path);
         if (in == null) {
             c.reply(HttpReply.text(404, "no live input on " + mountName));
             return;
