@@ -1,6 +1,7 @@
 package org.groovecast.host;
 
 import org.groovecast.net.harbor.HarborLimits;
+import org.groovecast.net.harbor.TrustedProxies;
 
 /**
  * What the harbor ports accept, read from {@code settings.harbor.*}; applied again by each
@@ -19,6 +20,11 @@ final class HarborSettings {
                 settings.integer("harbor.maxAuthFailures"),
                 seconds(settings, "harbor.authFailureWindow"),
                 seconds(settings, "harbor.handlerTimeout"));
+    }
+
+    /** The proxies whose forwarding headers name the client ({@code harbor.trustedProxies}). */
+    static TrustedProxies trustedProxies(Settings settings) {
+        return TrustedProxies.parse(settings.get("harbor.trustedProxies"));
     }
 
     private static long seconds(Settings settings, String key) {

@@ -307,6 +307,19 @@ public final class Settings {
                         + "`server.harbor`, may take before its request gets 503",
                 SettingCheck.above(0));
         declare(
+                "harbor.trustedProxies",
+                ValueType.LIST,
+                List.of(),
+                "(none)",
+                "reverse proxies or CDNs in front of the harbor, by address or CIDR range "
+                        + "(`['127.0.0.1', '10.0.0.0/8', '2001:db8::/32']`; on the command line "
+                        + "`--set harbor.trustedProxies=10.0.0.0/8,::1`): from these peers only, "
+                        + "`X-Forwarded-For` (its right-most address that is no trusted proxy) or else "
+                        + "`Forwarded` (`for=`) names the client, and that address replaces the peer's in "
+                        + "logs, listener sessions, connection caps and failed-login limits; from anyone else "
+                        + "both headers are ignored",
+                SettingCheck.PROXIES);
+        declare(
                 "random.seed",
                 ValueType.INTEGER,
                 0,

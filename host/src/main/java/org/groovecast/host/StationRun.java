@@ -18,6 +18,7 @@ import org.groovecast.host.script.ScriptLine;
 import org.groovecast.net.Network;
 import org.groovecast.net.harbor.HarborLimits;
 import org.groovecast.net.harbor.HarborServer;
+import org.groovecast.net.harbor.TrustedProxies;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -111,7 +112,11 @@ final class StationRun {
         }
         try {
             HarborLimits limits = HarborSettings.limits(settings);
-            for (HarborServer h : network.harbors()) h.limits(limits);
+            TrustedProxies proxies = HarborSettings.trustedProxies(settings);
+            for (HarborServer h : network.harbors()) {
+                h.limits(limits);
+                h.trustedProxies(proxies);
+            }
             if (shared != null)
                 shared.claimHarborPorts(
                         fileName, network.harbors().stream().map(HarborServer::port).toList());

@@ -56,6 +56,7 @@ public final class HarborServer {
     private final ConnectionCount connections;
     private final AuthFailures authFailures;
     private volatile HarborLimits limits = HarborLimits.DEFAULT;
+    private volatile TrustedProxies trustedProxies = TrustedProxies.NONE;
 
     /**
      * Where the script's code called for a connection (logins, handlers) runs: a virtual thread
@@ -90,6 +91,18 @@ public final class HarborServer {
 
     HarborLimits limits() {
         return limits;
+    }
+
+    /**
+     * The proxies whose {@code X-Forwarded-For} and {@code Forwarded} name the client from now on
+     * ({@code settings.harbor.trustedProxies}); see {@link ClientAddress}.
+     */
+    public void trustedProxies(TrustedProxies proxies) {
+        this.trustedProxies = proxies;
+    }
+
+    TrustedProxies trustedProxies() {
+        return trustedProxies;
     }
 
     ConnectionCount connections() {
