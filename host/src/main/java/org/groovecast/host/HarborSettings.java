@@ -1,5 +1,6 @@
 package org.groovecast.host;
 
+import org.groovecast.net.harbor.AccessLog;
 import org.groovecast.net.harbor.HarborLimits;
 import org.groovecast.net.harbor.TrustedProxies;
 
@@ -25,6 +26,16 @@ final class HarborSettings {
     /** The proxies whose forwarding headers name the client ({@code harbor.trustedProxies}). */
     static TrustedProxies trustedProxies(Settings settings) {
         return TrustedProxies.parse(settings.get("harbor.trustedProxies"));
+    }
+
+    /**
+     * The access log as {@code harbor.accessLog} and {@code harbor.accessLog.hashAddresses} ask,
+     * its file given to logback ({@link AccessLogFile}).
+     */
+    static AccessLog accessLog(Settings settings) {
+        String file = settings.string("harbor.accessLog");
+        AccessLogFile.use(file);
+        return AccessLog.of(!file.isEmpty(), settings.bool("harbor.accessLog.hashAddresses"));
     }
 
     private static long seconds(Settings settings, String key) {

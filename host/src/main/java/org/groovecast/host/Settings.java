@@ -320,6 +320,28 @@ public final class Settings {
                         + "both headers are ignored",
                 SettingCheck.PROXIES);
         declare(
+                "harbor.adminPassword",
+                ValueType.STRING,
+                "",
+                "password of Icecast's admin views on every harbor port (`/admin/stats`, "
+                        + "`/admin/listclients`, `/admin/killclient`, `/admin/moveclients`), user `admin` "
+                        + "over HTTP Basic, compared in constant time, a wrong one counted as a failed login; "
+                        + "empty: they answer 401 to everyone");
+        declare(
+                "harbor.accessLog",
+                ValueType.STRING,
+                "",
+                "file of the listeners' access log, one line per finished listener session (a mount's "
+                        + "listener, an HLS client) in Icecast's combined format with the seconds connected "
+                        + "last, rolled daily to `<file>.<date>.gz` and kept 30 days; empty: none");
+        declare(
+                "harbor.accessLog.hashAddresses",
+                ValueType.BOOLEAN,
+                true,
+                "the access log names each address by a keyed hash, its key drawn anew each run (the "
+                        + "same listener the same token within a run, no address kept); false writes "
+                        + "addresses as they are");
+        declare(
                 "random.seed",
                 ValueType.INTEGER,
                 0,

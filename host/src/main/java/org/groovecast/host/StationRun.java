@@ -16,6 +16,7 @@ import org.groovecast.host.sched.TaskScheduler;
 import org.groovecast.host.script.ScriptError;
 import org.groovecast.host.script.ScriptLine;
 import org.groovecast.net.Network;
+import org.groovecast.net.harbor.AccessLog;
 import org.groovecast.net.harbor.HarborLimits;
 import org.groovecast.net.harbor.HarborServer;
 import org.groovecast.net.harbor.TrustedProxies;
@@ -113,9 +114,13 @@ final class StationRun {
         try {
             HarborLimits limits = HarborSettings.limits(settings);
             TrustedProxies proxies = HarborSettings.trustedProxies(settings);
+            AccessLog accessLog = HarborSettings.accessLog(settings);
             for (HarborServer h : network.harbors()) {
                 h.limits(limits);
                 h.trustedProxies(proxies);
+                h.accessLog(accessLog);
+                h.adminPassword(settings.string("harbor.adminPassword"));
+                h.serverId(StationCommands.engine());
             }
             if (shared != null)
                 shared.claimHarborPorts(

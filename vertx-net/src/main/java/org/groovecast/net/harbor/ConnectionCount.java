@@ -27,6 +27,7 @@ final class ConnectionCount {
     private final ConcurrentHashMap<InetAddress, AtomicInteger> byAddress =
             new ConcurrentHashMap<>();
     private final AtomicLong refused = new AtomicLong();
+    private final AtomicLong accepted = new AtomicLong();
 
     ConnectionCount(int port) {
         this.port = port;
@@ -37,6 +38,7 @@ final class ConnectionCount {
      * it closes.
      */
     Admission acquire(InetAddress address, HarborLimits limits) {
+        accepted.incrementAndGet();
         if (total.incrementAndGet() > limits.maxConnections()) {
             total.decrementAndGet();
             return refuse(Admission.PORT_FULL, address, limits);
@@ -53,6 +55,7 @@ final class ConnectionCount {
      * address once a request names its client ({@link #attribute}).
      */
     Admission acquireUnattributed(InetAddress proxy, HarborLimits limits) {
+        accepted.incrementAndGet();
         if (total.incrementAndGet() > limits.maxConnections()) {
             total.decrementAndGet();
             return refuse(Admission.PORT_FULL, proxy, limits);
@@ -95,6 +98,14 @@ final class ConnectionCount {
         // The last connection of an address removes its entry, so that the map holds only connected
         // clients.
         byAddress.computeIfPresent(address, (a, n) -> n.decrementAndGet() <= 0 ? null : n);
+    }
+
+    /**
+     * Connections accepted since the port was made, refused ones included (Icecast's {@code
+     * connections}).
+     */
+    long accepted() {
+        return accepted.get();
     }
 
     int total() {

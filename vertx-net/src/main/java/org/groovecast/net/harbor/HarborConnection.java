@@ -267,6 +267,10 @@ final class HarborConnection extends ChannelInboundHandlerAdapter {
             TitleUpdates.adminCgi(this);
             return;
         }
+        if (method.equals("GET") && IcecastAdmin.handles(head.path())) {
+            IcecastAdmin.handle(this);
+            return;
+        }
         HarborMount mount =
                 method.equals("GET") || method.equals("HEAD") ? server.mount(head.path()) : null;
         if (mount != null) {
