@@ -538,6 +538,7 @@ public final class HarborServer {
      */
     public Future<Void> close() {
         if (sweeper != null) sweeper.cancel(false);
+        sessions.endAllHls();
         Channel icyChannel = icyServer;
         icyServer = null;
         List<CompletableFuture<Void>> released = new ArrayList<>();

@@ -85,12 +85,19 @@ final class ListenerSessions {
     void sweep(long now) {
         for (var e : hls.entrySet()) {
             ListenerSession s = e.getValue();
-            if (s.ended() || now - s.lastNanos() > s.hlsIdleNanos()) {
-                if (hls.remove(e.getKey(), s) && s.end(true)) {
-                    open.remove(s.id());
-                    accessLog.finished(s);
-                }
-            }
+            if (s.ended() || now - s.lastNanos() > s.hlsIdleNanos()) endHls(e.getKey(), s);
+        }
+    }
+
+    /** The port closes: every HLS session ends at its last request, and is logged. */
+    void endAllHls() {
+        for (var e : hls.entrySet()) endHls(e.getKey(), e.getValue());
+    }
+
+    private void endHls(HlsClient key, ListenerSession s) {
+        if (hls.remove(key, s) && s.end(true)) {
+            open.remove(s.id());
+            accessLog.finished(s);
         }
     }
 
@@ -112,9 +119,8 @@ final class ListenerSessions {
      */
     boolean endHls(ListenerSession s) {
         for (var e : hls.entrySet()) {
-            if (e.getValue() == s && hls.remove(e.getKey(), s) && s.end(true)) {
-                open.remove(s.id());
-                accessLog.finished(s);
+            if (e.getValue() == s) {
+                endHls(e.getKey(), s);
                 return true;
             }
         }
