@@ -119,10 +119,15 @@ public final class ListenerSession {
         return startMillis;
     }
 
-    /** Whole seconds connected: until now, or until it ended. */
+    /**
+     * Seconds connected, until now or until it ended, as Icecast counts them: the difference of the
+     * two times in whole seconds of the clock (connected at 12:00:00.9 and gone at 12:00:02.1 is
+     * 2), measured on the monotonic clock from the start.
+     */
     public long seconds() {
         long until = ended ? lastNanos : System.nanoTime();
-        return Math.max(0, (until - startNanos) / 1_000_000_000L);
+        long endMillis = startMillis + Math.max(0, (until - startNanos) / 1_000_000L);
+        return endMillis / 1000 - startMillis / 1000;
     }
 
     /** Bytes written to it so far. */

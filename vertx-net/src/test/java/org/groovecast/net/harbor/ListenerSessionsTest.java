@@ -154,7 +154,7 @@ class ListenerSessionsTest {
                         .matches(
                                 "127\\.0\\.0\\.1 - - \\[[^]]+] \"GET /radio HTTP/1\\.1\" 200 "
                                         + written
-                                        + " \"https://example\\.org/player\" \"mpv 0\\.35\" 0"),
+                                        + " \"https://example\\.org/player\" \"mpv 0\\.35\" [01]"),
                 access.list.getFirst().getFormattedMessage());
     }
 
@@ -170,7 +170,8 @@ class ListenerSessionsTest {
                 AccessLog.of(true, false)
                         .line(s, Instant.parse("2026-12-05T08:40:01Z"), ZoneOffset.ofHours(1));
         assertEquals(
-                "192.0.2.7 - dj [05/Dec/2026:09:40:01 +0100] \"GET /radio HTTP/1.0\" 200 1234 \"-\" \"say .hi. . .\" 0",
+                "192.0.2.7 - dj [05/Dec/2026:09:40:01 +0100] \"GET /radio HTTP/1.0\" 200 1234 \"-\" \"say .hi. . .\" "
+                        + s.seconds(),
                 line);
         String hashed =
                 AccessLog.of(true, true)
