@@ -56,6 +56,14 @@ public final class HarborServer {
     private final ConnectionCount connections;
     private final AuthFailures authFailures;
     private volatile HarborLimits limits = HarborLimits.DEFAULT;
+    private volatile TrustedProxies trustedProxies = TrustedProxies.NONE;
+    private final ListenerSessions sessions = new ListenerSessions();
+    private volatile String adminPassword = "";
+    private volatile String serverId = "Groovecast";
+    private final long startedAt = System.currentTimeMillis();
+    private final java.util.concurrent.atomic.AtomicLong filesServed =
+            new java.util.concurrent.atomic.AtomicLong();
+    private io.netty.util.concurrent.ScheduledFuture<?> sweeper;
 
     /**
      * Where the script's code called for a connection (logins, handlers) runs: a virtual thread
@@ -98,6 +106,70 @@ public final class HarborServer {
 
     HarborLimits limits() {
         return limits;
+    }
+
+    /**
+     * The proxies whose {@code X-Forwarded-For} and {@code Forwarded} name the client from now on
+     * ({@code settings.harbor.trustedProxies}); see {@link ClientAddress}.
+     */
+    public void trustedProxies(TrustedProxies proxies) {
+        this.trustedProxies = proxies;
+    }
+
+    TrustedProxies trustedProxies() {
+        return trustedProxies;
+    }
+
+    /** The listener sessions of the port's mounts and HLS clients. */
+    ListenerSessions sessions() {
+        return sessions;
+    }
+
+    /** Writes a line per finished listener session, or not ({@code settings.harbor.accessLog}). */
+    public void accessLog(AccessLog log) {
+        sessions.accessLog(log);
+    }
+
+    /**
+     * The password of Icecast's admin views on this port ({@code settings.harbor.adminPassword},
+     * user {@code admin}); empty: every admin request is refused.
+     */
+    public void adminPassword(String password) {
+        adminPassword = password == null ? "" : password;
+    }
+
+    String adminPassword() {
+        return adminPassword;
+    }
+
+    /** How the admin views name the server ({@code server_id}: the engine and its version). */
+    public void serverId(String id) {
+        serverId = id;
+    }
+
+    String serverId() {
+        return serverId;
+    }
+
+    /** When the port was made (epoch milliseconds); a reload keeps it. */
+    long startedAt() {
+        return startedAt;
+    }
+
+    /** Static files served so far (Icecast's {@code file_connections}). */
+    long filesServed() {
+        return filesServed.get();
+    }
+
+    void fileServed() {
+        filesServed.incrementAndGet();
+    }
+
+    /**
+     * Whether {@code prefix} is a static folder's ({@code /hls}): HLS clients are its listeners.
+     */
+    boolean isStaticFolder(String prefix) {
+        return statics.containsKey(prefix);
     }
 
     ConnectionCount connections() {
@@ -389,6 +461,14 @@ public final class HarborServer {
         return null;
     }
 
+    /** The static folder's prefix {@code path} is under ({@code /hls}), or null. */
+    String staticFolder(String path) {
+        for (String prefix : statics.keySet()) {
+            if (path.startsWith(prefix) && path.startsWith("/", prefix.length())) return prefix;
+        }
+        return null;
+    }
+
     void handlerFailed(Route route, Throwable e) {
         if (failedOnce.add(route)) {
             log.warn(
@@ -418,6 +498,15 @@ public final class HarborServer {
         return bound.compose(
                         ch -> {
                             server = ch;
+                            // HLS clients have no connection to close: their sessions end when
+                            // they stop asking, which a look once a second finds.
+                            sweeper =
+                                    ch.eventLoop()
+                                            .scheduleAtFixedRate(
+                                                    () -> sessions.sweep(System.nanoTime()),
+                                                    1,
+                                                    1,
+                                                    java.util.concurrent.TimeUnit.SECONDS);
                             if (!wantsIcyListener()) return Future.succeededFuture(ch);
                             return listenIcy(vertx, address)
                                     .map(v -> ch)
@@ -552,6 +641,8 @@ public final class HarborServer {
      * the socket with them; it closes when the last of them leaves.
      */
     public Future<Void> close() {
+        if (sweeper != null) sweeper.cancel(false);
+        sessions.endAllHls();
         Channel icyChannel = icyServer;
         icyServer = null;
         List<CompletableFuture<Void>> released = new ArrayList<>();

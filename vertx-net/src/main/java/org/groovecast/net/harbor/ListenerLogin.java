@@ -28,7 +28,7 @@ final class ListenerLogin {
     static void listen(HarborConnection c, HarborMount mount) {
         BiPredicate<String, String> auth = mount.auth();
         if (auth == null) {
-            attach(c, mount);
+            attach(c, mount, null);
             return;
         }
         if (c.tooManyFailures(false)) return;
@@ -46,7 +46,7 @@ final class ListenerLogin {
                 () -> BasicAuth.accepts(authorization, auth),
                 r -> {
                     switch (verdict(c, r, Boolean.TRUE.equals(r.value()), what)) {
-                        case YES -> attach(c, mount);
+                        case YES -> attach(c, mount, user(authorization));
                         case NO -> {
                             c.failedLogin();
                             log.info(
@@ -72,7 +72,12 @@ final class ListenerLogin {
                 null);
     }
 
-    private static void attach(HarborConnection c, HarborMount mount) {
+    private static String user(String authorization) {
+        BasicAuth.Credentials given = BasicAuth.parse(authorization);
+        return given == null ? null : given.user();
+    }
+
+    private static void attach(HarborConnection c, HarborMount mount, String user) {
         ChannelHandlerContext ctx = c.ctx();
         if (c.head().method().equals("HEAD")) {
             // A player's probe: the listener's headers and nothing more; no listener, no onConnect.
@@ -80,7 +85,10 @@ final class ListenerLogin {
             return;
         }
         c.becomeListener();
-        mount.attach(ctx, c.head(), c.peer());
+        ListenerSessions sessions = c.server().sessions();
+        ListenerSession session =
+                sessions.begin(c.address(), c.head(), mount.path(), user, ctx::close);
+        mount.attach(ctx, c.head(), c.peer(), session, sessions);
         ctx.flush();
     }
 
