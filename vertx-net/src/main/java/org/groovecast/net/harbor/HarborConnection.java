@@ -276,6 +276,14 @@ final class HarborConnection extends ChannelInboundHandlerAdapter {
         return address;
     }
 
+    /**
+     * The client's address as admission sees it (deny lists, the admit function): the one place it
+     * is read, so that the address behind a trusted proxy takes the peer's place here alone.
+     */
+    InetAddress clientAddress() {
+        return address;
+    }
+
     /** A listener now: the mount writes to it, and what it sends is dropped. */
     void becomeListener() {
         state = State.LISTENER;

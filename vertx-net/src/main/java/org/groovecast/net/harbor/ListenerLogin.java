@@ -4,6 +4,7 @@ import io.netty.channel.ChannelHandlerContext;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BiPredicate;
+import org.groovecast.net.admission.MountAdmission;
 import org.groovecast.net.auth.BasicAuth;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -19,16 +20,29 @@ final class ListenerLogin {
     /** The connection's lines under its own logger's name, which is what operators filter on. */
     private static final Logger log = LoggerFactory.getLogger(HarborConnection.class);
 
-    /** How long a listener mount's {@code auth:} function may take. */
-    private static final long AUTH_NANOS = TimeUnit.SECONDS.toNanos(10);
+    /** How long a listener mount's {@code auth:} (and {@code admit:}) function may take. */
+    static final long AUTH_NANOS = TimeUnit.SECONDS.toNanos(10);
 
     private ListenerLogin() {}
 
-    /** A listener of {@code mount} on {@code c}, whose request head asked for it. */
+    /**
+     * A listener of {@code mount} on {@code c}, whose request head asked for it: refused at once
+     * when the mount's deny list names it or the mount is full (a {@code HEAD} takes no place),
+     * then logged in, then asked about by the mount's {@code admit:} function.
+     */
     static void listen(HarborConnection c, HarborMount mount) {
+        MountAdmission rules = mount.admission();
+        boolean head = c.head().method().equals("HEAD");
+        if (!rules.isOpen()) {
+            if (ListenerAdmission.denied(c, rules, mount.path(), false)) return;
+            if (!head && mount.full(rules)) {
+                ListenerAdmission.full(c, mount.path(), rules.maxListeners(), false);
+                return;
+            }
+        }
         BiPredicate<String, String> auth = mount.auth();
         if (auth == null) {
-            attach(c, mount);
+            admit(c, mount, rules);
             return;
         }
         if (c.tooManyFailures(false)) return;
@@ -46,7 +60,7 @@ final class ListenerLogin {
                 () -> BasicAuth.accepts(authorization, auth),
                 r -> {
                     switch (verdict(c, r, Boolean.TRUE.equals(r.value()), what)) {
-                        case YES -> attach(c, mount);
+                        case YES -> admit(c, mount, rules);
                         case NO -> {
                             c.failedLogin();
                             log.info(
@@ -72,6 +86,12 @@ final class ListenerLogin {
                 null);
     }
 
+    /** A client that passed the rest, asked about by the mount's admit function if it has one. */
+    private static void admit(HarborConnection c, HarborMount mount, MountAdmission rules) {
+        if (rules.admit() == null) attach(c, mount);
+        else ListenerAdmission.ask(c, rules.admit(), mount.path(), false, () -> attach(c, mount));
+    }
+
     private static void attach(HarborConnection c, HarborMount mount) {
         ChannelHandlerContext ctx = c.ctx();
         if (c.head().method().equals("HEAD")) {
@@ -79,8 +99,12 @@ final class ListenerLogin {
             c.endWith(mount.responseHead(ctx.alloc(), c.head()));
             return;
         }
+        MountAdmission rules = mount.admission();
         c.becomeListener();
-        mount.attach(ctx, c.head(), c.peer());
+        if (!mount.attach(ctx, c.head(), c.peer(), rules)) { // full since it was first asked
+            ListenerAdmission.full(c, mount.path(), rules.maxListeners(), false);
+            return;
+        }
         ctx.flush();
     }
 
