@@ -50,7 +50,12 @@ public final class ListenerUrlAuth implements UserFunction {
      */
     private static final class Shared {
         static final HttpClient HTTP =
-                HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER).build();
+                HttpClient.newBuilder()
+                        // HTTP/1.1 as Icecast's libcurl speaks it: no h2c upgrade offered to a
+                        // script server that may mishandle one
+                        .version(HttpClient.Version.HTTP_1_1)
+                        .followRedirects(HttpClient.Redirect.NEVER)
+                        .build();
     }
 
     public URI url() {
