@@ -1,6 +1,8 @@
 package org.groovecast.host;
 
+import org.groovecast.net.harbor.AccessLog;
 import org.groovecast.net.harbor.HarborLimits;
+import org.groovecast.net.harbor.TrustedProxies;
 
 /**
  * What the harbor ports accept, read from {@code settings.harbor.*}; applied again by each
@@ -19,6 +21,21 @@ final class HarborSettings {
                 settings.integer("harbor.maxAuthFailures"),
                 seconds(settings, "harbor.authFailureWindow"),
                 seconds(settings, "harbor.handlerTimeout"));
+    }
+
+    /** The proxies whose forwarding headers name the client ({@code harbor.trustedProxies}). */
+    static TrustedProxies trustedProxies(Settings settings) {
+        return TrustedProxies.parse(settings.get("harbor.trustedProxies"));
+    }
+
+    /**
+     * The access log as {@code harbor.accessLog} and {@code harbor.accessLog.hashAddresses} ask,
+     * its file given to logback ({@link AccessLogFile}).
+     */
+    static AccessLog accessLog(Settings settings) {
+        String file = settings.string("harbor.accessLog");
+        AccessLogFile.use(file);
+        return AccessLog.of(!file.isEmpty(), settings.bool("harbor.accessLog.hashAddresses"));
     }
 
     private static long seconds(Settings settings, String key) {

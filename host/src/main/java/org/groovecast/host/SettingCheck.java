@@ -7,6 +7,7 @@ import org.groovecast.api.ScriptException;
 import org.groovecast.host.clock.StartTime;
 import org.groovecast.host.clock.StationZone;
 import org.groovecast.host.clock.Sync;
+import org.groovecast.net.harbor.TrustedProxies;
 
 /**
  * What values a setting takes beyond its type, checked where the value is set: a script's
@@ -78,6 +79,15 @@ record SettingCheck(String shown, Function<Object, String> problem) {
     /** A start time's form; the zone it is read in may be set after it, so any zone does here. */
     static final SettingCheck START_TIME =
             new SettingCheck(null, v -> parsed(() -> StartTime.parse((String) v, ZoneOffset.UTC)));
+
+    /** Addresses and CIDR ranges ({@code settings.harbor.trustedProxies}). */
+    static final SettingCheck PROXIES =
+            new SettingCheck(
+                    null,
+                    v -> {
+                        String p = parsed(() -> TrustedProxies.parse(v));
+                        return p == null ? null : "settings.harbor.trustedProxies: " + p;
+                    });
 
     /**
      * Throws a ScriptException naming the setting when {@code value} (converted to its type) is not

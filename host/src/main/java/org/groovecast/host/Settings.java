@@ -307,6 +307,41 @@ public final class Settings {
                         + "`server.harbor`, may take before its request gets 503",
                 SettingCheck.above(0));
         declare(
+                "harbor.trustedProxies",
+                ValueType.LIST,
+                List.of(),
+                "(none)",
+                "reverse proxies or CDNs in front of the harbor, by address or CIDR range "
+                        + "(`['127.0.0.1', '10.0.0.0/8', '2001:db8::/32']`; on the command line "
+                        + "`--set harbor.trustedProxies=10.0.0.0/8,::1`): from these peers only, "
+                        + "`X-Forwarded-For` (its right-most address that is no trusted proxy) or else "
+                        + "`Forwarded` (`for=`) names the client, and that address replaces the peer's in "
+                        + "logs, listener sessions, connection caps and failed-login limits; from anyone else "
+                        + "both headers are ignored",
+                SettingCheck.PROXIES);
+        declare(
+                "harbor.adminPassword",
+                ValueType.STRING,
+                "",
+                "password of Icecast's admin views on every harbor port (`/admin/stats`, "
+                        + "`/admin/listclients`, `/admin/killclient`, `/admin/moveclients`), user `admin` "
+                        + "over HTTP Basic, compared in constant time, a wrong one counted as a failed login; "
+                        + "empty: they answer 401 to everyone");
+        declare(
+                "harbor.accessLog",
+                ValueType.STRING,
+                "",
+                "file of the listeners' access log, one line per finished listener session (a mount's "
+                        + "listener, an HLS client) in Icecast's combined format with the seconds connected "
+                        + "last, rolled daily to `<file>.<date>.gz` and kept 30 days; empty: none");
+        declare(
+                "harbor.accessLog.hashAddresses",
+                ValueType.BOOLEAN,
+                true,
+                "the access log names each address by a keyed hash, its key drawn anew each run (the "
+                        + "same listener the same token within a run, no address kept); false writes "
+                        + "addresses as they are");
+        declare(
                 "random.seed",
                 ValueType.INTEGER,
                 0,

@@ -16,8 +16,10 @@ import org.groovecast.host.sched.TaskScheduler;
 import org.groovecast.host.script.ScriptError;
 import org.groovecast.host.script.ScriptLine;
 import org.groovecast.net.Network;
+import org.groovecast.net.harbor.AccessLog;
 import org.groovecast.net.harbor.HarborLimits;
 import org.groovecast.net.harbor.HarborServer;
+import org.groovecast.net.harbor.TrustedProxies;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -111,7 +113,15 @@ final class StationRun {
         }
         try {
             HarborLimits limits = HarborSettings.limits(settings);
-            for (HarborServer h : network.harbors()) h.limits(limits);
+            TrustedProxies proxies = HarborSettings.trustedProxies(settings);
+            AccessLog accessLog = HarborSettings.accessLog(settings);
+            for (HarborServer h : network.harbors()) {
+                h.limits(limits);
+                h.trustedProxies(proxies);
+                h.accessLog(accessLog);
+                h.adminPassword(settings.string("harbor.adminPassword"));
+                h.serverId(StationCommands.engine());
+            }
             if (shared != null)
                 shared.claimHarborPorts(
                         fileName, network.harbors().stream().map(HarborServer::port).toList());

@@ -40,9 +40,49 @@ class SettingsAtTheirLineTest {
                 "settings.audio.channels = 0 | s.groovy:2: settings.audio.channels must be from 1 to 8, got 0",
                 "settings.frame.duration = -1 | s.groovy:2: settings.frame.duration must be from 0.001 to 1, got -1.0",
                 "def rate = json.parse('3000000000'); settings.audio.samplerate = rate | s.groovy:2: settings.audio.samplerate expects an integer that fits in 32 bits, got 3000000000",
+                "settings.harbor.trustedProxies = ['127.0.0.1', '10.0.0.0/33'] | s.groovy:2: settings.harbor.trustedProxies: '10.0.0.0/33' is not a CIDR range: an IPv4 prefix is 0 to 32",
+                "settings.harbor.trustedProxies = ['proxy.example.org'] | s.groovy:2: settings.harbor.trustedProxies: 'proxy.example.org' is not an IP address or a CIDR range such as 10.0.0.0/8",
+                "settings.harbor.accessLog = 12 | s.groovy:2: settings.harbor.accessLog expects a string, got 12",
             })
     void aValueASettingCannotTakeIsRefusedAtItsLine(String assignment, String message) {
         assertEquals(message, refusal(assignment));
+    }
+
+    @Test
+    void aSettingThatOthersExtendIsSetAndReadAsEither() {
+        Station s =
+                Station.load(
+                        "s.groovy",
+                        "out.sink(tone())\n"
+                                + "settings.harbor.accessLog = '/var/log/groovecast/access.log'\n"
+                                + "settings.harbor.accessLog.hashAddresses = false\n"
+                                + "assert \"${settings.harbor.accessLog}\" == '/var/log/groovecast/access.log'\n"
+                                + "assert !settings.harbor.accessLog.hashAddresses\n"
+                                + "settings.harbor.trustedProxies = ['10.0.0.0/8', '::1']\n",
+                        ScriptCompilerTest.functions(),
+                        Map.of());
+        assertEquals("/var/log/groovecast/access.log", s.settings().string("harbor.accessLog"));
+        assertEquals(false, s.settings().bool("harbor.accessLog.hashAddresses"));
+        assertEquals(
+                java.util.List.of("10.0.0.0/8", "::1"), s.settings().get("harbor.trustedProxies"));
+    }
+
+    @Test
+    void theCommandLineNamesProxiesInOneText() {
+        Station s =
+                Station.load(
+                        "s.groovy",
+                        "out.sink(tone())\n",
+                        ScriptCompilerTest.functions(),
+                        Map.of("harbor.trustedProxies", "10.0.0.0/8,::1"));
+        assertEquals("10.0.0.0/8,::1", s.settings().get("harbor.trustedProxies"));
+        assertEquals(
+                2,
+                org.groovecast.net.harbor.TrustedProxies.parse(
+                                s.settings().get("harbor.trustedProxies"))
+                        .toString()
+                        .split(",")
+                        .length);
     }
 
     @Test

@@ -109,9 +109,10 @@ class AdmissionSpec extends Specification {
         bytes > 16_000
     }
 
-    def "a denied address or agent gets 403, others are served"() {
+    def "a denied address or agent gets 403, others are served; behind a trusted proxy the client it names is judged"() {
         given:
         start('''
+            settings.harbor.trustedProxies = ['127.0.0.4']
             output.harbor(mp3(), sine(), mount: 'radio', port: PORT,
                     deny: [addresses: ['127.0.0.2', '127.0.1.0/24', '2001:db8::/32'], agents: ['curl/*', '*bot*']])
         ''')
@@ -121,6 +122,9 @@ class AdmissionSpec extends Specification {
         head(listen(), '127.0.1.77').startsWith('HTTP/1.0 403 ')
         head(listen(), '127.0.0.3').startsWith('HTTP/1.0 200 OK')
         head(listen('Mozilla/5.0 (compatible; bingbot/2.0)'), '127.0.0.3').startsWith('HTTP/1.0 403 ')
+        head("GET /radio HTTP/1.0\r\nX-Forwarded-For: 127.0.0.2\r\n\r\n", '127.0.0.4').startsWith('HTTP/1.0 403 ')
+        head("GET /radio HTTP/1.0\r\nX-Forwarded-For: 127.0.0.3\r\n\r\n", '127.0.0.4').startsWith('HTTP/1.0 200 OK')
+        head("GET /radio HTTP/1.0\r\nX-Forwarded-For: 127.0.0.3\r\n\r\n", '127.0.0.2').startsWith('HTTP/1.0 403 ')
 
         when: 'curl itself'
         def curl = new ProcessBuilder('curl', '-s', '-o', '/dev/null', '-w', '%{http_code}', '--max-time', '3',

@@ -82,10 +82,16 @@ public final class NetOperators {
                                 "onConnect",
                                 FUNCTION,
                                 null,
-                                "called with the request headers of each new listener")
-                        .calls("the request headers")
-                        .named("onDisconnect", FUNCTION, null, "called when a listener leaves")
-                        .calls()
+                                "{ session -> }: called with each new listener's session (id, "
+                                        + "address, agent, referer, user, mount, start, seconds, "
+                                        + "bytes, headers)")
+                        .calls("the listener's session")
+                        .named(
+                                "onDisconnect",
+                                FUNCTION,
+                                null,
+                                "{ session -> }: called with a listener's session once it left")
+                        .calls("the listener's session")
                         .named(
                                 "auth",
                                 FUNCTION,
@@ -446,9 +452,9 @@ public final class NetOperators {
         }
         mount.icyHeaders(icy);
         UserFunction connect = a.function("onConnect");
-        mount.onConnect(connect == null ? null : h -> connect.call(h));
+        mount.onConnect(connect == null ? null : s -> connect.call(s.view()));
         UserFunction disconnect = a.function("onDisconnect");
-        mount.onDisconnect(disconnect == null ? null : disconnect::call);
+        mount.onDisconnect(disconnect == null ? null : s -> disconnect.call(s.view()));
         UserFunction auth = a.function("auth");
         mount.auth(auth == null ? null : (u, p) -> auth.test(u, p));
         mount.admission(admission("output.harbor", a));

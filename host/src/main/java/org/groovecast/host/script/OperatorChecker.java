@@ -183,7 +183,11 @@ public final class OperatorChecker extends AbstractTypeCheckingExtension {
         if (receiver.equals(SETTINGS)) {
             String path = settingsPath(pe.getObjectExpression()) + prop;
             Optional<ValueType> type = settings.type(path);
-            if (type.isPresent()) {
+            if (type.isPresent() && settings.isPrefix(path)) {
+                // harbor.accessLog is a setting and the prefix of harbor.accessLog.hashAddresses:
+                // a node (its value checked where it is set, at run time).
+                makeDynamic(pe, SETTINGS);
+            } else if (type.isPresent()) {
                 makeDynamic(pe, settingType(type.get()));
             } else if (settings.isPrefix(path)) {
                 makeDynamic(pe, SETTINGS);
@@ -304,6 +308,8 @@ public final class OperatorChecker extends AbstractTypeCheckingExtension {
         String key = settingsPath(pe.getObjectExpression()) + pe.getPropertyAsString();
         Optional<ValueType> type = settings.type(key);
         if (type.isEmpty()) return false;
+        // A setting that is also a prefix is typed as its node: its value is checked when set.
+        if (settings.isPrefix(key)) return true;
         addStaticTypeError(
                 "settings."
                         + key

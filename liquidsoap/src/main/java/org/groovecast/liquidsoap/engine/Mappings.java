@@ -130,6 +130,14 @@ final class Mappings {
                         "song_metadata");
         t.add("output.shoutcast", "output.shoutcast").type("on_error", "(string) -> float");
         t.add("output.harbor", "output.harbor")
+                .function("on_connect", Mappings::listenerConnect)
+                .function("on_disconnect", Mappings::listenerDisconnect)
+                .type(
+                        "on_connect",
+                        "(headers : "
+                                + METADATA
+                                + ", uri : string, protocol : string, string) -> unit")
+                .type("on_disconnect", "(string) -> unit")
                 .ignore(
                         "encoding : string",
                         "icy_metadata",
@@ -432,6 +440,50 @@ final class Mappings {
                         call.arg(headers);
                     return f.apply(call.build());
                 });
+    }
+
+    /**
+     * {@code output.harbor}'s {@code on_connect}: Liquidsoap's gets the listener's headers, {@code
+     * ~uri} and {@code ~protocol}, and its address; the engine passes the listener's session.
+     */
+    private static Fn listenerConnect(Fn f) {
+        return Builtin.of(
+                "output.harbor on_connect",
+                List.of(Parameter.positional()),
+                a -> {
+                    Object session = a.get(0);
+                    Call.Builder call = Call.at(null);
+                    for (Parameter p : f.parameters()) {
+                        if (p.label().equals("headers"))
+                            call.arg("headers", field(session, "headers", List.of()));
+                        else if (p.label().equals("uri"))
+                            call.arg("uri", field(session, "uri", ""));
+                        else if (p.label().equals("protocol")) call.arg("protocol", "http");
+                    }
+                    if (f.parameters().stream().anyMatch(Parameter::isPositional))
+                        call.arg(field(session, "address", ""));
+                    return f.apply(call.build());
+                });
+    }
+
+    /** {@code output.harbor}'s {@code on_disconnect}: Liquidsoap's gets the listener's address. */
+    private static Fn listenerDisconnect(Fn f) {
+        return Builtin.of(
+                "output.harbor on_disconnect",
+                List.of(Parameter.positional()),
+                a -> f.apply(Call.at(null).arg(field(a.get(0), "address", "")).build()));
+    }
+
+    /**
+     * The value of {@code key} in an engine map as the language sees it (pairs), or {@code absent}.
+     */
+    private static Object field(Object map, String key, Object absent) {
+        if (Values.base(map) instanceof List<?> l) {
+            for (Object p : l) {
+                if (Values.base(p) instanceof Tuple t && key.equals(t.get(0))) return t.get(1);
+            }
+        }
+        return absent;
     }
 
     /**

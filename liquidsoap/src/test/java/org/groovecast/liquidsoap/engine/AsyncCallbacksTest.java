@@ -139,4 +139,32 @@ class AsyncCallbacksTest {
         }
         assertTrue(await(c -> c.contains("/djoff bye")), calls.toString());
     }
+
+    @Test
+    void outputHarborCallbacksGetTheListenersHeadersUriAndAddress() throws Exception {
+        int port;
+        try (ServerSocket free = new ServerSocket(0)) {
+            port = free.getLocalPort();
+        }
+        start(
+                """
+                def connected(~headers, ~uri, ~protocol, address) =
+                  ignore(http.post(data=address ^ " " ^ uri ^ " " ^ protocol ^ " " ^ list.assoc(default="?", "user-agent", headers), "%s"))
+                end
+                output.harbor(%%mp3(bitrate=128), mount="radio", port=%d, on_connect=connected, on_disconnect=fun (address) -> ignore(http.post(data="bye " ^ address, "%s")), sine())
+                """
+                        .formatted(url("/on"), port, url("/off")));
+        try (Socket listener = new Socket("127.0.0.1", port)) {
+            listener.getOutputStream()
+                    .write(
+                            "GET /radio?token=x HTTP/1.0\r\nUser-Agent: ls-test\r\n\r\n"
+                                    .getBytes(StandardCharsets.US_ASCII));
+            listener.getOutputStream().flush();
+            listener.getInputStream().read(new byte[1024]);
+            assertTrue(
+                    await(c -> c.contains("/on 127.0.0.1 /radio?token=x http ls-test")),
+                    calls.toString());
+        }
+        assertTrue(await(c -> c.contains("/off bye 127.0.0.1")), calls.toString());
+    }
 }

@@ -27,6 +27,7 @@ final class ConnectionCount {
     private final ConcurrentHashMap<InetAddress, AtomicInteger> byAddress =
             new ConcurrentHashMap<>();
     private final AtomicLong refused = new AtomicLong();
+    private final AtomicLong accepted = new AtomicLong();
 
     ConnectionCount(int port) {
         this.port = port;
@@ -37,11 +38,49 @@ final class ConnectionCount {
      * it closes.
      */
     Admission acquire(InetAddress address, HarborLimits limits) {
+        accepted.incrementAndGet();
         if (total.incrementAndGet() > limits.maxConnections()) {
             total.decrementAndGet();
             return refuse(Admission.PORT_FULL, address, limits);
         }
-        int cap = limits.maxConnectionsPerAddress();
+        if (!countUnder(address, limits.maxConnectionsPerAddress())) {
+            total.decrementAndGet();
+            return refuse(Admission.ADDRESS_FULL, address, limits);
+        }
+        return Admission.ADMITTED;
+    }
+
+    /**
+     * Counts a new connection from a trusted proxy in the port's total only: it counts against an
+     * address once a request names its client ({@link #attribute}).
+     */
+    Admission acquireUnattributed(InetAddress proxy, HarborLimits limits) {
+        accepted.incrementAndGet();
+        if (total.incrementAndGet() > limits.maxConnections()) {
+            total.decrementAndGet();
+            return refuse(Admission.PORT_FULL, proxy, limits);
+        }
+        return Admission.ADMITTED;
+    }
+
+    /**
+     * Moves a connection counted under {@code from} (null: under none yet) to {@code to}, the
+     * client a proxy named, unless {@code to} holds its cap already: then it stays where it was.
+     */
+    Admission attribute(InetAddress from, InetAddress to, HarborLimits limits) {
+        if (!countUnder(to, limits.maxConnectionsPerAddress()))
+            return refuse(Admission.ADDRESS_FULL, to, limits);
+        if (from != null) uncount(from);
+        return Admission.ADMITTED;
+    }
+
+    /** An admitted connection closed; {@code address} is where it was counted, or null. */
+    void release(InetAddress address) {
+        total.decrementAndGet();
+        if (address != null) uncount(address);
+    }
+
+    private boolean countUnder(InetAddress address, int cap) {
         boolean[] over = new boolean[1];
         // compute() counts and checks at once, against a concurrent release() removing the entry.
         byAddress.compute(
@@ -50,21 +89,23 @@ final class ConnectionCount {
                     if (n == null) n = new AtomicInteger();
                     if (n.get() >= cap) over[0] = true;
                     else n.incrementAndGet();
-                    return n;
+                    return n.get() == 0 ? null : n;
                 });
-        if (over[0]) {
-            total.decrementAndGet();
-            return refuse(Admission.ADDRESS_FULL, address, limits);
-        }
-        return Admission.ADMITTED;
+        return !over[0];
     }
 
-    /** An admitted connection closed. */
-    void release(InetAddress address) {
-        total.decrementAndGet();
+    private void uncount(InetAddress address) {
         // The last connection of an address removes its entry, so that the map holds only connected
         // clients.
         byAddress.computeIfPresent(address, (a, n) -> n.decrementAndGet() <= 0 ? null : n);
+    }
+
+    /**
+     * Connections accepted since the port was made, refused ones included (Icecast's {@code
+     * connections}).
+     */
+    long accepted() {
+        return accepted.get();
     }
 
     int total() {

@@ -56,8 +56,20 @@ final class HarborConnection extends ChannelInboundHandlerAdapter {
     private final Runnable checkDeadline = this::checkDeadline;
     private ChannelHandlerContext ctx;
     private String peer;
+
+    /** The socket's peer: the client, or a proxy in front of it. */
+    private InetAddress peerAddress;
+
+    /** The client of the request being answered ({@link ClientAddress}). */
     private InetAddress address;
+
     private boolean counted;
+
+    /**
+     * The address the connection counts under against {@code maxConnectionsPerAddress}: its peer,
+     * or for a trusted proxy's connection the client of its latest request (null before the first).
+     */
+    private InetAddress countedAs;
 
     /**
      * Refused over a cap, its 503 sent and our side shut: what it sends now is read only to be
@@ -89,9 +101,13 @@ final class HarborConnection extends ChannelInboundHandlerAdapter {
         this.server = server;
     }
 
-    /** The client's address, named on first use: most requests are never logged. */
+    /**
+     * The client as the log names it, on first use (most requests are never logged): its address
+     * and port, or the address alone for a client a trusted proxy named.
+     */
     String peer() {
-        if (peer == null) peer = peerName(ctx.channel());
+        if (peer == null)
+            peer = address == peerAddress ? peerName(ctx.channel()) : address.getHostAddress();
         return peer;
     }
 
@@ -111,18 +127,25 @@ final class HarborConnection extends ChannelInboundHandlerAdapter {
 
     @Override
     public void channelActive(ChannelHandlerContext ctx) {
-        address =
+        peerAddress =
                 ctx.channel().remoteAddress() instanceof InetSocketAddress i
                         ? i.getAddress()
                         : InetAddress.getLoopbackAddress();
+        address = peerAddress;
         HarborLimits limits = server.limits();
-        ConnectionCount.Admission admission = server.connections().acquire(address, limits);
+        // A proxy's connections count against the clients it names, not against the proxy.
+        boolean viaProxy = server.trustedProxies().trusts(peerAddress);
+        ConnectionCount.Admission admission =
+                viaProxy
+                        ? server.connections().acquireUnattributed(peerAddress, limits)
+                        : server.connections().acquire(peerAddress, limits);
         if (admission != ConnectionCount.Admission.ADMITTED) {
             state = State.CLOSED;
             OverCapRefusal.refuse(this, admission);
             return;
         }
         counted = true;
+        countedAs = viaProxy ? null : peerAddress;
         reader.await(RequestReader.Wait.HEAD, limits.headTimeoutNanos());
         armTimer();
         ctx.fireChannelActive();
@@ -215,6 +238,7 @@ final class HarborConnection extends ChannelInboundHandlerAdapter {
     }
 
     private void dispatch() {
+        if (!clientKnown()) return;
         String method = head.method();
         if (WebcastConnection.wanted(head)) {
             HarborIngest in = server.ingest(head.path());
@@ -243,6 +267,10 @@ final class HarborConnection extends ChannelInboundHandlerAdapter {
             TitleUpdates.adminCgi(this);
             return;
         }
+        if (method.equals("GET") && IcecastAdmin.handles(head.path())) {
+            IcecastAdmin.handle(this);
+            return;
+        }
         HarborMount mount =
                 method.equals("GET") || method.equals("HEAD") ? server.mount(head.path()) : null;
         if (mount != null) {
@@ -251,6 +279,31 @@ final class HarborConnection extends ChannelInboundHandlerAdapter {
         }
         // An ordinary request: its body is read next, then it goes to a route.
         if (!reader.expectBody(server.maxBody())) fail(reader.status(), reader.message());
+    }
+
+    /**
+     * Names the client of the request just read ({@link ClientAddress}) and counts the connection
+     * under it; false when that client holds its cap of connections already (answered 503, closed).
+     */
+    private boolean clientKnown() {
+        InetAddress client = ClientAddress.of(peerAddress, head, server.trustedProxies());
+        if (!client.equals(address)) {
+            address = client;
+            peer = null;
+        }
+        if (!counted || client.equals(countedAs)) return true;
+        // Only a trusted proxy's connection gets here: each request may be another client's.
+        ConnectionCount.Admission a =
+                server.connections().attribute(countedAs, client, server.limits());
+        if (a != ConnectionCount.Admission.ADMITTED) {
+            closeWith(
+                    503,
+                    "too many connections from your address; try again later",
+                    Map.of("Retry-After", "5"));
+            return false;
+        }
+        countedAs = client;
+        return true;
     }
 
     // ---------------------------------------------------------------- what its parts do with it
@@ -272,16 +325,17 @@ final class HarborConnection extends ChannelInboundHandlerAdapter {
         return head;
     }
 
+    /**
+     * The client of the request being answered: the socket's peer, or behind a trusted proxy the
+     * client it names ({@link ClientAddress}). What logs, sessions, caps and bans see.
+     */
     InetAddress address() {
         return address;
     }
 
-    /**
-     * The client's address as admission sees it (deny lists, the admit function): the one place it
-     * is read, so that the address behind a trusted proxy takes the peer's place here alone.
-     */
-    InetAddress clientAddress() {
-        return address;
+    /** The socket's peer: the client, or the proxy in front of it. */
+    InetAddress peerAddress() {
+        return peerAddress;
     }
 
     /** A listener now: the mount writes to it, and what it sends is dropped. */
@@ -479,7 +533,7 @@ final class HarborConnection extends ChannelInboundHandlerAdapter {
         }
         if (counted) {
             counted = false;
-            server.connections().release(address);
+            server.connections().release(countedAs);
         }
         if (replies != null) replies.wake();
         if (ingest != null) ingest.disconnected();

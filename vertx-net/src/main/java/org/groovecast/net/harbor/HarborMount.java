@@ -66,10 +66,21 @@ public final class HarborMount {
     private final AtomicInteger listenerPeak = new AtomicInteger();
     private final long createdAt = System.currentTimeMillis();
     private final AtomicLong bytesOut = new AtomicLong();
+    private final AtomicLong bytesIn = new AtomicLong();
     private final AtomicLong dropped = new AtomicLong();
     private volatile ByteBuf icyBlock = icy(null);
-    private volatile Consumer<Map<String, String>> onConnect;
-    private volatile Runnable onDisconnect;
+    private volatile Consumer<ListenerSession> onConnect;
+    private volatile Consumer<ListenerSession> onDisconnect;
+    private volatile String title;
+
+    /** What the encoder makes, for {@code /admin/stats}: null until its output opened. */
+    private volatile AudioInfo audio;
+
+    /**
+     * The stream as Icecast describes a source's: channels, sample rate, nominal kbit/s (0: none).
+     */
+    public record AudioInfo(int channels, int sampleRate, int bitrate) {}
+
     private volatile java.util.function.BiPredicate<String, String> auth;
     private volatile MountAdmission admission = MountAdmission.OPEN;
 
@@ -140,17 +151,41 @@ public final class HarborMount {
         return createdAt;
     }
 
+    /** Bytes of stream published to the mount so far (Icecast's {@code total_bytes_read}). */
+    public long bytesIn() {
+        return bytesIn.get();
+    }
+
     /** Bytes written to listener sockets so far. */
     public long bytesOut() {
         return bytesOut.get();
     }
 
-    public void onConnect(Consumer<Map<String, String>> callback) {
+    /**
+     * Called off the event loop with each new listener's session (no bytes yet, the burst aside);
+     * null for none.
+     */
+    public void onConnect(Consumer<ListenerSession> callback) {
         onConnect = callback;
     }
 
-    public void onDisconnect(Runnable callback) {
+    /** Called off the event loop with each listener's session once it ended; null for none. */
+    public void onDisconnect(Consumer<ListenerSession> callback) {
         onDisconnect = callback;
+    }
+
+    /** The title listeners are told now ({@code artist - title}), or null before the first. */
+    public String title() {
+        return title;
+    }
+
+    public AudioInfo audio() {
+        return audio;
+    }
+
+    /** What the output's encoder makes, once it opened. */
+    public void audio(AudioInfo info) {
+        audio = info;
     }
 
     /** Listeners must then give a user and password this accepts (HTTP Basic); others get 401. */
@@ -185,10 +220,12 @@ public final class HarborMount {
     }
 
     /**
-     * Takes a listener's place under {@code max} (0: no cap); false when there is none left.
-     * Compared and set, so that loops attaching at once never pass the cap.
+     * Takes a listener's place under {@code rules}' cap (0: none), before the listener is attached;
+     * false when there is none left. Compared and set, so that loops attaching at once never pass
+     * the cap.
      */
-    private boolean seat(int max) {
+    boolean seat(MountAdmission rules) {
+        int max = rules.maxListeners();
         while (true) {
             int n = listeners.get();
             if (max > 0 && n >= max) return false;
@@ -220,6 +257,7 @@ public final class HarborMount {
 
     /** Sets the title listeners with {@code Icy-MetaData: 1} see next (StreamTitle). */
     public void metadata(String title) {
+        this.title = title;
         icyBlock = icy(title);
     }
 
@@ -229,6 +267,7 @@ public final class HarborMount {
      * its listeners rather than waited for.
      */
     public void publish(ByteBuf chunk) {
+        bytesIn.addAndGet(chunk.readableBytes());
         for (Shard s : shards) {
             ByteBuf ref = chunk.retain();
             if (s.queue.offer(ref)) {
@@ -243,30 +282,30 @@ public final class HarborMount {
     }
 
     /**
-     * Attaches a listener connection (on its event loop): sends the response head, the burst, then
-     * the stream, and closes it once {@code rules}' time limit is up. Returns false, having sent
-     * nothing, when the mount is at {@code rules}' cap.
+     * Attaches a listener connection (on its event loop), whose place {@link #seat} took: sends the
+     * response head, the burst, then the stream, and closes it once {@code rules}' time limit is
+     * up.
      */
-    boolean attach(ChannelHandlerContext ctx, RequestHead head, String peer, MountAdmission rules) {
-        if (!seat(rules.maxListeners())) return false;
-        EventExecutor loop = ctx.executor();
-        Shard shard =
-                byLoop.computeIfAbsent(
-                        loop,
-                        l -> {
-                            Shard s = new Shard(l);
-                            shards.add(s);
-                            return s;
-                        });
+    void attach(
+            ChannelHandlerContext ctx,
+            RequestHead head,
+            String peer,
+            ListenerSession session,
+            ListenerSessions sessions,
+            MountAdmission rules) {
+        Shard shard = shard(ctx.executor());
         // After adding the shard, read closed: either close() saw the shard or we see closed.
         if (closed) {
             listeners.decrementAndGet();
             shard.retire();
             ctx.close();
-            return true;
+            sessions.end(session, null);
+            return;
         }
         boolean icy = wantsIcy(head);
-        ctx.write(responseHead(ctx.alloc(), head), ctx.voidPromise());
+        ByteBuf answer = responseHead(ctx.alloc(), head);
+        session.wrote(answer.readableBytes());
+        ctx.write(answer, ctx.voidPromise());
         Channel ch = ctx.channel();
         ch.config()
                 .setWriteBufferWaterMark(
@@ -276,19 +315,18 @@ public final class HarborMount {
         ch.config()
                 .setOption(
                         ChannelOption.SO_SNDBUF, Math.clamp(maxBuffer / 2, 16 * 1024, 1024 * 1024));
-        Listener l = new Listener(ctx, icy, peer);
+        Listener l = new Listener(ctx, icy, peer, session, sessions);
         shard.add(l);
-        ch.closeFuture().addListener(f -> loop.execute(() -> shard.remove(l)));
+        l.removeOnClose(shard);
         if (rules.maxDurationNanos() > 0) timeLimit(ctx, peer, rules.maxDurationNanos());
-        Consumer<Map<String, String>> c = onConnect;
-        if (c != null) Thread.startVirtualThread(() -> c.accept(head.headers()));
+        Consumer<ListenerSession> c = onConnect;
+        if (c != null) Thread.startVirtualThread(() -> c.accept(session));
         log.info(
                 "mount {}: listener {} connected, agent {} ({} now)",
                 path,
                 peer,
                 ClientText.quoted(head.header("user-agent")),
                 listeners.get());
-        return true;
     }
 
     /**
@@ -311,6 +349,33 @@ public final class HarborMount {
                                 nanos,
                                 TimeUnit.NANOSECONDS);
         ctx.channel().closeFuture().addListener(f -> cut.cancel(false));
+    }
+
+    private Shard shard(EventExecutor loop) {
+        return byLoop.computeIfAbsent(
+                loop,
+                l -> {
+                    Shard s = new Shard(l);
+                    shards.add(s);
+                    return s;
+                });
+    }
+
+    /**
+     * Moves every listener to {@code dest} ({@code /admin/moveclients}): each goes on with {@code
+     * dest}'s stream from its next chunk, on its connection, with its session. False (nothing
+     * moved) when {@code dest} streams another format, which its players could not decode.
+     */
+    public boolean moveTo(HarborMount dest) {
+        if (dest == this || !dest.contentType.equals(contentType)) return false;
+        for (Shard s : shards) {
+            try {
+                s.loop.execute(() -> s.moveTo(dest));
+            } catch (RejectedExecutionException e) {
+                // the loop has shut down: its listeners are gone with it
+            }
+        }
+        return true;
     }
 
     /**
@@ -422,9 +487,36 @@ public final class HarborMount {
         void remove(Listener l) {
             if (members.remove(l)) {
                 listeners.decrementAndGet();
-                log.info("mount {}: listener {} left ({} now)", path, l.peer, listeners.get());
-                Runnable d = onDisconnect;
-                if (d != null) Thread.startVirtualThread(d);
+                log.info(
+                        "mount {}: listener {} left after {} s, {} bytes ({} now)",
+                        path,
+                        l.peer,
+                        l.session.seconds(),
+                        l.session.bytes(),
+                        listeners.get());
+                Consumer<ListenerSession> d = onDisconnect;
+                l.sessions.end(
+                        l.session,
+                        d == null ? null : s -> Thread.startVirtualThread(() -> d.accept(s)));
+            }
+        }
+
+        /**
+         * Hands this loop's listeners to {@code dest}'s shard on the same loop; runs on the loop.
+         */
+        void moveTo(HarborMount dest) {
+            if (retired || members.isEmpty()) return;
+            Shard there = dest.shard(loop);
+            if (dest.closed) return;
+            for (Listener l : new ArrayList<>(members)) {
+                members.remove(l);
+                listeners.decrementAndGet();
+                Listener moved = dest.new Listener(l);
+                there.members.add(moved);
+                dest.listenerPeak.accumulateAndGet(dest.listeners.incrementAndGet(), Math::max);
+                moved.removeOnClose(there);
+                l.session.mount(dest.path);
+                log.info("mount {}: listener {} moved to {}", path, l.peer, dest.path);
             }
         }
     }
@@ -434,13 +526,35 @@ public final class HarborMount {
         final ChannelHandlerContext ctx;
         final boolean icy;
         final String peer;
+        final ListenerSession session;
+        final ListenerSessions sessions;
         int untilMeta = ICY_METAINT;
         boolean dropping;
 
-        Listener(ChannelHandlerContext ctx, boolean icy, String peer) {
+        Listener(
+                ChannelHandlerContext ctx,
+                boolean icy,
+                String peer,
+                ListenerSession session,
+                ListenerSessions sessions) {
             this.ctx = ctx;
             this.icy = icy;
             this.peer = peer;
+            this.session = session;
+            this.sessions = sessions;
+        }
+
+        /** {@code from}, moved to this mount: where its ICY count stands goes with it. */
+        Listener(HarborMount.Listener from) {
+            this(from.ctx, from.icy, from.peer, from.session, from.sessions);
+            untilMeta = from.untilMeta;
+        }
+
+        /** Leaves {@code shard} when its connection closes (on the shard's loop). */
+        void removeOnClose(Shard shard) {
+            ctx.channel()
+                    .closeFuture()
+                    .addListener(f -> shard.loop.execute(() -> shard.remove(this)));
         }
 
         /**
@@ -465,6 +579,7 @@ public final class HarborMount {
             int n = chunk.readableBytes();
             if (!icy) {
                 ctx.write(chunk.retainedDuplicate(), ctx.voidPromise());
+                session.wrote(n);
                 return true;
             }
             // ICY: a metadata block every ICY_METAINT bytes of audio, this listener's own count.
@@ -477,10 +592,13 @@ public final class HarborMount {
                 left -= k;
                 untilMeta -= k;
                 if (untilMeta == 0) {
-                    ctx.write(icyBlock.duplicate(), ctx.voidPromise());
+                    ByteBuf meta = icyBlock.duplicate();
+                    n += meta.readableBytes();
+                    ctx.write(meta, ctx.voidPromise());
                     untilMeta = ICY_METAINT;
                 }
             }
+            session.wrote(n);
             return true;
         }
     }

@@ -36,6 +36,21 @@ public final class HarborOutput extends EncodedOutput {
         return mount;
     }
 
+    /**
+     * The encoder is open: the mount can describe the stream as Icecast does ({@code
+     * /admin/stats}).
+     */
+    @Override
+    protected void connect() {
+        if (context() != null) {
+            mount.audio(
+                    new HarborMount.AudioInfo(
+                            context().format().channels(),
+                            context().format().sampleRate(),
+                            encoder().bitrate()));
+        }
+    }
+
     @Override
     protected void deliver(ByteBuf chunk) {
         mount.publish(chunk);

@@ -12,7 +12,7 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
-import org.groovecast.net.admission.HlsClients;
+import org.groovecast.net.admission.AdmittedClients;
 import org.groovecast.net.admission.MountAdmission;
 import org.groovecast.net.runtime.ServerChannels;
 import org.groovecast.net.tls.ServerTls;
@@ -58,6 +58,14 @@ public final class HarborServer {
     private final ConnectionCount connections;
     private final AuthFailures authFailures;
     private volatile HarborLimits limits = HarborLimits.DEFAULT;
+    private volatile TrustedProxies trustedProxies = TrustedProxies.NONE;
+    private final ListenerSessions sessions = new ListenerSessions();
+    private volatile String adminPassword = "";
+    private volatile String serverId = "Groovecast";
+    private final long startedAt = System.currentTimeMillis();
+    private final java.util.concurrent.atomic.AtomicLong filesServed =
+            new java.util.concurrent.atomic.AtomicLong();
+    private io.netty.util.concurrent.ScheduledFuture<?> sweeper;
 
     /**
      * Where the script's code called for a connection (logins, handlers) runs: a virtual thread
@@ -92,6 +100,70 @@ public final class HarborServer {
 
     HarborLimits limits() {
         return limits;
+    }
+
+    /**
+     * The proxies whose {@code X-Forwarded-For} and {@code Forwarded} name the client from now on
+     * ({@code settings.harbor.trustedProxies}); see {@link ClientAddress}.
+     */
+    public void trustedProxies(TrustedProxies proxies) {
+        this.trustedProxies = proxies;
+    }
+
+    TrustedProxies trustedProxies() {
+        return trustedProxies;
+    }
+
+    /** The listener sessions of the port's mounts and HLS clients. */
+    ListenerSessions sessions() {
+        return sessions;
+    }
+
+    /** Writes a line per finished listener session, or not ({@code settings.harbor.accessLog}). */
+    public void accessLog(AccessLog log) {
+        sessions.accessLog(log);
+    }
+
+    /**
+     * The password of Icecast's admin views on this port ({@code settings.harbor.adminPassword},
+     * user {@code admin}); empty: every admin request is refused.
+     */
+    public void adminPassword(String password) {
+        adminPassword = password == null ? "" : password;
+    }
+
+    String adminPassword() {
+        return adminPassword;
+    }
+
+    /** How the admin views name the server ({@code server_id}: the engine and its version). */
+    public void serverId(String id) {
+        serverId = id;
+    }
+
+    String serverId() {
+        return serverId;
+    }
+
+    /** When the port was made (epoch milliseconds); a reload keeps it. */
+    long startedAt() {
+        return startedAt;
+    }
+
+    /** Static files served so far (Icecast's {@code file_connections}). */
+    long filesServed() {
+        return filesServed.get();
+    }
+
+    void fileServed() {
+        filesServed.incrementAndGet();
+    }
+
+    /**
+     * Whether {@code prefix} is a static folder's ({@code /hls}): HLS clients are its listeners.
+     */
+    boolean isStaticFolder(String prefix) {
+        return statics.containsKey(prefix);
     }
 
     ConnectionCount connections() {
@@ -187,10 +259,10 @@ public final class HarborServer {
     public void addStatic(String prefix, Path dir, MountAdmission rules) {
         String p = prefix.endsWith("/") ? prefix.substring(0, prefix.length() - 1) : prefix;
         StaticFiles before = statics.get(p);
-        HlsClients clients =
+        AdmittedClients clients =
                 before != null && before.root().equals(dir.toAbsolutePath().normalize())
                         ? before.clients()
-                        : new HlsClients();
+                        : new AdmittedClients();
         nextStatics.put(p, new StaticFiles(dir, rules, clients));
     }
 
@@ -354,6 +426,14 @@ public final class HarborServer {
         return best;
     }
 
+    /** The static folder's prefix {@code path} is under ({@code /hls}), or null. */
+    String staticFolder(String path) {
+        for (String prefix : statics.keySet()) {
+            if (path.startsWith(prefix) && path.startsWith("/", prefix.length())) return prefix;
+        }
+        return null;
+    }
+
     void handlerFailed(Route route, Throwable e) {
         if (failedOnce.add(route)) {
             log.warn(
@@ -379,6 +459,15 @@ public final class HarborServer {
                 .compose(
                         ch -> {
                             server = ch;
+                            // HLS clients have no connection to close: their sessions end when
+                            // they stop asking, which a look once a second finds.
+                            sweeper =
+                                    ch.eventLoop()
+                                            .scheduleAtFixedRate(
+                                                    () -> sessions.sweep(System.nanoTime()),
+                                                    1,
+                                                    1,
+                                                    java.util.concurrent.TimeUnit.SECONDS);
                             if (!wantsIcyListener()) return Future.succeededFuture(ch);
                             return listenIcy(vertx, address)
                                     .map(v -> ch)
@@ -481,6 +570,8 @@ public final class HarborServer {
      * (Network.close).
      */
     public Future<Void> close() {
+        if (sweeper != null) sweeper.cancel(false);
+        sessions.endAllHls();
         Channel icyChannel = icyServer;
         icyServer = null;
         List<CompletableFuture<Void>> released = new ArrayList<>();

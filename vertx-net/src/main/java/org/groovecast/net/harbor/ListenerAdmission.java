@@ -44,8 +44,7 @@ final class ListenerAdmission {
      */
     static boolean denied(
             HarborConnection c, MountAdmission rules, String where, boolean keepAlive) {
-        DenyList.Reason why =
-                rules.deny().refuses(c.clientAddress(), c.head().header("user-agent"));
+        DenyList.Reason why = rules.deny().refuses(c.address(), c.head().header("user-agent"));
         if (why == null) return false;
         // Debug: a banned scraper retries all day, and the ban is the operator's own decision.
         log.debug(
@@ -162,7 +161,7 @@ final class ListenerAdmission {
         BasicAuth.Credentials login = BasicAuth.parse(h.header("authorization"));
         String host = h.header("host");
         Map<String, Object> m = new LinkedHashMap<>();
-        m.put("address", c.clientAddress().getHostAddress());
+        m.put("address", c.address().getHostAddress());
         m.put("agent", h.header("user-agent"));
         m.put("headers", Collections.unmodifiableMap(h.headers()));
         m.put("query", Collections.unmodifiableMap(h.query()));

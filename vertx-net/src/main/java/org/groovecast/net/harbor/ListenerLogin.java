@@ -42,7 +42,7 @@ final class ListenerLogin {
         }
         BiPredicate<String, String> auth = mount.auth();
         if (auth == null) {
-            admit(c, mount, rules);
+            admit(c, mount, rules, null);
             return;
         }
         if (c.tooManyFailures(false)) return;
@@ -60,7 +60,7 @@ final class ListenerLogin {
                 () -> BasicAuth.accepts(authorization, auth),
                 r -> {
                     switch (verdict(c, r, Boolean.TRUE.equals(r.value()), what)) {
-                        case YES -> admit(c, mount, rules);
+                        case YES -> admit(c, mount, rules, user(authorization));
                         case NO -> {
                             c.failedLogin();
                             log.info(
@@ -87,12 +87,20 @@ final class ListenerLogin {
     }
 
     /** A client that passed the rest, asked about by the mount's admit function if it has one. */
-    private static void admit(HarborConnection c, HarborMount mount, MountAdmission rules) {
-        if (rules.admit() == null) attach(c, mount);
-        else ListenerAdmission.ask(c, rules.admit(), mount.path(), false, () -> attach(c, mount));
+    private static void admit(
+            HarborConnection c, HarborMount mount, MountAdmission rules, String user) {
+        if (rules.admit() == null) attach(c, mount, user);
+        else
+            ListenerAdmission.ask(
+                    c, rules.admit(), mount.path(), false, () -> attach(c, mount, user));
     }
 
-    private static void attach(HarborConnection c, HarborMount mount) {
+    private static String user(String authorization) {
+        BasicAuth.Credentials given = BasicAuth.parse(authorization);
+        return given == null ? null : given.user();
+    }
+
+    private static void attach(HarborConnection c, HarborMount mount, String user) {
         ChannelHandlerContext ctx = c.ctx();
         if (c.head().method().equals("HEAD")) {
             // A player's probe: the listener's headers and nothing more; no listener, no onConnect.
@@ -101,10 +109,14 @@ final class ListenerLogin {
         }
         MountAdmission rules = mount.admission();
         c.becomeListener();
-        if (!mount.attach(ctx, c.head(), c.peer(), rules)) { // full since it was first asked
+        if (!mount.seat(rules)) { // full since it was first asked
             ListenerAdmission.full(c, mount.path(), rules.maxListeners(), false);
             return;
         }
+        ListenerSessions sessions = c.server().sessions();
+        ListenerSession session =
+                sessions.begin(c.address(), c.head(), mount.path(), user, ctx::close);
+        mount.attach(ctx, c.head(), c.peer(), session, sessions, rules);
         ctx.flush();
     }
 

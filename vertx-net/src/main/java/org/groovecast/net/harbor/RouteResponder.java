@@ -123,6 +123,9 @@ final class RouteResponder {
             return;
         }
         if (file != null) {
+            String folder = c.server().staticFolder(head.path());
+            c.server().fileServed();
+            if (folder != null) HlsClients.served(c, folder, file);
             c.sendStaticFile(file);
             return;
         }

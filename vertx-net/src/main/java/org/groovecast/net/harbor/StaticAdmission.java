@@ -1,15 +1,15 @@
 package org.groovecast.net.harbor;
 
-import org.groovecast.net.admission.HlsClients;
+import org.groovecast.net.admission.AdmittedClients;
 import org.groovecast.net.admission.MountAdmission;
 
 /**
  * A served directory's admission rules ({@code harbor.http.static(..., deny:, admit:,
  * maxListeners:, maxListenerDuration:)}) applied to each request for its files, as HLS players
  * fetch playlists and segments: the deny list on every request; the cap, the time limit and the
- * admit function per client ({@link HlsClients}), so that a listener is asked about once (a token
- * link's query on the first playlist, not on every segment) and counted once. Refusals are answered
- * on the kept-alive connection.
+ * admit function per client ({@link AdmittedClients}), so that a listener is asked about once (a
+ * token link's query on the first playlist, not on every segment) and counted once. Refusals are
+ * answered on the kept-alive connection.
  */
 final class StaticAdmission {
     private StaticAdmission() {}
@@ -22,11 +22,11 @@ final class StaticAdmission {
             serve.run();
             return;
         }
-        HlsClients clients = files.clients();
+        AdmittedClients clients = files.clients();
         String key =
-                HlsClients.key(c.clientAddress().getHostAddress(), c.head().header("user-agent"));
+                AdmittedClients.key(c.address().getHostAddress(), c.head().header("user-agent"));
         long now = System.nanoTime();
-        HlsClients.Client known = clients.find(key, now);
+        AdmittedClients.Client known = clients.find(key, now);
         if (known != null) {
             if (rules.maxDurationNanos() > 0 && now - known.start() > rules.maxDurationNanos()) {
                 c.reply(HttpReply.text(403, "listening time is over"));

@@ -4,7 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
-import org.groovecast.net.admission.HlsClients;
+import org.groovecast.net.admission.AdmittedClients;
 import org.groovecast.net.admission.MountAdmission;
 
 /**
@@ -33,17 +33,17 @@ final class StaticFiles {
     /** Who may fetch its files (an HLS directory's listeners), and its clients for the rules. */
     private final MountAdmission admission;
 
-    private final HlsClients clients;
+    private final AdmittedClients clients;
 
     StaticFiles(Path dir) {
-        this(dir, MountAdmission.OPEN, new HlsClients());
+        this(dir, MountAdmission.OPEN, new AdmittedClients());
     }
 
     /**
      * @param clients the clients present: a reload that keeps the directory keeps them, so that its
      *     cap and time limits go on
      */
-    StaticFiles(Path dir, MountAdmission admission, HlsClients clients) {
+    StaticFiles(Path dir, MountAdmission admission, AdmittedClients clients) {
         this.admission = admission;
         this.clients = clients;
         this.root = dir.toAbsolutePath().normalize();
@@ -64,7 +64,7 @@ final class StaticFiles {
         return admission;
     }
 
-    HlsClients clients() {
+    AdmittedClients clients() {
         return clients;
     }
 

@@ -136,6 +136,21 @@ class ListenerAdmissionTest {
     }
 
     @Test
+    void behindATrustedProxyTheClientItNamesIsDeniedOrLetIn() {
+        server.trustedProxies(TrustedProxies.parse("127.0.0.1"));
+        rules(deny(Map.of("addresses", List.of("198.51.100.0/24"))));
+        String from = "GET /radio HTTP/1.0\r\nX-Forwarded-For: %s\r\n\r\n";
+        assertEquals("HTTP/1.0 403 Forbidden", status(from.formatted("198.51.100.9")));
+        EmbeddedChannel in = connect(from.formatted("192.0.2.1"));
+        assertTrue(read(in).startsWith("HTTP/1.0 200 OK"), "another client of the same proxy");
+        in.finishAndReleaseAll();
+        rules(admit(args -> "192.0.2.1".equals(((Map<?, ?>) args[0]).get("address"))));
+        EmbeddedChannel admitted = connect(from.formatted("192.0.2.1"));
+        assertTrue(read(admitted).startsWith("HTTP/1.0 200 OK"), "the admit function sees it too");
+        admitted.finishAndReleaseAll();
+    }
+
+    @Test
     void theListenerPastTheCapGets503WithRetryAfterAndAHeadStillAnswers() {
         rules(new MountAdmission(2, 0, DenyList.NONE, null));
         EmbeddedChannel a = connect(LISTEN);

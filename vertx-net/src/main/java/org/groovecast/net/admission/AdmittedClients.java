@@ -3,13 +3,14 @@ package org.groovecast.net.admission;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The HLS clients of one served directory, for its cap and time limit: HLS is a series of short
- * requests, so a client is its address and agent, present from its first admitted request until
- * {@link #IDLE_NANOS} pass without one (a player asks for the playlist at least once a target
- * duration, seconds apart). Its time limit runs from that first request; one past it is refused
- * until it has been gone that long.
+ * The clients a served directory's admission let in (an HLS folder's players), for its cap, time
+ * limit and admit function: HLS is a series of short requests, so a client is its address and
+ * agent, present from its first admitted request until {@link #IDLE_NANOS} pass without one (a
+ * player asks for the playlist at least once a target duration, seconds apart). Its time limit runs
+ * from that first request; one past it is refused until it has been gone that long. (The port's
+ * listener sessions, for the access log and the admin views, keep their own account.)
  */
-public final class HlsClients {
+public final class AdmittedClients {
     /** How long a client may go without a request and still be the same listener. */
     public static final long IDLE_NANOS = 30_000_000_000L;
 
