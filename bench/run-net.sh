@@ -3,6 +3,7 @@
 #   bench/run-net.sh                         HarborHttp, all three parts (about 6 minutes)
 #   bench/run-net.sh http [ARGS...]          HarborHttp with ARGS (--parts=http --conns=64 ...)
 #   bench/run-net.sh reload [ARGS...]        ReloadLatency (--reloads=20 --listeners=20 ...)
+#   bench/run-net.sh admission [ARGS...]     HarborAdmission (--listeners=2000 --cidrs=10000 ...)
 # Build first, from the repository root:
 #   JAVA_HOME=/usr/lib/jvm/temurin-25-jdk-amd64 mvn -q -B -o install -DskipTests
 # Needs wrk (apt-get install -y wrk); the http part also runs liquidsoap when it is installed.
@@ -17,4 +18,4 @@ fi
 # The reload benchmark measures pauses: run it with the JVM options bin/groovecast ships (collector,
 # JIT, Netty's pool: keep them in step with distribution/src/bin/groovecast).
 [[ "${1:-}" == reload ]] && export JAVA_OPTS="${GROOVECAST_GC:--XX:+UseG1GC -XX:MaxGCPauseMillis=20 -Xms16m -Xmn8m -XX:GCTimeRatio=4 -XX:MinHeapFreeRatio=5 -XX:MaxHeapFreeRatio=20 -XX:MarkStackSize=65536 -XX:+UseCompactObjectHeaders -XX:TrimNativeHeapInterval=5000} ${GROOVECAST_JIT--XX:TieredStopAtLevel=1} -Dio.netty.allocator.maxOrder=7 ${JAVA_OPTS:-}"
-dispatch "$0" 2,9p http=HarborHttp reload=ReloadLatency -- "$@"
+dispatch "$0" 2,10p http=HarborHttp reload=ReloadLatency admission=HarborAdmission -- "$@"

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.regex.Pattern;
 
 /**
@@ -40,6 +41,7 @@ public final class OperatorSpec {
     private final Map<String, String> methods;
     private final Map<String, Bounds> bounds;
     private final Map<String, List<String>> calls;
+    private final Map<String, Function<Object, String>> checks;
     private final boolean blocking;
 
     private OperatorSpec(Builder b) {
@@ -52,6 +54,7 @@ public final class OperatorSpec {
         this.methods = Map.copyOf(b.methods);
         this.bounds = Map.copyOf(b.bounds);
         this.calls = Map.copyOf(b.calls);
+        this.checks = Map.copyOf(b.checks);
         this.blocking = b.blocking;
     }
 
@@ -121,6 +124,14 @@ public final class OperatorSpec {
         return Optional.ofNullable(calls.get(param));
     }
 
+    /**
+     * What the parameter {@code param}'s values are checked with, if declared ({@link
+     * Builder#check}): null for a value it takes, else what is wrong with it.
+     */
+    public Optional<Function<Object, String>> check(String param) {
+        return Optional.ofNullable(checks.get(param));
+    }
+
     public Optional<Param> namedParam(String key) {
         return named.stream().filter(p -> p.name().equals(key)).findFirst();
     }
@@ -169,6 +180,7 @@ public final class OperatorSpec {
         private final Map<String, String> methods = new LinkedHashMap<>();
         private final Map<String, Bounds> bounds = new LinkedHashMap<>();
         private final Map<String, List<String>> calls = new LinkedHashMap<>();
+        private final Map<String, Function<Object, String>> checks = new LinkedHashMap<>();
         private boolean blocking;
         private Param last;
 
@@ -204,6 +216,20 @@ public final class OperatorSpec {
                 throw new IllegalArgumentException(
                         name + ": calls() describes a function parameter, not " + p.name());
             calls.put(p.name(), List.of(arguments));
+            return this;
+        }
+
+        /**
+         * Checks the values of the parameter declared last beyond their type: {@code problem}
+         * answers null for a value it takes, else one line saying what is wrong ({@code
+         * "'10.0.0.1/8' has host bits set"}). The script compiler calls it with what the script
+         * writes when the script is checked (a literal, or a list or map of them: a map's entries
+         * whose values are not known until run time left out), and with the computed value when the
+         * call binds, and refuses the call at the script's line with its answer, so an operator
+         * never sees such a value. It must not block, nor throw.
+         */
+        public Builder check(Function<Object, String> problem) {
+            checks.put(lastDeclared("check").name(), Objects.requireNonNull(problem, "problem"));
             return this;
         }
 

@@ -36,6 +36,8 @@ class BadScriptsSpec extends Specification {
         'port-range.groovy'        | 'port-range.groovy:2: output.harbor() takes port from 0 to 65535, got Integer 70000'
         'time-zone.groovy'         | "time-zone.groovy:2: settings.time.zone expects a time zone such as Europe/Paris, UTC or +02:00, got 'Europe/Pariss'"
         'no-channels.groovy'       | 'no-channels.groovy:1: settings.audio.channels must be from 1 to 8, got 0'
+        'deny-cidr.groovy'         | "deny-cidr.groovy:2: output.harbor() deny: '10.0.0.0/33' has prefix length 33; it takes 0 to 32"
+        'deny-agent.groovy'        | "deny-agent.groovy:2: output.harbor() deny: agent pattern '/(curl/' is no regular expression: Unclosed group near index 5"
     }
 
     @Unroll

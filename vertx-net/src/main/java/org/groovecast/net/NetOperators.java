@@ -12,8 +12,10 @@ import static org.groovecast.api.ValueType.OUTPUT;
 import static org.groovecast.api.ValueType.SOURCE;
 import static org.groovecast.api.ValueType.STRING;
 
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -22,6 +24,9 @@ import org.groovecast.api.Arguments;
 import org.groovecast.api.OperatorSpec;
 import org.groovecast.api.ScriptException;
 import org.groovecast.api.UserFunction;
+import org.groovecast.net.admission.DenyList;
+import org.groovecast.net.admission.ListenerUrlAuth;
+import org.groovecast.net.admission.MountAdmission;
 import org.groovecast.net.auth.BasicAuth;
 import org.groovecast.net.harbor.HarborMount;
 import org.groovecast.net.harbor.HarborOutput;
@@ -93,6 +98,32 @@ public final class NetOperators {
                                 null,
                                 "{ user, password -> bool }: listeners must log in (HTTP Basic)")
                         .calls("the user", "the password")
+                        .named(
+                                "maxListeners",
+                                INTEGER,
+                                0,
+                                "listeners at once; the next gets 503 with Retry-After (0: no cap)")
+                        .range(0, Integer.MAX_VALUE)
+                        .named(
+                                "maxListenerDuration",
+                                NUMBER,
+                                0.0,
+                                "seconds a listener may stay, then it is disconnected (0: no limit)")
+                        .range(0, 1e9)
+                        .named(
+                                "deny",
+                                MAP,
+                                Map.of(),
+                                "[addresses: ['203.0.113.7', '198.51.100.0/24'], agents: ['*bot*', "
+                                        + "'/regex/']]: refused with 403")
+                        .check(DenyList::problem)
+                        .named(
+                                "admit",
+                                FUNCTION,
+                                null,
+                                "{ client -> true, false or [redirect: url] }: asked about each "
+                                        + "listener off the event loop (harbor.admit.url for Icecast's URL auth)")
+                        .calls("the client")
                         .positional("encoder", ENCODER, "the format, e.g. mp3(bitrate: 128)")
                         .positional("source", SOURCE, "the source")
                         .returns(OUTPUT)
@@ -301,6 +332,31 @@ public final class NetOperators {
                         .positional("dir", STRING, "the directory")
                         .named("port", INTEGER, 8000, "the harbor port")
                         .range(0, 65535)
+                        .named(
+                                "maxListeners",
+                                INTEGER,
+                                0,
+                                "clients at once (an HLS listener: its address and agent); the next "
+                                        + "gets 503 with Retry-After (0: no cap)")
+                        .range(0, Integer.MAX_VALUE)
+                        .named(
+                                "maxListenerDuration",
+                                NUMBER,
+                                0.0,
+                                "seconds a client may fetch from its first request, then 403 (0: no limit)")
+                        .range(0, 1e9)
+                        .named(
+                                "deny",
+                                MAP,
+                                Map.of(),
+                                "[addresses: [...], agents: [...]]: every request refused with 403")
+                        .check(DenyList::problem)
+                        .named(
+                                "admit",
+                                FUNCTION,
+                                null,
+                                "{ client -> true, false or [redirect: url] }: asked about each new client")
+                        .calls("the client")
                         .returns(NONE)
                         .create(
                                 a -> {
@@ -311,9 +367,33 @@ public final class NetOperators {
                                                         + dir.toAbsolutePath());
                                     }
                                     net.harbor(a.integer("port"))
-                                            .addStatic(path(a.string("path")), dir);
+                                            .addStatic(
+                                                    path(a.string("path")),
+                                                    dir,
+                                                    admission("harbor.http.static", a));
                                     return null;
                                 }),
+                OperatorSpec.named("harbor.admit.url")
+                        .doc(
+                                "Icecast's URL listener authentication as an admit: function: each "
+                                        + "listener is posted to the URL with Icecast's listener_add "
+                                        + "fields and let in when the answer has the header "
+                                        + "icecast-auth-user: 1.")
+                        .positional("url", STRING, "the auth server's listener_add URL, http(s)")
+                        .check(NetOperators::urlProblem)
+                        .named(
+                                "timeout",
+                                NUMBER,
+                                5.0,
+                                "seconds the server may take; no answer refuses the listener")
+                        .range(0.1, 10)
+                        .returns(FUNCTION)
+                        .create(
+                                a ->
+                                        new ListenerUrlAuth(
+                                                URI.create(a.string("url").strip()),
+                                                Duration.ofMillis(
+                                                        Math.round(a.number("timeout") * 1000)))),
                 OperatorSpec.named("http.response")
                         .doc("An HTTP response for a harbor handler.")
                         .named("status", INTEGER, 200, "the status code")
@@ -377,12 +457,45 @@ public final class NetOperators {
         mount.onDisconnect(disconnect == null ? null : s -> disconnect.call(s.view()));
         UserFunction auth = a.function("auth");
         mount.auth(auth == null ? null : (u, p) -> auth.test(u, p));
+        mount.admission(admission("output.harbor", a));
         return new HarborOutput(
                 a.encoder("encoder"),
                 a.integer("port"),
                 mount,
                 a.source("source"),
                 a.bool("fallible"));
+    }
+
+    /**
+     * The admission rules of {@code maxListeners:}, {@code maxListenerDuration:}, {@code deny:} and
+     * {@code admit:}.
+     */
+    private static MountAdmission admission(String operator, Arguments a) {
+        DenyList deny;
+        try {
+            deny = DenyList.of(a.map("deny"));
+        } catch (IllegalArgumentException e) { // checked when bound; kept for a direct caller
+            throw new ScriptException(operator + "(): deny: " + e.getMessage());
+        }
+        return new MountAdmission(
+                a.integer("maxListeners"),
+                Math.round(a.number("maxListenerDuration") * 1e9),
+                deny,
+                a.function("admit"));
+    }
+
+    /** What is wrong with {@code v} as an auth server's URL, or null. */
+    private static String urlProblem(Object v) {
+        String s = String.valueOf(v).strip();
+        try {
+            URI u = new URI(s);
+            String scheme = u.getScheme();
+            if (("http".equalsIgnoreCase(scheme) || "https".equalsIgnoreCase(scheme))
+                    && u.getHost() != null) return null;
+        } catch (java.net.URISyntaxException e) {
+            // said below
+        }
+        return "'" + s + "' is no http(s) URL";
     }
 
     private static IcecastOutput icecast(Network net, Arguments a) {

@@ -29,6 +29,14 @@ interface Arg {
     Double number();
 
     /**
+     * The value as far as it is known, for a parameter's {@link
+     * org.groovecast.api.OperatorSpec.Builder#check}: a value at run time; at compile time a
+     * literal, a list of known values, or a map literal's entries whose values are known; otherwise
+     * {@code null}.
+     */
+    Object known();
+
+    /**
      * For a function, how many arguments it can be called with, {@code {min, max}} (max {@link
      * Integer#MAX_VALUE} for varargs); null when not known.
      */

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.groovecast.api.Bounds;
 import org.groovecast.api.OperatorSpec;
@@ -174,6 +175,12 @@ final class CallMatcher {
                                 + ", got "
                                 + a.describe());
             }
+        }
+        Function<Object, String> problem = spec.check(p.name()).orElse(null);
+        Object known = problem == null ? null : a.known();
+        if (known != null) {
+            String wrong = problem.apply(known);
+            if (wrong != null) errors.add(op + " " + p.name() + ": " + wrong);
         }
         if (p.type() == ValueType.FUNCTION) {
             int[] takes = a.takes();

@@ -37,6 +37,11 @@ record RuntimeArg(Object value) implements Arg {
         return value instanceof Number n ? n.doubleValue() : null;
     }
 
+    @Override
+    public Object known() {
+        return value;
+    }
+
     /**
      * A closure's parameters at run time: its most, or any number from one less for varargs.
      * Whether a parameter has a default is not known here, so fewer arguments pass; a closure of

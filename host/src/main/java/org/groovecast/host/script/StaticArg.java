@@ -2,6 +2,7 @@ package org.groovecast.host.script;
 
 import groovy.lang.Closure;
 import groovy.lang.GString;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -139,6 +140,35 @@ final class StaticArg implements Arg {
         return expression instanceof ConstantExpression c && c.getValue() instanceof Number n
                 ? n.doubleValue()
                 : null;
+    }
+
+    @Override
+    public Object known() {
+        return known(expression);
+    }
+
+    private static Object known(Expression e) {
+        if (e instanceof ConstantExpression c) return c.getValue();
+        if (e instanceof ListExpression l) {
+            List<Object> out = new ArrayList<>();
+            for (Expression x : l.getExpressions()) {
+                Object v = known(x);
+                if (v == null) return null; // one element run time computes: all checked then
+                out.add(v);
+            }
+            return out;
+        }
+        if (e instanceof MapExpression m) {
+            Map<String, Object> out = new LinkedHashMap<>();
+            for (MapEntryExpression x : m.getMapEntryExpressions()) {
+                if (!(x.getKeyExpression() instanceof ConstantExpression k)
+                        || !(k.getValue() instanceof String key)) return null;
+                Object v = known(x.getValueExpression());
+                if (v != null) out.put(key, v);
+            }
+            return out;
+        }
+        return null;
     }
 
     /**

@@ -26,6 +26,8 @@ class DeclaredLimitsTest {
                         .named("level", ValueType.NUMBER, 0.5, "how loud")
                         .range(0, 1)
                         .named("count", ValueType.INTEGER, 1, "how many")
+                        .named("only", ValueType.MAP, Map.of(), "[names: [...]]")
+                        .check(DeclaredLimitsTest::onlyProblem)
                         .positional("source", ValueType.SOURCE, "the source")
                         .create(
                                 a -> {
@@ -108,6 +110,42 @@ class DeclaredLimitsTest {
         assertEquals(
                 "s.groovy:2: status.page() takes port from 0 to 65535, got Integer 70000",
                 failure("out.sink(tone())\ndef p = 69999 + 1; status.page(port: p)\n"));
+    }
+
+    /** The check of picker's {@code only:}: every name a lower-case word. */
+    private static String onlyProblem(Object v) {
+        if (!(v instanceof Map<?, ?> m)) return "expects a map, got " + v;
+        if (!(m.get("names") instanceof List<?> names)) return null; // not given, or not known yet
+        for (Object n : names)
+            if (!String.valueOf(n).matches("[a-z]+")) return "'" + n + "' is no lower-case word";
+        return null;
+    }
+
+    @Test
+    void aDeclaredCheckRefusesWhatTheScriptWritesWhenCheckedAndWhatItComputesWhenBound() {
+        assertEquals(
+                List.of("s.groovy:2: picker() only: 'B2' is no lower-case word"),
+                errors(
+                        """
+                        out.sink(picker(tone(), only: [names: ['a', 'b']]))
+                        out.sink(picker(tone(), level: 0.5,
+                                only: [names: ['a', 'B2']]))
+                        """));
+        assertEquals(
+                "s.groovy:2: picker() only: 'X' is no lower-case word",
+                failure(
+                        "def names = ['a'] + ['X']\nout.sink(picker(tone(), only: [names: names]))\n"));
+        assertEquals(
+                "s.groovy:2: picker() only: 'X' is no lower-case word",
+                failure(
+                        "def names = ['X']\n"
+                                + "out.sink(picker(tone(), only: [names: names, more: ['b']]))\n"),
+                "a map whose entries are partly computed is checked when the call binds");
+        Station.load(
+                "s.groovy",
+                "out.sink(picker(tone(), only: [names: ['a', 'b']]))\n",
+                functions(),
+                Map.of());
     }
 
     @Test

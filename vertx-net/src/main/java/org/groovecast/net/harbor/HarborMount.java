@@ -8,6 +8,7 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.WriteBufferWaterMark;
 import io.netty.util.concurrent.EventExecutor;
+import io.netty.util.concurrent.ScheduledFuture;
 import io.netty.util.internal.PlatformDependent;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
@@ -19,9 +20,11 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
+import org.groovecast.net.admission.MountAdmission;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -79,6 +82,7 @@ public final class HarborMount {
     public record AudioInfo(int channels, int sampleRate, int bitrate) {}
 
     private volatile java.util.function.BiPredicate<String, String> auth;
+    private volatile MountAdmission admission = MountAdmission.OPEN;
 
     /**
      * Gone: a shard made from now on (a listener whose login was still running) retires at once.
@@ -198,6 +202,41 @@ public final class HarborMount {
     }
 
     /**
+     * Who may listen from now on, and for how long ({@code maxListeners}, {@code
+     * maxListenerDuration}, {@code deny}, {@code admit}): a reload's rules apply to the listeners
+     * that come after it, those connected keep their time limit.
+     */
+    public void admission(MountAdmission rules) {
+        admission = rules;
+    }
+
+    MountAdmission admission() {
+        return admission;
+    }
+
+    /** Whether {@code rules} cap the mount and it is at its cap. */
+    boolean full(MountAdmission rules) {
+        return rules.maxListeners() > 0 && listeners.get() >= rules.maxListeners();
+    }
+
+    /**
+     * Takes a listener's place under {@code rules}' cap (0: none), before the listener is attached;
+     * false when there is none left. Compared and set, so that loops attaching at once never pass
+     * the cap.
+     */
+    boolean seat(MountAdmission rules) {
+        int max = rules.maxListeners();
+        while (true) {
+            int n = listeners.get();
+            if (max > 0 && n >= max) return false;
+            if (listeners.compareAndSet(n, n + 1)) {
+                listenerPeak.accumulateAndGet(n + 1, Math::max);
+                return true;
+            }
+        }
+    }
+
+    /**
      * The mount is gone (a reload dropped it, or its harbor closed): disconnects every listener and
      * releases the chunks each loop holds, queued or kept for the burst, each loop its own; chunks
      * still published to it (the replaced station's last ones) are released as they come. Completes
@@ -243,18 +282,21 @@ public final class HarborMount {
     }
 
     /**
-     * Attaches a listener connection (on its event loop): sends the response head, the burst, then
-     * the stream.
+     * Attaches a listener connection (on its event loop), whose place {@link #seat} took: sends the
+     * response head, the burst, then the stream, and closes it once {@code rules}' time limit is
+     * up.
      */
     void attach(
             ChannelHandlerContext ctx,
             RequestHead head,
             String peer,
             ListenerSession session,
-            ListenerSessions sessions) {
+            ListenerSessions sessions,
+            MountAdmission rules) {
         Shard shard = shard(ctx.executor());
         // After adding the shard, read closed: either close() saw the shard or we see closed.
         if (closed) {
+            listeners.decrementAndGet();
             shard.retire();
             ctx.close();
             sessions.end(session, null);
@@ -275,8 +317,8 @@ public final class HarborMount {
                         ChannelOption.SO_SNDBUF, Math.clamp(maxBuffer / 2, 16 * 1024, 1024 * 1024));
         Listener l = new Listener(ctx, icy, peer, session, sessions);
         shard.add(l);
-        listenerPeak.accumulateAndGet(listeners.incrementAndGet(), Math::max);
         l.removeOnClose(shard);
+        if (rules.maxDurationNanos() > 0) timeLimit(ctx, peer, rules.maxDurationNanos());
         Consumer<ListenerSession> c = onConnect;
         if (c != null) Thread.startVirtualThread(() -> c.accept(session));
         log.info(
@@ -285,6 +327,28 @@ public final class HarborMount {
                 peer,
                 ClientText.quoted(head.header("user-agent")),
                 listeners.get());
+    }
+
+    /**
+     * Closes the listener once {@code nanos} have passed ({@code maxListenerDuration}): one timer
+     * on its loop, cancelled if it leaves first.
+     */
+    private void timeLimit(ChannelHandlerContext ctx, String peer, long nanos) {
+        ScheduledFuture<?> cut =
+                ctx.executor()
+                        .schedule(
+                                () -> {
+                                    if (!ctx.channel().isActive()) return;
+                                    log.info(
+                                            "mount {}: listener {} reached maxListenerDuration ({} s); disconnected",
+                                            path,
+                                            peer,
+                                            RequestReader.secondsText(nanos));
+                                    ctx.close();
+                                },
+                                nanos,
+                                TimeUnit.NANOSECONDS);
+        ctx.channel().closeFuture().addListener(f -> cut.cancel(false));
     }
 
     private Shard shard(EventExecutor loop) {

@@ -12,6 +12,8 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import org.groovecast.net.admission.AdmittedClients;
+import org.groovecast.net.admission.MountAdmission;
 import org.groovecast.net.runtime.ServerChannels;
 import org.groovecast.net.tls.ServerTls;
 import org.slf4j.Logger;
@@ -292,9 +294,22 @@ public final class HarborServer {
 
     /** Serves the files under {@code dir} at {@code prefix}/... */
     public void addStatic(String prefix, Path dir) {
-        nextStatics.put(
-                prefix.endsWith("/") ? prefix.substring(0, prefix.length() - 1) : prefix,
-                new StaticFiles(dir));
+        addStatic(prefix, dir, MountAdmission.OPEN);
+    }
+
+    /**
+     * Serves the files under {@code dir} at {@code prefix}/... to the clients {@code rules} admit
+     * (an HLS directory's listeners); a reload that serves the same directory there keeps the
+     * clients present.
+     */
+    public void addStatic(String prefix, Path dir, MountAdmission rules) {
+        String p = prefix.endsWith("/") ? prefix.substring(0, prefix.length() - 1) : prefix;
+        StaticFiles before = statics.get(p);
+        AdmittedClients clients =
+                before != null && before.root().equals(dir.toAbsolutePath().normalize())
+                        ? before.clients()
+                        : new AdmittedClients();
+        nextStatics.put(p, new StaticFiles(dir, rules, clients));
     }
 
     /** The script being loaded serves this port over TLS with {@code t} (null: plain HTTP). */
@@ -459,6 +474,24 @@ public final class HarborServer {
             if (f != null) return f;
         }
         return null;
+    }
+
+    /**
+     * The served directory, with its prefix, whose admission rules {@code path} falls under (the
+     * longest prefix with any), or null when none guards it.
+     */
+    Map.Entry<String, StaticFiles> guardedStatic(String path) {
+        Map.Entry<String, StaticFiles> best = null;
+        int bestLength = -1;
+        for (Map.Entry<String, StaticFiles> e : statics.entrySet()) {
+            String prefix = e.getKey();
+            if (e.getValue().admission().isOpen()
+                    || prefix.length() <= bestLength
+                    || !path.startsWith(prefix + "/")) continue;
+            best = e;
+            bestLength = prefix.length();
+        }
+        return best;
     }
 
     /** The static folder's prefix {@code path} is under ({@code /hls}), or null. */

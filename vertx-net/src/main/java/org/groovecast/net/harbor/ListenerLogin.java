@@ -4,6 +4,7 @@ import io.netty.channel.ChannelHandlerContext;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BiPredicate;
+import org.groovecast.net.admission.MountAdmission;
 import org.groovecast.net.auth.BasicAuth;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -19,16 +20,29 @@ final class ListenerLogin {
     /** The connection's lines under its own logger's name, which is what operators filter on. */
     private static final Logger log = LoggerFactory.getLogger(HarborConnection.class);
 
-    /** How long a listener mount's {@code auth:} function may take. */
-    private static final long AUTH_NANOS = TimeUnit.SECONDS.toNanos(10);
+    /** How long a listener mount's {@code auth:} (and {@code admit:}) function may take. */
+    static final long AUTH_NANOS = TimeUnit.SECONDS.toNanos(10);
 
     private ListenerLogin() {}
 
-    /** A listener of {@code mount} on {@code c}, whose request head asked for it. */
+    /**
+     * A listener of {@code mount} on {@code c}, whose request head asked for it: refused at once
+     * when the mount's deny list names it or the mount is full (a {@code HEAD} takes no place),
+     * then logged in, then asked about by the mount's {@code admit:} function.
+     */
     static void listen(HarborConnection c, HarborMount mount) {
+        MountAdmission rules = mount.admission();
+        boolean head = c.head().method().equals("HEAD");
+        if (!rules.isOpen()) {
+            if (ListenerAdmission.denied(c, rules, mount.path(), false)) return;
+            if (!head && mount.full(rules)) {
+                ListenerAdmission.full(c, mount.path(), rules.maxListeners(), false);
+                return;
+            }
+        }
         BiPredicate<String, String> auth = mount.auth();
         if (auth == null) {
-            attach(c, mount, null);
+            admit(c, mount, rules, null);
             return;
         }
         if (c.tooManyFailures(false)) return;
@@ -46,7 +60,7 @@ final class ListenerLogin {
                 () -> BasicAuth.accepts(authorization, auth),
                 r -> {
                     switch (verdict(c, r, Boolean.TRUE.equals(r.value()), what)) {
-                        case YES -> attach(c, mount, user(authorization));
+                        case YES -> admit(c, mount, rules, user(authorization));
                         case NO -> {
                             c.failedLogin();
                             log.info(
@@ -72,6 +86,15 @@ final class ListenerLogin {
                 null);
     }
 
+    /** A client that passed the rest, asked about by the mount's admit function if it has one. */
+    private static void admit(
+            HarborConnection c, HarborMount mount, MountAdmission rules, String user) {
+        if (rules.admit() == null) attach(c, mount, user);
+        else
+            ListenerAdmission.ask(
+                    c, rules.admit(), mount.path(), false, () -> attach(c, mount, user));
+    }
+
     private static String user(String authorization) {
         BasicAuth.Credentials given = BasicAuth.parse(authorization);
         return given == null ? null : given.user();
@@ -84,11 +107,16 @@ final class ListenerLogin {
             c.endWith(mount.responseHead(ctx.alloc(), c.head()));
             return;
         }
+        MountAdmission rules = mount.admission();
         c.becomeListener();
+        if (!mount.seat(rules)) { // full since it was first asked
+            ListenerAdmission.full(c, mount.path(), rules.maxListeners(), false);
+            return;
+        }
         ListenerSessions sessions = c.server().sessions();
         ListenerSession session =
                 sessions.begin(c.address(), c.head(), mount.path(), user, ctx::close);
-        mount.attach(ctx, c.head(), c.peer(), session, sessions);
+        mount.attach(ctx, c.head(), c.peer(), session, sessions, rules);
         ctx.flush();
     }
 

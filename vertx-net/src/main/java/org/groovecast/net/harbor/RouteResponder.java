@@ -94,6 +94,16 @@ final class RouteResponder {
             options(c, head);
             return;
         }
+        Map.Entry<String, StaticFiles> guarded = c.server().guardedStatic(head.path());
+        if (guarded != null) {
+            StaticAdmission.screen(c, guarded.getValue(), guarded.getKey(), () -> files(c, head));
+            return;
+        }
+        files(c, head);
+    }
+
+    /** A static file, a mount's generated playlist, or 404. */
+    private static void files(HarborConnection c, RequestHead head) {
         StaticFile file;
         try {
             file = c.server().staticFile(head.path());

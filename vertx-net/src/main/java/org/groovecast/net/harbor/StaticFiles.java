@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
+import org.groovecast.net.admission.AdmittedClients;
+import org.groovecast.net.admission.MountAdmission;
 
 /**
  * One {@code harbor.http.static} directory: which file a request path names, never one outside the
@@ -30,7 +32,22 @@ final class StaticFiles {
     /** The directory with its own links resolved, for comparing real paths. */
     private final Path realRoot;
 
+    /** Who may fetch its files (an HLS directory's listeners), and its clients for the rules. */
+    private final MountAdmission admission;
+
+    private final AdmittedClients clients;
+
     StaticFiles(Path dir) {
+        this(dir, MountAdmission.OPEN, new AdmittedClients());
+    }
+
+    /**
+     * @param clients the clients present: a reload that keeps the directory keeps them, so that its
+     *     cap and time limits go on
+     */
+    StaticFiles(Path dir, MountAdmission admission, AdmittedClients clients) {
+        this.admission = admission;
+        this.clients = clients;
         this.root = dir.toAbsolutePath().normalize();
         Path real;
         try {
@@ -43,6 +60,14 @@ final class StaticFiles {
 
     Path root() {
         return root;
+    }
+
+    MountAdmission admission() {
+        return admission;
+    }
+
+    AdmittedClients clients() {
+        return clients;
     }
 
     /**
