@@ -180,7 +180,8 @@ final class IcecastAdmin {
         x.element("listener_peak", m.listenerPeak());
         x.element("listeners", m.listeners());
         x.element("listenurl", "http://" + authority + m.path());
-        x.element("max_listeners", "unlimited");
+        int max = m.admission().maxListeners();
+        x.element("max_listeners", max > 0 ? String.valueOf(max) : "unlimited");
         x.element("public", icy.getOrDefault("icy-pub", "0"));
         if (a != null) x.element("samplerate", a.sampleRate());
         x.element(

@@ -258,5 +258,12 @@ class IcecastAdminTest {
         assertTrue(xml.contains("<listenurl>http://radio.example/radio</listenurl>"), xml);
         assertTrue(xml.contains("<server_name>Test FM</server_name>"), xml);
         assertTrue(xml.contains("<title>Band - Song</title>"), xml);
+        assertTrue(xml.contains("<max_listeners>unlimited</max_listeners>"), xml);
+
+        radio.admission(
+                new org.groovecast.net.admission.MountAdmission(
+                        50, 0, org.groovecast.net.admission.DenyList.NONE, null));
+        String capped = get("/admin/stats", ADMIN);
+        assertTrue(capped.contains("<max_listeners>50</max_listeners>"), capped);
     }
 }
