@@ -143,6 +143,12 @@ public final class HarborAdmission {
         settings.put("harbor.bind", "127.0.0.1");
         settings.put("harbor.maxConnections", String.valueOf(n + 256));
         settings.put("harbor.maxConnectionsPerAddress", String.valueOf(n + 256));
+        // Issue 28 measures both at once: the side with the deny list also writes the access log
+        // (a line per listener as it leaves, addresses hashed, as by default).
+        if (Files.size(denyFile) > 0)
+            settings.put(
+                    "harbor.accessLog",
+                    denyFile.resolveSibling("access-" + System.nanoTime() + ".log").toString());
         Station s =
                 Station.load(
                         MediaSupport.scriptsDir().resolve("harbor-admission.groovy"),
