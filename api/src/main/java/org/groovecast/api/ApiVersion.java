@@ -6,7 +6,7 @@ package org.groovecast.api;
  * with 0.2.x (the build compares the api with its baseline, see {@code api/pom.xml}).
  */
 public final class ApiVersion {
-    public static final String CURRENT = "0.3.1";
+    public static final String CURRENT = "0.3.2";
 
     private ApiVersion() {}
 }
