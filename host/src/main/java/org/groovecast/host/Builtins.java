@@ -60,7 +60,7 @@ final class Builtins {
                 OperatorSpec.named("status.page")
                         .doc(
                                 "Serves the station's status page (outputs, listeners, now playing, clocks' duty and lag, "
-                                        + "live inputs, RTMP) and /status-json.xsl, /api/nowplaying, /api/clocks on the harbor.")
+                                        + "live inputs, RTMP) and /status-json.xsl, /api/nowplaying, /api/clocks, /healthz, /readyz on the harbor.")
                         .named("port", INTEGER, 8000, "the harbor port")
                         .range(0, 65535)
                         .named("path", STRING, "/", "where the page is")

@@ -219,6 +219,14 @@ public final class Settings {
                 "seconds a timer may fire early so that close deadlines share one wake-up",
                 SettingCheck.between(0, 0.1));
         declare(
+                "scheduler.stallLimit",
+                ValueType.NUMBER,
+                10.0,
+                "seconds the scheduler may start no task before `/healthz` answers 503: a station's status "
+                        + "sampler runs there every second, so a longer silence means every worker is stuck in a "
+                        + "task that does not return (a script callback that loops), which only a restart cures",
+                SettingCheck.between(2, 3600));
+        declare(
                 "video.frame.width",
                 ValueType.INTEGER,
                 1280,

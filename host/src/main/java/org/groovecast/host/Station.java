@@ -29,6 +29,7 @@ import org.groovecast.host.script.ScriptFrontEnd;
 import org.groovecast.host.script.ScriptFunctions;
 import org.groovecast.host.script.ScriptLine;
 import org.groovecast.host.script.ScriptRuntime;
+import org.groovecast.host.status.StationHealth;
 import org.groovecast.host.status.StationStatus;
 import org.groovecast.host.status.StatusPage;
 import org.groovecast.host.status.StatusSampler;
@@ -409,7 +410,12 @@ public final class Station implements AutoCloseable {
                             graph.outputs(),
                             graph.sources(),
                             network,
-                            this::schedulerLoad);
+                            this::schedulerLoad,
+                            new StationHealth(
+                                    List.<ClockInfo>copyOf(run.clocks()),
+                                    graph.outputs(),
+                                    run.scheduler()::lastRunNanos,
+                                    settings.number("scheduler.stallLimit")));
             if (shared != null) status.roster(shared::roster);
         }
         run.startUp(config, stopAfter);

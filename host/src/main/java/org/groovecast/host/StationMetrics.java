@@ -36,7 +36,6 @@ import org.groovecast.net.harbor.HarborServer;
 import org.groovecast.net.harbor.HttpReply;
 import org.groovecast.net.harbor.LiveInput;
 import org.groovecast.net.harbor.Route;
-import org.groovecast.net.icecast.IcecastClient;
 import org.groovecast.net.icecast.IcecastOutput;
 import org.groovecast.net.rtmp.RtmpServer;
 import org.slf4j.Logger;
@@ -186,13 +185,8 @@ final class StationMetrics implements AutoCloseable {
         }
     }
 
-    /**
-     * After a reload the output may hold its predecessor's connection, or none while it hands it
-     * over.
-     */
     private static double connected(IcecastOutput o) {
-        IcecastClient c = o.client();
-        return c != null && c.isConnected() ? 1 : 0;
+        return o.isConnected() ? 1 : 0;
     }
 
     private void rtmp(String station, List<RtmpServer> servers) {

@@ -16,6 +16,7 @@ import org.groovecast.host.StationReloader;
 import org.groovecast.host.Stations;
 import org.groovecast.host.plugin.OperatorPlugins;
 import org.groovecast.host.plugin.PluginSet;
+import org.groovecast.host.service.ServiceState;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
@@ -78,6 +79,9 @@ final class RunCommand implements Callable<Integer> {
     /** A SIGHUP not yet applied. */
     private final AtomicBoolean hangup = new AtomicBoolean();
 
+    /** The service manager, told when the station is on air, reloaded, stopping (systemd). */
+    private final ServiceState service = ServiceState.fromEnvironment();
+
     @Override
     public Integer call() throws InterruptedException {
         options.applyLogLevel();
@@ -116,6 +120,8 @@ final class RunCommand implements Callable<Integer> {
                     });
             try (PluginSet plugins = new PluginSet(options.pluginsDir())) {
                 return live(plugins, stop);
+            } finally {
+                service.close();
             }
         }
         try (OperatorPlugins plugins = OperatorPlugins.load(options.pluginsDir())) {
@@ -156,7 +162,11 @@ final class RunCommand implements Callable<Integer> {
                 System.err.println("run: " + e.getMessage());
                 return 2;
             }
-            stop.attach(stations::requestStop);
+            stop.attach(
+                    () -> {
+                        service.stopping();
+                        stations.requestStop();
+                    });
             Signals.handle(
                     "HUP", () -> Thread.ofVirtual().name("reload").start(stations::reloadAll));
             List<ScriptWatcher> watchers = new ArrayList<>();
@@ -171,6 +181,8 @@ final class RunCommand implements Callable<Integer> {
             }
             stations.start();
             watchers.forEach(ScriptWatcher::start);
+            if (service.managed())
+                Thread.ofVirtual().name("ready").start(() -> readyOnceTried(stations));
             int code = await(stations::awaitStopped, stop);
             for (ScriptWatcher w : watchers) {
                 try {
@@ -180,7 +192,34 @@ final class RunCommand implements Callable<Integer> {
                 }
             }
             return code;
+        } finally {
+            service.close();
         }
+    }
+
+    /**
+     * Tells the service manager the process is ready once each station is on air or failed its
+     * first start (a broken script is reported and retried; it must not hold up the others'
+     * readiness), and starts the watchdog pings on the scheduler the stations share.
+     */
+    private void readyOnceTried(Stations stations) {
+        List<String> names = stations.names();
+        try {
+            while (!names.stream().allMatch(n -> stations.onAir(n) || stations.failures(n) > 0))
+                Thread.sleep(100);
+        } catch (InterruptedException e) {
+            return;
+        }
+        long onAir = names.stream().filter(stations::onAir).count();
+        service.ready(onAir + " of " + names.size() + " stations on air");
+        service.watch(
+                () -> {
+                    for (String n : names) {
+                        Station s = stations.reloader(n).current();
+                        if (s != null && s.taskScheduler() != null) return s.taskScheduler();
+                    }
+                    return null;
+                });
     }
 
     /**
@@ -193,7 +232,11 @@ final class RunCommand implements Callable<Integer> {
                 new StationReloader(script, plugins::functions, options.settings());
         // Before the start: a stop while it runs is applied once the station is on air (or instead
         // of it).
-        stop.attach(reloader::requestStop);
+        stop.attach(
+                () -> {
+                    service.stopping();
+                    reloader.requestStop();
+                });
         // Before the start too, so that it learns the files the script includes as they are read.
         ScriptWatcher watcher = watch ? ScriptWatcher.of(script, reloader::reload) : null;
         if (watcher != null) reloader.onIncludedFile(watcher::follow);
@@ -203,7 +246,20 @@ final class RunCommand implements Callable<Integer> {
             LoadFailure.print(script, e);
             return 1;
         }
-        reload = reloader::reload;
+        String name = script.getFileName().toString();
+        service.ready("on air: " + name);
+        service.watch(
+                () -> {
+                    Station s = reloader.current();
+                    return s != null ? s.taskScheduler() : null;
+                });
+        reload =
+                () -> {
+                    if (reloader.reload()) service.status("on air: " + name + ", reloaded");
+                    else if (!stop.isRequested())
+                        service.status(
+                                "on air: " + name + "; the last reload failed (see the log)");
+                };
         // The script may have been edited after the first start read it (a SIGHUP that came while
         // it started, or right after it logged its clocks): the station on air is the script's
         // latest only once this reload has run.

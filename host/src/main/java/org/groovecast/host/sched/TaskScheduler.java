@@ -52,6 +52,9 @@ public final class TaskScheduler implements AutoCloseable {
     private long wakeups;
     private final LongAdder busyNanos = new LongAdder();
 
+    /** When a worker last took a batch to run ({@link System#nanoTime()}). */
+    private volatile long lastRunNanos = System.nanoTime();
+
     /**
      * The scheduler whose workers this one uses ({@link #share}), or null when it has its own: a
      * station of a process running many shares the process's workers, and its stop must end its own
@@ -224,6 +227,7 @@ public final class TaskScheduler implements AutoCloseable {
         while (true) {
             if (!takeBatch(batch)) return;
             long start = System.nanoTime();
+            lastRunNanos = start;
             for (int i = 0; i < batch.size(); i++) {
                 Runnable task = batch.get(i);
                 try {
@@ -245,6 +249,15 @@ public final class TaskScheduler implements AutoCloseable {
     public long busyNanos() {
         if (shared != null) return shared.busyNanos();
         return busyNanos.sum();
+    }
+
+    /**
+     * When a worker last started running tasks ({@link System#nanoTime()}; the scheduler's creation
+     * until one did). A station's status sampler runs here every second, so a time far behind means
+     * every worker is stuck in a task that does not return: {@code /healthz} reads it.
+     */
+    public long lastRunNanos() {
+        return shared != null ? shared.lastRunNanos() : lastRunNanos;
     }
 
     /** Fills {@code batch}; false once shut down and drained. */

@@ -34,6 +34,7 @@ public final class StationStatus {
     private final List<Source> sources;
     private final Network network;
     private final Supplier<Map<String, Object>> schedulerLoad;
+    private final StationHealth health;
 
     /**
      * The control commands the page's buttons may run: skip per output, push per queue, stop per
@@ -49,8 +50,10 @@ public final class StationStatus {
             List<Output> outputs,
             List<Source> sources,
             Network network,
-            Supplier<Map<String, Object>> schedulerLoad) {
+            Supplier<Map<String, Object>> schedulerLoad,
+            StationHealth health) {
         this.station = station;
+        this.health = health;
         this.sources = List.copyOf(sources);
         this.network = network;
         this.schedulerLoad = schedulerLoad;
@@ -77,6 +80,11 @@ public final class StationStatus {
 
     public String station() {
         return station;
+    }
+
+    /** Whether the station is alive and ready: {@code /healthz}, {@code /readyz}. */
+    public StationHealth health() {
+        return health;
     }
 
     /** One sample of every clock; the station calls it once a second on its scheduler. */

@@ -22,7 +22,8 @@ import org.groovecast.net.harbor.Route;
  * the public does not (DJ addresses, RTMP keys). Beside it, at the port's root and public like
  * Icecast's: {@code /status-json.xsl}, {@code /api/nowplaying} and {@code /api/clocks}, cacheable
  * for a second and open to other origins (CORS), since players and widgets on other sites read
- * them.
+ * them. {@code /healthz} and {@code /readyz} there too say whether the station is alive and ready
+ * ({@link StationHealth}).
  */
 public final class StatusPage {
     private static final String JSON = "application/json; charset=utf-8";
@@ -192,6 +193,30 @@ public final class StatusPage {
                 page.route("GET", "/api/nowplaying", req -> json(PUBLIC, nowPlaying.get())));
         CachedJson clocks = new CachedJson(1000, () -> page.running().clocks());
         harbor.addRoute(page.route("GET", "/api/clocks", req -> json(PUBLIC, clocks.get())));
+        // On the event loop, uncached: every read is a volatile one, and a probe wants now.
+        harbor.addRoute(new Route("GET", "/healthz", req -> page.health(true)));
+        harbor.addRoute(new Route("GET", "/readyz", req -> page.health(false)));
+    }
+
+    /**
+     * {@code /healthz} ({@code live}) or {@code /readyz}: 200 or 503, with what is wrong in the
+     * body; 503 until a station is on air.
+     */
+    private HttpReply health(boolean live) {
+        StationStatus s = status.get();
+        Map<String, Object> body;
+        boolean ok;
+        if (s == null) {
+            body = new LinkedHashMap<>();
+            body.put(live ? "live" : "ready", false);
+            body.put("station", null);
+            body.put("starting", "no station is on air yet");
+            ok = false;
+        } else {
+            body = live ? s.health().liveness(s.station()) : s.health().readiness(s.station());
+            ok = Boolean.TRUE.equals(body.get(live ? "live" : "ready"));
+        }
+        return new HttpReply(ok ? 200 : 503, JSON, PRIVATE, CachedJson.write(body));
     }
 
     /**

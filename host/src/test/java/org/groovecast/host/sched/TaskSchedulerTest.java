@@ -67,6 +67,47 @@ class TaskSchedulerTest {
     }
 
     @Test
+    void lastRunAdvancesWhileTasksRunAndStandsStillWhileEveryWorkerIsStuck() throws Exception {
+        CountDownLatch stuck = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        try (TaskScheduler scheduler = new TaskScheduler(1, Duration.ofMillis(1), BATCH)) {
+            TaskScheduler view = scheduler.share(); // a station of many reads the shared workers
+            long created = scheduler.lastRunNanos();
+            CountDownLatch ran = new CountDownLatch(1);
+            Thread.sleep(20);
+            view.execute(ran::countDown);
+            assertTrue(ran.await(5, TimeUnit.SECONDS));
+            long afterTask = view.lastRunNanos();
+            assertTrue(afterTask > created, "a task ran: the time moves");
+            assertEquals(afterTask, scheduler.lastRunNanos());
+
+            scheduler.execute(
+                    () -> {
+                        stuck.countDown();
+                        try {
+                            release.await();
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                        }
+                    });
+            assertTrue(stuck.await(5, TimeUnit.SECONDS));
+            long wedged = scheduler.lastRunNanos();
+            for (int i = 0; i < 20; i++) scheduler.execute(() -> {});
+            scheduler.schedule(1, TimeUnit.MILLISECONDS, () -> {});
+            Thread.sleep(100);
+            assertEquals(wedged, scheduler.lastRunNanos(), "nothing starts behind a stuck worker");
+
+            release.countDown();
+            CountDownLatch after = new CountDownLatch(1);
+            scheduler.execute(after::countDown);
+            assertTrue(after.await(5, TimeUnit.SECONDS));
+            assertTrue(scheduler.lastRunNanos() > wedged);
+        } finally {
+            release.countDown();
+        }
+    }
+
+    @Test
     void aFloodOfSelfRearmingTasksStarvesNeitherTimersNorLaterTasksNorBlockingWork()
             throws Exception {
         try (TaskScheduler scheduler = new TaskScheduler(2, Duration.ofMillis(1), BATCH);

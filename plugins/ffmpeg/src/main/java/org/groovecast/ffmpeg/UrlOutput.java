@@ -15,6 +15,7 @@ import org.bytedeco.ffmpeg.avcodec.AVCodecContext;
 import org.bytedeco.ffmpeg.avcodec.AVCodecParameters;
 import org.bytedeco.ffmpeg.avcodec.AVPacket;
 import org.bytedeco.ffmpeg.avutil.AVRational;
+import org.groovecast.api.Connecting;
 import org.groovecast.api.Frame;
 import org.groovecast.api.Output;
 import org.groovecast.api.ScriptException;
@@ -35,7 +36,7 @@ import org.slf4j.LoggerFactory;
  * writer, which sends what is queued and the trailer within its budget and frees the queue itself;
  * only the station's shutdown waits for it.
  */
-final class UrlOutput extends Output {
+final class UrlOutput extends Output implements Connecting {
     private static final Logger log = LoggerFactory.getLogger(UrlOutput.class);
 
     /** Slots of the packet queue: some seconds of audio and video packets at the highest rates. */
@@ -106,6 +107,7 @@ final class UrlOutput extends Output {
     }
 
     /** Whether the muxer is open on the URL now. */
+    @Override
     public boolean isConnected() {
         return connected;
     }

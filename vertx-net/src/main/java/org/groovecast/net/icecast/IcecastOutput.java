@@ -3,6 +3,7 @@ package org.groovecast.net.icecast;
 import io.netty.buffer.ByteBuf;
 import io.vertx.core.Vertx;
 import java.util.function.Supplier;
+import org.groovecast.api.Connecting;
 import org.groovecast.api.Encoder;
 import org.groovecast.api.Source;
 import org.groovecast.net.output.EncodedOutput;
@@ -13,7 +14,7 @@ import org.groovecast.net.output.EncodedOutput;
  * encoder runs whether or not the server is reachable, so the stream is continuous for whoever
  * listens when the connection comes back, and the clock never waits for the network.
  */
-public final class IcecastOutput extends EncodedOutput {
+public final class IcecastOutput extends EncodedOutput implements Connecting {
     private volatile IcecastClient client;
     private final Supplier<Vertx> vertx;
 
@@ -43,6 +44,16 @@ public final class IcecastOutput extends EncodedOutput {
 
     public IcecastClient client() {
         return client;
+    }
+
+    /**
+     * After a reload the output may hold its predecessor's connection, or none while it hands it
+     * over.
+     */
+    @Override
+    public boolean isConnected() {
+        IcecastClient c = client;
+        return c != null && c.isConnected();
     }
 
     /**

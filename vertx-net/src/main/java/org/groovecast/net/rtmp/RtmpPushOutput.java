@@ -4,6 +4,7 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.PooledByteBufAllocator;
 import io.vertx.core.Vertx;
 import java.util.function.Supplier;
+import org.groovecast.api.Connecting;
 import org.groovecast.api.Encoder;
 import org.groovecast.api.Source;
 import org.groovecast.net.output.EncodedOutput;
@@ -13,7 +14,7 @@ import org.groovecast.net.output.EncodedOutput;
  * bytes into tags and hands them to an {@link RtmpPushClient} as RTMP messages. The encoder runs
  * whether or not the server is reachable, so the clock never waits for the network.
  */
-public final class RtmpPushOutput extends EncodedOutput {
+public final class RtmpPushOutput extends EncodedOutput implements Connecting {
     private final RtmpPushClient client;
     private final Supplier<Vertx> vertx;
     private final FlvTagReader tags = new FlvTagReader(PooledByteBufAllocator.DEFAULT);
@@ -40,6 +41,11 @@ public final class RtmpPushOutput extends EncodedOutput {
     @Override
     public String endpoint() {
         return client.url();
+    }
+
+    @Override
+    public boolean isConnected() {
+        return client.isConnected();
     }
 
     @Override
