@@ -110,21 +110,48 @@ public final class HarborAdmission {
             Files.deleteIfExists(off);
             Files.deleteIfExists(on);
         }
+        // The median of the rounds per side: the connecting phase's figure is a difference of two
+        // rates (the phase's CPU less the station's idle rate), so a single round can come out far
+        // below the others (74 against 148-193 us in one run) and a best-of ratio then measures
+        // that round, not the list. The best of the rounds is printed beside it.
         Result bestOff = best(offs);
         Result bestOn = best(ons);
-        double connect = bestOn.connectCpuUsPerListener() / bestOff.connectCpuUsPerListener();
-        double cpu = bestOn.cpuMsPerSecPerListener() / bestOff.cpuMsPerSecPerListener();
-        double duty = bestOn.duty() / bestOff.duty();
+        Result midOff = median(offs);
+        Result midOn = median(ons);
+        double connect = midOn.connectCpuUsPerListener() / midOff.connectCpuUsPerListener();
+        double cpu = midOn.cpuMsPerSecPerListener() / midOff.cpuMsPerSecPerListener();
+        double duty = midOn.duty() / midOff.duty();
         System.out.printf(
                 Locale.ROOT,
-                "best of %d, deny list on / off: connecting %.3fx, listening %.3fx (CPU per listener),"
-                        + " clock duty %.3fx; target <= 1.10x each: %s%n",
+                "best of %d, deny list and access log on / off: connecting %.3fx, listening %.3fx,"
+                        + " clock duty %.3fx%n",
+                rounds,
+                bestOn.connectCpuUsPerListener() / bestOff.connectCpuUsPerListener(),
+                bestOn.cpuMsPerSecPerListener() / bestOff.cpuMsPerSecPerListener(),
+                bestOn.duty() / bestOff.duty());
+        System.out.printf(
+                Locale.ROOT,
+                "median of %d, deny list and access log on / off: connecting %.3fx, listening %.3fx"
+                        + " (CPU per listener), clock duty %.3fx; target <= 1.10x each: %s%n",
                 rounds,
                 connect,
                 cpu,
                 duty,
                 Math.max(connect, Math.max(cpu, duty)) <= 1.10 ? "PASS" : "FAIL");
         System.exit(0);
+    }
+
+    /** The median of each figure over the rounds (the mean of the middle two for an even count). */
+    private static Result median(List<Result> rs) {
+        return new Result(
+                middle(rs.stream().mapToDouble(Result::connectCpuUsPerListener).sorted().toArray()),
+                middle(rs.stream().mapToDouble(Result::cpuMsPerSecPerListener).sorted().toArray()),
+                middle(rs.stream().mapToDouble(Result::duty).sorted().toArray()));
+    }
+
+    private static double middle(double[] sorted) {
+        int n = sorted.length;
+        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
     }
 
     /** The smallest of each figure over the rounds: the least disturbed measurement. */
