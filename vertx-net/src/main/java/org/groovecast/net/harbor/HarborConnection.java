@@ -174,6 +174,17 @@ final class HarborConnection extends ChannelInboundHandlerAdapter {
         onClose();
     }
 
+    /**
+     * The last this handler hears of its channel, also when an end never reached it (a handler in
+     * front that kept {@code channelInactive} to itself): a request's bytes still held go back. A
+     * clean-clone CI reported such a buffer of {@link RequestReader#add} never released.
+     */
+    @Override
+    public void handlerRemoved(ChannelHandlerContext ctx) {
+        if (!ctx.channel().isActive() && state != State.CLOSED) onClose();
+        else reader.release();
+    }
+
     @Override
     public void channelWritabilityChanged(ChannelHandlerContext ctx) {
         replies.wake();
