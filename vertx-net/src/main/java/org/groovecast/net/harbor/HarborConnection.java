@@ -176,8 +176,7 @@ final class HarborConnection extends ChannelInboundHandlerAdapter {
 
     /**
      * The last this handler hears of its channel, also when an end never reached it (a handler in
-     * front that kept {@code channelInactive} to itself): a request's bytes still held go back. A
-     * clean-clone CI reported such a buffer of {@link RequestReader#add} never released.
+     * front that kept {@code channelInactive} to itself): a request's bytes still held go back.
      */
     @Override
     public void handlerRemoved(ChannelHandlerContext ctx) {

@@ -669,9 +669,9 @@ public final class HarborServer {
 
     /**
      * Stops accepting and closes the mounts (their listeners, and the chunks they hold, let go
-     * while the event loops still run); other open connections close with the loops
-     * (Network.close). On a port shared with other stations, their mounts and connections stay and
-     * the socket with them; it closes when the last of them leaves.
+     * while the event loops still run); other open connections are closed by the runtime before its
+     * loops stop (Network.close). On a port shared with other stations, their mounts and
+     * connections stay and the socket with them; it closes when the last of them leaves.
      */
     public Future<Void> close() {
         if (sweeper != null) sweeper.cancel(false);

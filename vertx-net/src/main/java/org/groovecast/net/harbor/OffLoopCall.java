@@ -4,6 +4,7 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.util.concurrent.EventExecutor;
 import io.netty.util.concurrent.ScheduledFuture;
 import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
@@ -68,15 +69,21 @@ final class OffLoopCall {
                         result = new Result<>(Outcome.FAILED, null, e);
                     }
                     Result<T> r = result;
-                    loop.execute(
-                            () -> {
-                                if (answered.compareAndSet(false, true)) {
-                                    deadline.cancel(false);
-                                    then.accept(r);
-                                } else if (late != null && r.outcome() == Outcome.ANSWERED) {
-                                    late.accept(r.value());
-                                }
-                            });
+                    try {
+                        loop.execute(
+                                () -> {
+                                    if (answered.compareAndSet(false, true)) {
+                                        deadline.cancel(false);
+                                        then.accept(r);
+                                    } else if (late != null && r.outcome() == Outcome.ANSWERED) {
+                                        late.accept(r.value());
+                                    }
+                                });
+                    } catch (RejectedExecutionException e) {
+                        // The station stopped meanwhile and its loop with it: nobody waits for
+                        // the answer, but what it holds is let go.
+                        if (late != null && r.outcome() == Outcome.ANSWERED) late.accept(r.value());
+                    }
                 });
     }
 

@@ -70,8 +70,10 @@ final class StreamedBody {
             log.debug("harbor: streaming a response to {} ended: {}", peer, e.toString());
         } finally {
             thread = null;
-            // Closed once everything written before has gone out.
-            ch.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(ChannelFutureListener.CLOSE);
+            // Closed once everything written before has gone out; a connection closed already
+            // (the station stopping closes its connections before its loops) needs nothing more.
+            if (ch.isActive())
+                ch.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(ChannelFutureListener.CLOSE);
         }
     }
 }

@@ -55,6 +55,8 @@ public final class NetRuntime implements AutoCloseable {
      * must not hold up the engine's stop); closing again returns once the first close is done.
      */
     public void close(long seconds) {
+        // Our connections first, while the loops that run their pipelines still run.
+        OpenConnections.of(vertx).closeAll(Math.min(2000, TimeUnit.SECONDS.toMillis(seconds)));
         try {
             vertx.close().await(seconds, TimeUnit.SECONDS);
         } catch (TimeoutException e) {

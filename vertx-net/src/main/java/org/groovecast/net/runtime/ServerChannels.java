@@ -32,6 +32,7 @@ public final class ServerChannels {
             int port,
             Consumer<ServerBootstrap> options,
             Supplier<ChannelHandler> handler) {
+        OpenConnections open = OpenConnections.of(vertx);
         ServerBootstrap b =
                 VertxInternals.serverBootstrap(vertx)
                         .option(ChannelOption.SO_BACKLOG, 1024)
@@ -41,6 +42,7 @@ public final class ServerChannels {
                                 new ChannelInitializer<>() {
                                     @Override
                                     protected void initChannel(Channel ch) {
+                                        open.add(ch);
                                         ch.pipeline().addLast(handler.get());
                                     }
                                 });
@@ -64,9 +66,9 @@ public final class ServerChannels {
     }
 
     /**
-     * Stops accepting (open connections close with the event loops); done at once for null, and for
-     * a channel whose event loop is gone (it closed with it, and could not tell a listener any
-     * more).
+     * Stops accepting (open connections are closed by {@link NetRuntime#close}); done at once for
+     * null, and for a channel whose event loop is gone (it closed with it, and could not tell a
+     * listener any more).
      */
     public static Future<Void> close(Channel server) {
         Promise<Void> closed = Promise.promise();
