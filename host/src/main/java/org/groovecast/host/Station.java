@@ -84,7 +84,7 @@ public final class Station implements AutoCloseable {
     private volatile Reloads reloads;
 
     /**
-     * Set when a reload took this station's sockets over ({@link #handOver}): stopping it must
+     * Set when a reload took this station's sockets over ({@link #beginStop}): stopping it must
      * leave them open.
      */
     private volatile boolean handedOver;
@@ -448,51 +448,54 @@ public final class Station implements AutoCloseable {
      * Stops the clocks, flushes and closes the outputs, then the sockets and the pools; idempotent.
      */
     public void stop() {
-        stop(null, null);
+        if (!beginStop(false)) return;
+        stopClocks();
+        stopOutputs();
+        release();
+    }
+
+    // The phases of a stop, in the order both a plain stop and the reload's hand-over
+    // (ReloadHandOver) run them; the hand-over runs its own steps between them.
+
+    /**
+     * Marks the station stopping; false when it is stopping already (then nothing more is done).
+     * {@code handingOver}: a reload's end, which leaves the sockets to the new station.
+     */
+    boolean beginStop(boolean handingOver) {
+        synchronized (this) {
+            if (stopped) return false;
+            stopped = true;
+        }
+        handedOver = handingOver;
+        return true;
+    }
+
+    /** No clock runs after this (none for a station that never prepared). */
+    void stopClocks() {
+        StationRun r = run;
+        if (r != null) r.stopClocks();
+        if (status != null) status.release();
+    }
+
+    /** The outputs flush what they hold and close, but for what a successor took over. */
+    void stopOutputs() {
+        StationRun r = run;
+        if (r != null) r.stopOutputs();
     }
 
     /**
-     * A reload's end of this station: it stops as {@link #stop()} does but leaves its sockets to
-     * the new station. {@code betweenClocksAndShutdown} runs once no clock runs any more and before
-     * the sources shut down (the reload moves their state to the new station then); {@code
-     * successor} runs once the outputs closed, before the sources and pools shut down: the reload
-     * starts the new station's clocks there, so that listeners do not wait for the old station's
-     * threads to end.
+     * Lets everything else go: metrics, the outputs' encoders, the sockets (unless handed over),
+     * the pools, the script's classes.
      */
-    public void handOver(Runnable betweenClocksAndShutdown, Runnable successor) {
-        handedOver = true;
-        stop(betweenClocksAndShutdown, successor);
-    }
-
-    /*
-     * The run's steps (none for a station that never prepared) between the station's own: the
-     * order is the one the reload's hand-over relies on.
-     */
-    private void stop(Runnable betweenClocksAndShutdown, Runnable successor) {
-        StationRun run;
-        synchronized (this) {
-            if (stopped) return;
-            stopped = true;
-            run = this.run;
-        }
-        if (run != null) run.stopClocks();
-        if (status != null) status.release();
-        if (betweenClocksAndShutdown != null) {
-            try {
-                betweenClocksAndShutdown.run();
-            } catch (RuntimeException e) {
-                log.warn("{}: {}", fileName, e.toString());
-            }
-        }
-        if (run != null) run.stopOutputs();
-        if (successor != null) successor.run();
+    void release() {
         StationMetrics m = metrics;
         if (m != null)
             m.close(); // its JVM and logging hooks would keep this station alive after a reload
         for (Output o : graph.outputs()) o.shutdown();
         if (!handedOver) network.close();
         protocols.close();
-        if (run != null) run.closePools();
+        StationRun r = run;
+        if (r != null) r.closePools();
         if (compiled != null) compiled.unload();
         log.info("station {} stopped", fileName);
         done.countDown();

@@ -7,10 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
-import org.groovecast.api.Output;
 import org.groovecast.api.Source;
-import org.groovecast.host.script.ScriptError;
-import org.groovecast.host.script.ScriptErrors;
 import org.groovecast.host.script.ScriptFunctions;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -19,7 +16,8 @@ import org.slf4j.LoggerFactory;
  * A station that can be reloaded from its script while it runs. A reload compiles and builds the
  * new script first; if that fails the running station stays on air and the error is logged with its
  * line. If it succeeds, the new station takes over the sockets (harbor mounts declared again keep
- * their listeners connected), the old one stops, the new one starts.
+ * their listeners connected), the old one stops, the new one starts: {@link ReloadHandOver} takes
+ * these steps, in order.
  *
  * <p>A stop ({@link #requestStop}) may come at any moment, also while the first station starts or a
  * reload swaps stations. While a script compiles, nothing of its station is open yet: the station
@@ -38,11 +36,6 @@ public final class StationReloader {
     private final SharedRuntime runtime;
 
     private volatile Station current;
-
-    /**
-     * What the new station's encoders hold back before their first bytes (MP3: about two frames).
-     */
-    private static final long HEAD_START_NANOS = 60_000_000;
 
     private volatile Report last;
 
@@ -220,56 +213,26 @@ public final class StationReloader {
     }
 
     private boolean swap() {
-        Station old = current;
         long t0 = System.nanoTime();
-        Station next;
-        try {
-            next =
-                    Station.load(
-                            script,
-                            functions.get(),
-                            settings,
-                            Map.of(),
-                            old.network(),
-                            included,
-                            runtime);
-        } catch (ScriptError | ScriptErrors e) {
-            old.network().abortLoad(); // back to what the running station declared
-            reloads.recordFailure();
-            log.error(
-                    "reload of {} failed; the running station stays on air: {}",
-                    script.getFileName(),
-                    e.getMessage());
-            return false;
-        }
-        if (!prepareUnlessStopped()) {
-            old.network()
-                    .abortLoad(); // nothing of the new station started yet; the old one stopped as
-            // it was
-            log.info("reload of {} abandoned: the station is stopping", script.getFileName());
-            return false;
-        }
-        next.reloadHook(this::reload);
-        next.follows(old);
-        next.reloads(reloads);
-        Succession outputs = Succession.of(old.graph().outputs(), next.graph().outputs());
-        outputs.pairs().forEach((o, previous) -> ((Output) o).follow((Output) previous));
-        try {
-            next.prepare(
-                    null); // outputs open and first tracks ready while the old station still plays
-        } catch (RuntimeException e) {
-            old.network().abortLoad();
-            reloads.recordFailure();
-            log.error(
-                    "reload of {}: the new station cannot start ({}); the running station stays on air",
-                    script.getFileName(),
-                    e.getMessage());
-            return false;
-        }
-        List<String> carried = new ArrayList<>();
-        old.handOver(() -> carry(old, next, outputs, carried), () -> next.go(HEAD_START_NANOS));
+        ReloadHandOver handOver =
+                new ReloadHandOver(current, reloads, script.getFileName().toString());
+        Station next =
+                handOver.run(
+                        old ->
+                                Station.load(
+                                        script,
+                                        functions.get(),
+                                        settings,
+                                        Map.of(),
+                                        old.network(),
+                                        included,
+                                        runtime),
+                        this::prepareUnlessStopped,
+                        this::reload);
+        if (next == null) return false;
         current = next;
         reloads.recordSuccess(System.nanoTime() - t0);
+        Succession outputs = handOver.outputs();
         List<String> kept = new ArrayList<>(describe(outputs.pairs().keySet()));
         for (String k : next.network().lastKept())
             if (k.startsWith("rtmp ")) kept.add(k + " (publishers and players stay)");
@@ -279,7 +242,7 @@ public final class StationReloader {
                         kept,
                         describe(outputs.added()),
                         describe(outputs.removed()),
-                        List.copyOf(carried));
+                        handOver.carried());
         log.info(
                 "reload of {} in {} ms: kept {}; started {}; stopped {}; sources carried over {}",
                 script.getFileName(),
@@ -289,50 +252,6 @@ public final class StationReloader {
                 last.stopped(),
                 last.carried());
         return true;
-    }
-
-    /**
-     * Runs between the old station's last frame and its outputs' closing: outputs hand their
-     * connections to their successors, sources of the same name or endpoint their state (a playing
-     * track, a queue, a connected DJ).
-     */
-    private static void carry(Station old, Station next, Succession outputs, List<String> carried) {
-        if (next.status() != null) next.status().inherit(old.status(), outputs.pairs());
-        outputs.pairs()
-                .forEach(
-                        (o, previous) -> {
-                            takeOver(o, previous);
-                            // Taken over: held any longer, it would keep the old station's whole
-                            // graph alive, and
-                            // through its own predecessor every station before it.
-                            ((Output) o).follow(null);
-                        });
-        List<Source> before = new ArrayList<>(old.graph().sources());
-        before.removeIf(s -> s instanceof Output);
-        List<Source> after = new ArrayList<>(next.graph().sources());
-        after.removeIf(s -> s instanceof Output);
-        Succession.of(before, after)
-                .pairs()
-                .forEach(
-                        (s, previous) -> {
-                            if (takeOver(s, previous)) carried.add(Succession.key(s));
-                        });
-    }
-
-    /**
-     * One source's takeover; a failure leaves that one to start afresh, not the reload half done.
-     */
-    private static boolean takeOver(Source s, Source previous) {
-        try {
-            s.takeOver(previous);
-            return true;
-        } catch (RuntimeException e) {
-            log.warn(
-                    "reload: {} could not take over from its predecessor; it starts afresh: {}",
-                    Succession.key(s),
-                    e.toString());
-            return false;
-        }
     }
 
     private static List<String> describe(java.util.Collection<? extends Source> outputs) {
