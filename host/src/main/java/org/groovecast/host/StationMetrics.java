@@ -37,7 +37,6 @@ import org.groovecast.net.harbor.HttpReply;
 import org.groovecast.net.harbor.LiveInput;
 import org.groovecast.net.harbor.Route;
 import org.groovecast.net.icecast.IcecastOutput;
-import org.groovecast.net.rtmp.RtmpServer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -95,7 +94,7 @@ final class StationMetrics implements AutoCloseable {
         clocks(station, clocks);
         mounts(network.harbors());
         for (Source s : sources) source(s);
-        rtmp(station, network.rtmpServers());
+        registry.getPrometheusRegistry().register(new ServerReadings(station, network));
         engine(sources, blocking, scheduler);
         if (reloads != null) reloads(reloads);
         process();
@@ -187,17 +186,6 @@ final class StationMetrics implements AutoCloseable {
 
     private static double connected(IcecastOutput o) {
         return o.isConnected() ? 1 : 0;
-    }
-
-    private void rtmp(String station, List<RtmpServer> servers) {
-        for (RtmpServer r : servers) {
-            Gauge.builder("groovecast.rtmp.publishers", r, RtmpServer::publishers)
-                    .tag("port", String.valueOf(r.port()))
-                    .description("streams being published to the RTMP server (one publisher each)")
-                    .register(registry);
-        }
-        if (!servers.isEmpty())
-            registry.getPrometheusRegistry().register(new RtmpPlayers(station, servers));
     }
 
     private void engine(List<Source> sources, BlockingPool blocking, TaskScheduler scheduler) {

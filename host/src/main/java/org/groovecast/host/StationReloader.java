@@ -234,8 +234,7 @@ public final class StationReloader {
         reloads.recordSuccess(System.nanoTime() - t0);
         Succession outputs = handOver.outputs();
         List<String> kept = new ArrayList<>(describe(outputs.pairs().keySet()));
-        for (String k : next.network().lastKept())
-            if (k.startsWith("rtmp ")) kept.add(k + " (publishers and players stay)");
+        kept.addAll(next.network().lastKept()); // servers that kept their connections
         last =
                 new Report(
                         (System.nanoTime() - t0) / 1_000_000,

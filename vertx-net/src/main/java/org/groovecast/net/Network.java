@@ -3,28 +3,32 @@ package org.groovecast.net;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 import org.groovecast.api.LiveDecoder;
 import org.groovecast.net.control.ControlPorts;
 import org.groovecast.net.control.TelnetServer;
 import org.groovecast.net.harbor.HarborPorts;
 import org.groovecast.net.harbor.HarborServer;
+import org.groovecast.net.listening.ListeningServer;
 import org.groovecast.net.rtmp.RtmpServer;
 import org.groovecast.net.runtime.NetRuntime;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A station's sockets: the harbor servers its script declared, one per port, its RTMP servers and
- * its telnet control servers, started with the station on a Vert.x of its own (native epoll) and
- * closed with it. A station with no socket starts no Vert.x at all. In a process running many
- * stations a harbor port other stations declare too is one socket, each station serving its own
- * mounts on it ({@link #sharePorts}).
+ * A station's sockets: the servers its script declared ({@link ListeningServer}: harbors, RTMP,
+ * telnet control), one per port and protocol, started with the station on a Vert.x of its own
+ * (native epoll) and closed with it. A station with no socket starts no Vert.x at all. In a process
+ * running many stations a harbor port other stations declare too is one socket, each station
+ * serving its own mounts on it ({@link #sharePorts}).
+ *
+ * <p>A reload runs one transaction over all the servers, whatever their protocol: {@link
+ * #beginLoad}, then {@link #start} (bind, then {@link #commit}) or {@link #abortLoad}.
  *
  * <p>Closing is final and never waits long: each server gets {@link #CLOSE_WAIT_SECONDS} to let its
  * port go and Vert.x as long to stop its loops, so that a stop cannot hang on a loop that is gone;
@@ -39,16 +43,15 @@ public final class Network implements AutoCloseable, ControlPorts {
 
     private final int maxBody;
     private final LiveDecoder decoder;
-    private final Map<Integer, HarborServer> harbors = new TreeMap<>();
-    private final Map<Integer, RtmpServer> rtmps = new TreeMap<>();
 
-    /** The RTMP ports the script being loaded declares; the others close when it takes over. */
-    private final java.util.Set<Integer> rtmpDeclared = new java.util.HashSet<>();
+    /** The servers of the script on air or being loaded, in the order declared. */
+    private final List<ListeningServer> servers = new ArrayList<>();
 
-    private final List<TelnetServer> telnets = new ArrayList<>();
-
-    /** Telnet servers of the script a reload replaces, closed when the new one starts. */
-    private final List<TelnetServer> previousTelnets = new ArrayList<>();
+    /**
+     * Servers a reload replaces rather than carries (not {@link ListeningServer#carried}): the
+     * running script's, closed when the new script's own start, restored if it fails.
+     */
+    private final List<ListeningServer> replaced = new ArrayList<>();
 
     private NetRuntime runtime;
 
@@ -96,7 +99,7 @@ public final class Network implements AutoCloseable, ControlPorts {
      * station serving its own mounts on it (see {@link HarborPorts}). Before any harbor is made.
      */
     public synchronized void sharePorts(HarborPorts ports, String station) {
-        if (!harbors.isEmpty())
+        if (!harbors().isEmpty())
             throw new IllegalStateException("harbor ports are shared from the start or never");
         this.sharedPorts = ports;
         this.station = station;
@@ -120,15 +123,42 @@ public final class Network implements AutoCloseable, ControlPorts {
         bind = address;
     }
 
+    // ---------------------------------------------------------------- declaring servers
+
+    /**
+     * Declares the server of {@code kind} on {@code port} for the script being loaded: the one
+     * running already if a reload carries it (its connections stay), else a new one from {@code
+     * make}, which listens once the station starts. How a protocol's operator declares its server:
+     * nothing else here knows the protocol.
+     */
+    public synchronized <T extends ListeningServer> T declare(
+            Class<T> kind, int port, Supplier<T> make) {
+        T s = find(kind, port);
+        if (s != null && !s.carried()) {
+            // Not carried: the script being loaded declared this one itself.
+            if (port != 0)
+                throw new IllegalArgumentException(
+                        "port " + port + " already has a " + s.protocol() + " server");
+            s = null;
+        }
+        if (s == null) {
+            s = make.get();
+            servers.add(s);
+        }
+        s.declare();
+        return s;
+    }
+
     /** The harbor on {@code port}, created on first use (it listens once the station starts). */
     @Override
     public synchronized HarborServer harbor(int port) {
-        return harbors.computeIfAbsent(
+        return declare(
+                HarborServer.class,
                 port,
-                p ->
-                        sharedPorts != null && p != 0
-                                ? sharedPorts.harbor(p, bind, maxBody, station)
-                                : new HarborServer(p, bind, maxBody));
+                () ->
+                        sharedPorts != null && port != 0
+                                ? sharedPorts.harbor(port, bind, maxBody, station)
+                                : new HarborServer(port, bind, maxBody));
     }
 
     /**
@@ -137,21 +167,12 @@ public final class Network implements AutoCloseable, ControlPorts {
      * stay connected.
      */
     public synchronized RtmpServer rtmp(int port, String bind) {
-        rtmpDeclared.add(port);
-        RtmpServer s = rtmps.get(port);
+        RtmpServer s = find(RtmpServer.class, port);
         if (s != null && !s.bind().equals(bind)) {
             throw new IllegalArgumentException(
                     "port " + port + " already has an RTMP server bound to " + s.bind());
         }
-        if (s == null) {
-            s = new RtmpServer(port, bind);
-            rtmps.put(port, s);
-        }
-        return s;
-    }
-
-    public synchronized List<RtmpServer> rtmpServers() {
-        return List.copyOf(rtmps.values());
+        return declare(RtmpServer.class, port, () -> new RtmpServer(port, bind));
     }
 
     /**
@@ -160,25 +181,45 @@ public final class Network implements AutoCloseable, ControlPorts {
      */
     @Override
     public synchronized void addTelnet(TelnetServer telnet) {
-        for (TelnetServer t : telnets) {
-            if (t.port() == telnet.port() && telnet.port() != 0) {
-                throw new IllegalArgumentException(
-                        "port " + telnet.port() + " already has a telnet server");
-            }
+        declare(TelnetServer.class, telnet.port(), () -> telnet);
+    }
+
+    private <T extends ListeningServer> T find(Class<T> kind, int port) {
+        for (ListeningServer s : servers) {
+            if (kind.isInstance(s) && s.port() == port) return kind.cast(s);
         }
-        telnets.add(telnet);
+        return null;
+    }
+
+    private <T extends ListeningServer> List<T> all(Class<T> kind) {
+        List<T> r = new ArrayList<>();
+        for (ListeningServer s : servers) if (kind.isInstance(s)) r.add(kind.cast(s));
+        return r;
+    }
+
+    /** Every server, of every protocol: what status and metrics show. */
+    public synchronized List<ListeningServer> servers() {
+        return List.copyOf(servers);
+    }
+
+    public synchronized List<HarborServer> harbors() {
+        List<HarborServer> h = all(HarborServer.class);
+        h.sort(Comparator.comparingInt(HarborServer::port));
+        return List.copyOf(h);
+    }
+
+    public synchronized List<RtmpServer> rtmpServers() {
+        List<RtmpServer> r = all(RtmpServer.class);
+        r.sort(Comparator.comparingInt(RtmpServer::port));
+        return List.copyOf(r);
     }
 
     public synchronized List<TelnetServer> telnets() {
-        return List.copyOf(telnets);
+        return List.copyOf(all(TelnetServer.class));
     }
 
     LiveDecoder decoder() {
         return decoder;
-    }
-
-    public synchronized List<HarborServer> harbors() {
-        return List.copyOf(harbors.values());
     }
 
     /**
@@ -187,61 +228,48 @@ public final class Network implements AutoCloseable, ControlPorts {
      * endpoint.
      */
     public synchronized boolean servesAnything() {
-        if (!rtmpDeclared.isEmpty() || !telnets.isEmpty()) return true;
-        for (HarborServer h : harbors.values()) {
-            if (h.declaresAnything()) return true;
-        }
+        for (ListeningServer s : servers) if (s.servesAnything()) return true;
         return false;
     }
 
-    /** A (re)loaded script is about to declare its mounts, inputs and endpoints. */
+    // ---------------------------------------------------------------- the reload transaction
+
+    /** A (re)loaded script is about to declare what it serves. */
     public synchronized void beginLoad() {
-        for (HarborServer h : harbors.values()) h.beginLoad();
-        for (RtmpServer r : rtmps.values()) r.beginLoad();
-        rtmpDeclared.clear();
-        // Telnet servers belong to the script that declared them: the new one declares its own.
-        previousTelnets.addAll(telnets);
-        telnets.clear();
+        for (ListeningServer s : servers) {
+            if (s.carried()) s.beginLoad();
+            else replaced.add(s); // the new script declares its own
+        }
+        servers.removeAll(replaced);
     }
 
-    /** The script being loaded failed: the running one's declarations and telnet servers stay. */
+    /** The script being loaded failed: the running one's declarations and servers stay. */
     public synchronized void abortLoad() {
-        // Ports only the failed script declared; on a shared port, its claims go with them.
-        harbors.values()
-                .removeIf(
-                        h -> {
-                            if (h.isListening()) return false;
-                            h.leavePort();
-                            return true;
-                        });
-        for (HarborServer h : harbors.values()) h.abortLoad();
-        rtmps.keySet()
-                .removeIf(
-                        port ->
-                                !rtmps.get(port)
-                                        .isListening()); // declared by the failed script only
-        rtmpDeclared.clear();
-        rtmpDeclared.addAll(rtmps.keySet());
-        telnets.clear();
-        telnets.addAll(previousTelnets);
-        previousTelnets.clear();
+        // Servers only the failed script declared were never bound: on a shared port, its claims
+        // go with them.
+        servers.removeIf(
+                s -> {
+                    if (s.isListening()) return false;
+                    s.discard();
+                    return true;
+                });
+        for (ListeningServer s : servers) s.abortLoad();
+        servers.addAll(replaced);
+        replaced.clear();
     }
 
     /**
-     * Makes the loaded script's declarations the served ones; returns the mounts kept from before.
+     * Makes the loaded script's declarations the served ones; returns what kept its connections, as
+     * the reload's report lists it. A carried server the script no longer declares closes.
      */
     public synchronized List<String> commit() {
         List<String> kept = new ArrayList<>();
-        for (HarborServer h : harbors.values()) {
-            for (String m : h.commit()) kept.add(h.port() + m);
-        }
-        for (var it = rtmps.entrySet().iterator(); it.hasNext(); ) {
-            var e = it.next();
-            if (rtmpDeclared.contains(e.getKey())) {
-                e.getValue().commit();
-                if (e.getValue().isListening()) kept.add("rtmp :" + e.getKey());
+        for (var it = servers.iterator(); it.hasNext(); ) {
+            ListeningServer s = it.next();
+            if (s.declared()) {
+                kept.addAll(s.commitLoad());
             } else {
-                closeQuietly(e.getValue()::close);
+                closeQuietly(s::close);
                 it.remove();
             }
         }
@@ -249,7 +277,7 @@ public final class Network implements AutoCloseable, ControlPorts {
         return kept;
     }
 
-    /** The mounts the last commit kept from before, as port + path. */
+    /** What the last commit kept with its connections, as the reload's report lists it. */
     public synchronized List<String> lastKept() {
         return lastKept;
     }
@@ -258,86 +286,67 @@ public final class Network implements AutoCloseable, ControlPorts {
      * Binds every port not bound yet; throws naming the port when one cannot be bound. In a reload
      * the new ports are bound before the new declarations take effect, and a port that cannot be
      * bound unbinds what this call bound and changes nothing else: the running station keeps its
-     * sockets, listeners and event loops (then {@link #abortLoad}).
+     * sockets, listeners and event loops (then {@link #abortLoad}). Servers a reload replaces bind
+     * after those it carries, once the ones they replace let their ports go.
      */
     public synchronized void start(int eventLoops) {
         if (closed)
             throw new IllegalStateException(
                     "the station's network is closed (the station stopped)");
         this.eventLoops = eventLoops;
-        if (harbors.isEmpty() && telnets.isEmpty() && rtmps.isEmpty()) {
+        if (servers.isEmpty() && replaced.isEmpty()) {
             commit();
             return;
         }
         boolean fresh = runtime == null;
         if (fresh) {
             runtime = newRuntime(eventLoops);
-            commit(); // nothing served yet: the harbors log what they serve as they bind
+            commit(); // nothing served yet: the servers log what they serve as they bind
         }
-        List<Object> bound = new ArrayList<>();
+        List<Bound> bound = new ArrayList<>();
         try {
-            for (HarborServer h : harbors.values()) {
-                if (!h.isListening())
-                    bound.add(listen(h, h.port(), bind, () -> h.listen(runtime.vertx(), bind)));
-                // A reload that adds icy: true to a port kept listening binds its port + 1 now.
-                else if (h.wantsIcyListener()) {
-                    bound.add(
-                            new IcyPort(
-                                    listen(
-                                            h,
-                                            h.icyPort(),
-                                            bind,
-                                            () -> h.listenIcy(runtime.vertx(), bind))));
-                }
-            }
-            for (RtmpServer r : rtmps.values()) {
-                if (!r.isListening())
-                    bound.add(listen(r, r.port(), r.bind(), () -> r.listen(runtime.vertx())));
-            }
+            bindAll(ListeningServer::carried, bound);
             if (!fresh) commit();
-            // The script's telnet servers replace the previous script's, most often on the same
-            // port.
-            for (TelnetServer t : previousTelnets) closeQuietly(t::close);
-            previousTelnets.clear();
-            for (TelnetServer t : telnets)
-                bound.add(listen(t, t.port(), t.bind(), () -> t.listen(runtime.vertx())));
+            for (ListeningServer s : replaced) closeQuietly(s::close);
+            replaced.clear();
+            bindAll(s -> !s.carried(), bound);
         } catch (IllegalStateException e) {
             unbind(bound, fresh);
             throw e;
         }
     }
 
-    private static <T> T listen(T server, int port, String address, Supplier<Future<?>> listen) {
-        try {
-            listen.get().await();
-            return server;
-        } catch (Exception e) {
-            throw new IllegalStateException(
-                    "cannot listen on port " + port + " (" + address + "): " + e.getMessage(), e);
+    /** A server this start bound something of, and whether it listened before. */
+    private record Bound(ListeningServer server, boolean wasListening) {}
+
+    private void bindAll(Predicate<ListeningServer> which, List<Bound> bound) {
+        for (ListeningServer s : List.copyOf(servers)) {
+            if (!which.test(s) || !s.needsBinding()) continue;
+            boolean was = s.isListening();
+            try {
+                s.listen(runtime.vertx(), bind).await();
+            } catch (Exception e) {
+                throw new IllegalStateException(
+                        "cannot listen on port "
+                                + s.port()
+                                + " ("
+                                + s.bindAddress(bind)
+                                + "): "
+                                + e.getMessage(),
+                        e);
+            }
+            bound.add(new Bound(s, was));
         }
     }
 
-    /** Port + 1 bound for a harbor that was listening already: undone alone, the harbor kept. */
-    private record IcyPort(HarborServer harbor) {}
-
     /** Undoes a start that could not bind a port: closes and forgets the servers it bound. */
-    private void unbind(List<Object> bound, boolean fresh) {
-        for (Object server : bound) {
-            switch (server) {
-                case HarborServer h -> {
-                    closeQuietly(h::close);
-                    harbors.values().remove(h);
-                }
-                case RtmpServer r -> {
-                    closeQuietly(r::close);
-                    rtmps.values().remove(r);
-                }
-                case TelnetServer t -> {
-                    closeQuietly(t::close);
-                    telnets.remove(t);
-                }
-                case IcyPort i -> closeQuietly(i.harbor()::closeIcyUnlessOnAir);
-                default -> throw new IllegalArgumentException(server.toString());
+    private void unbind(List<Bound> bound, boolean fresh) {
+        for (Bound b : bound) {
+            if (b.wasListening()) {
+                closeQuietly(b.server()::unlisten); // what this start added to a kept server
+            } else {
+                closeQuietly(b.server()::close);
+                servers.remove(b.server());
             }
         }
         if (fresh) closeRuntime();
@@ -364,12 +373,10 @@ public final class Network implements AutoCloseable, ControlPorts {
         closed = true;
         if (runtime == null) {
             // Never started, or a start undone: what it declared on shared ports is let go.
-            for (HarborServer h : harbors.values()) closeQuietly(h::leavePort);
+            for (ListeningServer s : servers) s.discard();
             return;
         }
-        for (HarborServer h : harbors.values()) closeQuietly(h::close);
-        for (RtmpServer r : rtmps.values()) closeQuietly(r::close);
-        for (TelnetServer t : telnets) closeQuietly(t::close);
+        for (ListeningServer s : servers) closeQuietly(s::close);
         closeRuntime();
     }
 

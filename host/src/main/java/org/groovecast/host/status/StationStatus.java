@@ -16,6 +16,7 @@ import org.groovecast.net.Network;
 import org.groovecast.net.harbor.HarborMount;
 import org.groovecast.net.harbor.HarborOutput;
 import org.groovecast.net.harbor.LiveInput;
+import org.groovecast.net.listening.ListeningServer;
 import org.groovecast.net.output.EncodedOutput;
 
 /**
@@ -202,7 +203,13 @@ public final class StationStatus {
         }
         r.put("inputs", inputs);
         r.put("queues", queues);
-        r.put("rtmp", RtmpStatus.of(network, detailed));
+        // Each listening server that has something to list, under its protocol's name ("rtmp").
+        Map<String, List<Object>> listed = new LinkedHashMap<>();
+        for (ListeningServer l : network.servers()) {
+            Map<String, Object> st = l.status(detailed);
+            if (st != null) listed.computeIfAbsent(l.protocol(), k -> new ArrayList<>()).add(st);
+        }
+        r.putAll(listed);
         return r;
     }
 

@@ -249,7 +249,7 @@
     clocks(s.clocks, s.time);
     inputs(s.inputs);
     queues(s.queues);
-    rtmp(s.rtmp);
+    rtmp(s.rtmp || []);
   }
 
   function connect() {

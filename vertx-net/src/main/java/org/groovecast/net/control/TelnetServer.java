@@ -4,6 +4,7 @@ import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.net.NetServer;
 import io.vertx.core.net.NetServerOptions;
+import org.groovecast.net.listening.ListeningServer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -13,7 +14,7 @@ import org.slf4j.LoggerFactory;
  * Liquidsoap's. It listens on loopback unless told otherwise, since whoever reaches it controls the
  * station.
  */
-public final class TelnetServer {
+public final class TelnetServer implements ListeningServer {
     private static final Logger log = LoggerFactory.getLogger(TelnetServer.class);
 
     private final int port;
@@ -43,6 +44,32 @@ public final class TelnetServer {
         server.connectHandler(socket -> new TelnetConnection(socket, commands));
         return server.listen()
                 .onSuccess(s -> log.info("telnet: listening on {}:{}", bind, s.actualPort()));
+    }
+
+    @Override
+    public String protocol() {
+        return "telnet";
+    }
+
+    @Override
+    public String bindAddress(String defaultBind) {
+        return bind;
+    }
+
+    @Override
+    public boolean isListening() {
+        return server != null;
+    }
+
+    @Override
+    public Future<?> listen(Vertx vertx, String defaultBind) {
+        return listen(vertx);
+    }
+
+    /** Its commands are the script's: a reload's script brings its own server. */
+    @Override
+    public boolean carried() {
+        return false;
     }
 
     /** The port actually bound (differs from {@link #port()} when that was 0). */

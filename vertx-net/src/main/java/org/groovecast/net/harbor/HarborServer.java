@@ -14,6 +14,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.groovecast.net.admission.AdmittedClients;
 import org.groovecast.net.admission.MountAdmission;
+import org.groovecast.net.listening.ListeningServer;
 import org.groovecast.net.runtime.ServerChannels;
 import org.groovecast.net.tls.ServerTls;
 import org.slf4j.Logger;
@@ -26,7 +27,7 @@ import org.slf4j.LoggerFactory;
  * NetSocket's per-connection machinery, which halves what a request with {@code Connection: close}
  * costs. Requests are parsed by {@link HarborConnection}.
  */
-public final class HarborServer {
+public final class HarborServer implements ListeningServer {
     private static final Logger log = LoggerFactory.getLogger(HarborServer.class);
 
     /** A route that matched, with its captured parameters. */
@@ -513,16 +514,66 @@ public final class HarborServer {
         }
     }
 
+    @Override
+    public String protocol() {
+        return "harbor";
+    }
+
+    /** Its port, or for a port kept across a reload the Shoutcast port a new {@code icy:} needs. */
+    @Override
+    public boolean needsBinding() {
+        return !isListening() || wantsIcyListener();
+    }
+
+    /** A reload that bound port + 1 for its {@code icy:} and then failed lets it go. */
+    @Override
+    public Future<Void> unlisten() {
+        return closeIcyUnlessOnAir();
+    }
+
+    @Override
+    public boolean servesAnything() {
+        return declaresAnything();
+    }
+
+    @Override
+    public void discard() {
+        leavePort();
+    }
+
+    /** Its mounts kept are reported as their outputs: nothing more to say. */
+    @Override
+    public List<String> commitLoad() {
+        commit();
+        return List.of();
+    }
+
     /** Binds the port on the address it was made with; fails when it is taken. */
     public Future<Void> listen(Vertx vertx) {
         return listen(vertx, bind);
     }
 
     /**
-     * Binds the port on {@code address} ({@code settings.harbor.bind} as the script left it); fails
-     * when it is taken.
+     * Binds the port on {@code address} ({@code settings.harbor.bind} as the script left it); for a
+     * port listening already (kept across a reload), port + 1 if a new {@code icy:} needs it. Fails
+     * when a port is taken.
      */
+    @Override
     public Future<Void> listen(Vertx vertx, String address) {
+        if (!isListening()) return bindPort(vertx, address);
+        return listenIcy(vertx, address)
+                .recover(
+                        e ->
+                                Future.failedFuture(
+                                        new IllegalStateException(
+                                                "Shoutcast (icy) port "
+                                                        + icyPort()
+                                                        + ": "
+                                                        + e.getMessage(),
+                                                e)));
+    }
+
+    private Future<Void> bindPort(Vertx vertx, String address) {
         SharedPort p = shared;
         Future<Channel> bound =
                 p != null

@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import org.groovecast.net.listening.ListeningServer;
 import org.groovecast.net.runtime.ServerChannels;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -26,7 +27,7 @@ import org.slf4j.LoggerFactory;
  * across reloads with the network, so publishers and players stay connected; a reloaded script
  * brings its own auth hooks.
  */
-public final class RtmpServer {
+public final class RtmpServer implements ListeningServer {
     private static final Logger log = LoggerFactory.getLogger(RtmpServer.class);
 
     /** {@code { app, key, params -> bool }}: whether a publisher or player may use a stream. */
@@ -87,6 +88,10 @@ public final class RtmpServer {
     // What the script being loaded declares; in force from commit(), so a failed reload changes
     // nothing.
     private Limits nextLimits = Limits.DEFAULT;
+
+    /** Whether the script being loaded (or on air) declares this server: see {@link #declare}. */
+    private boolean declared = true;
+
     private Check nextPublish;
     private Check nextPlay;
 
@@ -158,10 +163,29 @@ public final class RtmpServer {
     /**
      * A script is about to declare this server again: its hooks and limits start from the defaults.
      */
+    @Override
     public synchronized void beginLoad() {
+        declared = false;
         nextLimits = Limits.DEFAULT;
         nextPublish = null;
         nextPlay = null;
+    }
+
+    /** The script being loaded declares this server (again). */
+    @Override
+    public synchronized void declare() {
+        declared = true;
+    }
+
+    @Override
+    public synchronized boolean declared() {
+        return declared;
+    }
+
+    /** The script failed to load: the one on air declares this server, as before. */
+    @Override
+    public synchronized void abortLoad() {
+        declared = true;
     }
 
     /** The loaded script's hooks and limits take effect (new connections get the new limits). */
@@ -170,6 +194,27 @@ public final class RtmpServer {
         pending.limit(nextLimits.maxPendingTotal());
         onPublish = nextPublish;
         onPlay = nextPlay;
+    }
+
+    @Override
+    public List<String> commitLoad() {
+        commit();
+        return isListening() ? List.of("rtmp :" + port) : List.of();
+    }
+
+    @Override
+    public String protocol() {
+        return "rtmp";
+    }
+
+    @Override
+    public String bindAddress(String defaultBind) {
+        return bind;
+    }
+
+    @Override
+    public Future<?> listen(Vertx vertx, String defaultBind) {
+        return listen(vertx);
     }
 
     boolean mayPublish(String app, String key, Map<String, String> params) {
@@ -225,6 +270,51 @@ public final class RtmpServer {
      */
     public void forEachStream(java.util.function.ObjIntConsumer<String> players) {
         for (RtmpStream s : streams.values()) players.accept(s.name, s.players());
+    }
+
+    @Override
+    public void readings(Readings readings) {
+        readings.reading(
+                "publishers",
+                "streams being published to the RTMP server (one publisher each)",
+                publishers());
+        forEachStream(
+                (stream, n) ->
+                        readings.reading(
+                                "players",
+                                "connections playing a stream published to the RTMP server (a"
+                                        + " script's input.rtmp not counted)",
+                                n,
+                                "stream",
+                                stream));
+    }
+
+    /**
+     * Per port, each published stream and its players; unless {@code detailed}, a stream's key is
+     * hidden (its app shows), since a key is what lets one publish.
+     */
+    @Override
+    public Map<String, Object> status(boolean detailed) {
+        Map<String, Object> m = new java.util.LinkedHashMap<>();
+        m.put("port", isListening() ? actualPort() : port);
+        java.util.SortedMap<String, Integer> players = new java.util.TreeMap<>();
+        forEachStream(players::put);
+        List<Object> streams = new java.util.ArrayList<>();
+        for (Map.Entry<String, Integer> e : players.entrySet()) {
+            String path = detailed ? e.getKey() : masked(e.getKey(), streams.size() + 1);
+            streams.add(Map.of("path", path, "players", e.getValue()));
+        }
+        m.put("streams", streams);
+        return m;
+    }
+
+    /**
+     * {@code live/… #2}: the app, not the key; numbered, since two keys of one app must stay two
+     * streams.
+     */
+    private static String masked(String path, int n) {
+        int slash = path.indexOf('/');
+        return (slash < 0 ? "" : path.substring(0, slash + 1)) + "… #" + n;
     }
 
     /** Whether {@code app/key} is being published now. */
