@@ -69,6 +69,9 @@ public final class Station implements AutoCloseable {
      */
     private volatile StationRun run;
 
+    /** The clocks the graph needs, planned when the script was loaded. */
+    private List<ClockPlanner.Plan> clockPlans = List.of();
+
     private boolean stopped;
     private Network network;
 
@@ -362,8 +365,8 @@ public final class Station implements AutoCloseable {
                             + "to run; add an output such as output.dummy(s) or output.file(wav(), 'out.wav', s), or a server "
                             + "such as rtmp.server()");
         }
-        ClockPlanner.plan(
-                graph, Sync.parse(settings.string("clock.sync"))); // conflicts show at check time
+        // Planned once, here: conflicts show at check time, and the run builds these clocks.
+        clockPlans = ClockPlanner.plan(graph, Sync.parse(settings.string("clock.sync")));
         ClockSettings.check(settings, fileName);
         return this;
     }
@@ -387,10 +390,24 @@ public final class Station implements AutoCloseable {
      */
     public synchronized void prepare(Duration stopAfter) {
         if (run != null) throw new IllegalStateException("station already started");
-        StationRun run = new StationRun(this, sharedNetwork == null);
+        StationRun run =
+                new StationRun(
+                        fileName,
+                        settings,
+                        graph,
+                        network,
+                        shared,
+                        sharedNetwork == null,
+                        clockPlans,
+                        this::stop);
         this.run = run;
         ClockConfig config = ClockSettings.read(settings, fileName, generation);
-        run.open(config);
+        try {
+            run.open(config);
+        } catch (ScriptError e) {
+            abandoned();
+            throw e;
+        }
         if (metricsWanted) {
             metrics =
                     new StationMetrics(
@@ -564,11 +581,6 @@ public final class Station implements AutoCloseable {
 
     public Settings settings() {
         return settings;
-    }
-
-    /** The process's pools and event loops, or null when the station has its own. */
-    SharedRuntime sharedRuntime() {
-        return shared;
     }
 
     public StationGraph graph() {

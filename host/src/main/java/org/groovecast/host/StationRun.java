@@ -8,7 +8,6 @@ import org.groovecast.api.Output;
 import org.groovecast.host.clock.Clock;
 import org.groovecast.host.clock.ClockAdmission;
 import org.groovecast.host.clock.ClockConfig;
-import org.groovecast.host.clock.Sync;
 import org.groovecast.host.clock.TaskClock;
 import org.groovecast.host.clock.ThreadClock;
 import org.groovecast.host.sched.BlockingPool;
@@ -51,9 +50,18 @@ final class StationRun {
     static final Map<String, Object> NO_LOAD =
             Map.of("busy", 0.0, "threads", 0, "blockingRunning", 0, "blockingQueued", 0);
 
-    private final Station station;
     private final String fileName;
     private final Settings settings;
+    private final StationGraph graph;
+    private final Network network;
+
+    /** The process's pools when it runs many stations; null: the run makes its own. */
+    private final SharedRuntime shared;
+
+    private final List<ClockPlanner.Plan> plans;
+
+    /** What ends the station once every clock ended by itself (a {@code stopAfter} render). */
+    private final Runnable allClocksEnded;
 
     /** False on a reload's sockets, which a failed prepare must leave to the running station. */
     private final boolean ownsNetwork;
@@ -71,22 +79,35 @@ final class StationRun {
 
     private long stopTicks;
 
-    StationRun(Station station, boolean ownsNetwork) {
-        this.station = station;
-        this.fileName = station.fileName();
-        this.settings = station.settings();
+    /**
+     * A run of {@code graph} on {@code network}, with the clocks {@code plans} gives ({@link
+     * ClockPlanner}); {@code allClocksEnded} stops the station.
+     */
+    StationRun(
+            String fileName,
+            Settings settings,
+            StationGraph graph,
+            Network network,
+            SharedRuntime shared,
+            boolean ownsNetwork,
+            List<ClockPlanner.Plan> plans,
+            Runnable allClocksEnded) {
+        this.fileName = fileName;
+        this.settings = settings;
+        this.graph = graph;
+        this.network = network;
+        this.shared = shared;
         this.ownsNetwork = ownsNetwork;
+        this.plans = plans;
+        this.allClocksEnded = allClocksEnded;
     }
 
     /**
      * Builds the pools and the clocks, binds and starts the sockets and opens the outputs, then
-     * freezes the graph; on a failure to bind or open, the run ends there (see {@link
-     * Station#abandoned}) and a located script error is thrown.
+     * freezes the graph; on a failure to bind or open, the run ends there and a located script
+     * error is thrown.
      */
     void open(ClockConfig config) {
-        StationGraph graph = station.graph();
-        Network network = station.network();
-        SharedRuntime shared = station.sharedRuntime();
         scheduler =
                 shared != null
                         ? shared.scheduler()
@@ -100,8 +121,7 @@ final class StationRun {
                         ? shared.blocking()
                         : new BlockingPool(settings.integer("scheduler.blockingTasks"));
         boolean task = settings.bool("clock.task");
-        for (ClockPlanner.Plan plan :
-                ClockPlanner.plan(graph, Sync.parse(settings.string("clock.sync")))) {
+        for (ClockPlanner.Plan plan : plans) {
             ClockConfig own = config.forClock(clocks.size());
             Clock c =
                     task
@@ -223,7 +243,7 @@ final class StationRun {
             if (!c.isFinished()) return;
         }
         // Not on the scheduler thread that just finished: stopping joins the scheduler's threads.
-        Thread.ofVirtual().start(station::stop);
+        Thread.ofVirtual().start(allClocksEnded);
     }
 
     /**
@@ -244,10 +264,12 @@ final class StationRun {
         }
     }
 
-    /** An {@link #open} that failed: no clock ever ran, so the run ends as it stands. */
+    /**
+     * An {@link #open} that failed: no clock ever ran, so the run ends as it stands (and the
+     * station with it, told by the error thrown).
+     */
     private void abandon() {
         closePools();
-        station.abandoned();
     }
 
     void closePools() {
