@@ -64,6 +64,18 @@ public final class SharedRuntime implements AutoCloseable {
         order = List.copyOf(stations);
     }
 
+    /** The stations exposing their metrics at each path of each port, by "port path". */
+    private final Map<String, SharedMetrics> metrics =
+            new java.util.concurrent.ConcurrentHashMap<>();
+
+    /**
+     * Where the stations exposing their metrics at {@code path} of harbor port {@code port} are
+     * gathered: that path of that port answers with all of them.
+     */
+    SharedMetrics metricsAt(int port, String path) {
+        return metrics.computeIfAbsent(port + " " + path, k -> new SharedMetrics());
+    }
+
     /** The harbor ports the stations declare, each shared by the stations naming it. */
     HarborPorts harborPorts() {
         return harborPorts;

@@ -10,6 +10,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.BiPredicate;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import org.groovecast.api.ClockInfo;
 import org.groovecast.api.LiveDecoder;
 import org.groovecast.api.Output;
@@ -68,6 +69,11 @@ public final class Station implements AutoCloseable {
      * loaded runs nothing).
      */
     private volatile StationRun run;
+
+    /** On a shared port, what counts this station's metrics in, and out, of the port's. */
+    private final List<Runnable> metricsOnAir = new ArrayList<>();
+
+    private final List<Runnable> metricsOffAir = new ArrayList<>();
 
     /** The clocks the graph needs, planned when the script was loaded. */
     private List<ClockPlanner.Plan> clockPlans = List.of();
@@ -260,7 +266,18 @@ public final class Station implements AutoCloseable {
      * the meters are bound when the station starts, since clocks exist only then.
      */
     void exposeMetrics(int port, String path) {
-        network.harbor(port).addRoute(StationMetrics.route(path, () -> metrics));
+        Supplier<StationMetrics> own = () -> metrics;
+        if (shared != null && port != 0) {
+            // A port the process's stations may share: its path answers with every station
+            // exposing there, once each is on air.
+            SharedMetrics all = shared.metricsAt(port, path);
+            network.harbor(port).addRoute(StationMetrics.route(path, all::scrape));
+            metricsOnAir.add(() -> all.onAir(fileName, own));
+            metricsOffAir.add(() -> all.stopped(fileName, own));
+        } else {
+            network.harbor(port)
+                    .addRoute(StationMetrics.route(path, () -> StationMetrics.scrape(own)));
+        }
         metricsWanted = true;
     }
 
@@ -450,6 +467,7 @@ public final class Station implements AutoCloseable {
         if (status != null) StatusSampler.start(status, run.scheduler());
         onAir = true;
         predecessor = null;
+        metricsOnAir.forEach(Runnable::run);
         run.reportLoad();
     }
 
@@ -505,6 +523,7 @@ public final class Station implements AutoCloseable {
      * the pools, the script's classes.
      */
     void release() {
+        metricsOffAir.forEach(Runnable::run);
         StationMetrics m = metrics;
         if (m != null)
             m.close(); // its JVM and logging hooks would keep this station alive after a reload

@@ -265,28 +265,39 @@ final class StationMetrics implements AutoCloseable {
     }
 
     /**
-     * The route serving, at {@code path}, the metrics {@code current} gives: null until the station
-     * starts (the meters bind to clocks, which exist only then), answered with a 503.
+     * The route serving, at {@code path}, the exposition {@code scrape} gives: null until the
+     * station starts (the meters bind to clocks, which exist only then), answered with a 503.
      */
-    static Route route(String path, Supplier<StationMetrics> current) {
+    static Route route(String path, Supplier<String> scrape) {
         return new Route(
                 "GET",
                 path,
                 req -> {
-                    StationMetrics m = current.get();
-                    return m == null
+                    String text = scrape.get();
+                    return text == null
                             ? HttpReply.text(503, "the station is not running")
                             : new HttpReply(
                                     200,
                                     "text/plain; version=0.0.4; charset=utf-8",
                                     Map.of(),
-                                    m.scrape());
+                                    text);
                 });
+    }
+
+    /** The exposition of {@code current}'s metrics, or null while there are none. */
+    static String scrape(Supplier<StationMetrics> current) {
+        StationMetrics m = current.get();
+        return m == null ? null : m.scrape();
     }
 
     /** The exposition, as scraped. */
     String scrape() {
         return registry.scrape();
+    }
+
+    /** The families, as scraped, to be merged with other stations' ({@link SharedMetrics}). */
+    io.prometheus.metrics.model.snapshots.MetricSnapshots snapshots() {
+        return registry.getPrometheusRegistry().scrape();
     }
 
     /**

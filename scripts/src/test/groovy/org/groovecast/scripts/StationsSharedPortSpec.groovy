@@ -136,13 +136,19 @@ class StationsSharedPortSpec extends Specification {
         Math.abs(Media.heard(dir.resolve('a.wav'), "http://127.0.0.1:${port}/a".toString()) - 440) < 5
         Math.abs(Media.heard(dir.resolve('b.wav'), "http://127.0.0.1:${port}/b".toString()) - 880) < 5
 
-        and: 'what both declare (the status page, /metrics) is the first station\'s, and the page lists both'
+        and: 'the status page both declare is the first station\'s, and it lists both'
         Map event = statusEvent()
         event.station == 'a.groovy'
         event.stations*.name == ['a.groovy', 'b.groovy']
         event.stations*.onAir == [true, true]
-        new URL("http://127.0.0.1:${port}/metrics").text.readLines()
-                .findAll { it && !it.startsWith('#') }.every { it.contains('station="a.groovy"') }
+
+        and: 'the port\'s /metrics, which both declare, has both stations\' series, each labelled with its station, each family once'
+        List<String> lines = new URL("http://127.0.0.1:${port}/metrics").text.readLines()
+        List<String> series = lines.findAll { it && !it.startsWith('#') }
+        series.every { it.contains('station="a.groovy"') || it.contains('station="b.groovy"') }
+        series.any { it.startsWith('groovecast_clock_duty') && it.contains('station="a.groovy"') }
+        series.any { it.startsWith('groovecast_clock_duty') && it.contains('station="b.groovy"') }
+        lines.findAll { it.startsWith('# TYPE ') }.countBy { it }.every { k, n -> n == 1 }
     }
 
     def 'a mount another station serves on the port is the second station\'s located error; the first plays on, the second is retried alone'() {
