@@ -3,8 +3,11 @@ package org.groovecast.net;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Predicate;
@@ -52,6 +55,10 @@ public final class Network implements AutoCloseable, ControlPorts {
      * running script's, closed when the new script's own start, restored if it fails.
      */
     private final List<ListeningServer> replaced = new ArrayList<>();
+
+    /** The servers the script being loaded (outside a load: the script on air) declares. */
+    private final Set<ListeningServer> declared =
+            Collections.newSetFromMap(new IdentityHashMap<>());
 
     private NetRuntime runtime;
 
@@ -145,7 +152,7 @@ public final class Network implements AutoCloseable, ControlPorts {
             s = make.get();
             servers.add(s);
         }
-        s.declare();
+        declared.add(s);
         return s;
     }
 
@@ -228,7 +235,8 @@ public final class Network implements AutoCloseable, ControlPorts {
      * endpoint.
      */
     public synchronized boolean servesAnything() {
-        for (ListeningServer s : servers) if (s.servesAnything()) return true;
+        for (ListeningServer s : servers)
+            if (declared.contains(s) && s.servesAnything()) return true;
         return false;
     }
 
@@ -241,6 +249,7 @@ public final class Network implements AutoCloseable, ControlPorts {
             else replaced.add(s); // the new script declares its own
         }
         servers.removeAll(replaced);
+        declared.clear();
     }
 
     /** The script being loaded failed: the running one's declarations and servers stay. */
@@ -256,6 +265,8 @@ public final class Network implements AutoCloseable, ControlPorts {
         for (ListeningServer s : servers) s.abortLoad();
         servers.addAll(replaced);
         replaced.clear();
+        declared.clear();
+        declared.addAll(servers); // as the script on air declared them
     }
 
     /**
@@ -266,7 +277,7 @@ public final class Network implements AutoCloseable, ControlPorts {
         List<String> kept = new ArrayList<>();
         for (var it = servers.iterator(); it.hasNext(); ) {
             ListeningServer s = it.next();
-            if (s.declared()) {
+            if (declared.contains(s) || s.keptWhenUndeclared()) {
                 kept.addAll(s.commitLoad());
             } else {
                 closeQuietly(s::close);
@@ -347,6 +358,7 @@ public final class Network implements AutoCloseable, ControlPorts {
             } else {
                 closeQuietly(b.server()::close);
                 servers.remove(b.server());
+                declared.remove(b.server());
             }
         }
         if (fresh) closeRuntime();

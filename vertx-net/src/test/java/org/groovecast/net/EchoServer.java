@@ -18,7 +18,6 @@ public final class EchoServer implements ListeningServer {
     private final int port;
     private final AtomicInteger connections = new AtomicInteger();
     private volatile Channel server;
-    private boolean declared = true;
 
     public EchoServer(int port) {
         this.port = port;
@@ -60,26 +59,6 @@ public final class EchoServer implements ListeningServer {
         Channel s = server;
         server = null;
         return ServerChannels.close(s);
-    }
-
-    @Override
-    public synchronized void beginLoad() {
-        declared = false;
-    }
-
-    @Override
-    public synchronized void declare() {
-        declared = true;
-    }
-
-    @Override
-    public synchronized boolean declared() {
-        return declared;
-    }
-
-    @Override
-    public synchronized void abortLoad() {
-        declared = true;
     }
 
     @Override

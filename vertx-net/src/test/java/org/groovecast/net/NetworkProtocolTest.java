@@ -61,7 +61,6 @@ class NetworkProtocolTest {
             net.abortLoad();
 
             assertEquals(List.of(echo), net.servers());
-            assertTrue(echo.declared(), "the script on air still declares it");
             net.beginLoad();
             net.declare(EchoServer.class, port, () -> new EchoServer(port));
             net.start(1);

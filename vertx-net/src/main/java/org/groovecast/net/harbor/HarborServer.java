@@ -536,6 +536,12 @@ public final class HarborServer implements ListeningServer {
         return declaresAnything();
     }
 
+    /** A port a reload's script no longer names stays bound, serving nothing of the old script. */
+    @Override
+    public boolean keptWhenUndeclared() {
+        return true;
+    }
+
     @Override
     public void discard() {
         leavePort();

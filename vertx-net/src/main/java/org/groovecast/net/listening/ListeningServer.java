@@ -72,20 +72,21 @@ public interface ListeningServer {
     /** A script is about to be loaded: what it declares from now on is recorded, not served. */
     default void beginLoad() {}
 
-    /** The script being loaded declares this server ({@code Network.declare}). */
-    default void declare() {}
-
     /**
-     * Whether the script being loaded declares this server (outside a load: the script on air). A
-     * carried server that the reloaded script no longer declares is closed when it takes over.
+     * Whether a reload keeps it even when the new script does not declare it (the harbor: its port
+     * stays bound); otherwise a carried server the reloaded script no longer declares is closed
+     * when that script takes over.
      */
-    default boolean declared() {
-        return true;
+    default boolean keptWhenUndeclared() {
+        return false;
     }
 
-    /** Whether the script being loaded has it serve anything (a relay script needs no output). */
+    /**
+     * Whether the script being loaded has it serve anything (a relay script needs no output); asked
+     * of the servers that script declares.
+     */
     default boolean servesAnything() {
-        return declared();
+        return true;
     }
 
     /** The script failed to load: what is served stays, and is what the next load starts from. */

@@ -89,9 +89,6 @@ public final class RtmpServer implements ListeningServer {
     // nothing.
     private Limits nextLimits = Limits.DEFAULT;
 
-    /** Whether the script being loaded (or on air) declares this server: see {@link #declare}. */
-    private boolean declared = true;
-
     private Check nextPublish;
     private Check nextPlay;
 
@@ -165,27 +162,9 @@ public final class RtmpServer implements ListeningServer {
      */
     @Override
     public synchronized void beginLoad() {
-        declared = false;
         nextLimits = Limits.DEFAULT;
         nextPublish = null;
         nextPlay = null;
-    }
-
-    /** The script being loaded declares this server (again). */
-    @Override
-    public synchronized void declare() {
-        declared = true;
-    }
-
-    @Override
-    public synchronized boolean declared() {
-        return declared;
-    }
-
-    /** The script failed to load: the one on air declares this server, as before. */
-    @Override
-    public synchronized void abortLoad() {
-        declared = true;
     }
 
     /** The loaded script's hooks and limits take effect (new connections get the new limits). */
