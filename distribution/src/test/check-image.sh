@@ -5,7 +5,8 @@
 # the launcher as a non-root user of the image's /etc/passwd, the default station from /station,
 # with /station and /media volumes, ports 8000 and 1935 and a health check whose command is in the
 # image. Then, where Podman is installed and runs containers here, as a container: loaded, run,
-# healthy and ready, heard (MP3) through its published port, its station reloaded on SIGHUP after
+# healthy and ready, process 1 the bundled java as the image's user, file names decoded as UTF-8,
+# the system's LAME in use, heard (MP3) through its published port, its station reloaded on SIGHUP after
 # an edit in its /station volume, stopped by SIGTERM with exit 0; and the Icecast relay of
 # docker-compose.yml relays it.
 #   check-image.sh TARGET VERSION IMAGE_SRC
@@ -200,6 +201,11 @@ p exec groovecast-check cat /proc/1/cmdline | tr '\0' ' ' | grep -q '^/usr/lib/g
 [ "$(p exec groovecast-check sh -c 'stat -c %u /proc/1')" != 0 ] || fail "the station runs as root"
 [ "$(p exec groovecast-check sh -c 'stat -c %u /proc/1')" = "$(p image inspect --format '{{.Config.User}}' "$ref" | cut -d: -f1)" ] \
   || fail "the station does not run as the image's user"
+# File names decode as UTF-8 (a playlist's Café.mp3): the image's C.UTF-8 locale loads, so the JVM's
+# native encoding, which it decodes them with, is UTF-8.
+"${podman_cmd[@]}" exec groovecast-check /usr/lib/groovecast/runtime/bin/java -XshowSettings:properties -version \
+  > "$work/properties.log" 2>&1 || true
+grep -q 'native.encoding = UTF-8' "$work/properties.log" || fail "the JVM's native encoding is not UTF-8: the C.UTF-8 locale is missing"
 
 curl -s -m 4 -o "$work/radio.mp3" "http://127.0.0.1:$port/radio" || true
 [ "$(ffprobe -v error -show_entries stream=codec_name -of csv=p=0 "$work/radio.mp3" 2> /dev/null)" = mp3 ] \
