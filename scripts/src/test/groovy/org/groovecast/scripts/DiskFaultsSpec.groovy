@@ -109,7 +109,7 @@ class DiskFaultsSpec extends Specification {
     def "a full disk: output.file and output.file.hls log it once, the station and its other outputs play on, writing resumes when there is room, nothing written is lost"() {
         given:
         def fileLogs = capture('org.groovecast.core.FileOutput')
-        def hlsLogs = capture('org.groovecast.ffmpeg.HlsVariant')
+        def hlsLogs = capture('org.groovecast.ffmpeg.hls.HlsVariant')
         Station st = Engine.load('full.groovy', """
             def s = sine(440, amplitude: 0.3)
             output.file(wav(), '${small}/rec.wav', s)

@@ -173,7 +173,7 @@ class HlsPublishSpec extends Specification {
         origin = new NginxDav().start()
         Path local = dir.resolve('hls')
         Path there = origin.live('radio')
-        def logged = new LogCapture('org.groovecast.ffmpeg.HlsPublisher')
+        def logged = new LogCapture('org.groovecast.ffmpeg.hls.HlsPublisher')
         def watch = new OriginWatch(there)
         start("""
             def s = sine(440, amplitude: 0.3)

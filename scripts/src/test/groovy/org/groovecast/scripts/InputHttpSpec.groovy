@@ -96,7 +96,7 @@ class InputHttpSpec extends Specification {
 
     def "input.http plays an icecast2 mount with its ICY titles, survives a server restart, and logs the outage once"() {
         given:
-        def remoteLog = new LogCapture('org.groovecast.ffmpeg.RemoteFeed', Level.INFO)
+        def remoteLog = new LogCapture('org.groovecast.ffmpeg.remote.RemoteFeed', Level.INFO)
         def scriptLog = new LogCapture('script.relay', Level.INFO)
         closing << remoteLog << scriptLog
         icecast = new Icecast().start()
@@ -149,7 +149,7 @@ class InputHttpSpec extends Specification {
 
     def "a reload that declares the same input.http keeps its connection and buffer: the relay plays on without the backup"() {
         given:
-        def remoteLog = new LogCapture('org.groovecast.ffmpeg.PullInput', Level.INFO)
+        def remoteLog = new LogCapture('org.groovecast.ffmpeg.remote.PullInput', Level.INFO)
         closing << remoteLog
         icecast = new Icecast().start()
         feed(440)
@@ -186,7 +186,7 @@ class InputHttpSpec extends Specification {
 
     def "a stalled server is found out within timeout, the fallback plays meanwhile, and the relay comes back when it goes on"() {
         given:
-        def remoteLog = new LogCapture('org.groovecast.ffmpeg.RemoteFeed', Level.INFO)
+        def remoteLog = new LogCapture('org.groovecast.ffmpeg.remote.RemoteFeed', Level.INFO)
         def scriptLog = new LogCapture('script.relay', Level.INFO)
         closing << remoteLog << scriptLog
         icecast = new Icecast().start()
@@ -218,7 +218,7 @@ class InputHttpSpec extends Specification {
 
     def "a server that sends garbage, then half an answer and stops, is logged and retried; the station stays on air"() {
         given: 'a TCP server answering like Icecast, then random bytes; later one that sends headers and a little MP3, then nothing'
-        def remoteLog = new LogCapture('org.groovecast.ffmpeg.RemoteFeed', Level.DEBUG)
+        def remoteLog = new LogCapture('org.groovecast.ffmpeg.remote.RemoteFeed', Level.DEBUG)
         closing << remoteLog
         def fake = new FakeServer(dir)
         closing << fake

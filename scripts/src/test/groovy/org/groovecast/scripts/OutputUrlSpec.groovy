@@ -50,7 +50,7 @@ class OutputUrlSpec extends Specification {
 
     def "output.url streams MPEG-TS over SRT to an ffmpeg listener, and reconnects when the listener is restarted"() {
         given:
-        def logged = new LogCapture('org.groovecast.ffmpeg.UrlOutput', Level.INFO)
+        def logged = new LogCapture('org.groovecast.ffmpeg.remote.UrlOutput', Level.INFO)
         int port = Net.freePort()
         String listener = "srt://127.0.0.1:${port}?mode=listener"
         Process first = receive(listener, 'first.wav', 4)
@@ -82,7 +82,7 @@ class OutputUrlSpec extends Specification {
 
     def "a TCP peer that stops reading costs the oldest packets, then is dropped after timeout and called again; the clock never waits"() {
         given: 'a peer that accepts and never reads, with small socket buffers on both sides'
-        def logged = new LogCapture('org.groovecast.ffmpeg.UrlOutput', Level.INFO)
+        def logged = new LogCapture('org.groovecast.ffmpeg.remote.UrlOutput', Level.INFO)
         def peer = new SilentPeer(4096)
 
         when:
@@ -108,7 +108,7 @@ class OutputUrlSpec extends Specification {
 
     def "output.url streams to icecast2 through FFmpeg\'s icecast protocol, and comes back after the server restarts"() {
         given:
-        def logged = new LogCapture('org.groovecast.ffmpeg.UrlOutput', Level.DEBUG)
+        def logged = new LogCapture('org.groovecast.ffmpeg.remote.UrlOutput', Level.DEBUG)
         def icecast = new Icecast().start()
         String url = "icecast://source:${Icecast.SOURCE_PASSWORD}@127.0.0.1:${icecast.port}/u"
 
@@ -195,7 +195,7 @@ class OutputUrlSpec extends Specification {
     def "stopping output.url never waits for a peer that stopped reading: a reload's successor starts at once, the writer gives up on its own"() {
         given: 'a TCP peer that takes the connection and never reads, with buffers so small that the writer blocks in a second'
         def peer = new SilentPeer(2048)
-        def logged = new LogCapture('org.groovecast.ffmpeg.UrlOutput', Level.INFO)
+        def logged = new LogCapture('org.groovecast.ffmpeg.remote.UrlOutput', Level.INFO)
         stream("output.url('tcp://127.0.0.1:${peer.port}', mp3(bitrate: 320), s, format: 'mp3', timeout: 10, " +
                 "options: [send_buffer_size: '2048'])")
         def output = station.clocks()*.outputs().flatten().find { it.kind() == 'output.url' }
@@ -222,7 +222,7 @@ class OutputUrlSpec extends Specification {
         given: 'a TCP peer that starts listening only once the writer failed to connect and the output closed (the render is over)'
         int port = Net.freePort()
         Path got = dir.resolve('got.ts')
-        def logged = new LogCapture('org.groovecast.ffmpeg.UrlOutput')
+        def logged = new LogCapture('org.groovecast.ffmpeg.remote.UrlOutput')
         station = Engine.load('late.groovy', """
             output.url('tcp://127.0.0.1:${port}', aac(), sine(440, amplitude: 0.3))
         """.stripIndent(), ['clock.sync': 'none'])

@@ -112,7 +112,7 @@ class ProtocolsSpec extends Specification {
         given:
         Path good = Media.mp3('proto-after-failures.mp3', [440], 1)
         int closed = Net.freePort()
-        def warned = warnings('org.groovecast.ffmpeg.RequestSource')
+        def warned = warnings('org.groovecast.ffmpeg.playlist.RequestSource')
 
         when: 'a playlist of bad requests and one good file plays in real time'
         live("""
@@ -194,7 +194,7 @@ class ProtocolsSpec extends Specification {
         byte[] big = Files.readAllBytes(Media.mp3('proto-big.mp3', [880], 4))
         int port = serve(['/song.mp3': song, '/big.mp3': big])
         Path tmp = Files.copy(Media.mp3('proto-tmp.mp3', [440], 1), dir.resolve('made-for-once.mp3'))
-        def warned = warnings('org.groovecast.ffmpeg.RequestSource')
+        def warned = warnings('org.groovecast.ffmpeg.playlist.RequestSource')
 
         when:
         live("""
@@ -229,7 +229,7 @@ class ProtocolsSpec extends Specification {
 
     def "request.dynamic: a function that answers null is asked again no sooner than retryDelay; one that hangs past timeout is abandoned"() {
         given:
-        def warned = warnings('org.groovecast.ffmpeg.DynamicRequests')
+        def warned = warnings('org.groovecast.ffmpeg.playlist.DynamicRequests')
         Path song = Media.mp3('proto-dyn.mp3', [440], 1)
 
         when:

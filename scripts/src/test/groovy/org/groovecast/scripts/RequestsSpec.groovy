@@ -113,7 +113,7 @@ class RequestsSpec extends Specification {
         Path m3u = dir.resolve('list.m3u')
         Files.writeString(m3u, "${good}\n${truncated}\n${text}\n${dir.resolve('missing.mp3')}\n")
         ListAppender<ILoggingEvent> logs = new LogList()
-        Logger logger = (Logger) LoggerFactory.getLogger('org.groovecast.ffmpeg.RequestSource')
+        Logger logger = (Logger) LoggerFactory.getLogger('org.groovecast.ffmpeg.playlist.RequestSource')
         logger.addAppender(logs)
         logs.start()
 

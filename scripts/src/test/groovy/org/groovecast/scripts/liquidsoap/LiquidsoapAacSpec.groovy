@@ -32,7 +32,7 @@ class LiquidsoapAacSpec extends Specification {
         given:
         Path ffmpegFile = dir.resolve('ffmpeg.aac')
         Path fdkFile = dir.resolve('fdk.aac')
-        def log = new LogCapture('org.groovecast.ffmpeg.EncoderOperators')
+        def log = new LogCapture('org.groovecast.ffmpeg.encode.EncoderOperators')
 
         when:
         Engine.render('aac.liq', """\
