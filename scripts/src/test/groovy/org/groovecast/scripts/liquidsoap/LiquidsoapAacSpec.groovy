@@ -3,9 +3,9 @@ package org.groovecast.scripts.liquidsoap
 import java.nio.file.Files
 import java.nio.file.Path
 import java.util.concurrent.TimeUnit
-import org.groovecast.scripts.Engine
-import org.groovecast.scripts.LogCapture
-import org.groovecast.scripts.Media
+import org.groovecast.scripts.support.Engine
+import org.groovecast.scripts.support.LogCapture
+import org.groovecast.scripts.support.Media
 import spock.lang.Specification
 import spock.lang.Tag
 import spock.lang.TempDir
