@@ -94,7 +94,7 @@ await() {  # SECONDS PID WHAT CMD...: waits until CMD succeeds, while PID lives
 harbor_port="$(free_port)" icecast_port="$(free_port)" rtmp_port="$(free_port)" telnet_port="$(free_port)"
 icecast_password="soak-src-$RANDOM" dj_password="soak-dj-$RANDOM"
 
-# A private icecast2 (the shape of scripts/src/test/.../Icecast.groovy): 127.0.0.1 only, its own
+# A private icecast2 (the shape of scripts/src/test/.../support/Icecast.groovy): 127.0.0.1 only, its own
 # passwords; as root it must change owner, so its directory is open to that user.
 mkdir -p "$out/icecast/log"
 cat > "$out/icecast/icecast.xml" <<EOF

@@ -29,7 +29,7 @@ public final class FfmpegSettings implements SettingsProvider {
      * Threads an image scaler of a source prepared with {@code context} may use; 0 means one per
      * core.
      */
-    static int scalingThreads(StreamContext context) {
+    public static int scalingThreads(StreamContext context) {
         return ((Number) SCALING_THREADS.valueIn(context)).intValue();
     }
 }

@@ -4,15 +4,23 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.groovecast.api.AudioFormat;
+import org.groovecast.api.Frame;
+import org.groovecast.ffmpeg.decode.MediaDecoder;
 
 /**
  * Test media, made at test time by the ffmpeg command line (installed by .ci/run) so that no binary
- * fixture lives in git: tones of known frequency and length, with tags.
+ * fixture lives in git: tones of known frequency and length, with tags; and what a decoder reads of
+ * them, for the tests of every role.
  */
-final class Fixtures {
-    static final Path DIR = Path.of("target", "fixtures");
+public final class Fixtures {
+    public static final Path DIR = Path.of("target", "fixtures");
+
+    /** The format {@link #decodeAll} reads in: 44.1 kHz stereo. */
+    private static final AudioFormat DECODED = new AudioFormat(44100, 2);
 
     private Fixtures() {}
 
@@ -20,7 +28,8 @@ final class Fixtures {
      * A {@code seconds} long sine at {@code freq} Hz, stereo 44.1 kHz unless the codec dictates,
      * tagged with {@code title}, encoded with the extension's usual codec.
      */
-    static Path tone(String name, double freq, double seconds, String title, String... codecArgs)
+    public static Path tone(
+            String name, double freq, double seconds, String title, String... codecArgs)
             throws IOException {
         Path out = DIR.resolve(name);
         if (Files.exists(out)) return out;
@@ -49,7 +58,7 @@ final class Fixtures {
         return out;
     }
 
-    static void run(List<String> cmd) throws IOException {
+    public static void run(List<String> cmd) throws IOException {
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         try {
             String output = new String(p.getInputStream().readAllBytes());
@@ -63,7 +72,7 @@ final class Fixtures {
     }
 
     /** ffprobe's value of {@code entry} (e.g. format=duration) for {@code file}. */
-    static String probe(Path file, String entry) throws IOException {
+    public static String probe(Path file, String entry) throws IOException {
         Process p =
                 new ProcessBuilder(
                                 "ffprobe",
@@ -88,11 +97,26 @@ final class Fixtures {
     }
 
     /** Frequency of plane 0 of {@code pcm[0..n)} by counting zero crossings. */
-    static double frequency(float[] pcm, int from, int to, int sampleRate) {
+    public static double frequency(float[] pcm, int from, int to, int sampleRate) {
         int crossings = 0;
         for (int i = from + 1; i < to; i++) {
             if ((pcm[i - 1] < 0) != (pcm[i] < 0)) crossings++;
         }
         return crossings / 2.0 / ((to - from) / (double) sampleRate);
+    }
+
+    /** Decodes the whole file, 882 samples at a time as a clock would. */
+    public static float[] decodeAll(MediaDecoder d) throws IOException {
+        float[] all = new float[DECODED.sampleRate() * 20];
+        int n = 0;
+        Frame frame = new Frame(DECODED, 882);
+        while (true) {
+            frame.clear();
+            int got = d.read(frame, frame.free(), 0);
+            if (got == 0) break;
+            System.arraycopy(frame.channel(0), 0, all, n, got);
+            n += got;
+        }
+        return Arrays.copyOf(all, n);
     }
 }

@@ -7,7 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /** 16-bit stereo 44.1 kHz WAV files of silences and sines, written by the test itself. */
-final class Wavs {
+public final class Wavs {
     static final int RATE = 44_100;
 
     private Wavs() {}
@@ -16,17 +16,17 @@ final class Wavs {
      * A piece: {@code seconds} of a sine at {@code freq} Hz and peak {@code amplitude} (0:
      * silence).
      */
-    record Part(double seconds, double freq, double amplitude) {
-        static Part silence(double seconds) {
+    public record Part(double seconds, double freq, double amplitude) {
+        public static Part silence(double seconds) {
             return new Part(seconds, 0, 0);
         }
 
-        static Part tone(double seconds, double amplitude) {
+        public static Part tone(double seconds, double amplitude) {
             return new Part(seconds, 1000, amplitude);
         }
     }
 
-    static Path write(Path file, Part... parts) throws IOException {
+    public static Path write(Path file, Part... parts) throws IOException {
         int samples = 0;
         for (Part p : parts) samples += (int) Math.round(p.seconds() * RATE);
         ByteBuffer b = ByteBuffer.allocate(44 + samples * 4).order(ByteOrder.LITTLE_ENDIAN);

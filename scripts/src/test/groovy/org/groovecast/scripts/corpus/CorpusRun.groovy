@@ -3,14 +3,14 @@ package org.groovecast.scripts.corpus
 import ch.qos.logback.classic.Logger
 import ch.qos.logback.classic.spi.ILoggingEvent
 import ch.qos.logback.core.read.ListAppender
-import org.groovecast.scripts.LogList
+import org.groovecast.scripts.support.LogList
 import java.nio.file.Files
 import java.nio.file.Path
 import java.time.Duration
 import org.groovecast.host.Station
 import org.groovecast.host.script.ScriptError
 import org.groovecast.host.script.ScriptErrors
-import org.groovecast.scripts.Engine
+import org.groovecast.scripts.support.Engine
 import org.slf4j.LoggerFactory
 
 /** Loads one corpus script as {@code groovecast check} does, runs it if it loads, and judges both. */

@@ -3,9 +3,9 @@ package org.groovecast.scripts.liquidsoap
 import java.nio.file.Files
 import java.nio.file.Path
 import org.groovecast.host.Station
-import org.groovecast.scripts.Engine
-import org.groovecast.scripts.Media
-import org.groovecast.scripts.Wav
+import org.groovecast.scripts.support.Engine
+import org.groovecast.scripts.support.Media
+import org.groovecast.scripts.support.Wav
 import spock.lang.Specification
 import spock.lang.Tag
 import spock.lang.TempDir

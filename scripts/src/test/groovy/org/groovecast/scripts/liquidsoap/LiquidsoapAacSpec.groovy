@@ -3,9 +3,9 @@ package org.groovecast.scripts.liquidsoap
 import java.nio.file.Files
 import java.nio.file.Path
 import java.util.concurrent.TimeUnit
-import org.groovecast.scripts.Engine
-import org.groovecast.scripts.LogCapture
-import org.groovecast.scripts.Media
+import org.groovecast.scripts.support.Engine
+import org.groovecast.scripts.support.LogCapture
+import org.groovecast.scripts.support.Media
 import spock.lang.Specification
 import spock.lang.Tag
 import spock.lang.TempDir
@@ -32,7 +32,7 @@ class LiquidsoapAacSpec extends Specification {
         given:
         Path ffmpegFile = dir.resolve('ffmpeg.aac')
         Path fdkFile = dir.resolve('fdk.aac')
-        def log = new LogCapture('org.groovecast.ffmpeg.EncoderOperators')
+        def log = new LogCapture('org.groovecast.ffmpeg.encode.EncoderOperators')
 
         when:
         Engine.render('aac.liq', """\

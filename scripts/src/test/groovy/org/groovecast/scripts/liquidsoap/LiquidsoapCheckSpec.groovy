@@ -2,7 +2,7 @@ package org.groovecast.scripts.liquidsoap
 
 import java.nio.file.Files
 import java.nio.file.Path
-import org.groovecast.scripts.Engine
+import org.groovecast.scripts.support.Engine
 import spock.lang.Specification
 import spock.lang.Tag
 import spock.lang.TempDir

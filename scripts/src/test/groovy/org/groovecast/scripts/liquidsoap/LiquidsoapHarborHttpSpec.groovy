@@ -6,10 +6,10 @@ import java.net.http.HttpResponse
 import java.nio.file.Path
 import org.groovecast.host.Station
 import org.groovecast.host.script.ClosureFunction
-import org.groovecast.scripts.Engine
-import org.groovecast.scripts.LogCapture
-import org.groovecast.scripts.Media
-import org.groovecast.scripts.Net
+import org.groovecast.scripts.support.Engine
+import org.groovecast.scripts.support.LogCapture
+import org.groovecast.scripts.support.Media
+import org.groovecast.scripts.support.Net
 import spock.lang.Specification
 import spock.lang.Tag
 import spock.lang.TempDir

@@ -4,10 +4,10 @@ import java.nio.file.Files
 import java.nio.file.Path
 import java.util.concurrent.TimeUnit
 import org.groovecast.host.Station
-import org.groovecast.scripts.Engine
-import org.groovecast.scripts.HlsChecker
-import org.groovecast.scripts.HlsSpec
-import org.groovecast.scripts.Net
+import org.groovecast.scripts.hls.HlsSpec
+import org.groovecast.scripts.support.Engine
+import org.groovecast.scripts.support.HlsChecker
+import org.groovecast.scripts.support.Net
 import spock.lang.Specification
 import spock.lang.Tag
 import spock.lang.TempDir

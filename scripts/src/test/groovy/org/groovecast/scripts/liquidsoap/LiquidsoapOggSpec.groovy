@@ -7,9 +7,9 @@ import java.nio.file.Files
 import java.nio.file.Path
 import java.util.concurrent.TimeUnit
 import org.groovecast.host.Station
-import org.groovecast.scripts.Engine
-import org.groovecast.scripts.Icecast
-import org.groovecast.scripts.Net
+import org.groovecast.scripts.support.Engine
+import org.groovecast.scripts.support.Icecast
+import org.groovecast.scripts.support.Net
 import spock.lang.Specification
 import spock.lang.Tag
 import spock.lang.TempDir

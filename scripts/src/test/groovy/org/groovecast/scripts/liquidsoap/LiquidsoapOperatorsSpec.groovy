@@ -3,10 +3,10 @@ package org.groovecast.scripts.liquidsoap
 import java.nio.file.Files
 import java.nio.file.Path
 import org.groovecast.host.Station
-import org.groovecast.scripts.Engine
-import org.groovecast.scripts.Media
-import org.groovecast.scripts.PluginCliSpec
-import org.groovecast.scripts.Wav
+import org.groovecast.scripts.plugins.PluginCliSpec
+import org.groovecast.scripts.support.Engine
+import org.groovecast.scripts.support.Media
+import org.groovecast.scripts.support.Wav
 import spock.lang.Specification
 import spock.lang.Tag
 import spock.lang.TempDir
@@ -138,7 +138,7 @@ class LiquidsoapOperatorsSpec extends Specification {
 
         when:
         st.start(null)
-        boolean done = org.groovecast.scripts.Net.await(30) { st.scriptLog().recent().any { it.contains('posted') } }
+        boolean done = org.groovecast.scripts.support.Net.await(30) { st.scriptLog().recent().any { it.contains('posted') } }
 
         then:
         done

@@ -2,8 +2,8 @@ package org.groovecast.scripts.liquidsoap
 
 import java.nio.file.Path
 import org.groovecast.host.Station
-import org.groovecast.scripts.Engine
-import org.groovecast.scripts.Wav
+import org.groovecast.scripts.support.Engine
+import org.groovecast.scripts.support.Wav
 import spock.lang.Specification
 import spock.lang.Tag
 import spock.lang.TempDir
