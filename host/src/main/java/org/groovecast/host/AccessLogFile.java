@@ -9,7 +9,7 @@ import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.rolling.RollingFileAppender;
 import ch.qos.logback.core.rolling.TimeBasedRollingPolicy;
 import java.nio.file.Path;
-import org.groovecast.net.harbor.AccessLog;
+import org.groovecast.net.harbor.sessions.AccessLog;
 import org.slf4j.LoggerFactory;
 
 /**

@@ -1,8 +1,8 @@
 package org.groovecast.host;
 
-import org.groovecast.net.harbor.AccessLog;
-import org.groovecast.net.harbor.HarborLimits;
-import org.groovecast.net.harbor.TrustedProxies;
+import org.groovecast.net.harbor.clients.HarborLimits;
+import org.groovecast.net.harbor.clients.TrustedProxies;
+import org.groovecast.net.harbor.sessions.AccessLog;
 
 /**
  * What the harbor ports accept, read from {@code settings.harbor.*}; applied again by each

@@ -7,7 +7,7 @@ import org.groovecast.api.ScriptException;
 import org.groovecast.host.clock.StartTime;
 import org.groovecast.host.clock.StationZone;
 import org.groovecast.host.clock.Sync;
-import org.groovecast.net.harbor.TrustedProxies;
+import org.groovecast.net.harbor.clients.TrustedProxies;
 
 /**
  * What values a setting takes beyond its type, checked where the value is set: a script's

@@ -15,10 +15,10 @@ import org.groovecast.host.sched.TaskScheduler;
 import org.groovecast.host.script.ScriptError;
 import org.groovecast.host.script.ScriptLine;
 import org.groovecast.net.Network;
-import org.groovecast.net.harbor.AccessLog;
-import org.groovecast.net.harbor.HarborLimits;
 import org.groovecast.net.harbor.HarborServer;
-import org.groovecast.net.harbor.TrustedProxies;
+import org.groovecast.net.harbor.clients.HarborLimits;
+import org.groovecast.net.harbor.clients.TrustedProxies;
+import org.groovecast.net.harbor.sessions.AccessLog;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

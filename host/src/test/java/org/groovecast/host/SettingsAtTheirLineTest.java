@@ -78,7 +78,7 @@ class SettingsAtTheirLineTest {
         assertEquals("10.0.0.0/8,::1", s.settings().get("harbor.trustedProxies"));
         assertEquals(
                 2,
-                org.groovecast.net.harbor.TrustedProxies.parse(
+                org.groovecast.net.harbor.clients.TrustedProxies.parse(
                                 s.settings().get("harbor.trustedProxies"))
                         .toString()
                         .split(",")

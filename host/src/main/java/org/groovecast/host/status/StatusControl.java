@@ -2,8 +2,8 @@ package org.groovecast.host.status;
 
 import java.util.function.Supplier;
 import org.groovecast.net.control.Commands;
-import org.groovecast.net.harbor.HttpReply;
-import org.groovecast.net.harbor.HttpRequest;
+import org.groovecast.net.harbor.http.HttpReply;
+import org.groovecast.net.harbor.http.HttpRequest;
 
 /**
  * The status page's buttons: {@code POST <page>api/control/<command>}, for a logged-in user, the

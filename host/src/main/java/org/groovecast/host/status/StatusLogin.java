@@ -3,8 +3,8 @@ package org.groovecast.host.status;
 import java.util.Map;
 import java.util.function.BiPredicate;
 import org.groovecast.net.auth.BasicAuth;
-import org.groovecast.net.harbor.HttpReply;
-import org.groovecast.net.harbor.HttpRequest;
+import org.groovecast.net.harbor.http.HttpReply;
+import org.groovecast.net.harbor.http.HttpRequest;
 
 /**
  * Who may press the status page's buttons: HTTP Basic with {@code status.page(auth:)}'s

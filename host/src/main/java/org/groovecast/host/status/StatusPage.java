@@ -11,9 +11,9 @@ import java.util.function.Supplier;
 import org.groovecast.api.ScriptException;
 import org.groovecast.net.control.Commands;
 import org.groovecast.net.harbor.HarborServer;
-import org.groovecast.net.harbor.HttpReply;
-import org.groovecast.net.harbor.HttpRequest;
-import org.groovecast.net.harbor.Route;
+import org.groovecast.net.harbor.http.HttpReply;
+import org.groovecast.net.harbor.http.HttpRequest;
+import org.groovecast.net.harbor.http.Route;
 
 /**
  * {@code status.page(port:, path:, auth:)}: the station's face on a harbor port. The page and its

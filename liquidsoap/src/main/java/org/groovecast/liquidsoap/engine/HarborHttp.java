@@ -12,8 +12,8 @@ import org.groovecast.liquidsoap.eval.Show;
 import org.groovecast.liquidsoap.eval.Tuple;
 import org.groovecast.liquidsoap.eval.Values;
 import org.groovecast.liquidsoap.prelude.Library;
-import org.groovecast.net.harbor.HttpReply;
-import org.groovecast.net.harbor.HttpRequest;
+import org.groovecast.net.harbor.http.HttpReply;
+import org.groovecast.net.harbor.http.HttpRequest;
 
 /**
  * Liquidsoap 2.4's HTTP server on the engine's harbor: {@code harbor.http.register(port=, method=,

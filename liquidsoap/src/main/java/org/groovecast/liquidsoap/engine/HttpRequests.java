@@ -11,7 +11,7 @@ import org.groovecast.liquidsoap.eval.Builtin;
 import org.groovecast.liquidsoap.eval.Parameter;
 import org.groovecast.liquidsoap.eval.Rec;
 import org.groovecast.liquidsoap.eval.Tuple;
-import org.groovecast.net.harbor.HttpRequest;
+import org.groovecast.net.harbor.http.HttpRequest;
 
 /**
  * A harbor request as Liquidsoap's handlers read it: {@code req.method}, {@code req.path}, {@code

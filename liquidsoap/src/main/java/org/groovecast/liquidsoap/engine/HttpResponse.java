@@ -18,7 +18,7 @@ import org.groovecast.liquidsoap.eval.Rec;
 import org.groovecast.liquidsoap.eval.Show;
 import org.groovecast.liquidsoap.eval.Tuple;
 import org.groovecast.liquidsoap.eval.Values;
-import org.groovecast.net.harbor.HttpReply;
+import org.groovecast.net.harbor.http.HttpReply;
 
 /**
  * Liquidsoap's {@code http.response(...)}: the answer a harbor handler fills ({@code

@@ -2,7 +2,7 @@ package org.groovecast.liquidsoap.engine;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
-import org.groovecast.net.harbor.HttpReply;
+import org.groovecast.net.harbor.http.HttpReply;
 
 /**
  * The text a {@code harbor.http.register.simple} handler answers, when it is not an {@code

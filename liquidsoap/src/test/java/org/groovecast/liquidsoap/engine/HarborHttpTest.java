@@ -17,8 +17,8 @@ import org.groovecast.host.script.ScriptFrontEnd;
 import org.groovecast.host.script.ScriptFunctions;
 import org.groovecast.host.script.ScriptRuntime;
 import org.groovecast.host.script.ScriptSettings;
-import org.groovecast.net.harbor.HttpReply;
-import org.groovecast.net.harbor.HttpRequest;
+import org.groovecast.net.harbor.http.HttpReply;
+import org.groovecast.net.harbor.http.HttpRequest;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -4,8 +4,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
 import org.groovecast.net.auth.Secrets;
-import org.groovecast.net.harbor.HttpReply;
-import org.groovecast.net.harbor.HttpRequest;
+import org.groovecast.net.harbor.http.HttpReply;
+import org.groovecast.net.harbor.http.HttpRequest;
 
 /**
  * The control commands over HTTP, at {@code /control/<command>} on a harbor port ({@code

@@ -16,7 +16,7 @@ import org.groovecast.api.Arguments;
 import org.groovecast.api.OperatorSpec;
 import org.groovecast.api.ScriptException;
 import org.groovecast.api.UserFunction;
-import org.groovecast.net.harbor.Route;
+import org.groovecast.net.harbor.http.Route;
 
 /**
  * The script functions of the control interface: the telnet server, the HTTP control endpoint,

@@ -3,8 +3,8 @@ package org.groovecast.net.control;
 import java.util.Map;
 import java.util.function.Function;
 import org.groovecast.net.auth.Secrets;
-import org.groovecast.net.harbor.HttpReply;
-import org.groovecast.net.harbor.HttpRequest;
+import org.groovecast.net.harbor.http.HttpReply;
+import org.groovecast.net.harbor.http.HttpRequest;
 
 /**
  * The control commands in telnet syntax over HTTP, as Liquidsoap's {@code server.harbor} and

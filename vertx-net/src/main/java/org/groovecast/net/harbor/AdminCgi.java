@@ -4,6 +4,7 @@ import java.net.InetAddress;
 import java.util.Map;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
+import org.groovecast.net.harbor.http.Responses;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -12,6 +12,14 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
+import org.groovecast.net.harbor.clients.ConnectionCount;
+import org.groovecast.net.harbor.clients.HarborLimits;
+import org.groovecast.net.harbor.files.StaticFile;
+import org.groovecast.net.harbor.http.ClientAddress;
+import org.groovecast.net.harbor.http.HttpReply;
+import org.groovecast.net.harbor.http.RequestHead;
+import org.groovecast.net.harbor.http.RequestReader;
+import org.groovecast.net.harbor.http.Responses;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

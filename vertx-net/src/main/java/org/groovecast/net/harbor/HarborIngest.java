@@ -3,6 +3,7 @@ package org.groovecast.net.harbor;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import java.util.Map;
+import org.groovecast.net.harbor.http.RequestHead;
 
 /**
  * A live input's side of the harbor: where Icecast source clients connect. The harbor checks the

@@ -25,6 +25,12 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import org.groovecast.net.admission.MountAdmission;
+import org.groovecast.net.harbor.http.ClientText;
+import org.groovecast.net.harbor.http.RequestHead;
+import org.groovecast.net.harbor.http.RequestReader;
+import org.groovecast.net.harbor.http.Responses;
+import org.groovecast.net.harbor.sessions.ListenerSession;
+import org.groovecast.net.harbor.sessions.ListenerSessions;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.groovecast.net.harbor.files.StaticFile;
 
 /**
  * The HLS clients of the harbor's static folders ({@code harbor.http.static} serving an {@code

@@ -10,6 +10,8 @@ import java.util.Locale;
 import java.util.Map;
 import org.groovecast.net.auth.BasicAuth;
 import org.groovecast.net.auth.Secrets;
+import org.groovecast.net.harbor.http.HttpReply;
+import org.groovecast.net.harbor.sessions.ListenerSession;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

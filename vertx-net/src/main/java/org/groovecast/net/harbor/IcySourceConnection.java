@@ -16,6 +16,11 @@ import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
+import org.groovecast.net.harbor.clients.ConnectionCount;
+import org.groovecast.net.harbor.clients.HarborLimits;
+import org.groovecast.net.harbor.http.RequestHead;
+import org.groovecast.net.harbor.http.RequestReader;
+import org.groovecast.net.harbor.http.Responses;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -3,6 +3,7 @@ package org.groovecast.net.harbor;
 import io.netty.buffer.ByteBuf;
 import java.util.Map;
 import org.groovecast.net.auth.BasicAuth;
+import org.groovecast.net.harbor.http.RequestHead;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -10,6 +10,8 @@ import org.groovecast.net.admission.AdmitAnswer;
 import org.groovecast.net.admission.DenyList;
 import org.groovecast.net.admission.MountAdmission;
 import org.groovecast.net.auth.BasicAuth;
+import org.groovecast.net.harbor.http.HttpReply;
+import org.groovecast.net.harbor.http.RequestHead;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

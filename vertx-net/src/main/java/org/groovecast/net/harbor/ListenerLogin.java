@@ -6,6 +6,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.BiPredicate;
 import org.groovecast.net.admission.MountAdmission;
 import org.groovecast.net.auth.BasicAuth;
+import org.groovecast.net.harbor.sessions.ListenerSession;
+import org.groovecast.net.harbor.sessions.ListenerSessions;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

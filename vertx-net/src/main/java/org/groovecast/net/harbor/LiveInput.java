@@ -17,6 +17,8 @@ import org.groovecast.api.AudioFormat;
 import org.groovecast.api.LiveDecoder;
 import org.groovecast.api.Source;
 import org.groovecast.api.StreamContext;
+import org.groovecast.net.harbor.http.RequestHead;
+import org.groovecast.net.harbor.http.Responses;
 import org.groovecast.net.live.LiveDecoding;
 import org.groovecast.net.live.LivePipe;
 import org.groovecast.net.live.LiveSource;

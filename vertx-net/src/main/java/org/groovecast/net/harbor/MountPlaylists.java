@@ -6,6 +6,7 @@ import java.net.SocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.regex.Pattern;
+import org.groovecast.net.harbor.http.HttpReply;
 
 /**
  * {@code /<mount>.m3u} and {@code /<mount>.pls} for every mount: what a "listen" link points at, so

@@ -4,6 +4,8 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.socket.DuplexChannel;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.groovecast.net.harbor.clients.ConnectionCount;
+import org.groovecast.net.harbor.http.Responses;
 
 /**
  * A connection over the port's caps ({@code settings.harbor.maxConnections}, and per address): a

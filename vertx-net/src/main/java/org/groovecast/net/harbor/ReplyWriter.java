@@ -12,6 +12,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.groovecast.net.harbor.files.StaticFile;
+import org.groovecast.net.harbor.http.HttpReply;
+import org.groovecast.net.harbor.http.MimeTypes;
+import org.groovecast.net.harbor.http.RequestHead;
+import org.groovecast.net.harbor.http.Responses;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

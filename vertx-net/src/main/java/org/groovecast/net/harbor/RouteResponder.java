@@ -3,6 +3,13 @@ package org.groovecast.net.harbor;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.groovecast.net.harbor.files.StaticFile;
+import org.groovecast.net.harbor.files.StaticFiles;
+import org.groovecast.net.harbor.http.HttpReply;
+import org.groovecast.net.harbor.http.HttpRequest;
+import org.groovecast.net.harbor.http.RequestHead;
+import org.groovecast.net.harbor.http.RequestReader;
+import org.groovecast.net.harbor.http.Route;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

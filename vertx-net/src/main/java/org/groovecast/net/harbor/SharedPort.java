@@ -7,6 +7,8 @@ import io.vertx.core.Vertx;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import org.groovecast.net.harbor.files.StaticFiles;
+import org.groovecast.net.harbor.http.RequestHead;
 import org.groovecast.net.runtime.ServerChannels;
 import org.groovecast.net.tls.ServerTls;
 import org.slf4j.Logger;

@@ -3,6 +3,7 @@ package org.groovecast.net.harbor;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import java.net.InetAddress;
+import org.groovecast.net.harbor.http.RequestHead;
 import org.slf4j.Logger;
 
 /**

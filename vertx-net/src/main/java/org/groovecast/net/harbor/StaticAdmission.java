@@ -2,6 +2,8 @@ package org.groovecast.net.harbor;
 
 import org.groovecast.net.admission.AdmittedClients;
 import org.groovecast.net.admission.MountAdmission;
+import org.groovecast.net.harbor.files.StaticFiles;
+import org.groovecast.net.harbor.http.HttpReply;
 
 /**
  * A served directory's admission rules ({@code harbor.http.static(..., deny:, admit:,

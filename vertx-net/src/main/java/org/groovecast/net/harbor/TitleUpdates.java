@@ -4,6 +4,7 @@ import java.util.Map;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.groovecast.net.auth.BasicAuth;
+import org.groovecast.net.harbor.http.HttpReply;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -26,6 +26,9 @@ import java.util.ArrayDeque;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.groovecast.net.auth.BasicAuth;
+import org.groovecast.net.harbor.http.RequestHead;
+import org.groovecast.net.harbor.http.Responses;
+import org.groovecast.net.harbor.http.WebSocketHandshake;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

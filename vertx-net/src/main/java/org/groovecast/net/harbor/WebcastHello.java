@@ -4,6 +4,7 @@ import io.vertx.core.json.DecodeException;
 import io.vertx.core.json.JsonObject;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.groovecast.net.harbor.http.ClientText;
 
 /**
  * The text messages of the webcast protocol (webcast.js, AzuraCast's web DJ): JSON objects {@code

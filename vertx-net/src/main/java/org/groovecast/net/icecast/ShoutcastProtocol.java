@@ -8,7 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.groovecast.net.harbor.ClientText;
+import org.groovecast.net.harbor.http.ClientText;
 
 /**
  * The Shoutcast v1 (ICY) source protocol, as {@code output.shoutcast} speaks it to a Shoutcast

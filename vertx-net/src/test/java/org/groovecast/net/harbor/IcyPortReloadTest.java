@@ -10,6 +10,7 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.util.Map;
 import org.groovecast.net.Network;
+import org.groovecast.net.harbor.http.RequestHead;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -13,6 +13,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.groovecast.net.harbor.clients.HarborLimits;
+import org.groovecast.net.harbor.http.RequestHead;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -14,6 +14,7 @@ import org.groovecast.net.fuzz.EscapeProbe;
 import org.groovecast.net.fuzz.Pieces;
 import org.groovecast.net.fuzz.QuietLogs;
 import org.groovecast.net.fuzz.TrackingAllocator;
+import org.groovecast.net.harbor.http.RequestHead;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Timeout;

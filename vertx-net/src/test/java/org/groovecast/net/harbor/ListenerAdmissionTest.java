@@ -22,6 +22,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.groovecast.api.UserFunction;
 import org.groovecast.net.admission.DenyList;
 import org.groovecast.net.admission.MountAdmission;
+import org.groovecast.net.harbor.clients.TrustedProxies;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;

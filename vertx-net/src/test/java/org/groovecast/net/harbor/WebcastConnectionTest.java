@@ -18,6 +18,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.groovecast.net.harbor.http.RequestHead;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 

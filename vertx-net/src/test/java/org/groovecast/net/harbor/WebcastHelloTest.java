@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Map;
+import org.groovecast.net.harbor.http.WebSocketHandshake;
 import org.junit.jupiter.api.Test;
 
 class WebcastHelloTest {
