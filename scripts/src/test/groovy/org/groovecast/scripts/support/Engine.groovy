@@ -44,12 +44,18 @@ final class Engine {
         station
     }
 
-    /** Runs the command line in-process; returns exit code, stdout and stderr. */
+    /**
+     * Runs the command line in-process; returns exit code, stdout and stderr. The root logger's
+     * level, which the command sets (--log-level, INFO by default), is given back after it: the
+     * specs that run next in this JVM count on the tests' own config (WARN and above).
+     */
     static Map cli(String... args) {
         def out = new ByteArrayOutputStream()
         def err = new ByteArrayOutputStream()
         PrintStream oldOut = System.out
         PrintStream oldErr = System.err
+        def root = (ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME)
+        def rootLevel = root.level
         System.out = new PrintStream(out, true)
         System.err = new PrintStream(err, true)
         try {
@@ -58,6 +64,7 @@ final class Engine {
         } finally {
             System.out = oldOut
             System.err = oldErr
+            root.level = rootLevel
         }
     }
 }
