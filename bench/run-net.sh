@@ -17,5 +17,5 @@ fi
 
 # The reload benchmark measures pauses: run it with the JVM options bin/groovecast ships (collector,
 # JIT, Netty's pool: keep them in step with distribution/src/bin/groovecast).
-[[ "${1:-}" == reload ]] && export JAVA_OPTS="${GROOVECAST_GC:--XX:+UseG1GC -XX:MaxGCPauseMillis=20 -Xms16m -Xmn8m -XX:GCTimeRatio=4 -XX:MinHeapFreeRatio=5 -XX:MaxHeapFreeRatio=20 -XX:MarkStackSize=65536 -XX:+UseCompactObjectHeaders -XX:TrimNativeHeapInterval=5000} ${GROOVECAST_JIT--XX:TieredStopAtLevel=1} -Dio.netty.allocator.maxOrder=7 ${JAVA_OPTS:-}"
+[[ "${1:-}" == reload ]] && export JAVA_OPTS="${GROOVECAST_GC:--XX:+UseSerialGC -Xms16m -Xmn8m -XX:MinHeapFreeRatio=5 -XX:MaxHeapFreeRatio=20 -XX:+UseCompactObjectHeaders -XX:TrimNativeHeapInterval=5000} ${GROOVECAST_JIT--XX:TieredStopAtLevel=1} -Dio.netty.allocator.maxOrder=7 ${JAVA_OPTS:-}"
 dispatch "$0" 2,10p http=HarborHttp reload=ReloadLatency admission=HarborAdmission -- "$@"

@@ -81,6 +81,17 @@ flag() { env -u JAVA_HOME "$@" --version 2> /dev/null | awk -v f="$FLAG" '$2 == 
   || { echo "the launcher does not run C1 alone"; exit 1; }
 [ "$(FLAG=TieredStopAtLevel GROOVECAST_JIT= GROOVECAST_OPTS=-XX:+PrintFlagsFinal flag "$dist/bin/groovecast")" = 4 ] \
   || { echo "GROOVECAST_JIT= does not bring C2 back"; exit 1; }
+# One station runs on the serial collector, several in one process on G1 (the launcher's comment;
+# bench/README.md, Footprint). The JVM prints its flags first; the scripts are missing, which one
+# station refuses at once and several retry until stopped (timeout).
+collector() {
+  env -u JAVA_HOME GROOVECAST_OPTS=-XX:+PrintFlagsFinal timeout 10 "$dist/bin/groovecast" "$@" 2> /dev/null \
+    | awk '$4 == "true" && $2 == "UseSerialGC" {print "serial"; exit} $4 == "true" && $2 == "UseG1GC" {print "g1"; exit}'
+}
+[ "$(collector run "$out/none.groovy")" = serial ] || { echo "one station does not get the serial collector"; exit 1; }
+[ "$(collector run "$out/a.groovy" "$out/b.liq")" = g1 ] || { echo "two stations do not get G1"; exit 1; }
+[ "$(collector run --stations "$out/none")" = g1 ] || { echo "run --stations does not get G1"; exit 1; }
+[ "$(GROOVECAST_GC=-XX:+UseG1GC collector run "$out/none.groovy")" = g1 ] || { echo "GROOVECAST_GC is not taken"; exit 1; }
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 (RADIO_PORT=$port exec env -u JAVA_HOME "$dist/bin/groovecast" run "$dist/scripts/radio.groovy" 2> "$out/radio.log") &
 pid=$!
