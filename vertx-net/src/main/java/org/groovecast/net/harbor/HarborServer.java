@@ -576,7 +576,11 @@ public final class HarborServer implements ListeningServer {
      */
     @Override
     public Future<Void> listen(Vertx vertx, String address) {
-        if (!isListening()) return bindPort(vertx, address);
+        return isListening() ? bindIcy(vertx, address) : bindPort(vertx, address);
+    }
+
+    /** {@link #listenIcy}, its failure naming the port + 1 it could not bind. */
+    private Future<Void> bindIcy(Vertx vertx, String address) {
         return listenIcy(vertx, address)
                 .recover(
                         e ->
@@ -608,7 +612,8 @@ public final class HarborServer implements ListeningServer {
                                                     1,
                                                     java.util.concurrent.TimeUnit.SECONDS);
                             if (!wantsIcyListener()) return Future.succeededFuture(ch);
-                            return listenIcy(vertx, address)
+                            // Port + 1 could not be bound: the port goes too, the failure says why.
+                            return bindIcy(vertx, address)
                                     .map(v -> ch)
                                     .recover(
                                             e ->
@@ -617,13 +622,7 @@ public final class HarborServer implements ListeningServer {
                                                                     v -> {
                                                                         server = null;
                                                                         return Future.failedFuture(
-                                                                                new IllegalStateException(
-                                                                                        "Shoutcast (icy) port "
-                                                                                                + icyPort()
-                                                                                                + ": "
-                                                                                                + e
-                                                                                                        .getMessage(),
-                                                                                        e));
+                                                                                e);
                                                                     }));
                         })
                 .map(
