@@ -119,7 +119,8 @@ class HarborLimitsSpec extends Specification {
 
         when: 'one address holds 5 idle connections'
         def held = (1..5).collect { Net.connectFrom('127.0.0.1', port) }
-        Thread.sleep(300)
+        // Counted once the loop has accepted them (a fixed sleep lost that race under load).
+        Net.await(5) { station.network().harbors()[0].openConnections() >= 5 }
         String sixth = Net.rawFrom('127.0.0.1', port, "GET /ping HTTP/1.1\r\nHost: x\r\n\r\n")
 
         then: 'its sixth gets 503, another address is served'
@@ -136,7 +137,7 @@ class HarborLimitsSpec extends Specification {
 
         when: 'three more addresses fill the port to its 8'
         held += (1..4).collect { Net.connectFrom('127.0.0.3', port) }
-        Thread.sleep(300)
+        Net.await(5) { station.network().harbors()[0].openConnections() >= 8 }
         String full = Net.rawFrom('127.0.0.4', port, "GET /ping HTTP/1.1\r\nHost: x\r\n\r\n")
 
         then: 'a ninth, from anywhere, gets 503'
