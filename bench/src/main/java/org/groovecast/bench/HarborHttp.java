@@ -33,7 +33,7 @@ public final class HarborHttp {
             """
             usage: HarborHttp [--parts=http,idle,fanout] [--engines=groovecast,liquidsoap] [--conns=1,16,64,128]
                               [--duration=10] [--threads=2] [--idle=0,500,2000] [--rounds=2] [--listeners=0,1000]
-                              [--window=10]
+                              [--window=10] [--warmup=10]
                               [--port=18123] [--plugins=DIR]
               --parts      which parts to run, in this order
               --engines    http part: which servers to measure (also nginx: the anchors' static.conf,
@@ -44,7 +44,9 @@ public final class HarborHttp {
               --idle       idle part: idle connections held open during each run
               --rounds     idle part: passes over the counts (the best per count is compared)
               --listeners  fanout part: listener counts (the first is the baseline)
-              --window     fanout part: seconds measured per count""";
+              --window     fanout part: seconds measured per count
+              --warmup     http part: seconds of keep-alive and of close load each server gets
+                           before anything is measured (the JIT's compiling, which nginx never pays)""";
 
     private static final Pattern RPS = Pattern.compile("Requests/sec:\\s+([0-9.]+)");
     private static final Pattern PCT =
@@ -84,6 +86,8 @@ public final class HarborHttp {
                         "rounds",
                         "3",
                         "window",
+                        "10",
+                        "warmup",
                         "10",
                         "port",
                         "18123");
@@ -327,8 +331,13 @@ public final class HarborHttp {
                     ports.put("liquidsoap", port + 1);
                 }
             }
-            for (String engine : engines)
-                wrk(engine, "keepalive", 16, ports.get(engine), opts, 3); // warm-up (JIT)
+            // Both modes warm up: with close, accepting and closing run code keep-alive never
+            // reaches, and a server runs for days, so its compiled steady state is what compares.
+            int warmup = Integer.parseInt(opts.string("warmup"));
+            for (String engine : engines) {
+                wrk(engine, "keepalive", 64, ports.get(engine), opts, Math.max(3, warmup));
+                if (warmup > 0) wrk(engine, "close", 64, ports.get(engine), opts, warmup);
+            }
             List<Run> runs = new ArrayList<>();
             for (String mode : List.of("keepalive", "close")) {
                 for (int c : opts.ints("conns")) {

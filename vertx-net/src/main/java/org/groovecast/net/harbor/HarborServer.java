@@ -32,10 +32,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The harbor on one port, shared by every listener mount, live input and script endpoint declared
- * on it. The server channel is Netty's, bound on Vert.x's own acceptor and event loops (native
- * epoll): a connection costs its socket and one {@link HarborConnection}, none of a Vert.x
- * NetSocket's per-connection machinery, which halves what a request with {@code Connection: close}
- * costs. Requests are parsed by {@link HarborConnection}.
+ * on it. The server channel is Netty's, bound on Vert.x's own event loops (native epoll): a
+ * connection costs its socket and one {@link HarborConnection}, none of a Vert.x NetSocket's
+ * per-connection machinery, which halves what a request with {@code Connection: close} costs.
+ * Requests are parsed by {@link HarborConnection}.
  */
 public final class HarborServer implements ListeningServer {
     private static final Logger log = LoggerFactory.getLogger(HarborServer.class);

@@ -22,10 +22,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * {@code rtmp.server(port:, bind:)}: publishers (OBS, ffmpeg) and players on one port, streams by
- * {@code app/key}. Netty's server channel on Vert.x's acceptor and event loops (native epoll), one
- * {@link RtmpConnection} per connection handling everything it receives inline on its loop. Kept
- * across reloads with the network, so publishers and players stay connected; a reloaded script
- * brings its own auth hooks.
+ * {@code app/key}. Netty's server channel on Vert.x's event loops (native epoll), one {@link
+ * RtmpConnection} per connection handling everything it receives inline on its loop. Kept across
+ * reloads with the network, so publishers and players stay connected; a reloaded script brings its
+ * own auth hooks.
  */
 public final class RtmpServer implements ListeningServer {
     private static final Logger log = LoggerFactory.getLogger(RtmpServer.class);

@@ -24,7 +24,7 @@ final class AcceptErrors extends ChannelInboundHandlerAdapter {
 
     private final String what;
     private final LongSupplier nanoTime;
-    // on the acceptor's loop only
+    // on the listening channel's loop only
     private long failures;
     private long resumedAt;
 

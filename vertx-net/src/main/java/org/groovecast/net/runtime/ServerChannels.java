@@ -15,9 +15,9 @@ import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
- * A Netty server channel on Vert.x's own acceptor and event loops (native epoll): a connection
- * costs its socket and its one handler, none of a Vert.x NetSocket's per-connection machinery. The
- * harbor and the RTMP server listen this way.
+ * A Netty server channel on Vert.x's event loops (native epoll), listening on one of them: a
+ * connection costs its socket and its one handler, none of a Vert.x NetSocket's per-connection
+ * machinery. The harbor and the RTMP server listen this way.
  */
 public final class ServerChannels {
     private ServerChannels() {}
