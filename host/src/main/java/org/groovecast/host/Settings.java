@@ -165,8 +165,9 @@ public final class Settings {
                 "4 x cores",
                 "clocks joining real time at once when a station starts: the others wait until one of "
                         + "them has produced its first frames and a frame on time (or has run for half a "
-                        + "second), so that a station of many clocks does not start them all at once and "
-                        + "fall behind",
+                        + "second) and the clocks already running keep up (none five frames behind or "
+                        + "skipping; half a second at most), so that a station of many clocks does not "
+                        + "start them all at once and fall behind",
                 SettingCheck.between(1, 4096));
         declare(
                 "clock.warnLag",

@@ -75,6 +75,10 @@ public abstract class Clock implements ClockInfo {
     private volatile Runnable onFinished = () -> {};
     private Runnable onJoined = () -> {};
     private boolean joined;
+
+    /** The admission that started this clock, told of each tick until it has started them all. */
+    private ClockAdmission admission;
+
     private long startNanos;
 
     private long origin;
@@ -350,6 +354,13 @@ public abstract class Clock implements ClockInfo {
                 log.warn("clock {}: {} s behind real time", id, String.format("%.2f", lag));
             }
             trackBehind(behind, dropped, end);
+            // A clock still in its costly first frames is late by design: only joined ones count.
+            if (admission != null && joined) {
+                if (admission.finished()) admission = null;
+                else
+                    admission.ticked(
+                            dropped > 0 || behind >= ClockAdmission.LATE_FRAMES * frameNanos, end);
+            }
             if (!joined
                     && (ticks >= JOIN_FRAMES && behind <= JOIN_SLACK_FRAMES * frameNanos
                             || end - startNanos >= JOIN_TIMEOUT_NANOS)) join();
@@ -358,6 +369,11 @@ public abstract class Clock implements ClockInfo {
         }
         if (config.reportNanos() > 0 && end - reportStart >= config.reportNanos()) report(end);
         return next;
+    }
+
+    /** Called before {@link #start} by the admission starting this clock. */
+    void admittedBy(ClockAdmission a) {
+        admission = a;
     }
 
     /** Runs {@code onJoined} the first time only. */

@@ -8,6 +8,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.groovecast.api.AudioFormat;
+import org.groovecast.api.Frame;
+import org.groovecast.api.Output;
 import org.groovecast.host.sched.TaskScheduler;
 import org.junit.jupiter.api.Test;
 
@@ -92,5 +94,56 @@ class ClockAdmissionTest {
                     origin >= before - headStart - 1_000_000 && origin <= after - headStart,
                     "stream time starts " + (after - origin) / 1e6 + " ms before the start");
         }
+    }
+
+    @Test
+    void aJoinedClockLetsTheNextStartOnlyOnceTheRunningOnesKeepUpOrAfterTheHold() throws Exception {
+        try (TaskScheduler scheduler = new TaskScheduler(4, Duration.ofMillis(1), 64)) {
+            // Joins on time, then each frame takes 60 ms of its 20: late from its eighth frame on.
+            LateOutput running = new LateOutput("running", 5, 60);
+            // Its first frames are slow: it joins by the timeout, by when the first one is late.
+            StallingOutput joining = new StallingOutput("joining", 40, 60);
+            StallingOutput next = new StallingOutput("next", 0, 0);
+            List<Clock> clocks = new ArrayList<>();
+            for (Output o : List.of(running, joining, next)) {
+                TaskClock c = new TaskClock("c-" + o.id(), Sync.AUTO, CONFIG, scheduler);
+                c.attach(List.of(o), Runnable::run);
+                o.start();
+                clocks.add(c);
+            }
+            ClockAdmission admission =
+                    ClockAdmission.start(clocks, 1, 1, CONFIG.frameNanos(), 0, 0, () -> {});
+            long deadline = System.nanoTime() + 10_000_000_000L;
+            while (next.firstFrameNanos == 0 && System.nanoTime() < deadline) Thread.sleep(10);
+            for (Clock c : clocks) c.stop();
+            assertEquals(0, admission.waiting(), "every clock started, the late one running");
+            // The second clock joins by the timeout (0.5 s after its start); its release of the
+            // third is then held while the first is late, for at most the hold (0.5 s more).
+            long waited = next.firstFrameNanos - joining.firstFrameNanos;
+            assertTrue(
+                    waited >= Clock.JOIN_TIMEOUT_NANOS + ClockAdmission.HOLD_NANOS * 8 / 10,
+                    "the third clock started " + waited / 1e6 + " ms after the second");
+        }
+    }
+
+    /** Frames on time until {@code fromFrame}, then each takes {@code millis}. */
+    private static final class LateOutput extends Output {
+        private final int fromFrame;
+        private final long millis;
+        private int sent;
+
+        LateOutput(String id, int fromFrame, long millis) {
+            super(id, new StallingOutput.Silence(), false);
+            this.fromFrame = fromFrame;
+            this.millis = millis;
+        }
+
+        @Override
+        protected void send(Frame frame) throws InterruptedException {
+            if (sent++ >= fromFrame) Thread.sleep(millis);
+        }
+
+        @Override
+        protected void close() {}
     }
 }

@@ -49,7 +49,7 @@ final class StallingOutput extends Output {
     @Override
     protected void close() {}
 
-    private static final class Silence extends Generator {
+    static final class Silence extends Generator {
         Silence() {
             super("silence");
         }
