@@ -213,6 +213,9 @@ final class StationRun {
                 config.frameNanos(),
                 ticks,
                 headStartNanos,
+                // A reload's successor (its head start) replaces streams that were on air: none of
+                // them waits for the others to keep up.
+                headStartNanos == 0,
                 this::clockFinished);
     }
 

@@ -11,13 +11,13 @@ import java.util.List;
  * that joins (see {@link Clock#start(long, Runnable, long, long, Runnable)}) lets the next one
  * start. Their deadlines stay on the grid the station spread them over, whenever they start.
  *
- * <p>A clock that joined lets the next one start only while the clocks already running keep up:
- * none of them {@link #LATE_FRAMES} frames behind or skipping in the last {@link #QUIET_NANOS}. A
- * cold JVM (its JIT compiling what the first clocks run) or a machine near its limit makes the
- * running clocks late; admitting more then would make every one of them later still, and a station
- * that fits in steady state would spend its start skipping or catching up. Held so, a release waits
- * at most {@link #HOLD_NANOS}, so that a station that cannot keep up still starts every clock (and
- * says how far behind it is) rather than waiting for ever.
+ * <p>At a station's start (paced), a clock that joined lets the next one start only while the
+ * clocks already running keep up: none of them {@link #LATE_FRAMES} frames behind or skipping in
+ * the last {@link #QUIET_NANOS}. A cold JVM (its JIT compiling what the first clocks run) or a
+ * machine near its limit makes the running clocks late; admitting more then would make every one of
+ * them later still, and a station that fits in steady state would spend its start skipping or
+ * catching up. Held so, a release waits at most {@link #HOLD_NANOS}, so that a station that cannot
+ * keep up still starts every clock (and says how far behind it is) rather than waiting for ever.
  */
 public final class ClockAdmission {
     /** A running clock this many frames behind counts as late. */
@@ -36,6 +36,10 @@ public final class ClockAdmission {
     private final long stopAfterTicks;
     private final long headStartNanos;
     private final Runnable onFinished;
+
+    /** Whether a joined clock's release waits for the running ones to keep up. */
+    private final boolean paced;
+
     private int started;
 
     /** Clocks that joined and whose release of the next one waits for the others to keep up. */
@@ -58,8 +62,10 @@ public final class ClockAdmission {
             long frameNanos,
             long stopAfterTicks,
             long headStartNanos,
+            boolean paced,
             Runnable onFinished) {
         this.clocks = List.copyOf(clocks);
+        this.paced = paced;
         this.phases = Math.max(1, phases);
         this.frameNanos = frameNanos;
         this.gridNanos = System.nanoTime();
@@ -70,7 +76,9 @@ public final class ClockAdmission {
 
     /**
      * Starts the first {@code joining} of {@code clocks} now and the others as those join, clock
-     * {@code i} on the {@code i % phases}th of {@code phases} deadlines per frame.
+     * {@code i} on the {@code i % phases}th of {@code phases} deadlines per frame; {@code paced}:
+     * each release also waits for the running clocks to keep up (a station's start, not a reload's
+     * successor, whose streams were on air and may not wait for one another).
      */
     public static ClockAdmission start(
             List<Clock> clocks,
@@ -79,10 +87,17 @@ public final class ClockAdmission {
             long frameNanos,
             long stopAfterTicks,
             long headStartNanos,
+            boolean paced,
             Runnable onFinished) {
         ClockAdmission a =
                 new ClockAdmission(
-                        clocks, phases, frameNanos, stopAfterTicks, headStartNanos, onFinished);
+                        clocks,
+                        phases,
+                        frameNanos,
+                        stopAfterTicks,
+                        headStartNanos,
+                        paced,
+                        onFinished);
         for (int i = 0; i < Math.max(1, joining); i++) a.startNext();
         return a;
     }
@@ -148,6 +163,10 @@ public final class ClockAdmission {
             allStarted = started == clocks.size();
             c = clocks.get(i);
             grid = gridNanos + (i % phases) * frameNanos / phases;
+        }
+        if (!paced) {
+            c.start(stopAfterTicks, onFinished, grid, headStartNanos, this::startNext);
+            return;
         }
         c.admittedBy(this);
         c.start(stopAfterTicks, onFinished, grid, headStartNanos, this::joined);

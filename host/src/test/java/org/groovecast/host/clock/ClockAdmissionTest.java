@@ -35,7 +35,7 @@ class ClockAdmissionTest {
                 outs.add(o);
             }
             ClockAdmission admission =
-                    ClockAdmission.start(clocks, 2, 1, CONFIG.frameNanos(), 0, 0, () -> {});
+                    ClockAdmission.start(clocks, 2, 1, CONFIG.frameNanos(), 0, 0, true, () -> {});
             long deadline = System.nanoTime() + 10_000_000_000L;
             while (admission.waiting() > 0 && System.nanoTime() < deadline) Thread.sleep(20);
             Thread.sleep(300);
@@ -58,7 +58,8 @@ class ClockAdmissionTest {
                 clocks.add(c);
             }
             long frame = CONFIG.frameNanos();
-            ClockAdmission admission = ClockAdmission.start(clocks, 1, 2, frame, 0, 0, () -> {});
+            ClockAdmission admission =
+                    ClockAdmission.start(clocks, 1, 2, frame, 0, 0, true, () -> {});
             long grid = admission.gridNanos();
             Thread.sleep(800);
             for (Clock c : clocks) c.stop();
@@ -84,7 +85,7 @@ class ClockAdmissionTest {
             long frame = CONFIG.frameNanos();
             long headStart = 3 * frame;
             long before = System.nanoTime();
-            ClockAdmission.start(List.of(c), 1, 1, frame, 0, headStart, () -> {});
+            ClockAdmission.start(List.of(c), 1, 1, frame, 0, headStart, false, () -> {});
             long after = System.nanoTime();
             Thread.sleep(200);
             c.stop();
@@ -98,6 +99,27 @@ class ClockAdmissionTest {
 
     @Test
     void aJoinedClockLetsTheNextStartOnlyOnceTheRunningOnesKeepUpOrAfterTheHold() throws Exception {
+        long waited = thirdClocksWait(true);
+        // The second clock joins by the timeout (0.5 s after its start); its release of the third
+        // is then held while the first is late, for at most the hold (0.5 s more).
+        assertTrue(
+                waited >= Clock.JOIN_TIMEOUT_NANOS + ClockAdmission.HOLD_NANOS * 8 / 10,
+                "the third clock started " + waited / 1e6 + " ms after the second");
+    }
+
+    @Test
+    void aReloadsSuccessorStartsItsClocksWithoutWaitingForTheRunningOnes() throws Exception {
+        long waited = thirdClocksWait(false);
+        assertTrue(
+                waited < Clock.JOIN_TIMEOUT_NANOS + ClockAdmission.HOLD_NANOS / 2,
+                "the third clock started " + waited / 1e6 + " ms after the second");
+    }
+
+    /**
+     * Three clocks, one joining at a time: the first late once joined, the second joining by the
+     * timeout; how long after the second the third started.
+     */
+    private static long thirdClocksWait(boolean paced) throws Exception {
         try (TaskScheduler scheduler = new TaskScheduler(4, Duration.ofMillis(1), 64)) {
             // Joins on time, then each frame takes 60 ms of its 20: late from its eighth frame on.
             LateOutput running = new LateOutput("running", 5, 60);
@@ -112,17 +134,12 @@ class ClockAdmissionTest {
                 clocks.add(c);
             }
             ClockAdmission admission =
-                    ClockAdmission.start(clocks, 1, 1, CONFIG.frameNanos(), 0, 0, () -> {});
+                    ClockAdmission.start(clocks, 1, 1, CONFIG.frameNanos(), 0, 0, paced, () -> {});
             long deadline = System.nanoTime() + 10_000_000_000L;
             while (next.firstFrameNanos == 0 && System.nanoTime() < deadline) Thread.sleep(10);
             for (Clock c : clocks) c.stop();
             assertEquals(0, admission.waiting(), "every clock started, the late one running");
-            // The second clock joins by the timeout (0.5 s after its start); its release of the
-            // third is then held while the first is late, for at most the hold (0.5 s more).
-            long waited = next.firstFrameNanos - joining.firstFrameNanos;
-            assertTrue(
-                    waited >= Clock.JOIN_TIMEOUT_NANOS + ClockAdmission.HOLD_NANOS * 8 / 10,
-                    "the third clock started " + waited / 1e6 + " ms after the second");
+            return next.firstFrameNanos - joining.firstFrameNanos;
         }
     }
 
