@@ -7,6 +7,11 @@ java="${JAVA:-/usr/lib/jvm/temurin-25-jdk-amd64/bin/java}"
 classes="$here/target/classes"
 cpfile="$here/target/classpath.txt"
 plugins="$here/target/plugins"
+# The JVM options bin/groovecast gives one station (collector, JIT, Netty's pool), for the
+# benchmarks that measure what a station runs with (reload, ceiling, the RTMP relay);
+# GROOVECAST_GC and GROOVECAST_JIT replace parts of them as they do there. The one copy of the
+# launcher's choice here: keep it in step with distribution/src/bin/groovecast.
+station_jvm_opts="${GROOVECAST_GC:--XX:+UseSerialGC -Xms16m -Xmn8m -XX:MinHeapFreeRatio=5 -XX:MaxHeapFreeRatio=20 -XX:+UseCompactObjectHeaders -XX:TrimNativeHeapInterval=5000} ${GROOVECAST_JIT--XX:TieredStopAtLevel=1} -Dio.netty.allocator.maxOrder=7"
 
 # require FILE...: stop with the build command when the build is missing.
 require() {

@@ -19,8 +19,7 @@ if ! command -v ffmpeg >/dev/null; then
     exit 1
 fi
 
-# AudioCeiling's station runs with the JVM options bin/groovecast gives one station (collector,
-# JIT, Netty's pool; GROOVECAST_GC and GROOVECAST_JIT replace them as they do there): what a
-# station near its ceiling runs with. Keep them in step with distribution/src/bin/groovecast.
-[[ "${1:-}" == ceiling ]] && export JAVA_OPTS="${GROOVECAST_GC:--XX:+UseSerialGC -Xms16m -Xmn8m -XX:MinHeapFreeRatio=5 -XX:MaxHeapFreeRatio=20 -XX:+UseCompactObjectHeaders -XX:TrimNativeHeapInterval=5000} ${GROOVECAST_JIT--XX:TieredStopAtLevel=1} -Dio.netty.allocator.maxOrder=7 ${JAVA_OPTS:-}"
+# AudioCeiling's station runs with the JVM options bin/groovecast gives one station: what a
+# station near its ceiling runs with.
+[[ "${1:-}" == ceiling ]] && export JAVA_OPTS="$station_jvm_opts ${JAVA_OPTS:-}"
 dispatch "$0" 2,13p decode=DecodeMemory ceiling=AudioCeiling playlists=ManyPlaylists video=VideoTranscode autocue=AutocueCost -- "$@"

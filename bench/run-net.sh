@@ -15,7 +15,6 @@ if ! command -v wrk >/dev/null; then
     exit 1
 fi
 
-# The reload benchmark measures pauses: run it with the JVM options bin/groovecast ships (collector,
-# JIT, Netty's pool: keep them in step with distribution/src/bin/groovecast).
-[[ "${1:-}" == reload ]] && export JAVA_OPTS="${GROOVECAST_GC:--XX:+UseSerialGC -Xms16m -Xmn8m -XX:MinHeapFreeRatio=5 -XX:MaxHeapFreeRatio=20 -XX:+UseCompactObjectHeaders -XX:TrimNativeHeapInterval=5000} ${GROOVECAST_JIT--XX:TieredStopAtLevel=1} -Dio.netty.allocator.maxOrder=7 ${JAVA_OPTS:-}"
+# The reload benchmark measures pauses: run it with the JVM options bin/groovecast ships.
+[[ "${1:-}" == reload ]] && export JAVA_OPTS="$station_jvm_opts ${JAVA_OPTS:-}"
 dispatch "$0" 2,10p http=HarborHttp reload=ReloadLatency admission=HarborAdmission -- "$@"

@@ -17,9 +17,9 @@
 #                        RTMP_PORT in its environment, so its PID is the relay's). Default: the engine
 #                        of the bench build (bench/target/classpath.txt, bench/target/plugins) running
 #                        bench/rtmp/relay.groovy; JAVA and JAVA_OPTS as for the other benchmarks, with
-#                        the JVM options bin/groovecast ships for one station (GROOVECAST_GC, default
-#                        -XX:+UseSerialGC -Xms16m -Xmn8m -XX:MinHeapFreeRatio=5 -XX:MaxHeapFreeRatio=20 -XX:+UseCompactObjectHeaders -XX:TrimNativeHeapInterval=5000;
-#                        GROOVECAST_JIT, default -XX:TieredStopAtLevel=1, empty for C2; Netty's 1 MB chunks).
+#                        the JVM options bin/groovecast ships for one station (bench-env.sh's
+#                        station_jvm_opts: serial collector, C1, Netty's 1 MB chunks; GROOVECAST_GC
+#                        and GROOVECAST_JIT replace parts of them, GROOVECAST_JIT= brings C2 back).
 # NGINX_RELAY_CMD        likewise for nginx. Default: nginx -c <nginx-rtmp.conf on the port> -p <run dir>.
 # RTMP_BENCH_JFC         JFR settings for a JVM relay (default bench/rtmp/alloc.jfc; `profile` works;
 #                        `none` records nothing: JFR's own periodic work costs a light relay about
@@ -29,7 +29,7 @@
 set -euo pipefail
 
 rtmp_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-source "$rtmp_dir/../bench-env.sh"   # java, cpfile, plugins, require
+source "$rtmp_dir/../bench-env.sh"   # java, cpfile, plugins, require, station_jvm_opts
 stats="$rtmp_dir/stats.py"
 
 relays=both cases="2x2,20x3" publishers="" players="" seconds=20 warmup=10 settle=3 port="" app=live
@@ -85,7 +85,7 @@ fi
 if [[ " ${relays[*]} " == *" groovecast "* && -z "${GROOVECAST_RELAY_CMD:-}" ]]; then
     require "$cpfile" "$plugins/core.jar"
     GROOVECAST_RELAY_CMD="$(printf '%q ' "$java" --enable-native-access=ALL-UNNAMED \
-        --sun-misc-unsafe-memory-access=allow) ${GROOVECAST_GC:--XX:+UseSerialGC -Xms16m -Xmn8m -XX:MinHeapFreeRatio=5 -XX:MaxHeapFreeRatio=20 -XX:+UseCompactObjectHeaders -XX:TrimNativeHeapInterval=5000} ${GROOVECAST_JIT--XX:TieredStopAtLevel=1} -Dio.netty.allocator.maxOrder=7 ${JAVA_OPTS:-} $(printf '%q ' -cp "$(cat "$cpfile")" \
+        --sun-misc-unsafe-memory-access=allow) $station_jvm_opts ${JAVA_OPTS:-} $(printf '%q ' -cp "$(cat "$cpfile")" \
         org.groovecast.host.cli.Main run --plugins-dir "$plugins" "$rtmp_dir/relay.groovy")"
 fi
 

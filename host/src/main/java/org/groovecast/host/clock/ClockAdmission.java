@@ -164,11 +164,12 @@ public final class ClockAdmission {
             c = clocks.get(i);
             grid = gridNanos + (i % phases) * frameNanos / phases;
         }
-        if (!paced) {
-            c.start(stopAfterTicks, onFinished, grid, headStartNanos, this::startNext);
-            return;
-        }
-        c.admittedBy(this);
-        c.start(stopAfterTicks, onFinished, grid, headStartNanos, this::joined);
+        if (paced) c.admittedBy(this);
+        c.start(
+                stopAfterTicks,
+                onFinished,
+                grid,
+                headStartNanos,
+                paced ? this::joined : this::startNext);
     }
 }
