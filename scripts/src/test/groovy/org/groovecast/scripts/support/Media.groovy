@@ -66,11 +66,26 @@ final class Media {
      * the dominant frequency, after at least 1.5 s of sound.
      */
     static double heard(Path wav, String url, List<String> input = []) {
-        run(['ffmpeg', '-nostdin', '-v', 'error', '-y', '-t', '2'] + input + ['-i', url, '-ac', '1', '-ar', '44100',
-             '-bitexact', wav.toString()])
+        record(wav, url, input, 2)
         Wav w = Wav.read(wav)
         assert w.seconds > 1.5
         w.frequency(0.2, w.seconds - 0.2)
+    }
+
+    /**
+     * What a new listener of a 128 kbit/s harbor mount hears once the mount's default burst
+     * (65,536 bytes, about 4.1 s, sent at once) has played: the stream from the moment it joined.
+     */
+    static double heardAfterBurst(Path wav, String url) {
+        record(wav, url, [], 7)
+        Wav w = Wav.read(wav)
+        assert w.seconds > 6.5
+        w.frequency(5.0, w.seconds - 0.2)
+    }
+
+    private static void record(Path wav, String url, List<String> input, int seconds) {
+        run(['ffmpeg', '-nostdin', '-v', 'error', '-y', '-t', "${seconds}".toString()] + input
+                + ['-i', url, '-ac', '1', '-ar', '44100', '-bitexact', wav.toString()])
     }
 
     static void run(List<String> cmd) {

@@ -11,7 +11,6 @@ import io.netty.util.concurrent.EventExecutor;
 import io.netty.util.concurrent.ScheduledFuture;
 import io.netty.util.internal.PlatformDependent;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -44,7 +43,9 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Each loop's shard owns the chunks queued for it and those it keeps for the burst; the mount
  * lets them go when it is gone ({@link #close}: a reload that drops it, or its harbor closing with
- * the station), the burst kept as long as the mount is (a reload that keeps the mount keeps it).
+ * the station), the burst kept as long as the mount is (a reload that keeps the mount keeps it). A
+ * loop gets its shard with its first listener, so the mount keeps a burst of its own too, which a
+ * new shard starts from: the first listener on a loop gets the burst like every other.
  */
 public final class HarborMount {
     private static final Logger log = LoggerFactory.getLogger(HarborMount.class);
@@ -65,6 +66,14 @@ public final class HarborMount {
     private final String contentType;
     private final int burst;
     private final int maxBuffer;
+
+    /**
+     * The burst a new shard starts from; guarded by itself, which also makes publishing a chunk and
+     * adding a shard one after the other, so that a chunk is either in a new shard's burst or in
+     * its queue, never both or neither.
+     */
+    private final RecentChunks history;
+
     private volatile Map<String, String> icyHeaders;
     private final List<Shard> shards = new CopyOnWriteArrayList<>();
     private final Map<EventExecutor, Shard> byLoop = new ConcurrentHashMap<>();
@@ -109,6 +118,7 @@ public final class HarborMount {
         this.contentType = contentType;
         this.burst = burst;
         this.maxBuffer = maxBuffer;
+        this.history = new RecentChunks(burst);
         icyHeaders(icyHeaders);
     }
 
@@ -250,6 +260,9 @@ public final class HarborMount {
      */
     public CompletableFuture<Void> close() {
         closed = true;
+        synchronized (history) {
+            history.release();
+        }
         List<CompletableFuture<Void>> released = new ArrayList<>();
         for (Shard s : shards) {
             try {
@@ -274,14 +287,17 @@ public final class HarborMount {
      */
     public void publish(ByteBuf chunk) {
         bytesIn.addAndGet(chunk.readableBytes());
-        for (Shard s : shards) {
-            ByteBuf ref = chunk.retain();
-            if (s.queue.offer(ref)) {
-                s.wake();
-            } else {
-                ref.release();
-                if (dropped.getAndIncrement() % 1000 == 0)
-                    log.warn("mount {}: an event loop is behind; chunks dropped", path);
+        synchronized (history) {
+            if (burst > 0 && !closed) history.keep(chunk.retain());
+            for (Shard s : shards) {
+                ByteBuf ref = chunk.retain();
+                if (s.queue.offer(ref)) {
+                    s.wake();
+                } else {
+                    ref.release();
+                    if (dropped.getAndIncrement() % 1000 == 0)
+                        log.warn("mount {}: an event loop is behind; chunks dropped", path);
+                }
             }
         }
         chunk.release();
@@ -357,12 +373,16 @@ public final class HarborMount {
         ctx.channel().closeFuture().addListener(f -> cut.cancel(false));
     }
 
+    /** The shard of {@code loop}, made with the mount's burst; called on that loop. */
     private Shard shard(EventExecutor loop) {
         return byLoop.computeIfAbsent(
                 loop,
                 l -> {
                     Shard s = new Shard(l);
-                    shards.add(s);
+                    synchronized (history) {
+                        history.forEach(b -> s.recent.keep(b.retain()));
+                        shards.add(s);
+                    }
                     return s;
                 });
     }
@@ -423,9 +443,8 @@ public final class HarborMount {
         final EventExecutor loop;
         final Queue<ByteBuf> queue = PlatformDependent.newFixedMpscQueue(QUEUE);
         final List<Listener> members = new ArrayList<>();
-        final ArrayDeque<ByteBuf> recent = new ArrayDeque<>();
+        final RecentChunks recent = new RecentChunks(burst);
         final AtomicInteger scheduled = new AtomicInteger();
-        int recentBytes;
 
         /** The mount is gone: nothing is kept from now on, what comes is released. */
         boolean retired;
@@ -456,13 +475,7 @@ public final class HarborMount {
                 // loop.
                 bytesOut.addAndGet((long) sent * chunk.readableBytes());
                 for (Listener l : members) l.ctx.flush();
-                recent.addLast(chunk); // our reference moves to the burst history
-                recentBytes += chunk.readableBytes();
-                while (!recent.isEmpty()
-                        && recentBytes - recent.peekFirst().readableBytes() >= burst) {
-                    recentBytes -= recent.peekFirst().readableBytes();
-                    recent.pollFirst().release();
-                }
+                recent.keep(chunk); // our reference moves to the burst history
             }
         }
 
@@ -478,15 +491,15 @@ public final class HarborMount {
         private void releaseHeld() {
             ByteBuf chunk;
             while ((chunk = queue.poll()) != null) chunk.release();
-            while (!recent.isEmpty()) recent.pollFirst().release();
-            recentBytes = 0;
+            recent.release();
         }
 
         void add(Listener l) {
             members.add(l);
-            for (ByteBuf b : recent) {
-                if (l.send(b, this)) bytesOut.addAndGet(b.readableBytes());
-            }
+            recent.forEach(
+                    b -> {
+                        if (l.send(b, this)) bytesOut.addAndGet(b.readableBytes());
+                    });
             l.ctx.flush();
         }
 
