@@ -90,6 +90,14 @@ public final class RtmpOperators {
                                 "the chunk size sent to clients "
                                         + "(128 to 16777215): larger means fewer headers and writes per message")
                         .named(
+                                "eventLoops",
+                                INTEGER,
+                                1,
+                                "1: every connection on one event loop, so that a publisher's "
+                                        + "messages reach its players without crossing threads (as nginx-rtmp's one "
+                                        + "worker); 0: spread over all of settings.harbor.eventLoops, for a relay "
+                                        + "beyond one core. Read when the port starts listening")
+                        .named(
                                 "playWaitTimeout",
                                 NUMBER,
                                 30.0,
@@ -257,7 +265,15 @@ public final class RtmpOperators {
                             + a.integer("maxWaitingPlayers")
                             + " is negative");
         }
+        int loops = a.integer("eventLoops");
+        if (loops != 0 && loops != 1) {
+            throw new ScriptException(
+                    "rtmp.server(): eventLoops "
+                            + loops
+                            + " is neither 1 (one event loop) nor 0 (all the harbor's)");
+        }
         RtmpServer s = declared(net, a.integer("port"), a.string("bind"));
+        s.oneLoop(loops == 1);
         s.limits(
                 new RtmpServer.Limits(
                         maxMessage,

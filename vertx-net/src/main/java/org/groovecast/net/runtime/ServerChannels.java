@@ -32,9 +32,24 @@ public final class ServerChannels {
             int port,
             Consumer<ServerBootstrap> options,
             Supplier<ChannelHandler> handler) {
+        return bind(vertx, address, port, false, options, handler);
+    }
+
+    /**
+     * As {@link #bind(Vertx, String, int, Consumer, Supplier)}; with {@code oneLoop} all the port's
+     * connections are served by one event loop (see {@link VertxInternals#serverBootstrap(Vertx,
+     * boolean)}).
+     */
+    public static Future<Channel> bind(
+            Vertx vertx,
+            String address,
+            int port,
+            boolean oneLoop,
+            Consumer<ServerBootstrap> options,
+            Supplier<ChannelHandler> handler) {
         OpenConnections open = OpenConnections.of(vertx);
         ServerBootstrap b =
-                VertxInternals.serverBootstrap(vertx)
+                VertxInternals.serverBootstrap(vertx, oneLoop)
                         .option(ChannelOption.SO_BACKLOG, 1024)
                         .option(ChannelOption.SO_REUSEADDR, true)
                         .childOption(ChannelOption.TCP_NODELAY, true)

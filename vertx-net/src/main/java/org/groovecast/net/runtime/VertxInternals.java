@@ -3,6 +3,7 @@ package org.groovecast.net.runtime;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.EventLoopGroup;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.internal.VertxInternal;
@@ -31,9 +32,19 @@ public final class VertxInternals {
      * accepts at most 16 per wake-up before serving the loop's other channels.
      */
     public static ServerBootstrap serverBootstrap(Vertx vertx) {
+        return serverBootstrap(vertx, false);
+    }
+
+    /**
+     * As {@link #serverBootstrap(Vertx)}; with {@code oneLoop} every connection it accepts is
+     * served by the one event loop it listens on, the next of the group when it binds.
+     */
+    public static ServerBootstrap serverBootstrap(Vertx vertx, boolean oneLoop) {
         VertxInternal v = (VertxInternal) vertx;
+        EventLoopGroup all = v.nettyEventLoopGroup();
+        EventLoopGroup served = oneLoop ? all.next() : all;
         return new ServerBootstrap()
-                .group(v.nettyEventLoopGroup(), v.nettyEventLoopGroup())
+                .group(served, served)
                 .channelFactory(v.transport().serverChannelFactory(false));
     }
 
