@@ -47,12 +47,17 @@ class MountBurstTest {
         mount.publish(chunk);
     }
 
-    /** The stream a new listener is sent at once, without the response head. */
-    private String listen() {
+    /** A new listener's connection, its request sent and not yet run on its loop. */
+    private EmbeddedChannel connect() {
         EmbeddedChannel ch = new EmbeddedChannel(new HarborConnection(server));
         channels.add(ch);
         ch.writeInbound(
                 Unpooled.copiedBuffer("GET /radio HTTP/1.0\r\n\r\n", StandardCharsets.US_ASCII));
+        return ch;
+    }
+
+    /** What {@code ch} was sent once its loop ran, without the response head. */
+    private static String stream(EmbeddedChannel ch) {
         ch.runPendingTasks();
         StringBuilder out = new StringBuilder();
         for (Object o; (o = ch.readOutbound()) != null; ) {
@@ -61,6 +66,11 @@ class MountBurstTest {
             b.release();
         }
         return out.substring(out.indexOf("\r\n\r\n") + 4);
+    }
+
+    /** The stream a new listener is sent at once. */
+    private String listen() {
+        return stream(connect());
     }
 
     private static String chunks(String letters) {
@@ -81,20 +91,10 @@ class MountBurstTest {
     @Test
     void aChunkIsInTheBurstOrStreamedNeverBoth() {
         publish('a');
-        EmbeddedChannel first = new EmbeddedChannel(new HarborConnection(server));
-        channels.add(first);
-        first.writeInbound(
-                Unpooled.copiedBuffer("GET /radio HTTP/1.0\r\n\r\n", StandardCharsets.US_ASCII));
+        EmbeddedChannel first = connect();
         publish('b');
-        first.runPendingTasks();
-        StringBuilder out = new StringBuilder();
-        for (Object o; (o = first.readOutbound()) != null; ) {
-            ByteBuf b = (ByteBuf) o;
-            out.append(b.toString(StandardCharsets.ISO_8859_1));
-            b.release();
-        }
 
-        assertEquals(chunks("ab"), out.substring(out.indexOf("\r\n\r\n") + 4));
+        assertEquals(chunks("ab"), stream(first));
     }
 
     @Test
