@@ -12,10 +12,8 @@ import io.netty.util.concurrent.GlobalEventExecutor;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import java.net.InetSocketAddress;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import org.groovecast.net.listening.ListeningServer;
@@ -105,6 +103,9 @@ public final class RtmpServer implements ListeningServer {
 
     /** The open connections; a closed one leaves by itself. */
     private final ChannelGroup connections = new DefaultChannelGroup(GlobalEventExecutor.INSTANCE);
+
+    /** Serve every connection on one event loop ({@link #oneLoop}); read when the port binds. */
+    private volatile boolean oneLoop = true;
 
     private final Map<String, List<RtmpSubscriber>> watchers =
             new java.util.HashMap<>(); // guarded by this
@@ -370,8 +371,6 @@ public final class RtmpServer implements ListeningServer {
         return server != null;
     }
 
-    private volatile boolean oneLoop = true;
-
     /**
      * Whether all connections share one event loop (true, the default) or are spread over all of
      * them; read when the port starts listening. On one loop a publisher's messages reach its
@@ -422,16 +421,9 @@ public final class RtmpServer implements ListeningServer {
         connections.add(ch);
     }
 
-    /** The event loops serving the open connections. */
-    Set<EventLoop> servingLoops() {
-        Set<EventLoop> loops = new HashSet<>();
-        for (Channel ch : connections) loops.add(ch.eventLoop());
-        return loops;
-    }
-
-    /** How many connections are open. */
-    int openConnections() {
-        return connections.size();
+    /** The event loop of each open connection. */
+    List<EventLoop> connectionLoops() {
+        return connections.stream().map(Channel::eventLoop).toList();
     }
 
     /**
