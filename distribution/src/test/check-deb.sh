@@ -36,6 +36,11 @@ case "$(basename "$deb")" in "groovecast_$(field Version)_amd64.deb") ;; *) fail
 for dep in adduser init-system-helpers libc6; do
   field Depends | grep -qw "$dep" || fail "does not depend on $dep"
 done
+# The FFmpeg plugin calls the system's LAME and libvorbisenc where they are (MP3 at a third of the
+# bundled LAME's CPU, Vorbis with bit rate control): apt installs them with the package by default.
+for rec in libmp3lame0 libvorbisenc2; do
+  field Recommends | grep -qw "$rec" || fail "does not recommend $rec"
+done
 
 contents="$(dpkg-deb -c "$deb")"
 has() { grep -qE " \./$1( |\$)" <<< "$contents" || fail "lacks /$1"; }
