@@ -150,6 +150,16 @@ class RtmpSpec extends Specification {
         e.message.contains('rtmp.server()')
     }
 
+    def "rtmp.server refuses eventLoops other than 1 (one loop) or 0 (all of them), with the script's line"() {
+        when:
+        Engine.load('loops.groovy', "def port = ${port}\nrtmp.server(port: port, bind: '127.0.0.1', eventLoops: 2)\n")
+
+        then:
+        org.groovecast.host.script.ScriptError e = thrown()
+        e.message.startsWith('loops.groovy:2')
+        e.message.contains('eventLoops 2 is neither 1 (one event loop) nor 0')
+    }
+
     def "a killed publisher: its players exit within a second and the key is free again"() {
         given:
         relay()

@@ -29,15 +29,9 @@ public final class VertxInternals {
      * connection cost the harbor about a tenth of its rate (static file with Connection: close, 64
      * connections: 0.88x and 0.97x nginx with the acceptor thread, 1.05x and 1.04x without;
      * bench/README). A flood of connections does not starve the loop it is accepted on: Netty
-     * accepts at most 16 per wake-up before serving the loop's other channels.
-     */
-    public static ServerBootstrap serverBootstrap(Vertx vertx) {
-        return serverBootstrap(vertx, false);
-    }
-
-    /**
-     * As {@link #serverBootstrap(Vertx)}; with {@code oneLoop} every connection it accepts is
-     * served by the one event loop it listens on, the next of the group when it binds.
+     * accepts at most 16 per wake-up before serving the loop's other channels. With {@code oneLoop}
+     * every connection it accepts is served by the one event loop it listens on, the next of the
+     * group when it binds; without, they are spread over all of them.
      */
     public static ServerBootstrap serverBootstrap(Vertx vertx, boolean oneLoop) {
         VertxInternal v = (VertxInternal) vertx;
