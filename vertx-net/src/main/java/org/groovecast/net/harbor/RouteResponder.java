@@ -48,7 +48,7 @@ final class RouteResponder {
             long timeout = server.limits().handlerTimeoutNanos();
             c.offLoop(
                     timeout,
-                    () -> route.handler().apply(req),
+                    () -> encoded(route.handler().apply(req)),
                     r -> {
                         c.takeRequestsAgain();
                         switch (r.outcome()) {
@@ -82,6 +82,11 @@ final class RouteResponder {
             return;
         }
         answer(c, route, req, r);
+    }
+
+    /** Null stays null: {@link #answer} says what a handler that answered nothing gets. */
+    private static HttpReply encoded(HttpReply r) {
+        return r == null ? null : r.encoded();
     }
 
     /** A request no route takes: what the port serves itself, or 404. */

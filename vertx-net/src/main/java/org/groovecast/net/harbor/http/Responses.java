@@ -2,7 +2,6 @@ package org.groovecast.net.harbor.http;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
-import io.netty.buffer.ByteBufUtil;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 
@@ -87,10 +86,9 @@ public final class Responses {
     }
 
     /**
-     * A reply whose body is in memory (text, a byte[], or none) as one buffer, its head and body:
-     * text goes straight in as UTF-8, with no byte array between per request. A {@code bodyless}
-     * one (the answer to HEAD) says the body's length and leaves it out; a 204 has no body, so no
-     * length either (RFC 9110 8.6).
+     * A reply whose body is in memory (text, a byte[], or none) as one buffer, its head and body. A
+     * {@code bodyless} one (the answer to HEAD) says the body's length and leaves it out; a 204 has
+     * no body, so no length either (RFC 9110 8.6).
      */
     public static ByteBuf reply(
             ByteBufAllocator alloc,
@@ -98,14 +96,7 @@ public final class Responses {
             HttpReply r,
             boolean keepAlive,
             boolean bodyless) {
-        Object data = r.data();
-        CharSequence text =
-                data == null
-                        ? ""
-                        : data instanceof byte[]
-                                ? null
-                                : data instanceof CharSequence c ? c : data.toString();
-        int length = text != null ? ByteBufUtil.utf8Bytes(text) : ((byte[]) data).length;
+        byte[] body = HttpReply.bytes(r.data());
         ByteBuf out =
                 head(
                         alloc,
@@ -113,13 +104,10 @@ public final class Responses {
                         r.status(),
                         r.contentType(),
                         r.headers(),
-                        r.status() == 204 ? -1 : length,
+                        r.status() == 204 ? -1 : body.length,
                         keepAlive,
-                        bodyless ? 0 : length);
-        if (!bodyless && r.status() != 204) {
-            if (text != null) ByteBufUtil.writeUtf8(out, text);
-            else out.writeBytes((byte[]) data);
-        }
+                        bodyless ? 0 : body.length);
+        if (!bodyless && r.status() != 204) out.writeBytes(body);
         return out;
     }
 
