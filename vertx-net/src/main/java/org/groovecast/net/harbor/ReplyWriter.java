@@ -55,7 +55,7 @@ final class ReplyWriter {
         boolean keepAlive = head.keepAlive();
         boolean bodyless = head.method().equals("HEAD");
         Object data = r.data();
-        if (data instanceof Path || data instanceof InputStream) {
+        if (r.streamed()) {
             Map<String, String> headers = new LinkedHashMap<>();
             if (r.contentType() != null) headers.put("Content-Type", r.contentType());
             headers.putAll(r.headers());

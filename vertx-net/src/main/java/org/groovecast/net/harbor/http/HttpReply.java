@@ -12,8 +12,15 @@ import java.util.Map;
  *     memory), an {@link java.io.InputStream} (streamed until its end), or null
  */
 public record HttpReply(int status, String contentType, Map<String, String> headers, Object data) {
+    private static final byte[] NO_BYTES = new byte[0];
+
     public HttpReply {
         headers = Map.copyOf(headers);
+    }
+
+    /** Whether the body is sent from a file or a stream rather than held in memory. */
+    public boolean streamed() {
+        return data instanceof Path || data instanceof InputStream;
     }
 
     /**
@@ -21,7 +28,7 @@ public record HttpReply(int status, String contentType, Map<String, String> head
      * its own thread: the loop then only copies them.
      */
     public HttpReply encoded() {
-        return data instanceof byte[] || data instanceof Path || data instanceof InputStream
+        return data instanceof byte[] || streamed()
                 ? this
                 : new HttpReply(status, contentType, headers, bytes(data));
     }
@@ -36,8 +43,6 @@ public record HttpReply(int status, String contentType, Map<String, String> head
         if (data instanceof byte[] b) return b;
         return data.toString().getBytes(StandardCharsets.UTF_8);
     }
-
-    private static final byte[] NO_BYTES = new byte[0];
 
     public static HttpReply text(int status, String text) {
         return new HttpReply(status, "text/plain; charset=utf-8", Map.of(), text);
